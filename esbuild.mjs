@@ -1,0 +1,37 @@
+// Bundles the extension and the `skim` command, and copies the WebAssembly they load at run time.
+import * as esbuild from 'esbuild';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import * as path from 'node:path';
+
+const watch = process.argv.includes('--watch');
+
+const wasm = [
+  ['sql.js/dist', 'sql-wasm.wasm'],
+  ['web-tree-sitter', 'tree-sitter.wasm'],
+  ...['typescript', 'tsx', 'javascript', 'python', 'go', 'rust', 'java', 'c', 'cpp', 'c_sharp'].map((l) => ['tree-sitter-wasms/out', `tree-sitter-${l}.wasm`]),
+];
+mkdirSync('dist/wasm', { recursive: true });
+for (const [pkg, file] of wasm) copyFileSync(path.join('node_modules', pkg, file), path.join('dist/wasm', file));
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  logLevel: 'warning',
+  external: ['vscode'],
+  // web-tree-sitter's ES module locates itself through import.meta.url, which CommonJS lacks.
+  define: { 'import.meta.url': '__skimModuleUrl' },
+  banner: { js: "var __skimModuleUrl = require('url').pathToFileURL(__filename).href;" },
+};
+
+const builds = [
+  { ...common, entryPoints: ['src/cli/index.ts'], outfile: 'dist/cli.js', banner: { js: `#!/usr/bin/env node\n${common.banner.js}` } },
+];
+
+if (watch) {
+  for (const options of builds) await (await esbuild.context(options)).watch();
+} else {
+  await Promise.all(builds.map((options) => esbuild.build(options)));
+}

@@ -1,0 +1,47 @@
+/** A command line the user got wrong: exit 2 with this message. */
+export class UsageError extends Error {}
+
+export interface ParsedArgs {
+  positionals: string[];
+  flags: Map<string, string | true>;
+}
+
+const VALUE_FLAGS = new Set(['offset', 'limit', 'cache-dir', 'root']);
+const BOOLEAN_FLAGS = new Set(['json', 'help']);
+
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  const positionals: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (!arg.startsWith('--') || arg === '--') {
+      positionals.push(arg);
+      continue;
+    }
+    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
+    if (BOOLEAN_FLAGS.has(name)) {
+      if (inline !== undefined) throw new UsageError(`--${name} takes no value`);
+      flags.set(name, true);
+    } else if (VALUE_FLAGS.has(name)) {
+      const value = inline ?? argv[++i];
+      if (value === undefined) throw new UsageError(`--${name} needs a value`);
+      flags.set(name, value);
+    } else {
+      throw new UsageError(`unknown option --${name}`);
+    }
+  }
+  return { positionals, flags };
+}
+
+export function positiveInt(flags: ParsedArgs['flags'], name: string, min: number): number | undefined {
+  const value = flags.get(name);
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (typeof value !== 'string' || !/^\d+$/.test(value.trim()) || n < min) throw new UsageError(`--${name} must be a whole number of at least ${min}`);
+  return n;
+}
+
+export function stringFlag(flags: ParsedArgs['flags'], name: string): string | undefined {
+  const value = flags.get(name);
+  return typeof value === 'string' ? value : undefined;
+}

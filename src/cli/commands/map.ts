@@ -1,0 +1,33 @@
+import { mapJson, renderAt, renderMap } from '../../core/map/render';
+import { MapOutcome } from '../../core/maps';
+import { ParsedArgs, UsageError } from '../args';
+import { CommandFailed, Io } from '../io';
+import { Session } from '../session';
+
+async function mapOf(target: string, session: Session, io: Io): Promise<MapOutcome> {
+  const file = session.project.file(target, session.cwd);
+  try {
+    const outcome = await session.maps.ensure(file);
+    if (outcome.fallback) io.warn(outcome.fallback);
+    return outcome;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new CommandFailed(`${file.key} does not exist`);
+    if (code === 'EISDIR') throw new CommandFailed(`${file.key} is a folder, not a file`);
+    throw new CommandFailed(`no map for ${file.key}: ${(error as Error).message}`);
+  }
+}
+
+export async function mapCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {
+  const [target] = args.positionals;
+  if (!target) throw new UsageError('skim map FILE [--json]');
+  const { entry, modelCalls } = await mapOf(target, session, io);
+  io.out(args.flags.has('json') ? JSON.stringify(mapJson(entry, modelCalls)) : renderMap(entry));
+}
+
+export async function atCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {
+  const [target, lineText] = args.positionals;
+  if (!target || !lineText || !/^\d+$/.test(lineText)) throw new UsageError('skim at FILE LINE (LINE a whole number from 1)');
+  const { entry } = await mapOf(target, session, io);
+  io.out(renderAt(entry, Number(lineText)));
+}

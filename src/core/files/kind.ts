@@ -1,0 +1,33 @@
+import * as path from 'node:path';
+
+/**
+ * Prose is written to be read in order and a map of it says nothing a skim does not, so the
+ * guard leaves these alone. The summarizer still accepts them when asked by name.
+ */
+const PROSE_EXTENSIONS = new Set([
+  '.md', '.markdown', '.mdx', '.txt', '.text', '.rst', '.adoc', '.asciidoc', '.org', '.tex', '.rtf', '.textile', '.pod', '.wiki', '.log',
+]);
+
+/** Not text at all: no line limit means anything for these. */
+const BINARY_EXTENSIONS = new Set([
+  '.png', '.jpg', '.jpeg', '.gif', '.bmp', '.ico', '.webp', '.tiff', '.pdf', '.zip', '.gz', '.tgz', '.bz2', '.xz', '.7z', '.rar',
+  '.jar', '.class', '.exe', '.dll', '.so', '.dylib', '.o', '.a', '.wasm', '.bin', '.dat', '.sqlite', '.db', '.woff', '.woff2',
+  '.ttf', '.otf', '.mp3', '.mp4', '.wav', '.ogg', '.mov', '.avi', '.pyc', '.vsix',
+]);
+
+export type FileKind = 'source' | 'prose' | 'extensionless' | 'binary';
+
+/** What the guard makes of a path by its name alone; content can still prove it binary. */
+export function fileKindByName(file: string): FileKind {
+  const ext = path.extname(file).toLowerCase();
+  if (ext === '' || ext === '.') return 'extensionless';
+  if (PROSE_EXTENSIONS.has(ext)) return 'prose';
+  if (BINARY_EXTENSIONS.has(ext)) return 'binary';
+  return 'source';
+}
+
+export const DECLINED_REASON: Record<Exclude<FileKind, 'source'>, string> = {
+  prose: 'prose is read in order, so Skim does not shorten it',
+  extensionless: 'files without an extension are not guarded',
+  binary: 'binary files are not guarded',
+};

@@ -1,0 +1,149 @@
+import { DECLINED_REASON, fileKindByName } from '../files/kind';
+import { scanFile, ScanResult } from '../files/scan';
+import { MapEntry } from '../map/types';
+import { MapService } from '../maps';
+import { ProjectFile } from '../project';
+import { cappedNotice, fallbackNotice, noMapNotice } from './notice';
+
+export const DEFAULT_LINE_LIMIT = 200;
+
+export interface ReadRequest {
+  /** First line to return, 1-based. Default 1. */
+  offset?: number;
+  /** How many lines; the rest of the file when absent. */
+  limit?: number;
+  /** The guard's line limit. Default 200. */
+  lineLimit?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * - untouched: the read asks for no more than the limit, and is returned as asked.
+ * - capped: shortened to the limit from the caller's start, with the whole map.
+ * - declined: prose, extensionless or binary; returned as asked (binary: no lines).
+ * - unmapped: oversized, but no map could be had; returned as asked, saying why.
+ * - unreadable: the file could not be read at all; `reason` says why.
+ */
+export type ReadOutcome = 'untouched' | 'capped' | 'declined' | 'unmapped' | 'unreadable';
+
+export interface GuardedRead {
+  outcome: ReadOutcome;
+  path: string;
+  /** The lines returned, 1-based inclusive; end = start - 1 when none. */
+  start: number;
+  end: number;
+  /** The file's line count, or null where it was not counted. */
+  total: number | null;
+  capped: boolean;
+  lines: string[];
+  /** What the model must be told about this read; empty when the read is untouched. */
+  notice: string;
+  entry?: MapEntry;
+  modelCalls: number;
+  /** Why the guard did not shorten an oversized read, or why the file could not be read. */
+  reason?: string;
+}
+
+/**
+ * The read guard. Decides on the span the call would return, never on file size; caps rather
+ * than blocks; never throws: every probe of the file is guarded, and when the guard cannot do
+ * its part the read goes ahead as asked and says why.
+ */
+export async function guardedRead(maps: MapService, file: ProjectFile, request: ReadRequest = {}): Promise<GuardedRead> {
+  try {
+    return await guard(maps, file, request);
+  } catch (error) {
+    const start = Math.max(1, Math.trunc(request.offset ?? 1));
+    const reason = `Skim failed: ${(error as Error).message}`;
+    const read = await readAsAsked(file, start, request.limit ?? Infinity);
+    return read.outcome === 'unreadable' ? read : { ...read, outcome: 'unmapped', notice: noMapNotice(file.key, reason), reason };
+  }
+}
+
+async function guard(maps: MapService, file: ProjectFile, request: ReadRequest): Promise<GuardedRead> {
+  const start = Math.max(1, Math.trunc(request.offset ?? 1));
+  const want = request.limit === undefined ? Infinity : Math.max(0, Math.trunc(request.limit));
+  const limit = request.lineLimit && request.lineLimit > 0 ? request.lineLimit : DEFAULT_LINE_LIMIT;
+  const asked = () => readAsAsked(file, start, want);
+
+  const kind = fileKindByName(file.absolute);
+  if (kind !== 'source') return { ...(await asked()), outcome: 'declined', reason: DECLINED_REASON[kind] };
+
+  let scan: ScanResult;
+  try {
+    scan = await scanFile(file.absolute, want <= limit ? { start, take: want, stopAt: start + want - 1 } : { start, take: limit });
+  } catch (error) {
+    return unreadable(file, start, error);
+  }
+  if (scan.binary) return { ...result(file, start, [], null), outcome: 'declined', reason: DECLINED_REASON.binary };
+  if (want <= limit || !scan.complete) return { ...result(file, start, scan.lines, scan.complete ? scan.seen : null), outcome: 'untouched' };
+  const askedEnd = want === Infinity ? scan.seen : Math.min(scan.seen, start + want - 1);
+  if (askedEnd - start + 1 <= limit) return { ...result(file, start, scan.lines, scan.seen), outcome: 'untouched' };
+
+  let modelCalls = 0;
+  let note = '';
+  for (let attempt = 0; attempt < 2; attempt++) {
+    let entry: MapEntry | undefined;
+    try {
+      entry = await maps.cached(file, scan.hash as string, scan.size);
+      if (!entry) {
+        const made = await maps.ensure(file, request.signal);
+        modelCalls += made.modelCalls;
+        entry = made.entry;
+        note = made.fallback ? `\n${fallbackNotice(made.fallback)}` : '';
+      }
+    } catch (error) {
+      modelCalls += (error as { modelCalls?: number }).modelCalls ?? 0;
+      return unmapped(file, start, want, `${(error as Error).message}`, modelCalls);
+    }
+    if (entry.hash === scan.hash && !scan.changed) {
+      const shown = result(file, start, scan.lines, scan.seen);
+      return {
+        ...shown,
+        outcome: 'capped',
+        capped: true,
+        notice: cappedNotice(file.key, start, shown.end, scan.seen, askedEnd) + note,
+        entry,
+        modelCalls,
+      };
+    }
+    try {
+      scan = await scanFile(file.absolute, { start, take: limit });
+    } catch (error) {
+      return unreadable(file, start, error);
+    }
+    if (scan.binary) return { ...result(file, start, [], null), outcome: 'declined', reason: DECLINED_REASON.binary, modelCalls };
+  }
+  return unmapped(file, start, want, 'the file kept changing while it was being read', modelCalls);
+
+  async function unmapped(f: ProjectFile, from: number, count: number, reason: string, calls: number): Promise<GuardedRead> {
+    const read = await readAsAsked(f, from, count);
+    if (read.outcome === 'unreadable') return { ...read, modelCalls: calls };
+    return { ...read, outcome: 'unmapped', notice: noMapNotice(f.key, reason), reason, modelCalls: calls };
+  }
+}
+
+function result(file: ProjectFile, start: number, lines: string[], total: number | null): Omit<GuardedRead, 'outcome'> {
+  return { path: file.key, start, end: start + lines.length - 1, total, capped: false, lines, notice: '', modelCalls: 0 };
+}
+
+function unreadable(file: ProjectFile, start: number, error: unknown): GuardedRead {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reason =
+    code === 'ENOENT' ? `${file.key} does not exist` :
+    code === 'EISDIR' ? `${file.key} is a folder, not a file` :
+    code === 'EACCES' || code === 'EPERM' ? `${file.key} cannot be read (permission denied)` :
+    `${file.key} could not be read: ${(error as Error).message}`;
+  return { ...result(file, start, [], null), outcome: 'unreadable', reason };
+}
+
+/** The read exactly as the caller asked, streamed once. */
+async function readAsAsked(file: ProjectFile, start: number, want: number): Promise<GuardedRead> {
+  try {
+    const scan = await scanFile(file.absolute, want === Infinity ? { start, take: Infinity } : { start, take: want, stopAt: start + want - 1 });
+    if (scan.binary) return { ...result(file, start, [], null), outcome: 'declined', reason: DECLINED_REASON.binary };
+    return { ...result(file, start, scan.lines, scan.complete ? scan.seen : null), outcome: 'untouched' };
+  } catch (error) {
+    return unreadable(file, start, error);
+  }
+}

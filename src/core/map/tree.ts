@@ -1,0 +1,27 @@
+import { Region } from './types';
+
+/** A region with its nesting depth (0 = top level) and the members directly inside it. */
+export interface RegionNode {
+  region: Region;
+  depth: number;
+  children: RegionNode[];
+}
+
+/** Builds the nesting tree of a normalized map (sorted, no partial overlaps). */
+export function regionTree(regions: readonly Region[]): RegionNode[] {
+  const roots: RegionNode[] = [];
+  const stack: RegionNode[] = [];
+  for (const region of regions) {
+    while (stack.length && stack[stack.length - 1].region.end < region.start) stack.pop();
+    const parent = stack[stack.length - 1];
+    const node: RegionNode = { region, depth: stack.length, children: [] };
+    (parent ? parent.children : roots).push(node);
+    stack.push(node);
+  }
+  return roots;
+}
+
+/** The regions that contain `line`, outermost first and innermost last. */
+export function regionsAt(regions: readonly Region[], line: number): Region[] {
+  return regions.filter((r) => r.start <= line && line <= r.end);
+}

@@ -1,0 +1,108 @@
+import { promises as fs } from 'node:fs';
+import { MapCache } from './cache/store';
+import { hashBytes } from './files/scan';
+import { capProse } from './map/normalize';
+import { MapEntry } from './map/types';
+import { Model } from './model/model';
+import { ProjectFile } from './project';
+import { structuralMap } from './structural/mapper';
+import { SummaryFailedError, summarizeWithModel } from './summarizer/summarize';
+
+/** Files larger than this are not read whole for mapping by any producer. */
+export const MAP_MAX_BYTES = 32 * 1024 * 1024;
+
+export interface MapOutcome {
+  entry: MapEntry;
+  /** Model calls this request spent: 0 on a fresh hit. */
+  modelCalls: number;
+  fromCache: boolean;
+  /** Set when the model failed and the structural outline stands in (such entries are not stored). */
+  fallback?: string;
+}
+
+/** No map could be had for the file; says why, for the user and the model alike. */
+export class MapUnavailableError extends Error {
+  constructor(message: string, readonly modelCalls: number) {
+    super(message);
+  }
+}
+
+/**
+ * Looks maps up by content hash and makes them on a miss: one model call when a model is
+ * configured (at most three with repairs), otherwise the tree-sitter outline. Only files the
+ * caller named are ever mapped.
+ */
+export class MapService {
+  constructor(
+    readonly cache: MapCache,
+    readonly model?: Model,
+  ) {}
+
+  /**
+   * The stored entry if it is fresh for content with this hash and size, else undefined.
+   * Size can only conclude stale; only the hash concludes fresh.
+   */
+  async cached(file: ProjectFile, hash: string, size: number): Promise<MapEntry | undefined> {
+    if (!file.inside) return undefined;
+    const usable = (entry: MapEntry | undefined) =>
+      entry && entry.size === size && entry.hash === hash && !(this.model && entry.status === 'structural') ? entry : undefined;
+    return usable(this.cache.get(file.key)) ?? ((await this.cache.reloadIfChanged()) ? usable(this.cache.get(file.key)) : undefined);
+  }
+
+  /** The file's map: from the cache when fresh, otherwise made now (and stored when inside the project). */
+  async ensure(file: ProjectFile, signal?: AbortSignal): Promise<MapOutcome> {
+    const bytes = await readForMapping(file.absolute);
+    const hash = hashBytes(bytes);
+    const hit = await this.cached(file, hash, bytes.length);
+    if (hit) return { entry: hit, modelCalls: 0, fromCache: true };
+
+    const text = bytes.toString('utf8');
+    const lines = splitLines(text);
+    const base = { path: file.key, size: bytes.length, hash, lines: lines.length, created: Date.now() };
+    let modelCalls = 0;
+    let modelFailure: string | undefined;
+    if (this.model) {
+      try {
+        const summary = await summarizeWithModel(this.model, file.key, lines, signal);
+        const prose = summary.prose || `The model gave no usable answer (${summary.problem ?? 'empty'}).`;
+        const entry: MapEntry = { ...base, status: summary.status, producer: summary.producer, prose: capProse(prose), regions: summary.regions };
+        if (file.inside) this.cache.put(entry);
+        return { entry, modelCalls: summary.modelCalls, fromCache: false };
+      } catch (error) {
+        if (!(error instanceof SummaryFailedError)) throw error;
+        modelCalls = error.modelCalls;
+        modelFailure = error.message;
+      }
+    }
+    let outline;
+    try {
+      outline = await structuralMap(file.absolute, text, lines.length);
+    } catch (error) {
+      const why = (error as Error).message;
+      throw new MapUnavailableError(modelFailure ? `the model failed (${modelFailure}) and ${why}` : why, modelCalls);
+    }
+    const entry: MapEntry = { ...base, status: 'structural', producer: outline.producer, prose: outline.prose, regions: outline.regions };
+    if (!modelFailure) {
+      if (file.inside) this.cache.put(entry);
+      return { entry, modelCalls, fromCache: false };
+    }
+    return { entry, modelCalls, fromCache: false, fallback: `the model failed (${modelFailure}), so this is the structural outline` };
+  }
+}
+
+async function readForMapping(file: string): Promise<Buffer> {
+  const stat = await fs.stat(file);
+  if (!stat.isFile()) throw new MapUnavailableError(`${file} is not a regular file`, 0);
+  if (stat.size > MAP_MAX_BYTES) throw new MapUnavailableError(`the file is ${(stat.size / 1048576).toFixed(0)} MB, over Skim's ${MAP_MAX_BYTES / 1048576} MB limit for mapping`, 0);
+  const bytes = await fs.readFile(file);
+  if (bytes.subarray(0, 65536).includes(0)) throw new MapUnavailableError('it is a binary file', 0);
+  return bytes;
+}
+
+/** Splits text into lines as editors number them (CRLF and LF alike; no phantom last line). */
+export function splitLines(text: string): string[] {
+  if (text === '') return [];
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+}

@@ -1,0 +1,26 @@
+import { Language, Parser } from 'web-tree-sitter';
+import { wasmFile } from '../assets';
+import { LanguageInfo } from './languages';
+
+/** Loads the tree-sitter runtime once and each grammar on first use. */
+let runtime: Promise<void> | undefined;
+const grammars = new Map<string, Promise<Language>>();
+
+function init(): Promise<void> {
+  // The typings ask for a whole Emscripten module; the runtime only needs to be told where its wasm is.
+  const options = { locateFile: (name: string) => wasmFile('web-tree-sitter', name) };
+  runtime ??= Parser.init(options as unknown as Parameters<typeof Parser.init>[0]);
+  return runtime;
+}
+
+export async function parserFor(language: LanguageInfo): Promise<Parser> {
+  await init();
+  let grammar = grammars.get(language.id);
+  if (!grammar) {
+    grammar = Language.load(wasmFile('tree-sitter-wasms/out', language.wasm));
+    grammars.set(language.id, grammar);
+  }
+  const parser = new Parser();
+  parser.setLanguage(await grammar);
+  return parser;
+}

@@ -1,0 +1,55 @@
+import type { Node } from 'web-tree-sitter';
+import { Region } from '../map/types';
+
+const PROSE_CHARS = 400;
+
+/** Strips comment markers and keeps the first paragraph. */
+function commentText(raw: string): string {
+  const lines = raw
+    .replace(/^\/\*+!?|\*+\/$/g, '')
+    .replace(/^("""|''')|("""|''')$/g, '')
+    .split('\n')
+    .map((l) => l.replace(/^\s*(\/\/+!?|#+!?|\*|--)\s?/, '').trim());
+  const paragraph: string[] = [];
+  for (const line of lines) {
+    if (!line) {
+      if (paragraph.length) break;
+      continue;
+    }
+    if (/^(@|SPDX-|Copyright\b|\(c\)|eslint-|@ts-|#!)/i.test(line)) continue;
+    paragraph.push(line);
+  }
+  const text = paragraph.join(' ');
+  return text.length <= PROSE_CHARS ? text : `${text.slice(0, PROSE_CHARS - 1)}…`;
+}
+
+/** The file's leading doc comment (or module docstring), if it has one. */
+function leadingDoc(root: Node): string {
+  for (const child of root.namedChildren) {
+    if (!child) continue;
+    if (child.type === 'comment') {
+      const text = commentText(child.text);
+      if (text) return text;
+      continue;
+    }
+    if (child.type === 'expression_statement' && child.firstNamedChild?.type === 'string') return commentText(child.firstNamedChild.text);
+    if (child.type === 'hash_bang_line' || child.type === 'package_clause' || child.type === 'preproc_include') continue;
+    break;
+  }
+  return '';
+}
+
+/** "Declares 2 classes, 14 functions." from the top-level regions. */
+function declares(regions: readonly Region[]): string {
+  const counts = new Map<string, number>();
+  for (const r of regions) if (r.kind !== 'imports') counts.set(r.kind, (counts.get(r.kind) ?? 0) + 1);
+  if (counts.size === 0) return 'Declares nothing tree-sitter can outline.';
+  const parts = [...counts].map(([kind, n]) => `${n} ${kind}${n === 1 ? '' : kind.endsWith('s') ? 'es' : 's'}`);
+  return `Declares ${parts.join(', ')}.`;
+}
+
+export function structuralProse(root: Node, regions: readonly Region[], language: string): string {
+  const doc = leadingDoc(root);
+  const summary = `${declares(regions)} (${language} outline by tree-sitter; no model was asked.)`;
+  return doc ? `${doc}\n${summary}` : summary;
+}
