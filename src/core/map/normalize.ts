@@ -37,7 +37,7 @@ export function compareRegions(a: Region, b: Region): number {
  * Turns whatever arithmetic a producer wrote into a well-formed map for a file of `lines` lines:
  * ranges clamped to the file, reversed ranges collapsed to their start line, exact duplicates
  * dropped, and a range that partly overlaps an earlier one trimmed to begin after it.
- * Full containment is nesting and is kept. Regions that end up empty are dropped.
+ * Full containment is nesting and is kept.
  */
 export function normalizeRegions(raw: readonly RawRegion[], lines: number): Region[] {
   const clamped: Region[] = [];
@@ -66,27 +66,28 @@ export function normalizeRegions(raw: readonly RawRegion[], lines: number): Regi
     const key = `${region.start}:${region.end}:${region.kind}:${region.name}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const trimmed = trimAgainst(region, kept);
-    if (trimmed) kept.push(trimmed);
+    kept.push(trimAgainst(region, kept));
   }
   return kept.sort(compareRegions);
 }
 
-/** Moves the start of `region` past every kept region it partly overlaps (it started inside and ends outside). */
-function trimAgainst(region: Region, kept: readonly Region[]): Region | undefined {
+/**
+ * Moves the start of `region` past every kept region it partly overlaps (starts inside, ends
+ * outside). It only moves past regions that end before `region` does, so it never empties it.
+ */
+function trimAgainst(region: Region, kept: readonly Region[]): Region {
   let start = region.start;
   let moved = true;
   while (moved) {
     moved = false;
     for (const other of kept) {
-      const startsInside = start >= other.start && start <= other.end;
-      const endsOutside = region.end > other.end;
-      if (startsInside && endsOutside && !(start === other.start && region.end === other.end)) {
-        if (start === other.start) continue; // same start, longer range: `other` nests in it
+      // Same start and longer: `other` nests inside `region`, which is fine.
+      const partlyOverlaps = start > other.start && start <= other.end && region.end > other.end;
+      if (partlyOverlaps) {
         start = other.end + 1;
         moved = true;
       }
     }
   }
-  return start <= region.end ? { ...region, start } : undefined;
+  return { ...region, start };
 }

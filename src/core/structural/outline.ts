@@ -39,11 +39,11 @@ export function outline(root: Node, rules: LanguageRules): RawRegion[] {
     };
     for (const child of node.namedChildren) {
       if (!child) continue;
-      if (rules.imports.has(child.type)) {
+      if (rules.imports.has(child.type) || rules.isImport?.(child)) {
         importRun.push(child);
         continue;
       }
-      if (child.type !== 'comment') flushImports();
+      if (!child.type.endsWith('comment')) flushImports();
       visit(child, parent);
     }
     flushImports();
@@ -59,11 +59,11 @@ export function outline(root: Node, rules: LanguageRules): RawRegion[] {
     const kind = kind0 === 'function' && parent && TYPE_KINDS.has(parent.kind) ? 'method' : kind0;
     const outer = outerNode(node, rules);
     const start = outer.startPosition.row + 1;
-    const end = node.endPosition.row + 1;
+    const end = lastRow(node);
     const sameAsParent = parent && parent.start === start && parent.end === end && parent.kind === kind;
     if (!sameAsParent) {
       const name = (rule.name ?? ((n: Node) => n.childForFieldName('name')?.text ?? ''))(node);
-      regions.push({ start, end, kind, name: name || '(anonymous)', note: signature(outer, name) });
+      regions.push({ start, end, kind, name: name || '(anonymous)', note: signature(node, name) });
     }
     if (CONTAINER_KINDS.has(kind)) visitChildren(node, { kind, start, end });
   };
@@ -72,13 +72,19 @@ export function outline(root: Node, rules: LanguageRules): RawRegion[] {
   return regions;
 }
 
+/** The 1-based last line of a node; a node that swallows its line's newline ends on the line before. */
+function lastRow(node: Node): number {
+  const { row, column } = node.endPosition;
+  return column === 0 && row > node.startPosition.row ? row : row + 1;
+}
+
 function importRegion(run: Node[]): RawRegion {
   const first = run[0];
   const last = run[run.length - 1];
   const count = run.length;
   return {
     start: first.startPosition.row + 1,
-    end: last.endPosition.row + 1,
+    end: lastRow(last),
     kind: 'imports',
     name: 'imports',
     note: `${count} import${count === 1 ? '' : 's'}`,

@@ -27,12 +27,15 @@ function commentText(raw: string): string {
 function leadingDoc(root: Node): string {
   for (const child of root.namedChildren) {
     if (!child) continue;
-    if (child.type === 'comment') {
+    if (child.type.endsWith('comment')) {
       const text = commentText(child.text);
       if (text) return text;
       continue;
     }
-    if (child.type === 'expression_statement' && child.firstNamedChild?.type === 'string') return commentText(child.firstNamedChild.text);
+    if (child.type === 'expression_statement' && child.firstNamedChild?.type === 'string') {
+      if (/^['"]use \w+['"];?$/.test(child.text)) continue;
+      return commentText(child.firstNamedChild.text);
+    }
     if (child.type === 'hash_bang_line' || child.type === 'package_clause' || child.type === 'preproc_include') continue;
     break;
   }

@@ -11,6 +11,8 @@ export interface LanguageRules {
   declarations: Record<string, Rule>;
   /** Node types that make up the import block. */
   imports: Set<string>;
+  /** Other nodes that import, such as CommonJS `const x = require('x')`. */
+  isImport?: (node: Node) => boolean;
   /** Node types that wrap a declaration and whose lines belong to it (export, decorators, templates). */
   wrappers: Set<string>;
   /** Node types the walker never enters: bodies of functions that are not declarations themselves. */
@@ -40,6 +42,13 @@ function assignedFunction(node: Node): { kind: string; name: string } | undefine
   const right = assignment.childForFieldName('right');
   if (!left || !right || !FUNCTION_VALUES.has(right.type)) return undefined;
   return { kind: left.text.includes('.prototype.') ? 'method' : 'function', name: left.text };
+}
+
+/** `const fs = require('fs')`: CommonJS's import statement. */
+function isRequire(node: Node): boolean {
+  if (node.type !== 'lexical_declaration' && node.type !== 'variable_declaration') return false;
+  const value = node.namedChildren.find((c) => c?.type === 'variable_declarator')?.childForFieldName('value');
+  return value?.type === 'call_expression' && value.childForFieldName('function')?.text === 'require';
 }
 
 /** `const f = () => …` is a function in all but syntax. */
@@ -77,6 +86,7 @@ const ecmaScript: LanguageRules = {
     expression_statement: { kind: (n) => assignedFunction(n)?.kind, name: (n) => assignedFunction(n)?.name ?? '' },
   },
   imports: new Set(['import_statement']),
+  isImport: isRequire,
   wrappers: new Set(['export_statement', 'ambient_declaration']),
   opaque: FUNCTION_VALUES,
 };
@@ -107,7 +117,7 @@ const go: LanguageRules = {
       },
     },
   },
-  imports: new Set(['import_declaration', 'package_clause']),
+  imports: new Set(['import_declaration']),
   wrappers: new Set(['type_declaration']),
 };
 
@@ -145,7 +155,7 @@ const java: LanguageRules = {
     method_declaration: { kind: fixed('method') },
     constructor_declaration: { kind: fixed('constructor') },
   },
-  imports: new Set(['import_declaration', 'package_declaration']),
+  imports: new Set(['import_declaration']),
   wrappers: new Set(),
 };
 

@@ -1,0 +1,89 @@
+import * as assert from 'node:assert/strict';
+import { mapJson, renderAt, renderMap } from '../../src/core/map/render';
+import { MapEntry } from '../../src/core/map/types';
+
+function entry(over: Partial<MapEntry> = {}): MapEntry {
+  return {
+    path: 'src/shop.ts',
+    size: 1000,
+    hash: 'abc',
+    lines: 60,
+    status: 'model',
+    producer: 'openai:scripted',
+    prose: 'A shop.',
+    created: 0,
+    regions: [
+      { start: 1, end: 3, kind: 'imports', name: 'imports', note: '' },
+      { start: 5, end: 40, kind: 'class', name: 'Cart', note: 'holds items' },
+      { start: 7, end: 20, kind: 'method', name: 'add', note: 'adds one item' },
+      { start: 22, end: 39, kind: 'method', name: 'total', note: 'sums prices' },
+      { start: 45, end: 60, kind: 'function', name: 'checkout', note: 'charges the card' },
+    ],
+    ...over,
+  };
+}
+
+describe('rendering a map from its rows', () => {
+  it('renders the whole map with nesting shown by indentation', () => {
+    assert.equal(
+      renderMap(entry()),
+      [
+        'Map of src/shop.ts (60 lines; map written by openai:scripted):',
+        'A shop.',
+        'Regions (start-end kind name — note):',
+        '1-3 imports imports',
+        '5-40 class Cart — holds items',
+        '  7-20 method add — adds one item',
+        '  22-39 method total — sums prices',
+        '45-60 function checkout — charges the card',
+      ].join('\n'),
+    );
+  });
+
+  it('says a prose-only entry has no line map instead of inventing one', () => {
+    const text = renderMap(entry({ status: 'prose-only', regions: [], prose: 'Some prose.' }));
+    assert.equal(text, 'Map of src/shop.ts (60 lines; prose only, no line map: the model never gave a usable map; answered by openai:scripted):\nSome prose.');
+  });
+
+  it('folds members into their parent, with counts and ranges, and says so when the map must fit', () => {
+    const regions = [0, 1, 2].flatMap((c) => [
+      { start: c * 100 + 1, end: c * 100 + 99, kind: 'class', name: `C${c}`, note: 'a class' },
+      ...Array.from({ length: 15 }, (_, m) => ({ start: c * 100 + 2 + m * 6, end: c * 100 + 6 + m * 6, kind: 'method', name: `m${m}`, note: 'does a thing' })),
+    ]);
+    const big = entry({ lines: 300, regions });
+    assert.ok(renderMap(big).length > 1500);
+    const folded = renderMap(big, { maxChars: 600 });
+    assert.equal(
+      folded,
+      [
+        'Map of src/shop.ts (300 lines; map written by openai:scripted); folded below depth 1 to fit, run skim map for every region:',
+        'A shop.',
+        'Regions (start-end kind name — note):',
+        '1-99 class C0 — a class [folded: 15 methods]',
+        '101-199 class C1 — a class [folded: 15 methods]',
+        '201-299 class C2 — a class [folded: 15 methods]',
+      ].join('\n'),
+    );
+  });
+
+  it('folds a long flat map into runs of top-level regions rather than stopping silently', () => {
+    const regions = Array.from({ length: 400 }, (_, i) => ({ start: i * 5 + 1, end: i * 5 + 4, kind: 'function', name: `f${i}`, note: 'does a thing' }));
+    const text = renderMap(entry({ lines: 2000, regions }), { maxChars: 2000 });
+    assert.ok(text.length <= 2000, `${text.length} characters`);
+    assert.match(text, /400 top-level regions folded into runs to fit/);
+    assert.match(text, /^1-\d+ \[folded: \d+ functions; first function f0, last function f\d+\]$/m);
+    assert.match(text, /^1876-1999 \[folded: 25 functions; first function f375, last function f399\]$/m);
+  });
+
+  it('answers what is at a line: its regions innermost last, or a gap', () => {
+    assert.equal(renderAt(entry(), 10), '5-40 class Cart — holds items\n  7-20 method add — adds one item');
+    assert.equal(renderAt(entry(), 42), 'src/shop.ts:42 is in a gap between regions.');
+    assert.equal(renderAt(entry(), 61), 'src/shop.ts has 60 lines; line 61 is outside it.');
+  });
+
+  it('gives the JSON form with exactly the stored fields', () => {
+    const json = mapJson(entry(), 1);
+    assert.deepEqual(Object.keys(json), ['path', 'lines', 'hash', 'status', 'producer', 'prose', 'regions', 'modelCalls']);
+    assert.deepEqual(json.regions[1], { start: 5, end: 40, kind: 'class', name: 'Cart', note: 'holds items' });
+  });
+});

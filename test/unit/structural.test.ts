@@ -1,0 +1,86 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { splitLines } from '../../src/core/maps';
+import { NoGrammarError, structuralMap } from '../../src/core/structural/mapper';
+import { FIXTURES } from '../support/files';
+
+type Row = [number, number, string, string];
+
+const EXPECTED: Record<string, Row[]> = {
+  'shapes.ts': [
+    [4, 5, 'imports', 'imports'], [7, 9, 'interface', 'Shape'], [11, 11, 'type', 'Point'], [13, 16, 'enum', 'Unit'],
+    [18, 24, 'class', 'Circle'], [19, 19, 'method', 'constructor'], [21, 23, 'method', 'area'], [26, 28, 'function', 'load'],
+    [30, 30, 'function', 'double'], [32, 34, 'namespace', 'Internal'], [33, 33, 'function', 'helper'],
+  ],
+  'widget.tsx': [[1, 1, 'imports', 'imports'], [3, 5, 'interface', 'Props'], [7, 9, 'function', 'Widget'], [11, 15, 'class', 'Panel'], [12, 14, 'method', 'render']],
+  'queue.js': [
+    [4, 4, 'imports', 'imports'], [6, 14, 'class', 'Queue'], [7, 9, 'method', 'constructor'], [11, 13, 'method', 'push'],
+    [16, 18, 'function', 'drain'], [20, 22, 'method', 'Queue.prototype.size'],
+  ],
+  'inventory.py': [[3, 4, 'imports', 'imports'], [7, 13, 'class', 'Part'], [12, 13, 'method', 'restock'], [16, 17, 'function', 'total'], [20, 21, 'function', 'fetch']],
+  'server.go': [
+    [4, 7, 'imports', 'imports'], [9, 11, 'struct', 'Server'], [13, 15, 'interface', 'Handler'], [17, 19, 'function', 'New'],
+    [21, 23, 'method', 'Server.Start'], [25, 25, 'type', 'ID'], [27, 27, 'function', 'describe'],
+  ],
+  'stack.rs': [
+    [3, 3, 'imports', 'imports'], [5, 7, 'struct', 'Stack'], [9, 11, 'enum', 'Error'], [13, 15, 'trait', 'Sized2'], [14, 14, 'method', 'size'],
+    [17, 21, 'impl', 'Stack<T>'], [18, 20, 'method', 'new'], [23, 27, 'impl', 'fmt::Display for Error'], [24, 26, 'method', 'fmt'],
+    [29, 31, 'function', 'capacity'], [33, 33, 'module', 'tests'],
+  ],
+  'Account.java': [
+    [3, 4, 'imports', 'imports'], [7, 20, 'class', 'Account'], [10, 11, 'constructor', 'Account'], [13, 15, 'method', 'deposit'],
+    [17, 19, 'interface', 'Listener'], [18, 18, 'method', 'changed'], [22, 22, 'enum', 'Currency'],
+  ],
+  'ring.c': [[2, 3, 'imports', 'imports'], [5, 8, 'struct', 'ring'], [10, 12, 'struct', 'cursor_t'], [14, 14, 'enum', 'mode'], [16, 20, 'function', 'ring_init'], [22, 25, 'function', 'ring_name']],
+  'matrix.cpp': [
+    [1, 1, 'imports', 'imports'], [3, 19, 'namespace', 'linalg'], [5, 12, 'class', 'Matrix'], [7, 7, 'method', 'Matrix'], [8, 8, 'method', 'size'],
+    [14, 17, 'function', 'trace'], [21, 23, 'function', 'Matrix_count'],
+  ],
+  'Ledger.cs': [
+    [1, 2, 'imports', 'imports'], [4, 22, 'namespace', 'Books'], [6, 9, 'interface', 'IEntry'], [11, 19, 'class', 'Ledger'],
+    [13, 13, 'constructor', 'Ledger'], [15, 18, 'method', 'Add'], [21, 21, 'enum', 'Side'],
+  ],
+};
+
+async function mapFixture(name: string) {
+  const file = path.join(FIXTURES, 'structural', name);
+  const text = readFileSync(file, 'utf8');
+  return structuralMap(file, text, splitLines(text).length);
+}
+
+describe('the structural mapper (tree-sitter, no model)', () => {
+  for (const [name, rows] of Object.entries(EXPECTED)) {
+    it(`outlines ${name} with exact line ranges`, async () => {
+      const map = await mapFixture(name);
+      assert.deepEqual(map.regions.map((r): Row => [r.start, r.end, r.kind, r.name]), rows);
+    });
+  }
+
+  it('writes prose from the leading doc comment and what the file declares', async () => {
+    assert.equal((await mapFixture('inventory.py')).prose, 'Inventory of parts, kept in memory.\nDeclares 1 class, 1 method, 2 functions. (python outline by tree-sitter; no model was asked.)');
+    assert.equal((await mapFixture('queue.js')).prose.split('\n')[0], 'A first-in first-out queue.');
+    assert.equal((await mapFixture('stack.rs')).prose.split('\n')[0], 'A bounded stack.');
+  });
+
+  it('notes each declaration with what its first line says beyond the name', async () => {
+    const map = await mapFixture('shapes.ts');
+    assert.equal(map.regions.find((r) => r.name === 'load')?.note, '(file: string): string');
+    assert.equal(map.regions.find((r) => r.name === 'Circle')?.note, 'implements Shape');
+    assert.equal(map.producer, 'tree-sitter:typescript');
+  });
+
+  it('says it has no grammar for a language rather than inventing regions', async () => {
+    await assert.rejects(structuralMap('/tmp/x.rb', 'class A\nend\n', 2), (error: Error) => error instanceof NoGrammarError && /no tree-sitter grammar/.test(error.message));
+  });
+
+  it('outlines a real third-party file: mocha\'s runner, every Runner method', async () => {
+    const file = require.resolve('mocha/lib/runner.js');
+    const text = readFileSync(file, 'utf8');
+    const map = await structuralMap(file, text, splitLines(text).length);
+    const methods = map.regions.filter((r) => r.name.startsWith('Runner.prototype.')).map((r) => r.name);
+    const declared = [...text.matchAll(/^(Runner\.prototype\.\w+) = /gm)].map((m) => m[1]);
+    assert.deepEqual(methods, declared);
+    assert.ok(declared.length > 20);
+  });
+});
