@@ -38,6 +38,7 @@ export interface GuardedRead {
   lines: string[];
   /** What the model must be told about this read; empty when the read is untouched. */
   notice: string;
+  /** The map attached: the whole map when capped, or the prose-only summary when that is all there is. */
   entry?: MapEntry;
   modelCalls: number;
   /** Why the guard did not shorten an oversized read, or why the file could not be read. */
@@ -50,24 +51,19 @@ export interface GuardedRead {
  * its part the read goes ahead as asked and says why.
  */
 export async function guardedRead(maps: MapService, file: ProjectFile, request: ReadRequest = {}): Promise<GuardedRead> {
+  const start = Math.max(1, Math.trunc(request.offset ?? 1));
+  const want = request.limit === undefined ? Infinity : Math.max(0, Math.trunc(request.limit));
   try {
-    return await guard(maps, file, request);
+    return await guard(maps, file, request, start, want);
   } catch (error) {
-    const start = Math.max(1, Math.trunc(request.offset ?? 1));
-    const reason = `Skim failed: ${(error as Error).message}`;
-    const read = await readAsAsked(file, start, request.limit ?? Infinity);
-    return read.outcome === 'unreadable' ? read : { ...read, outcome: 'unmapped', notice: noMapNotice(file.key, reason), reason };
+    return unmapped(file, start, want, `Skim failed: ${(error as Error).message}`, 0);
   }
 }
 
-async function guard(maps: MapService, file: ProjectFile, request: ReadRequest): Promise<GuardedRead> {
-  const start = Math.max(1, Math.trunc(request.offset ?? 1));
-  const want = request.limit === undefined ? Infinity : Math.max(0, Math.trunc(request.limit));
+async function guard(maps: MapService, file: ProjectFile, request: ReadRequest, start: number, want: number): Promise<GuardedRead> {
   const limit = request.lineLimit && request.lineLimit > 0 ? request.lineLimit : DEFAULT_LINE_LIMIT;
-  const asked = () => readAsAsked(file, start, want);
-
   const kind = fileKindByName(file.absolute);
-  if (kind !== 'source') return { ...(await asked()), outcome: 'declined', reason: DECLINED_REASON[kind] };
+  if (kind !== 'source') return { ...(await readAsAsked(file, start, want)), outcome: 'declined', reason: DECLINED_REASON[kind] };
 
   let scan: ScanResult;
   try {
@@ -75,52 +71,55 @@ async function guard(maps: MapService, file: ProjectFile, request: ReadRequest):
   } catch (error) {
     return unreadable(file, start, error);
   }
-  if (scan.binary) return { ...result(file, start, [], null), outcome: 'declined', reason: DECLINED_REASON.binary };
+  if (scan.binary) return declinedBinary(file, start, 0);
   if (want <= limit || !scan.complete) return { ...result(file, start, scan.lines, scan.complete ? scan.seen : null), outcome: 'untouched' };
   const askedEnd = want === Infinity ? scan.seen : Math.min(scan.seen, start + want - 1);
   if (askedEnd - start + 1 <= limit) return { ...result(file, start, scan.lines, scan.seen), outcome: 'untouched' };
 
+  // Oversized: find the map for exactly the bytes just read. If the file changes under us, read once more.
   let modelCalls = 0;
-  let note = '';
   for (let attempt = 0; attempt < 2; attempt++) {
     let entry: MapEntry | undefined;
+    let fallback: string | undefined;
     try {
       entry = await maps.cached(file, scan.hash as string, scan.size);
       if (!entry) {
         const made = await maps.ensure(file, request.signal);
         modelCalls += made.modelCalls;
         entry = made.entry;
-        note = made.fallback ? `\n${fallbackNotice(made.fallback)}` : '';
+        fallback = made.fallback;
       }
     } catch (error) {
       modelCalls += (error as { modelCalls?: number }).modelCalls ?? 0;
-      return unmapped(file, start, want, `${(error as Error).message}`, modelCalls);
+      return unmapped(file, start, want, (error as Error).message, modelCalls);
     }
     if (entry.hash === scan.hash && !scan.changed) {
+      if (entry.status === 'prose-only') {
+        return { ...(await unmapped(file, start, want, 'the model never gave a usable map, only prose', modelCalls)), entry };
+      }
       const shown = result(file, start, scan.lines, scan.seen);
-      return {
-        ...shown,
-        outcome: 'capped',
-        capped: true,
-        notice: cappedNotice(file.key, start, shown.end, scan.seen, askedEnd) + note,
-        entry,
-        modelCalls,
-      };
+      const notice = cappedNotice(file.key, start, shown.end, scan.seen, askedEnd) + (fallback ? `\n${fallbackNotice(fallback)}` : '');
+      return { ...shown, outcome: 'capped', capped: true, notice, entry, modelCalls };
     }
     try {
       scan = await scanFile(file.absolute, { start, take: limit });
     } catch (error) {
       return unreadable(file, start, error);
     }
-    if (scan.binary) return { ...result(file, start, [], null), outcome: 'declined', reason: DECLINED_REASON.binary, modelCalls };
+    if (scan.binary) return declinedBinary(file, start, modelCalls);
   }
   return unmapped(file, start, want, 'the file kept changing while it was being read', modelCalls);
+}
 
-  async function unmapped(f: ProjectFile, from: number, count: number, reason: string, calls: number): Promise<GuardedRead> {
-    const read = await readAsAsked(f, from, count);
-    if (read.outcome === 'unreadable') return { ...read, modelCalls: calls };
-    return { ...read, outcome: 'unmapped', notice: noMapNotice(f.key, reason), reason, modelCalls: calls };
-  }
+/** No map to offer: the read goes ahead exactly as asked, and says why it was not shortened. */
+async function unmapped(file: ProjectFile, start: number, want: number, reason: string, modelCalls: number): Promise<GuardedRead> {
+  const read = await readAsAsked(file, start, want);
+  if (read.outcome !== 'untouched') return { ...read, modelCalls };
+  return { ...read, outcome: 'unmapped', notice: noMapNotice(file.key, reason), reason, modelCalls };
+}
+
+function declinedBinary(file: ProjectFile, start: number, modelCalls: number): GuardedRead {
+  return { ...result(file, start, [], null), outcome: 'declined', reason: DECLINED_REASON.binary, modelCalls };
 }
 
 function result(file: ProjectFile, start: number, lines: string[], total: number | null): Omit<GuardedRead, 'outcome'> {
@@ -141,7 +140,7 @@ function unreadable(file: ProjectFile, start: number, error: unknown): GuardedRe
 async function readAsAsked(file: ProjectFile, start: number, want: number): Promise<GuardedRead> {
   try {
     const scan = await scanFile(file.absolute, want === Infinity ? { start, take: Infinity } : { start, take: want, stopAt: start + want - 1 });
-    if (scan.binary) return { ...result(file, start, [], null), outcome: 'declined', reason: DECLINED_REASON.binary };
+    if (scan.binary) return declinedBinary(file, start, 0);
     return { ...result(file, start, scan.lines, scan.complete ? scan.seen : null), outcome: 'untouched' };
   } catch (error) {
     return unreadable(file, start, error);

@@ -6,11 +6,11 @@ export function numberedLines(read: Pick<GuardedRead, 'start' | 'lines'>): strin
   return read.lines.map((line, i) => `${read.start + i}\t${line}`).join('\n');
 }
 
-/** A guarded read as one text for a model: the notice first, the lines, then the whole map. */
+/** A guarded read as one text for a model: the notice first, the lines, then the whole map (or the prose-only summary). */
 export function renderRead(read: GuardedRead): string {
   const parts: string[] = [];
   if (read.notice) parts.push(read.notice);
   parts.push(numberedLines(read));
-  if (read.capped && read.entry) parts.push(renderMap(read.entry));
+  if (read.entry) parts.push(renderMap(read.entry));
   return parts.filter((p) => p !== '').join('\n\n');
 }

@@ -1,0 +1,13 @@
+import * as path from 'node:path';
+import { MapCache } from '../../src/core/cache/store';
+import { MapService } from '../../src/core/maps';
+import { OpenAiModel } from '../../src/core/model/openai';
+import { Project } from '../../src/core/project';
+import { ScriptedModel } from './scriptedModel';
+
+/** A project in `dir` with its own cache file, mapped by the scripted model over HTTP or, without one, by tree-sitter. */
+export async function engine(dir: string, model?: ScriptedModel, timeoutMs = 5_000) {
+  const cache = await MapCache.open(path.join(dir, '.skim-cache', 'maps.sqlite'), { flushDelayMs: 10 });
+  const maps = new MapService(cache, model ? new OpenAiModel({ url: model.url, model: 'scripted', key: 'k', timeoutMs }) : undefined);
+  return { project: new Project(dir), maps, cache };
+}
