@@ -1,0 +1,134 @@
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { main } from '../../src/cli/main';
+import { defaultRoot } from '../../src/cli/session';
+import { scratch, tsRegions, tsSource } from '../support/files';
+import { goodAnswer, ScriptedModel } from '../support/scriptedModel';
+
+const NINE_HUNDRED = tsSource(30, 26);
+const CLI = path.resolve(__dirname, '../../../dist/cli.js');
+
+async function skim(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(args, { out: (t) => out.push(t), warn: (t) => err.push(t) }, { SKIM_CACHE_DIR: path.join(options.cwd, '.cache'), ...options.env }, options.cwd);
+  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+}
+
+describe('the skim command', () => {
+  let s: ReturnType<typeof scratch>;
+  beforeEach(() => {
+    s = scratch();
+    mkdirSync(path.join(s.dir, '.git'));
+    s.write('big.ts', NINE_HUNDRED);
+  });
+  afterEach(() => s.cleanup());
+
+  it('read --json prints the contract fields for a capped read', async () => {
+    const r = await skim(['read', 'big.ts', '--json'], { cwd: s.dir });
+    assert.equal(r.code, 0);
+    const json = JSON.parse(r.stdout);
+    assert.deepEqual(
+      { path: json.path, start: json.start, end: json.end, total: json.total, capped: json.capped },
+      { path: 'big.ts', start: 1, end: 200, total: 900, capped: true },
+    );
+    assert.equal(json.text.split('\n').length, 200);
+    assert.equal(json.text.split('\n')[0], 'export function fn0(n: number): number {');
+    assert.match(json.notice, /Next start: line 201\./);
+    assert.equal(json.map.status, 'structural');
+    assert.equal(json.map.regions.length, 30);
+    assert.deepEqual(Object.keys(json.map), ['path', 'lines', 'hash', 'status', 'producer', 'prose', 'regions', 'modelCalls']);
+  });
+
+  it('read --json of a small range has a null map and a null total where it was not counted', async () => {
+    const json = JSON.parse((await skim(['read', 'big.ts', '--offset', '10', '--limit', '5', '--json'], { cwd: s.dir })).stdout);
+    assert.deepEqual([json.start, json.end, json.total, json.capped, json.notice, json.map], [10, 14, null, false, '', null]);
+    assert.equal(json.text, ['  n = n + 8;', '  n = n + 9;', '  n = n + 10;', '  n = n + 11;', '  n = n + 12;'].join('\n'));
+  });
+
+  it('read prints numbered lines exactly as a model reads them', async () => {
+    const r = await skim(['read', 'big.ts', '--offset', '899'], { cwd: s.dir });
+    assert.deepEqual([r.code, r.stdout, r.stderr], [0, '899\t}\n900\t', '']);
+  });
+
+  it('map --json spends no model call on a fresh hit and reports the producer', async () => {
+    const first = JSON.parse((await skim(['map', 'big.ts', '--json'], { cwd: s.dir })).stdout);
+    const second = JSON.parse((await skim(['map', 'big.ts', '--json'], { cwd: s.dir })).stdout);
+    assert.deepEqual([first.status, first.producer, first.lines, first.modelCalls], ['structural', 'tree-sitter:typescript', 900, 0]);
+    assert.deepEqual(second, first);
+  });
+
+  it('map spends one call through SKIM_MODEL_URL on a miss and none on the hit that follows', async () => {
+    const model = await new ScriptedModel([goodAnswer(tsRegions(30, 26))]).start();
+    try {
+      const first = JSON.parse((await skim(['map', 'big.ts', '--json'], { cwd: s.dir, env: model.env() })).stdout);
+      const second = JSON.parse((await skim(['map', 'big.ts', '--json'], { cwd: s.dir, env: model.env() })).stdout);
+      assert.deepEqual([first.status, first.producer, first.modelCalls, second.modelCalls, model.calls], ['model', 'openai:scripted', 1, 0, 1]);
+    } finally {
+      await model.stop();
+    }
+  });
+
+  it('at names the regions that hold a line, or the gap', async () => {
+    assert.equal((await skim(['at', 'big.ts', '35'], { cwd: s.dir })).stdout, '31-59 function fn1 — (n: number): number');
+    assert.equal((await skim(['at', 'big.ts', '30'], { cwd: s.dir })).stdout, 'big.ts:30 is in a gap between regions.');
+  });
+
+  it('exits 2 with usage on a usage error', async () => {
+    for (const args of [['frobnicate'], ['read'], ['read', 'big.ts', '--offset', '0'], ['read', 'big.ts', '--bogus'], ['at', 'big.ts', 'x'], []]) {
+      const r = await skim(args, { cwd: s.dir });
+      assert.equal(r.code, 2, args.join(' '));
+    }
+    const r = await skim(['map', 'big.ts'], { cwd: s.dir, env: { SKIM_MODEL_URL: 'http://127.0.0.1:9/v1' } });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /^SKIM_MODEL_URL is set but SKIM_MODEL_NAME is not/);
+  });
+
+  it('exits 1 with one line on stderr for a missing file, a folder or a binary', async () => {
+    mkdirSync(path.join(s.dir, 'folder.ts'));
+    s.write('blob.ts', Buffer.from([1, 2, 0, 3]));
+    for (const [args, message] of [
+      [['read', 'missing.ts'], 'missing.ts does not exist'],
+      [['map', 'missing.ts'], 'missing.ts does not exist'],
+      [['read', 'folder.ts'], 'folder.ts is a folder, not a file'],
+      [['read', 'blob.ts'], 'blob.ts is a binary file; skim read shows text files only'],
+      [['map', 'blob.ts'], 'no map for blob.ts: it is a binary file'],
+    ] as const) {
+      const r = await skim([...args], { cwd: s.dir });
+      assert.deepEqual([r.code, r.stderr, r.stdout], [1, message, ''], args.join(' '));
+    }
+  });
+
+  it('reads as asked and tells the user when an oversized file cannot be mapped', async () => {
+    s.write('big.rb', 'x = 1\n'.repeat(300));
+    const r = await skim(['read', 'big.rb'], { cwd: s.dir });
+    assert.equal(r.code, 0);
+    assert.equal(r.stdout.split('\n').filter((l) => /^\d+\t/.test(l)).length, 300);
+    assert.match(r.stderr, /^no map for big\.rb: Skim has no tree-sitter grammar .*; the read was not shortened$/);
+  });
+
+  it('keeps one cache per project root under the cache folder, and survives a corrupt one', async () => {
+    await skim(['map', 'big.ts'], { cwd: s.dir });
+    const [db] = readdirSync(path.join(s.dir, '.cache')).filter((f) => f.endsWith('.sqlite'));
+    assert.match(db, /^skim-test-\w+-[0-9a-f]{16}\.sqlite$/);
+    writeFileSync(path.join(s.dir, '.cache', db), 'garbage'.repeat(1000));
+    const r = await skim(['read', 'big.ts', '--json'], { cwd: s.dir });
+    assert.equal(r.code, 0);
+    assert.equal(JSON.parse(r.stdout).capped, true);
+    assert.match(r.stderr, /could not be read .* set aside as .* and a new one started/);
+  });
+
+  it('takes the project root from the nearest .git, else the current folder', () => {
+    mkdirSync(path.join(s.dir, 'src', 'deep'), { recursive: true });
+    assert.equal(defaultRoot(path.join(s.dir, 'src', 'deep')), s.dir);
+  });
+
+  it('runs as a real process: the bundled binary prints the guarded read and exits 0', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'read', 'big.ts', '--json', '--cache-dir', path.join(s.dir, '.c')], { cwd: s.dir });
+    assert.deepEqual([JSON.parse(stdout).end, JSON.parse(stdout).total], [200, 900]);
+    await assert.rejects(promisify(execFile)(process.execPath, [CLI, 'read', 'nope.ts'], { cwd: s.dir }), (e: { code: number; stderr: string }) => e.code === 1 && e.stderr === 'skim: nope.ts does not exist\n');
+  });
+});
