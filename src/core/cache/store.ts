@@ -26,6 +26,8 @@ export class MapCache {
   private timer?: NodeJS.Timeout;
   private flushing?: Promise<void>;
   private diskStamp = '';
+  /** Entries already read from the database, so a hot lookup costs no SQL. Dropped on every change. */
+  private readonly memo = new Map<string, MapEntry | undefined>();
 
   private constructor(
     private readonly SQL: SqlJsStatic,
@@ -43,6 +45,13 @@ export class MapCache {
   }
 
   get(filePath: string): MapEntry | undefined {
+    if (this.memo.has(filePath)) return this.memo.get(filePath);
+    const entry = this.select(filePath);
+    this.memo.set(filePath, entry);
+    return entry;
+  }
+
+  private select(filePath: string): MapEntry | undefined {
     const { file, regions } = this.prepared();
     file.bind([filePath]);
     try {
@@ -125,6 +134,8 @@ export class MapCache {
 
   private queue(write: PendingWrite): void {
     apply(this.db, write);
+    if (write.op === 'clear') this.memo.clear();
+    else this.memo.delete(write.op === 'put' ? write.entry.path : write.path);
     this.pending.push(write);
     if (!this.timer) {
       this.timer = setTimeout(() => void this.flush(), this.options.flushDelayMs ?? 250);
@@ -206,6 +217,7 @@ export class MapCache {
   }
 
   private swap(db: Database): void {
+    this.memo.clear();
     this.freeStatements();
     if (db !== this.db) this.db.close();
     this.db = db;

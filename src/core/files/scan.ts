@@ -1,8 +1,15 @@
-import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { createHash, Hash } from 'node:crypto';
+import { closeSync, fstatSync, openSync, read, readSync, Stats } from 'node:fs';
+import { promisify } from 'node:util';
 
 const CHUNK = 64 * 1024;
+const readAsync = promisify(read);
 const NEWLINE = 0x0a;
+/**
+ * Files up to this size are read in one synchronous call: a few round trips through the thread
+ * pool cost more than the read itself. Larger files stream, so memory stays at one chunk.
+ */
+const WHOLE_READ_MAX = 1024 * 1024;
 
 export interface ScanRequest {
   /** First line to collect, 1-based. */
@@ -36,87 +43,108 @@ export function hashBytes(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** Counts lines the way editors number them: a final line without a newline still counts. */
-export function countLines(bytes: Uint8Array): number {
-  let n = 0;
-  let at = -1;
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  while ((at = buf.indexOf(NEWLINE, at + 1)) !== -1) n++;
-  return bytes.length > 0 && bytes[bytes.length - 1] !== NEWLINE ? n + 1 : n;
+/** Splits bytes fed in chunks into lines, counting them, hashing them and keeping the wanted ones. */
+class LineCollector {
+  private readonly hasher: Hash = createHash('sha256');
+  private readonly lastWanted: number;
+  /** Copies of the wanted bytes, each line with its newline; decoded once at the end. */
+  private readonly wanted: Buffer[] = [];
+  private line = 1; // the line the next byte belongs to
+  private endedOnNewline = true;
+  private bytes = 0;
+  binary = false;
+  stopped = false;
+
+  constructor(private readonly request: ScanRequest) {
+    this.lastWanted = request.start + request.take - 1;
+  }
+
+  /** Takes the next chunk (which the caller may reuse afterwards); returns false once it has stopped. */
+  feed(chunk: Buffer): boolean {
+    if (this.bytes === 0) this.binary = chunk.indexOf(0) !== -1;
+    this.bytes += chunk.length;
+    this.hasher.update(chunk);
+    this.endedOnNewline = chunk[chunk.length - 1] === NEWLINE;
+    const { start, stopAt } = this.request;
+    let from = 0;
+    let keepFrom = this.line >= start && this.line <= this.lastWanted ? 0 : -1;
+    for (;;) {
+      const nl = chunk.indexOf(NEWLINE, from);
+      if (nl === -1) break;
+      from = nl + 1;
+      const done = stopAt !== undefined && this.line >= stopAt;
+      if (this.line === this.lastWanted || done) {
+        if (keepFrom !== -1) this.wanted.push(Buffer.from(chunk.subarray(keepFrom, from)));
+        keepFrom = -1;
+      }
+      if (done) {
+        this.stopped = true;
+        return false;
+      }
+      this.line++;
+      if (this.line === start && this.line <= this.lastWanted) keepFrom = from;
+    }
+    if (keepFrom !== -1 && keepFrom < chunk.length) this.wanted.push(Buffer.from(chunk.subarray(keepFrom)));
+    return true;
+  }
+
+  finish(): { lines: string[]; seen: number; hash?: string; bytes: number } {
+    const text = this.wanted.length === 1 ? this.wanted[0].toString('utf8') : Buffer.concat(this.wanted).toString('utf8');
+    const lines = text === '' ? [] : text.split('\n');
+    if (text.endsWith('\n')) lines.pop();
+    for (let i = 0; i < lines.length; i++) if (lines[i].endsWith('\r')) lines[i] = lines[i].slice(0, -1);
+    if (this.stopped) return { lines, seen: this.line, bytes: this.bytes };
+    const seen = this.bytes === 0 ? 0 : this.endedOnNewline ? this.line - 1 : this.line;
+    return { lines, seen, hash: this.hasher.digest('hex'), bytes: this.bytes };
+  }
 }
 
-function decodeLine(parts: Buffer[]): string {
-  const text = (parts.length === 1 ? parts[0] : Buffer.concat(parts)).toString('utf8');
-  return text.endsWith('\r') ? text.slice(0, -1) : text;
+function moved(before: Stats, after: Stats, bytes: number, complete: boolean): boolean {
+  return after.size !== before.size || after.mtimeMs !== before.mtimeMs || (complete && bytes !== after.size);
+}
+
+function result(collector: LineCollector, before: Stats, after: Stats): ScanResult {
+  const { lines, seen, hash, bytes } = collector.finish();
+  const complete = !collector.stopped;
+  return { lines, seen, complete, hash, size: after.size, binary: collector.binary, changed: moved(before, after, bytes, complete) };
 }
 
 /**
- * Streams a file once: collects the wanted lines, counts lines and hashes the bytes as it goes,
+ * Reads a file once: collects the wanted lines, counts lines and hashes the bytes as it goes,
  * and stops early when asked. Memory stays at one chunk plus the collected lines.
  */
 export async function scanFile(file: string, request: ScanRequest): Promise<ScanResult> {
-  const handle = await fs.open(file, 'r');
+  const fd = openSync(file, 'r');
   try {
-    const before = await handle.stat();
-    const hasher = createHash('sha256');
-    const buffer = Buffer.allocUnsafe(CHUNK);
-    const lastWanted = request.start + request.take - 1;
-    const lines: string[] = [];
-    let partial: Buffer[] = [];
-    let line = 1; // the line the next byte belongs to
-    let endedOnNewline = true;
-    let binary = false;
-    let first = true;
-    let stopped = false;
-    let bytesRead = 0;
-
-    for (;;) {
-      const { bytesRead: n } = await handle.read(buffer, 0, CHUNK, bytesRead);
-      if (n === 0) break;
-      bytesRead += n;
-      const chunk = buffer.subarray(0, n);
-      if (first) {
-        binary = chunk.indexOf(0) !== -1;
-        first = false;
-      }
-      hasher.update(chunk);
-      endedOnNewline = chunk[n - 1] === NEWLINE;
-      let from = 0;
-      for (;;) {
-        const nl = chunk.indexOf(NEWLINE, from);
-        const wanted = line >= request.start && line <= lastWanted;
-        if (nl === -1) {
-          if (wanted && from < n) partial.push(Buffer.from(chunk.subarray(from, n)));
-          break;
-        }
-        if (wanted) {
-          partial.push(chunk.subarray(from, nl));
-          lines.push(decodeLine(partial));
-        }
-        partial = [];
-        from = nl + 1;
-        if (request.stopAt !== undefined && line >= request.stopAt) {
-          stopped = true;
-          break;
-        }
-        line++;
-      }
-      if (stopped) break;
-    }
-
-    if (!stopped && partial.length && line >= request.start && line <= lastWanted) lines.push(decodeLine(partial));
-    const seen = stopped ? line : bytesRead === 0 ? 0 : endedOnNewline ? line - 1 : line;
-    const after = await handle.stat();
-    return {
-      lines,
-      seen,
-      complete: !stopped,
-      hash: stopped ? undefined : hasher.digest('hex'),
-      size: after.size,
-      binary,
-      changed: after.size !== before.size || after.mtimeMs !== before.mtimeMs || (!stopped && bytesRead !== after.size),
-    };
+    const before = fstatSync(fd);
+    if (before.isDirectory()) throw Object.assign(new Error(`${file} is a directory`), { code: 'EISDIR' });
+    return before.size <= WHOLE_READ_MAX ? await readWhole(fd, request, before) : await stream(fd, request, before);
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
+}
+
+async function readWhole(fd: number, request: ScanRequest, before: Stats): Promise<ScanResult> {
+  const buffer = Buffer.allocUnsafe(before.size + 1);
+  let length = 0;
+  for (;;) {
+    const n = readSync(fd, buffer, length, buffer.length - length, length);
+    if (n === 0) break;
+    length += n;
+    if (length === buffer.length) return stream(fd, request, before); // it grew while being read
+  }
+  const collector = new LineCollector(request);
+  if (length > 0) collector.feed(buffer.subarray(0, length));
+  return result(collector, before, fstatSync(fd));
+}
+
+async function stream(fd: number, request: ScanRequest, before: Stats): Promise<ScanResult> {
+  const collector = new LineCollector(request);
+  const buffer = Buffer.allocUnsafe(CHUNK);
+  for (let position = 0; ; ) {
+    const { bytesRead } = await readAsync(fd, buffer, 0, CHUNK, position);
+    if (bytesRead === 0 || !collector.feed(buffer.subarray(0, bytesRead))) break;
+    position += bytesRead;
+  }
+  return result(collector, before, fstatSync(fd));
 }

@@ -1,0 +1,223 @@
+/**
+ * `npm run bench`: speed and memory, measured side by side in one run (these machines are shared
+ * and noisy, so only ratios within a run are quoted). Prints a table; writes .bench/results.json.
+ */
+import { execFileSync } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import * as path from 'node:path';
+import { encode } from 'gpt-tokenizer';
+import { MapCache } from '../../src/core/cache/store';
+import { scanFile } from '../../src/core/files/scan';
+import { guardedRead } from '../../src/core/guard/guard';
+import { MapService } from '../../src/core/maps';
+import { MapEntry } from '../../src/core/map/types';
+import { Project } from '../../src/core/project';
+import { languageFor } from '../../src/core/structural/languages';
+import { structuralMap } from '../../src/core/structural/mapper';
+import { summaryRequest } from '../../src/core/summarizer/prompt';
+import { splitLines } from '../../src/core/maps';
+import { FIXTURES, scratch, tsSource } from '../support/files';
+
+interface Row {
+  measure: string;
+  value: number;
+  unit: string;
+  target?: string;
+  ok?: boolean;
+}
+const rows: Row[] = [];
+const record = (measure: string, value: number, unit: string, target?: { text: string; ok: boolean }) =>
+  rows.push({ measure, value: Math.round(value * 1000) / 1000, unit, target: target?.text, ok: target?.ok });
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+
+function entryFor(key: string, bytes: Buffer, lines: number): MapEntry {
+  return {
+    path: key,
+    size: bytes.length,
+    hash: createHash('sha256').update(bytes).digest('hex'),
+    lines,
+    status: 'structural',
+    producer: 'bench',
+    prose: 'bench',
+    created: 0,
+    regions: [{ start: 1, end: lines, kind: 'function', name: 'all', note: '' }],
+  };
+}
+
+/** The plain read the guard is compared with: read the whole file, hash it, take the same 200 lines. */
+function plainReadAndHash(file: string): string[] {
+  const bytes = readFileSync(file);
+  createHash('sha256').update(bytes).digest('hex');
+  return splitLines(bytes.toString('utf8')).slice(0, 200);
+}
+
+async function guardVsPlain(dir: string) {
+  const cache = await MapCache.open(path.join(dir, 'guard.sqlite'), { flushDelayMs: 60_000 });
+  const maps = new MapService(cache);
+  const project = new Project(dir);
+  for (const lines of [1_000, 10_000, 100_000]) {
+    const text = tsSource(Math.ceil(lines / 30), 26).split('\n').slice(0, lines).join('\n') + '\n';
+    const file = path.join(dir, `g${lines}.ts`);
+    writeFileSync(file, text);
+    cache.put(entryFor(`g${lines}.ts`, Buffer.from(text), lines));
+    const guardTimes: number[] = [];
+    const plainTimes: number[] = [];
+    const rounds = lines >= 100_000 ? 20 : lines >= 10_000 ? 100 : 300;
+    for (let i = 0; i < 5; i++) {
+      await guardedRead(maps, project.file(file));
+      plainReadAndHash(file);
+    }
+    for (let i = 0; i < rounds; i++) {
+      let t = now();
+      const r = await guardedRead(maps, project.file(file));
+      guardTimes.push(now() - t);
+      if (r.outcome !== 'capped' || r.modelCalls !== 0) throw new Error(`guard did not hit the cache: ${r.outcome}`);
+      t = now();
+      plainReadAndHash(file);
+      plainTimes.push(now() - t);
+    }
+    const ratio = median(guardTimes) / median(plainTimes);
+    record(`guard, fresh hit, ${lines} lines`, median(guardTimes), 'ms');
+    record(`plain read + hash, ${lines} lines`, median(plainTimes), 'ms');
+    record(`guard / plain, ${lines} lines`, ratio, '×', { text: '≤ 1.5×', ok: ratio <= 1.5 });
+  }
+  await cache.close();
+}
+
+async function structuralSpeed() {
+  const sources: [string, string][] = [
+    ['typescript', require.resolve('typescript/lib/lib.dom.d.ts')],
+    ['javascript', require.resolve('mocha/lib/runner.js')],
+  ];
+  for (const name of ['widget.tsx', 'inventory.py', 'server.go', 'stack.rs', 'Account.java', 'ring.c', 'matrix.cpp', 'Ledger.cs']) {
+    sources.push([languageFor(name)!.id, path.join(FIXTURES, 'structural', name)]);
+  }
+  for (const [language, file] of sources) {
+    let text = readFileSync(file, 'utf8');
+    while (splitLines(text).length < 5_000) text += `\n${text}`;
+    const lines = splitLines(text).length;
+    await structuralMap(file, text, lines); // loads the grammar
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t = now();
+      await structuralMap(file, text, lines);
+      times.push(now() - t);
+    }
+    const perThousand = (median(times) / lines) * 1000;
+    record(`structural map, ${language} (${lines} lines)`, perThousand, 'ms / 1,000 lines', { text: '≤ 20', ok: perThousand <= 20 });
+  }
+}
+
+async function cacheAtScale(dir: string) {
+  const file = path.join(dir, 'scale.sqlite');
+  const cache = await MapCache.open(file, { flushDelayMs: 60_000 });
+  for (let i = 0; i < 20_000; i++) {
+    cache.put({
+      path: `src/module${i}/file${i}.ts`,
+      size: 4000 + i,
+      hash: createHash('sha256').update(String(i)).digest('hex'),
+      lines: 300,
+      status: 'model',
+      producer: 'openai:bench',
+      prose: 'A module that does one thing and is used by several others. '.repeat(3),
+      created: i,
+      regions: Array.from({ length: 12 }, (_, k) => ({ start: k * 25 + 1, end: k * 25 + 20, kind: 'function', name: `fn${k}`, note: 'does part of the work' })),
+    });
+  }
+  await cache.close();
+  const opens: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t = now();
+    const c = await MapCache.open(file);
+    opens.push(now() - t);
+    await c.close();
+  }
+  const c = await MapCache.open(file);
+  const t = now();
+  const lookups = 5_000;
+  for (let i = 0; i < lookups; i++) if (!c.get(`src/module${(i * 7919) % 20_000}/file${(i * 7919) % 20_000}.ts`)) throw new Error('lookup missed');
+  const perLookup = (now() - t) / lookups;
+  await c.close();
+  record(`cache file at 20,000 entries`, statSync(file).size / 1048576, 'MB');
+  record('cache open at 20,000 entries', median(opens), 'ms', { text: '≤ 500', ok: median(opens) <= 500 });
+  record('cache lookup at 20,000 entries', perLookup, 'ms', { text: '≤ 0.5', ok: perLookup <= 0.5 });
+}
+
+/** Runs in a child process so that its peak memory is the guard's alone. */
+async function memoryChild(dir: string) {
+  const file = path.join(dir, 'huge.js');
+  const cache = await MapCache.open(path.join(dir, 'mem.sqlite'));
+  const whole = await scanFile(file, { start: 1, take: 0 });
+  cache.put({ ...entryFor('huge.js', Buffer.alloc(0), whole.seen), size: whole.size, hash: whole.hash as string });
+  const maps = new MapService(cache);
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 1);
+  const r = await guardedRead(maps, new Project(dir).file(file));
+  clearInterval(timer);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  process.stdout.write(JSON.stringify({ outcome: r.outcome, extraMb: (peak - before) / 1048576 }));
+  await cache.close();
+}
+
+function guardMemory(dir: string) {
+  const file = path.join(dir, 'huge.js');
+  const fd = openSync(file, 'w');
+  const block = Buffer.from('function f() { return 1; }\n'.repeat(40_000));
+  for (let written = 0; written < 100 * 1024 * 1024; written += block.length) writeSync(fd, block);
+  closeSync(fd);
+  const out = execFileSync(process.execPath, ['--expose-gc', __filename, '--memory-child', dir], { encoding: 'utf8' });
+  const { outcome, extraMb } = JSON.parse(out) as { outcome: string; extraMb: number };
+  if (outcome !== 'capped') throw new Error(`the 100 MB guarded read was ${outcome}`);
+  record('guard extra memory, 100 MB file', extraMb, 'MB', { text: '≤ 50', ok: extraMb <= 50 });
+}
+
+function numberingOverhead() {
+  const files = [
+    require.resolve('mocha/lib/runner.js'),
+    require.resolve('typescript/lib/typescript.js'),
+    require.resolve('sql.js/dist/sql-wasm.js'),
+    path.resolve(__dirname, '../../../src/core/cache/store.ts'),
+    path.resolve(__dirname, '../../../src/core/guard/guard.ts'),
+  ];
+  const overheads: number[] = [];
+  for (const file of files) {
+    const lines = splitLines(readFileSync(file, 'utf8')).slice(0, 5_000);
+    const raw = encode(lines.join('\n')).length;
+    const numbered = encode(summaryRequest(path.basename(file), lines)).length;
+    const overhead = (numbered / raw - 1) * 100;
+    overheads.push(overhead);
+    record(`prompt tokens numbered vs raw, ${path.basename(file)}`, overhead, '% more');
+  }
+  const m = median(overheads);
+  record('prompt numbering overhead, median', m, '% more', { text: '≤ 15%', ok: m <= 15 });
+}
+
+async function benchMain() {
+  const s = scratch('skim-bench-');
+  try {
+    await guardVsPlain(s.dir);
+    await structuralSpeed();
+    await cacheAtScale(s.dir);
+    guardMemory(s.dir);
+    numberingOverhead();
+  } finally {
+    s.cleanup();
+  }
+  const width = Math.max(...rows.map((r) => r.measure.length));
+  console.log(`${'measure'.padEnd(width)}  ${'value'.padStart(10)}  unit              target   `);
+  for (const r of rows) {
+    const verdict = r.target ? `${r.target.padEnd(8)} ${r.ok ? 'ok' : 'MISSED'}` : '';
+    console.log(`${r.measure.padEnd(width)}  ${String(r.value).padStart(10)}  ${r.unit.padEnd(16)}  ${verdict}`);
+  }
+  mkdirSync('.bench', { recursive: true });
+  writeFileSync('.bench/results.json', JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2));
+  console.log('\nwritten: .bench/results.json');
+}
+
+if (process.argv[2] === '--memory-child') void memoryChild(process.argv[3]);
+else void benchMain();
