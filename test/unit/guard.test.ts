@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import { guardedRead } from '../../src/core/guard/guard';
-import { renderRead } from '../../src/core/guard/present';
+import { renderRead } from '../../src/core/present';
 import { renderMap } from '../../src/core/map/render';
 import { engine } from '../support/engine';
 import { scratch, tsRegions, tsSource } from '../support/files';

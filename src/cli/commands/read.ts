@@ -1,5 +1,5 @@
 import { guardedRead } from '../../core/guard/guard';
-import { renderRead } from '../../core/guard/present';
+import { renderRead } from '../../core/present';
 import { mapJson } from '../../core/map/render';
 import { ParsedArgs, positiveInt, UsageError } from '../args';
 import { CommandFailed, Io } from '../io';

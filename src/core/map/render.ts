@@ -150,3 +150,13 @@ export function mapJson(entry: MapEntry, modelCalls: number) {
     modelCalls,
   };
 }
+
+/** The CodeLens shown above a region's first line. */
+export function codeLensTitle(region: Region): string {
+  return `${regionLabel(region)} · ${region.start}-${region.end}${region.note ? ` · ${region.note}` : ''}`;
+}
+
+/** What a hover on `line` says: the regions holding it (innermost last), then the file's prose. */
+export function renderHover(entry: MapEntry, line: number): string {
+  return `${renderAt(entry, line)}\n\n${mapHeader(entry)}${entry.prose ? `:\n${entry.prose}` : ''}`;
+}

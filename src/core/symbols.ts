@@ -1,0 +1,71 @@
+import { promises as fs } from 'node:fs';
+import { hashBytes } from './files/scan';
+import { MapEntry, Region } from './map/types';
+import { splitLines } from './maps';
+import { ProjectFile } from './project';
+import { structuralMap, STRUCTURAL_MAX_BYTES, NoGrammarError } from './structural/mapper';
+
+/**
+ * The navigation ladder's middle rungs: a file's outline and one declaration's body, both from
+ * one tree-sitter parse. No model call and no cache: a parse costs less than a lookup would save.
+ */
+
+/** The structural outline of a file, as an entry the map renderer can draw (it is not stored). */
+export async function listSymbols(file: ProjectFile): Promise<MapEntry> {
+  return (await parse(file)).outline;
+}
+
+async function parse(file: ProjectFile): Promise<{ outline: MapEntry; lines: string[] }> {
+  const { bytes, text, lines } = await readSource(file);
+  const map = await structuralMap(file.absolute, text, lines.length);
+  const outline: MapEntry = {
+    path: file.key,
+    size: bytes.length,
+    hash: hashBytes(bytes),
+    lines: lines.length,
+    status: 'structural',
+    producer: map.producer,
+    prose: map.prose,
+    regions: map.regions,
+    created: Date.now(),
+  };
+  return { outline, lines };
+}
+
+export interface FoundSymbol {
+  region: Region;
+  /** The declaration's lines, at most `maxLines` of them from its start. */
+  lines: string[];
+  /** The declaration is longer than the lines returned. */
+  truncated: boolean;
+}
+
+/**
+ * Declarations named `name` in the file: exact matches first, else those whose qualified name
+ * ends with it (`Runner.prototype.run` for `run`), else a case-insensitive match.
+ */
+export async function findSymbol(file: ProjectFile, name: string, maxLines: number): Promise<{ found: FoundSymbol[]; outline: MapEntry }> {
+  const { outline, lines } = await parse(file);
+  const wanted = name.trim();
+  const tiers: ((r: Region) => boolean)[] = [
+    (r) => r.name === wanted,
+    (r) => r.name.endsWith(`.${wanted}`) || r.name.endsWith(`::${wanted}`),
+    (r) => r.name.toLowerCase() === wanted.toLowerCase(),
+  ];
+  const matches = tiers.map((test) => outline.regions.filter((r) => r.kind !== 'imports' && test(r))).find((m) => m.length > 0) ?? [];
+  const found = matches.map((region) => {
+    const length = region.end - region.start + 1;
+    const shown = Math.min(length, maxLines);
+    return { region, lines: lines.slice(region.start - 1, region.start - 1 + shown), truncated: shown < length };
+  });
+  return { found, outline };
+}
+
+async function readSource(file: ProjectFile) {
+  const stat = await fs.stat(file.absolute);
+  if (stat.size > STRUCTURAL_MAX_BYTES) throw new NoGrammarError(`${file.key} is over ${STRUCTURAL_MAX_BYTES / 1048576} MB, too large to outline`);
+  const bytes = await fs.readFile(file.absolute);
+  if (bytes.subarray(0, 65536).includes(0)) throw new NoGrammarError(`${file.key} is a binary file`);
+  const text = bytes.toString('utf8');
+  return { bytes, text, lines: splitLines(text) };
+}

@@ -1,0 +1,44 @@
+import * as vscode from 'vscode';
+import { mapUri } from './editor/mapDocument';
+import { WorkspaceFile, WorkspaceMaps } from './workspaceMaps';
+
+function target(workspace: WorkspaceMaps, uri: unknown): WorkspaceFile | undefined {
+  const chosen = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
+  if (!chosen) {
+    void vscode.window.showInformationMessage('Skim: open a file first.');
+    return undefined;
+  }
+  const file = workspace.inWorkspace(chosen);
+  if (!file) void vscode.window.showInformationMessage(`Skim: ${chosen.fsPath} is not inside the open workspace.`);
+  return file;
+}
+
+/** Summarize File, Show Map, Forget This File, Clear Cache. */
+export function registerCommands(workspace: WorkspaceMaps): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand('skim.summarizeFile', async (uri?: vscode.Uri) => {
+      const file = target(workspace, uri);
+      if (!file) return undefined;
+      try {
+        const outcome = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: `Skim: summarizing ${file.key}`, cancellable: true },
+          (_progress, token) => workspace.ensure(file, token),
+        );
+        await vscode.window.showTextDocument(mapUri(vscode.Uri.file(file.absolute)), { preview: true, viewColumn: vscode.ViewColumn.Beside, preserveFocus: true });
+        return outcome.entry;
+      } catch (error) {
+        void vscode.window.showWarningMessage(`Skim could not summarize ${file.key}: ${(error as Error).message}`);
+        return undefined;
+      }
+    }),
+    vscode.commands.registerCommand('skim.showMap', async (uri?: vscode.Uri) => {
+      const file = target(workspace, uri);
+      if (file) await vscode.window.showTextDocument(mapUri(vscode.Uri.file(file.absolute)), { preview: true, viewColumn: vscode.ViewColumn.Beside });
+    }),
+    vscode.commands.registerCommand('skim.forgetFile', async (uri?: vscode.Uri) => {
+      const file = target(workspace, uri);
+      if (file) await workspace.forget(file);
+    }),
+    vscode.commands.registerCommand('skim.clearCache', () => workspace.clear()),
+  ];
+}

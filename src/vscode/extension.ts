@@ -1,0 +1,43 @@
+import * as vscode from 'vscode';
+import { registerCommands } from './commands';
+import { MapCodeLens } from './editor/codeLens';
+import { MAP_SCHEME, MapDocuments } from './editor/mapDocument';
+import { MapHover } from './editor/hover';
+import { MapOutline } from './editor/outline';
+import { MapStatusBar } from './editor/statusBar';
+import { SkimLog } from './log';
+import { registerTools } from './tools/register';
+import { WorkspaceMaps } from './workspaceMaps';
+
+/** What the extension exposes to other extensions (and to its tests). */
+export interface SkimApi {
+  workspace: WorkspaceMaps;
+  statusBar: MapStatusBar;
+}
+
+let workspace: WorkspaceMaps | undefined;
+
+/** Registers and nothing more: grammars and databases load on first use. */
+export function activate(context: vscode.ExtensionContext): SkimApi {
+  const log = new SkimLog();
+  workspace = new WorkspaceMaps(context.storageUri ?? context.globalStorageUri, log);
+  const files: vscode.DocumentSelector = { scheme: 'file' };
+  const statusBar = new MapStatusBar(workspace);
+  context.subscriptions.push(
+    log,
+    workspace,
+    statusBar,
+    ...registerTools(workspace),
+    ...registerCommands(workspace),
+    vscode.languages.registerCodeLensProvider(files, new MapCodeLens(workspace)),
+    vscode.languages.registerDocumentSymbolProvider(files, new MapOutline(workspace), { label: 'Skim map' }),
+    vscode.languages.registerHoverProvider(files, new MapHover(workspace)),
+    vscode.workspace.registerTextDocumentContentProvider(MAP_SCHEME, new MapDocuments(workspace)),
+  );
+  return { workspace, statusBar };
+}
+
+/** Writes what the cache still holds in memory before the host goes away. */
+export async function deactivate(): Promise<void> {
+  await workspace?.close();
+}

@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+import { promises as fs, realpathSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { MapCache } from '../core/cache/store';
+import { hashBytes } from '../core/files/scan';
+import { MapEntry } from '../core/map/types';
+import { MapOutcome, MapService } from '../core/maps';
+import { Project, ProjectFile } from '../core/project';
+import { SkimLog } from './log';
+import { LmModel, selectModel } from './model/lmModel';
+import { settings } from './settings';
+
+/** A file inside one of the open workspace folders. */
+export interface WorkspaceFile extends ProjectFile {
+  folder: vscode.WorkspaceFolder;
+}
+
+/** What the editor shows for a file: a pure cache read, never a model call. */
+export type MapState =
+  | { state: 'fresh'; entry: MapEntry }
+  | { state: 'stale'; entry: MapEntry }
+  | { state: 'missing' }
+  | { state: 'outside' };
+
+/** A path the tools will not read: outside the workspace, or no workspace at all. Said to the model. */
+export class OutsideWorkspaceError extends Error {}
+
+/**
+ * The engine as the extension uses it: one cache per workspace folder under the extension's
+ * workspace storage, opened on first use; a vscode.lm model chosen by the settings on every map.
+ */
+export class WorkspaceMaps implements vscode.Disposable {
+  private readonly caches = new Map<string, Promise<MapCache>>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri | undefined>();
+  /** Fires when a map is stored or forgotten (undefined: all of them). */
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    /** The extension's workspace storage (its global storage when no workspace is open). */
+    private readonly storage: vscode.Uri,
+    readonly log: SkimLog,
+  ) {}
+
+  /** Resolves a path a model gave (absolute, or relative to a workspace folder); refuses anything outside the workspace. */
+  resolve(input: string): WorkspaceFile {
+    const folders = vscode.workspace.workspaceFolders?.filter((f) => f.uri.scheme === 'file') ?? [];
+    if (folders.length === 0) throw new OutsideWorkspaceError('No folder is open in VS Code, so Skim has no workspace to read from. Open the project folder first.');
+    const candidates = path.isAbsolute(input) ? [path.normalize(input)] : folders.map((f) => path.join(f.uri.fsPath, input));
+    for (const absolute of candidates) {
+      const file = this.inWorkspace(vscode.Uri.file(absolute));
+      if (file) return file;
+    }
+    const roots = folders.map((f) => f.uri.fsPath).join(', ');
+    throw new OutsideWorkspaceError(`${input} is outside the open workspace (${roots}). Skim reads only files inside it: give a path inside the workspace, absolute or relative to its folder.`);
+  }
+
+  /** The workspace file for a URI, or undefined when it is not a file inside a workspace folder. */
+  inWorkspace(uri: vscode.Uri): WorkspaceFile | undefined {
+    if (uri.scheme !== 'file') return undefined;
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    if (!folder || folder.uri.scheme !== 'file') return undefined;
+    const file = new Project(folder.uri.fsPath).file(uri.fsPath);
+    if (!file.inside || escapesThroughLink(folder.uri.fsPath, file.absolute)) return undefined;
+    return { ...file, folder };
+  }
+
+  /** The file's map, made now if missing or stale (one model call, at most three), and stored. */
+  async ensure(file: WorkspaceFile, token?: vscode.CancellationToken): Promise<MapOutcome> {
+    const { maps, model } = await this.service(file, token);
+    const started = Date.now();
+    const tokensBefore = model?.tokensSent ?? 0;
+    const abort = new AbortController();
+    const cancel = token?.onCancellationRequested(() => abort.abort());
+    try {
+      const outcome = await maps.ensure(file, abort.signal);
+      this.afterMap(file, outcome, (model?.tokensSent ?? 0) - tokensBefore, Date.now() - started);
+      return outcome;
+    } finally {
+      cancel?.dispose();
+    }
+  }
+
+  /** The engine for a file's folder, with the model the settings choose (none: tree-sitter serves). */
+  async service(file: WorkspaceFile, token?: vscode.CancellationToken): Promise<{ maps: MapService; model?: LmModel }> {
+    const cache = await this.cache(file.folder);
+    const choice = settings().model;
+    let chat: vscode.LanguageModelChat | undefined;
+    try {
+      chat = await selectModel(choice);
+    } catch (error) {
+      this.log.line(`could not list language models: ${(error as Error).message}`);
+    }
+    if (!chat) {
+      const named = [choice.vendor, choice.family, choice.id].filter(Boolean).join('/') || 'any';
+      this.log.warnOnce('no-model', `no language model matches the skim.model settings (${named}), so maps come from the tree-sitter outline.`);
+      return { maps: new MapService(cache) };
+    }
+    const model = new LmModel(chat, token);
+    return { maps: new MapService(cache, model), model };
+  }
+
+  /** What the editor may show for a document: the stored map, checked against the file's hash. */
+  async state(uri: vscode.Uri): Promise<MapState> {
+    const file = this.inWorkspace(uri);
+    if (!file) return { state: 'outside' };
+    const cache = await this.cache(file.folder);
+    await cache.reloadIfChanged();
+    const entry = cache.get(file.key);
+    if (!entry) return { state: 'missing' };
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (document?.isDirty) return { state: 'stale', entry };
+    let bytes: Buffer;
+    try {
+      const stat = await fs.stat(file.absolute);
+      if (stat.size !== entry.size) return { state: 'stale', entry };
+      bytes = await fs.readFile(file.absolute);
+    } catch {
+      return { state: 'missing' };
+    }
+    return hashBytes(bytes) === entry.hash ? { state: 'fresh', entry } : { state: 'stale', entry };
+  }
+
+  async forget(file: WorkspaceFile): Promise<void> {
+    (await this.cache(file.folder)).forget(file.key);
+    this.changed.fire(vscode.Uri.file(file.absolute));
+  }
+
+  async clear(): Promise<void> {
+    for (const folder of vscode.workspace.workspaceFolders ?? []) (await this.cache(folder)).clear();
+    this.changed.fire(undefined);
+  }
+
+  async flush(): Promise<void> {
+    await Promise.all([...this.caches.values()].map(async (c) => (await c).flush()));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.caches.values()].map(async (c) => (await c).close()));
+    this.caches.clear();
+  }
+
+  dispose(): void {
+    void this.close();
+    this.changed.dispose();
+  }
+
+  private afterMap(file: WorkspaceFile, outcome: MapOutcome, tokens: number, ms: number): void {
+    const { entry } = outcome;
+    const source = outcome.fromCache ? 'cache' : entry.producer;
+    this.log.line(`${file.key}: ${entry.status} map from ${source}, ${outcome.modelCalls} model call(s), ${tokens} prompt tokens, ${ms} ms`);
+    if (outcome.fallback) this.log.warnOnce(`fallback:${outcome.fallback}`, `${file.key}: ${outcome.fallback}.`);
+    if (entry.status === 'prose-only' && !outcome.fromCache) this.log.warnOnce(`prose-only:${file.key}`, `the model gave no usable map of ${file.key}; Skim keeps its prose only.`);
+    if (!outcome.fromCache) this.changed.fire(vscode.Uri.file(file.absolute));
+  }
+
+  private cache(folder: vscode.WorkspaceFolder): Promise<MapCache> {
+    const key = folder.uri.toString();
+    let cache = this.caches.get(key);
+    if (!cache) {
+      const base = this.storage.fsPath;
+      const id = createHash('sha256').update(key).digest('hex').slice(0, 16);
+      cache = MapCache.open(path.join(base, `maps-${id}.sqlite`), { onWarning: (m) => this.log.warnOnce(`cache:${m}`, m) });
+      this.caches.set(key, cache);
+    }
+    return cache;
+  }
+}
+
+/** A path inside the folder by name may still lead outside it through a symbolic link. */
+function escapesThroughLink(folder: string, file: string): boolean {
+  try {
+    const real = realpathSync(file);
+    const root = realpathSync(folder);
+    return path.relative(root, real).startsWith('..');
+  } catch {
+    return false;
+  }
+}

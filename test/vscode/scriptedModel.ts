@@ -1,0 +1,107 @@
+import * as vscode from 'vscode';
+
+/**
+ * The scripted model, as a test extension registering a real provider with
+ * vscode.lm.registerLanguageModelChatProvider. Skim's summary requests are answered from
+ * `summaryScript`; requests that offer tools (Copilot's agent loop) follow `agentScript`;
+ * other requests (titles and the like) get a fixed text.
+ */
+export interface ToolCall {
+  name: string;
+  input: object;
+}
+
+export interface RecordedRequest {
+  kind: 'summary' | 'agent' | 'utility';
+  text: string;
+  tools: { name: string; description: string }[];
+  /** Text of every tool result part in the conversation (text and prompt-tsx parts flattened). */
+  toolResults: string[];
+}
+
+export interface ScriptedModelApi {
+  requests: RecordedRequest[];
+  summaryCalls(): number;
+  setSummaryScript(replies: string[]): void;
+  setAgentScript(calls: ToolCall[]): void;
+  reset(): void;
+}
+
+const SUMMARY_MARKER = 'You map one source file';
+
+/** Flattens a prompt-tsx JSON tree (or any part) to its text. */
+export function flattenText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(flattenText).join('');
+  if (value && typeof value === 'object') {
+    const node = value as Record<string, unknown>;
+    if (typeof node.text === 'string' && !('children' in node)) return node.text;
+    if ('value' in node) return flattenText(node.value);
+    if ('node' in node) return flattenText(node.node);
+    if ('children' in node) return flattenText(node.children);
+    if ('content' in node) return flattenText(node.content);
+  }
+  return '';
+}
+
+export function activate(context: vscode.ExtensionContext): ScriptedModelApi {
+  let summaryScript: string[] = [];
+  let agentScript: ToolCall[] = [];
+  const api: ScriptedModelApi = {
+    requests: [],
+    summaryCalls: () => api.requests.filter((r) => r.kind === 'summary').length,
+    setSummaryScript: (replies) => (summaryScript = replies),
+    setAgentScript: (calls) => (agentScript = calls),
+    reset: () => {
+      api.requests.length = 0;
+      summaryScript = [];
+      agentScript = [];
+    },
+  };
+
+  const provider: vscode.LanguageModelChatProvider = {
+    provideLanguageModelChatInformation() {
+      return [
+        {
+          id: 'scripted-1',
+          name: 'Scripted',
+          family: 'scripted',
+          version: '1.0.0',
+          maxInputTokens: 200_000,
+          maxOutputTokens: 16_000,
+          capabilities: { toolCalling: true },
+        },
+      ];
+    },
+    async provideLanguageModelChatResponse(_model, messages, options, progress) {
+      const text = messages.map((m) => m.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('')).join('\n');
+      const toolResults = messages.flatMap((m) => m.content.filter((p) => p instanceof vscode.LanguageModelToolResultPart).map((p) => flattenText((p as vscode.LanguageModelToolResultPart).content)));
+      const tools = (options.tools ?? []).map((t) => ({ name: t.name, description: t.description }));
+      if (text.includes(SUMMARY_MARKER) && tools.length === 0) {
+        api.requests.push({ kind: 'summary', text, tools, toolResults });
+        const reply = summaryScript[Math.min(api.summaryCalls() - 1, summaryScript.length - 1)] ?? '';
+        progress.report(new vscode.LanguageModelTextPart(reply));
+        return;
+      }
+      if (tools.length === 0) {
+        api.requests.push({ kind: 'utility', text, tools, toolResults });
+        progress.report(new vscode.LanguageModelTextPart('Scripted title'));
+        return;
+      }
+      api.requests.push({ kind: 'agent', text, tools, toolResults });
+      const step = toolResults.length;
+      if (step < agentScript.length) {
+        const call = agentScript[step];
+        progress.report(new vscode.LanguageModelToolCallPart(`call_${step + 1}`, call.name, call.input));
+        return;
+      }
+      progress.report(new vscode.LanguageModelTextPart('SCRIPTED-DONE'));
+    },
+    async provideTokenCount(_model, text) {
+      const value = typeof text === 'string' ? text : flattenText(text.content);
+      return Math.ceil(value.length / 4);
+    },
+  };
+  context.subscriptions.push(vscode.lm.registerLanguageModelChatProvider('skim-test', provider));
+  return api;
+}
