@@ -1,0 +1,54 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { tsRegions, tsSource } from '../../../support/files';
+import { mapAnswer, scriptedModel, skim, write } from '../../support';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The host ships GitHub Copilot Chat disabled until chat is set up; managing models enables it, offline and signed out. */
+async function copilotChat(): Promise<vscode.Extension<unknown>> {
+  let copilot = vscode.extensions.getExtension('GitHub.copilot-chat');
+  if (!copilot) await vscode.commands.executeCommand('workbench.action.chat.manage');
+  for (let i = 0; i < 120 && !copilot?.isActive; i++) {
+    await sleep(500);
+    copilot = vscode.extensions.getExtension('GitHub.copilot-chat');
+  }
+  assert.ok(copilot?.isActive, 'GitHub Copilot Chat did not activate in the test host');
+  return copilot;
+}
+
+describe('Copilot\'s own agent loop calling Skim (scripted model, offline)', function () {
+  this.timeout(300_000);
+
+  it('offers Skim\'s four tools, and a 900-line skim_read_file comes back through Copilot as 200 lines, the notice and the map', async () => {
+    await skim();
+    await copilotChat();
+    const model = await scriptedModel();
+    model.reset();
+    const file = write('agent.ts', tsSource(30, 26));
+    model.setSummaryScript([mapAnswer(tsRegions(30, 26))]);
+    model.setAgentScript([{ name: 'skim_read_file', input: { filePath: file, startLine: 1, endLine: 900 } }]);
+
+    await vscode.commands.executeCommand('workbench.action.chat.open', {
+      query: 'Read agent.ts and tell me what it does.',
+      mode: 'agent',
+      modelSelector: { vendor: 'skim-test', id: 'scripted-1' },
+      blockOnResponse: true,
+    });
+
+    const agentTurns = model.requests.filter((r) => r.kind === 'agent');
+    assert.ok(agentTurns.length >= 2, `the agent loop made ${agentTurns.length} model request(s)`);
+    const offered = new Map(agentTurns[0].tools.map((t) => [t.name, t.description]));
+    for (const name of ['skim_summarize_file', 'skim_read_file', 'skim_list_symbols', 'skim_find_symbol']) assert.ok(offered.get(name), `${name} was not offered`);
+    assert.match(offered.get('skim_read_file') ?? '', /A 1,400-line file costs seven 200-line reads/);
+
+    const result = agentTurns[agentTurns.length - 1].toolResults.join('\n');
+    assert.doesNotMatch(result, /written to file/i);
+    assert.match(result, /\[skim\] This read was shortened: lines 1-200 of agent\.ts are shown, of 900 in all \(the read asked for 1-900\)\. Next start: line 201\./);
+    const numbered = result.split('\n').filter((l) => /^\d+\t/.test(l));
+    assert.equal(numbered.length, 200);
+    assert.equal(numbered[199], '200\t  n = n + 18;');
+    assert.match(result, /^871-899 function fn29 — computes fn29$/m);
+    assert.equal(model.summaryCalls(), 1);
+  });
+});
