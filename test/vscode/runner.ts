@@ -12,14 +12,14 @@
  * Exit: 0 all passed, 1 a test failed, 2 the harness failed or timed out.
  */
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { format } from 'node:util';
 import { chromium, Browser } from 'playwright-core';
+import { installScriptedModel, ROOT, SCRIPTED_MODEL_FOLDER, writeUserSettings } from './profile';
 
-const ROOT = path.resolve(__dirname, '../../..');
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
@@ -52,17 +52,6 @@ function freePort(): Promise<number> {
   });
 }
 
-/**
- * The test-only scripted model, placed in the extensions folder as an installed extension whose
- * main loads the compiled module (the workbench takes one extension under development only).
- */
-function installScriptedModel(extensionsDir: string): void {
-  const target = path.join(extensionsDir, 'skim-test.scripted-model-0.0.1');
-  mkdirSync(target, { recursive: true });
-  cpSync(path.join(ROOT, 'test/vscode/scripted-model/package.json'), path.join(target, 'package.json'));
-  writeFileSync(path.join(target, 'extension.js'), `module.exports = require(${JSON.stringify(path.join(ROOT, 'out/test/vscode/scriptedModel.js'))});\n`);
-}
-
 async function main(): Promise<number> {
   const host = hostEnv();
   const suite = option('suite') ?? 'main';
@@ -70,23 +59,13 @@ async function main(): Promise<number> {
   const timeoutMs = Number(option('timeout') ?? 600) * 1000;
   const stateDir = option('state');
   const dir = stateDir ? path.resolve(stateDir) : mkdtempSync(path.join(os.tmpdir(), 'skim-vscode-'));
+  // The main suite starts from nothing; the reload suite opens the window the main suite left.
+  if (stateDir && suite === 'main') rmSync(dir, { recursive: true, force: true });
   const userData = path.join(dir, 'user-data');
   const extensionsDir = path.join(dir, 'extensions');
   const workspace = path.join(dir, 'workspace');
-  for (const d of [path.join(userData, 'User'), extensionsDir, workspace]) mkdirSync(d, { recursive: true });
-  writeFileSync(
-    path.join(userData, 'User', 'settings.json'),
-    JSON.stringify({
-      'workbench.startupEditor': 'none',
-      'telemetry.telemetryLevel': 'off',
-      'extensions.autoCheckUpdates': false,
-      'extensions.autoUpdate': false,
-      'update.mode': 'none',
-      'security.workspace.trust.enabled': false,
-      'chat.disableAIFeatures': false,
-      'skim.model.vendor': 'skim-test',
-    }),
-  );
+  for (const d of [userData, extensionsDir, workspace]) mkdirSync(d, { recursive: true });
+  writeUserSettings(userData);
   const configFile = path.join(dir, 'config.yaml');
   writeFileSync(configFile, 'auth: none\n');
 
@@ -95,7 +74,10 @@ async function main(): Promise<number> {
     execFileSync(host.node, [host.entry, '--extensions-dir', extensionsDir, '--install-extension', path.resolve(installed), '--force'], { stdio: 'inherit' });
   }
 
-  const port = await freePort();
+  // The workspace's storage is keyed by its remote URI, which holds the port: a reload keeps it.
+  const portFile = path.join(dir, 'port');
+  const port = suite === 'reload' && existsSync(portFile) ? Number(readFileSync(portFile, 'utf8')) : await freePort();
+  writeFileSync(portFile, String(port));
   const address = `127.0.0.1:${port}`;
   const server: ChildProcess = spawn(
     host.node,
@@ -118,6 +100,7 @@ async function main(): Promise<number> {
       env: {
         ...process.env,
         SKIM_TEST_SUITE: suite,
+        SKIM_TEST_INSTALLED: installed ? '1' : '',
         SKIM_TEST_WORKSPACE: workspace,
         XDG_CONFIG_HOME: path.join(dir, 'xdg-config'),
         XDG_DATA_HOME: path.join(dir, 'xdg-data'),
@@ -162,7 +145,7 @@ async function main(): Promise<number> {
       const remote = (p: string) => `vscode-remote://${address}${p.split(path.sep).join('/')}`;
       const payload = [
         // Installed mode still needs a development path for the test run; the scripted model's folder serves.
-        ['extensionDevelopmentPath', remote(installed ? path.join(extensionsDir, 'skim-test.scripted-model-0.0.1') : ROOT)],
+        ['extensionDevelopmentPath', remote(installed ? path.join(extensionsDir, SCRIPTED_MODEL_FOLDER) : ROOT)],
         ['extensionTestsPath', remote(path.join(ROOT, 'out/test/vscode/index.js'))],
         ['skipWelcome', 'true'],
       ];

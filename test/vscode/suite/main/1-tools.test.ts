@@ -13,6 +13,12 @@ describe('Skim\'s language-model tools, invoked through vscode.lm', () => {
   });
   beforeEach(async () => (await scriptedModel()).reset());
 
+  it('runs the copy under test: this checkout, or the installed .vsix', () => {
+    const where = vscode.extensions.getExtension('skim-dev.skim')?.extensionUri.fsPath ?? '';
+    if (process.env.SKIM_TEST_INSTALLED) assert.match(where, /\/extensions\/skim-dev\.skim-0\.1\.0$/);
+    else assert.equal(where, path.resolve(__dirname, '../../../../..'));
+  });
+
   it('registers the four tools with their descriptions', () => {
     const tools = vscode.lm.tools.filter((t) => t.name.startsWith('skim_')).map((t) => t.name).sort();
     assert.deepEqual(tools, ['skim_find_symbol', 'skim_list_symbols', 'skim_read_file', 'skim_summarize_file']);

@@ -1,0 +1,27 @@
+/**
+ * `npm run test:vscode`: the integration suite in a real VS Code, three windows in a row:
+ * the suite against this checkout, a reload of that window (the cache must survive it), and the
+ * suite again against the packaged .vsix installed offline into a fresh profile.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+import { ROOT } from './profile';
+
+const STATE = path.join(ROOT, '.vscode-test');
+const runner = path.join(__dirname, 'runner.js');
+
+function window(args: string[]): void {
+  const started = Date.now();
+  const { status } = spawnSync(process.execPath, [runner, ...args], { stdio: 'inherit' });
+  console.log(`[vscode-test] ${args.join(' ')}: exit ${status} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (status !== 0) process.exit(status ?? 2);
+}
+
+mkdirSync(STATE, { recursive: true });
+window(['--suite', 'main', '--state', path.join(STATE, 'window')]);
+window(['--suite', 'reload', '--state', path.join(STATE, 'window')]);
+const vsix = path.join(STATE, 'skim.vsix');
+execFileSync(process.execPath, [require.resolve('@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--out', vsix], { cwd: ROOT, stdio: 'inherit' });
+console.log(`[vscode-test] ${path.basename(vsix)}: ${(statSync(vsix).size / 1024 / 1024).toFixed(2)} MB`);
+window(['--suite', 'main', '--installed', vsix, '--state', path.join(STATE, 'installed')]);

@@ -1,0 +1,35 @@
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '../../..');
+export const SCRIPTED_MODEL_FOLDER = 'skim-test.scripted-model-0.0.1';
+
+/** User settings for a test window: quiet, trusted, and Skim pointed at the scripted model. */
+export function writeUserSettings(userData: string): void {
+  mkdirSync(path.join(userData, 'User'), { recursive: true });
+  writeFileSync(
+    path.join(userData, 'User', 'settings.json'),
+    JSON.stringify({
+      'workbench.startupEditor': 'none',
+      'telemetry.telemetryLevel': 'off',
+      'extensions.autoCheckUpdates': false,
+      'extensions.autoUpdate': false,
+      'update.mode': 'none',
+      'security.workspace.trust.enabled': false,
+      'chat.disableAIFeatures': false,
+      'skim.model.vendor': 'skim-test',
+    }),
+  );
+}
+
+/**
+ * Places the test-only scripted model in an extensions folder, as an installed extension whose
+ * main loads the compiled module (the workbench takes one extension under development only).
+ */
+export function installScriptedModel(extensionsDir: string): string {
+  const target = path.join(extensionsDir, SCRIPTED_MODEL_FOLDER);
+  mkdirSync(target, { recursive: true });
+  cpSync(path.join(ROOT, 'test/vscode/scripted-model/package.json'), path.join(target, 'package.json'));
+  writeFileSync(path.join(target, 'extension.js'), `module.exports = require(${JSON.stringify(path.join(ROOT, 'out/test/vscode/scriptedModel.js'))});\n`);
+  return target;
+}
