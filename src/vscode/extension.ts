@@ -13,12 +13,15 @@ import { WorkspaceMaps } from './workspaceMaps';
 export interface SkimApi {
   workspace: WorkspaceMaps;
   statusBar: MapStatusBar;
+  /** How long activate() took, in milliseconds. */
+  activationMs: number;
 }
 
 let workspace: WorkspaceMaps | undefined;
 
 /** Registers and nothing more: grammars and databases load on first use. */
 export function activate(context: vscode.ExtensionContext): SkimApi {
+  const started = performance.now();
   const log = new SkimLog();
   workspace = new WorkspaceMaps(context.storageUri ?? context.globalStorageUri, log);
   const files: vscode.DocumentSelector = { scheme: 'file' };
@@ -34,7 +37,7 @@ export function activate(context: vscode.ExtensionContext): SkimApi {
     vscode.languages.registerHoverProvider(files, new MapHover(workspace)),
     vscode.workspace.registerTextDocumentContentProvider(MAP_SCHEME, new MapDocuments(workspace)),
   );
-  return { workspace, statusBar };
+  return { workspace, statusBar, activationMs: performance.now() - started };
 }
 
 /** Writes what the cache still holds in memory before the host goes away. */

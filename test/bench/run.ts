@@ -205,6 +205,24 @@ function numberingOverhead() {
   record('prompt numbering overhead, median', m, '% more', { text: '≤ 15%', ok: m <= 15 });
 }
 
+/** The packaged extension's size, and activate()'s time in a real VS Code window when the test host is installed. */
+function extensionCosts(dir: string) {
+  const vsix = path.join(dir, 'skim.vsix');
+  const root = path.resolve(__dirname, '../../..');
+  execFileSync(process.execPath, [require.resolve('@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--out', vsix], { cwd: root, stdio: 'ignore' });
+  record('VSIX size', statSync(vsix).size / 1048576, 'MB');
+  const out = path.join(dir, 'activation.json');
+  try {
+    execFileSync(process.execPath, [path.join(__dirname, '../vscode/runner.js'), '--suite', 'activation', '--timeout', '300'], {
+      stdio: 'ignore',
+      env: { ...process.env, SKIM_BENCH_OUT: out },
+    });
+    record('activate() in a VS Code window', (JSON.parse(readFileSync(out, 'utf8')) as { activationMs: number }).activationMs, 'ms');
+  } catch {
+    console.log('activation time not measured: no VS Code host (run bash scripts/setup-vscode-host.sh)');
+  }
+}
+
 async function benchMain() {
   const s = scratch('skim-bench-');
   try {
@@ -213,6 +231,7 @@ async function benchMain() {
     await cacheAtScale(s.dir);
     guardMemory(s.dir);
     numberingOverhead();
+    extensionCosts(s.dir);
   } finally {
     s.cleanup();
   }

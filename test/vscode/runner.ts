@@ -5,10 +5,12 @@
  * naming the extensions under development and the test module. The exit code comes back through
  * the workbench's automation hooks.
  *
- *   node out/test/vscode/runner.js [--suite main|reload] [--installed skim.vsix] [--state DIR] [--timeout SEC]
+ *   node out/test/vscode/runner.js [--suite main|reload|activation|screenshot] [--installed skim.vsix]
+ *                                  [--state DIR] [--timeout SEC] [--screenshot FILE]
  *
  * --state keeps the profile and workspace in DIR, so a second run sees the first one's storage
  * (that is how the suite checks that the cache survives a window reload).
+ * --screenshot takes a picture of the window when the suite logs SKIM-SCREENSHOT (for the README).
  * Exit: 0 all passed, 1 a test failed, 2 the harness failed or timed out.
  */
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -58,6 +60,7 @@ async function main(): Promise<number> {
   const installed = option('installed');
   const timeoutMs = Number(option('timeout') ?? 600) * 1000;
   const stateDir = option('state');
+  const screenshot = option('screenshot');
   const dir = stateDir ? path.resolve(stateDir) : mkdtempSync(path.join(os.tmpdir(), 'skim-vscode-'));
   // The main suite starts from nothing; the reload suite opens the window the main suite left.
   if (stateDir && suite === 'main') rmSync(dir, { recursive: true, force: true });
@@ -131,10 +134,11 @@ async function main(): Promise<number> {
         headless: true,
         args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
       });
-      const page = await browser.newPage();
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       const quiet = /^\[(ChatModelSelection|AgentHost|AgentHost:remote|AccountPolicyGate)\]/;
       await page.exposeFunction('codeAutomationLog', (type: string, args: unknown[]) => {
         const line = format(...(Array.isArray(args) ? args : [args]));
+        if (screenshot && line.includes('SKIM-SCREENSHOT')) void page.screenshot({ path: screenshot });
         if (quiet.test(line)) return;
         (type === 'error' || type === 'warn' ? console.error : console.log)(type === 'info' ? line : `[${type}] ${line}`);
       });
