@@ -18,6 +18,7 @@ import { structuralMap } from '../../src/core/structural/mapper';
 import { summaryRequest } from '../../src/core/summarizer/prompt';
 import { splitLines } from '../../src/core/maps';
 import { FIXTURES, scratch, tsSource } from '../support/files';
+import { packageVsix } from '../support/packageVsix';
 
 interface Row {
   measure: string;
@@ -207,9 +208,7 @@ function numberingOverhead() {
 
 /** The packaged extension's size, and activate()'s time in a real VS Code window when the test host is installed. */
 function extensionCosts(dir: string) {
-  const vsix = path.join(dir, 'skim.vsix');
-  const root = path.resolve(__dirname, '../../..');
-  execFileSync(process.execPath, [require.resolve('@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--out', vsix], { cwd: root, stdio: 'ignore' });
+  const vsix = packageVsix(path.join(dir, 'skim.vsix'));
   record('VSIX size', statSync(vsix).size / 1048576, 'MB');
   const out = path.join(dir, 'activation.json');
   try {

@@ -3,9 +3,10 @@
  * the suite against this checkout, a reload of that window (the cache must survive it), and the
  * suite again against the packaged .vsix installed offline into a fresh profile.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
+import { packageVsix } from '../support/packageVsix';
 import { ROOT } from './profile';
 
 const STATE = path.join(ROOT, '.vscode-test');
@@ -22,6 +23,6 @@ mkdirSync(STATE, { recursive: true });
 window(['--suite', 'main', '--state', path.join(STATE, 'window')]);
 window(['--suite', 'reload', '--state', path.join(STATE, 'window')]);
 const vsix = path.join(STATE, 'skim.vsix');
-execFileSync(process.execPath, [require.resolve('@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--out', vsix], { cwd: ROOT, stdio: 'inherit' });
+packageVsix(vsix);
 console.log(`[vscode-test] ${path.basename(vsix)}: ${(statSync(vsix).size / 1024 / 1024).toFixed(2)} MB`);
 window(['--suite', 'main', '--installed', vsix, '--state', path.join(STATE, 'installed')]);
