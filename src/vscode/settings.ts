@@ -10,6 +10,7 @@ export function settings() {
       vendor: config.get<string>('model.vendor', 'copilot').trim(),
       family: config.get<string>('model.family', '').trim(),
       id: config.get<string>('model.id', '').trim(),
+      timeoutMs: Math.max(1, config.get<number>('model.timeoutSeconds', 60)) * 1000,
     },
     codeLens: config.get<boolean>('codeLens.enabled', true),
     hover: config.get<boolean>('hover.enabled', true),

@@ -96,7 +96,7 @@ export class WorkspaceMaps implements vscode.Disposable {
       this.log.warnOnce('no-model', `no language model matches the skim.model settings (${named}), so maps come from the tree-sitter outline.`);
       return { maps: new MapService(cache) };
     }
-    const model = new LmModel(chat, token);
+    const model = new LmModel(chat, choice.timeoutMs, token);
     return { maps: new MapService(cache, model), model };
   }
 

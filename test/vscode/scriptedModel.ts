@@ -28,6 +28,8 @@ export interface ScriptedModelApi {
 }
 
 const SUMMARY_MARKER = 'You map one source file';
+/** A summary reply that never comes: the request waits until it is cancelled. */
+export const HANG = '<hang>';
 
 /** Flattens a prompt-tsx JSON tree (or any part) to its text. */
 export function flattenText(value: unknown): string {
@@ -71,15 +73,28 @@ export function activate(context: vscode.ExtensionContext): ScriptedModelApi {
           maxOutputTokens: 16_000,
           capabilities: { toolCalling: true },
         },
+        {
+          id: 'scripted-small',
+          name: 'Scripted, small input',
+          family: 'scripted-small',
+          version: '1.0.0',
+          maxInputTokens: 2_000,
+          maxOutputTokens: 1_000,
+          capabilities: {},
+        },
       ];
     },
-    async provideLanguageModelChatResponse(_model, messages, options, progress) {
+    async provideLanguageModelChatResponse(_model, messages, options, progress, token) {
       const text = messages.map((m) => m.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('')).join('\n');
       const toolResults = messages.flatMap((m) => m.content.filter((p) => p instanceof vscode.LanguageModelToolResultPart).map((p) => flattenText((p as vscode.LanguageModelToolResultPart).content)));
       const tools = (options.tools ?? []).map((t) => ({ name: t.name, description: t.description }));
       if (text.includes(SUMMARY_MARKER) && tools.length === 0) {
         api.requests.push({ kind: 'summary', text, tools, toolResults });
         const reply = summaryScript[Math.min(api.summaryCalls() - 1, summaryScript.length - 1)] ?? '';
+        if (reply === HANG) {
+          await new Promise<void>((resolve) => token.onCancellationRequested(() => resolve()));
+          return;
+        }
         progress.report(new vscode.LanguageModelTextPart(reply));
         return;
       }

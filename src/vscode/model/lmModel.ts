@@ -36,6 +36,7 @@ export class LmModel implements Model {
 
   constructor(
     private readonly chat: vscode.LanguageModelChat,
+    private readonly timeoutMs: number,
     private readonly token?: vscode.CancellationToken,
   ) {
     this.producer = `vscode.lm:${chat.vendor}/${chat.id}`;
@@ -51,6 +52,11 @@ export class LmModel implements Model {
     const onAbort = () => cancel.cancel();
     signal?.addEventListener('abort', onAbort);
     const parent = this.token?.onCancellationRequested(onAbort);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      cancel.cancel();
+    }, this.timeoutMs);
     try {
       const rendered = await renderPrompt(SummaryPrompt, { messages }, { modelMaxPromptTokens: this.maxInputTokens }, this.chat, undefined, cancel.token);
       this.tokensSent += rendered.tokenCount;
@@ -60,13 +66,19 @@ export class LmModel implements Model {
         cancel.token,
       );
       let text = '';
-      for await (const chunk of response.text) text += chunk;
+      for await (const chunk of response.text) {
+        if (cancel.token.isCancellationRequested) break;
+        text += chunk;
+      }
+      if (cancel.token.isCancellationRequested) throw new vscode.CancellationError();
       return text;
     } catch (error) {
+      if (timedOut) throw new ModelUnavailableError(`${this.producer} did not answer within ${this.timeoutMs / 1000} s`);
       if (cancel.token.isCancellationRequested) throw new ModelUnavailableError('the summary was cancelled');
       if (error instanceof vscode.LanguageModelError) throw new ModelUnavailableError(`${this.producer} refused the request (${error.code || 'error'}): ${error.message}`);
       throw new ModelUnavailableError(`${this.producer} failed: ${(error as Error).message}`);
     } finally {
+      clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
       parent?.dispose();
       cancel.dispose();

@@ -1,0 +1,55 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { tsSource } from '../../../support/files';
+import { HANG } from '../../scriptedModel';
+import { invoke, scriptedModel, skim, write } from '../../support';
+
+/** Runs `body` with some of Skim's user settings changed, then puts back what they were. */
+async function withSettings(values: Record<string, unknown>, body: () => Promise<void>): Promise<void> {
+  const config = vscode.workspace.getConfiguration('skim');
+  const before = Object.keys(values).map((key) => [key, config.inspect(key)?.globalValue] as const);
+  for (const [key, value] of Object.entries(values)) await config.update(key, value, vscode.ConfigurationTarget.Global);
+  try {
+    await body();
+  } finally {
+    for (const [key, value] of before) await config.update(key, value, vscode.ConfigurationTarget.Global);
+  }
+}
+
+describe('when the model cannot map a file, the structural outline serves, labelled', () => {
+  before(() => skim());
+  beforeEach(async () => (await scriptedModel()).reset());
+
+  it('no model matches the settings: tree-sitter maps the file and the map says so', async () => {
+    await withSettings({ 'model.vendor': 'nobody' }, async () => {
+      write('nomodel.ts', tsSource(30, 26));
+      const text = await invoke('skim_summarize_file', { filePath: 'nomodel.ts' });
+      assert.match(text, /^Map of nomodel\.ts \(900 lines; structural outline by tree-sitter:typescript\):/);
+      assert.match(text, /^871-899 function fn29 — \(n: number\): number$/m);
+      assert.equal((await scriptedModel()).summaryCalls(), 0);
+    });
+  });
+
+  it('a file larger than the model\'s input is never cut: no call, the outline, and the reason', async () => {
+    await withSettings({ 'model.id': 'scripted-small' }, async () => {
+      write('toolarge.ts', tsSource(30, 26));
+      const text = await invoke('skim_read_file', { filePath: 'toolarge.ts' });
+      assert.match(text, /^\[skim\] This read was shortened: lines 1-200 of toolarge\.ts/);
+      assert.match(text, /\[skim\] Note: the model failed \(toolarge\.ts is \d+ tokens, more than the model's input limit of 2000\), so this is the structural outline\./);
+      assert.match(text, /structural outline by tree-sitter:typescript/);
+      assert.equal((await scriptedModel()).summaryCalls(), 0);
+    });
+  });
+
+  it('a model that does not answer in time: one call, then the outline, and the reason', async () => {
+    const model = await scriptedModel();
+    model.setSummaryScript([HANG]);
+    await withSettings({ 'model.timeoutSeconds': 1 }, async () => {
+      write('slow.ts', tsSource(30, 26));
+      const text = await invoke('skim_summarize_file', { filePath: 'slow.ts' });
+      assert.match(text, /^\[skim\] Note: the model failed \(vscode\.lm:skim-test\/scripted-1 did not answer within 1 s\), so this is the structural outline\./);
+      assert.match(text, /structural outline by tree-sitter:typescript/);
+      assert.equal(model.summaryCalls(), 1);
+    });
+  });
+});
