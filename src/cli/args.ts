@@ -6,7 +6,7 @@ export interface ParsedArgs {
   flags: Map<string, string | true>;
 }
 
-const VALUE_FLAGS = new Set(['offset', 'limit', 'cache-dir', 'root']);
+const VALUE_FLAGS = new Set(['offset', 'limit', 'cache-dir', 'root', 'host', 'scope']);
 const BOOLEAN_FLAGS = new Set(['json', 'help']);
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {

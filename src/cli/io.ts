@@ -2,6 +2,8 @@
 export interface Io {
   out(text: string): void;
   warn(text: string): void;
+  /** Everything on standard input (the hook's payload). */
+  stdin(): Promise<string>;
 }
 
 /** The command ran and failed: exit 1 with this one line on stderr. */

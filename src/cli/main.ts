@@ -1,5 +1,7 @@
 import { parseArgs, stringFlag, UsageError } from './args';
+import { installCommand, runHook } from './commands/hook';
 import { atCommand, mapCommand } from './commands/map';
+import { mcpCommand } from './commands/mcp';
 import { readCommand } from './commands/read';
 import { CommandFailed, Io } from './io';
 import { openSession } from './session';
@@ -9,6 +11,9 @@ export const USAGE = `skim: maps before reads, for coding agents
   skim read FILE [--offset N] [--limit N] [--json]   a read with the 200-line guard applied
   skim map FILE [--json]                             the file's prose and map (made when missing or stale)
   skim at FILE LINE                                  the regions that hold LINE, innermost last
+  skim hook                                          a PreToolUse hook: payload on stdin, answer on stdout
+  skim hook install|remove [--host H] [--scope S]    H: vscode, claude or copilot-cli; S: workspace or user
+  skim mcp                                           the tools as an MCP server on stdio
 
 Options: --root DIR (default: the git root, else the current folder)
          --cache-dir DIR (or SKIM_CACHE_DIR; default: ~/.cache/skim)
@@ -16,7 +21,7 @@ Model:   SKIM_MODEL_URL, SKIM_MODEL_NAME, SKIM_MODEL_KEY, SKIM_MODEL_TIMEOUT_MS 
          chat-completions endpoint); without them the tree-sitter outline serves.
 Exit:    0 success, 1 failure (one line on stderr), 2 usage error.`;
 
-const COMMANDS = { read: readCommand, map: mapCommand, at: atCommand } as const;
+const COMMANDS = { read: readCommand, map: mapCommand, at: atCommand, mcp: mcpCommand } as const;
 
 /** Runs one `skim` invocation and returns its exit code. Never throws. */
 export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<number> {
@@ -27,6 +32,7 @@ export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessE
       io.out(USAGE);
       return name ? 0 : 2;
     }
+    if (name === 'hook') return await hook(rest, io, env, cwd);
     const command = COMMANDS[name as keyof typeof COMMANDS];
     if (!command) throw new UsageError(`unknown command "${name}"`);
     const args = parseArgs(rest);
@@ -48,4 +54,24 @@ export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessE
   } finally {
     await close?.().catch((error: Error) => io.warn(`could not save the cache: ${error.message}`));
   }
+}
+
+/** A hook must never block the read it guards: whatever happens, `skim hook` exits 0. */
+async function hook(rest: readonly string[], io: Io, env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
+  const [action] = rest;
+  if (action === 'install' || action === 'remove') {
+    try {
+      installCommand(action, parseArgs(rest.slice(1)), io, env, cwd);
+      return 0;
+    } catch (error) {
+      io.warn(error instanceof UsageError ? `${error.message}\n\n${USAGE}` : (error as Error).message);
+      return error instanceof UsageError ? 2 : 1;
+    }
+  }
+  try {
+    await runHook(io, env, cwd);
+  } catch (error) {
+    io.warn(`hook: Skim failed (${(error as Error).message}); the read goes ahead untouched`);
+  }
+  return 0;
 }

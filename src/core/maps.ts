@@ -27,12 +27,20 @@ export class MapUnavailableError extends Error {
   }
 }
 
+/** Where the guard gets maps: this process's cache and models, or a running extension's (see hook/remoteMaps). */
+export interface MapSource {
+  /** The stored entry if it is fresh for content with this hash and size, else undefined. */
+  cached(file: ProjectFile, hash: string, size: number): Promise<MapEntry | undefined>;
+  /** The file's map: from the cache when fresh, otherwise made now. */
+  ensure(file: ProjectFile, signal?: AbortSignal): Promise<MapOutcome>;
+}
+
 /**
  * Looks maps up by content hash and makes them on a miss: one model call when a model is
  * configured (at most three with repairs), otherwise the tree-sitter outline. Only files the
  * caller named are ever mapped.
  */
-export class MapService {
+export class MapService implements MapSource {
   constructor(
     readonly cache: MapCache,
     readonly model?: Model,

@@ -5,7 +5,10 @@ import { MAP_SCHEME, MapDocuments } from './editor/mapDocument';
 import { MapHover } from './editor/hover';
 import { MapOutline } from './editor/outline';
 import { MapStatusBar } from './editor/statusBar';
+import { registerHookCommands } from './hookCommands';
+import { HookServer } from './hookServer';
 import { SkimLog } from './log';
+import { registerMcpServer } from './mcpProvider';
 import { registerTools } from './tools/register';
 import { WorkspaceMaps } from './workspaceMaps';
 
@@ -36,6 +39,9 @@ export function activate(context: vscode.ExtensionContext): SkimApi {
     vscode.languages.registerDocumentSymbolProvider(files, new MapOutline(workspace), { label: 'Skim map' }),
     vscode.languages.registerHoverProvider(files, new MapHover(workspace)),
     vscode.workspace.registerTextDocumentContentProvider(MAP_SCHEME, new MapDocuments(workspace)),
+    new HookServer(workspace),
+    ...registerHookCommands(context.extensionPath),
+    registerMcpServer(context.extensionPath, String(context.extension.packageJSON.version)),
   );
   return { workspace, statusBar, activationMs: performance.now() - started };
 }

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { MapCache } from '../core/cache/store';
 import { hashBytes } from '../core/files/scan';
 import { MapEntry } from '../core/map/types';
-import { MapOutcome, MapService } from '../core/maps';
+import { MapOutcome, MapService, MapSource } from '../core/maps';
 import { Project, ProjectFile } from '../core/project';
 import { SkimLog } from './log';
 import { LmModel, selectModel } from './model/lmModel';
@@ -79,6 +79,14 @@ export class WorkspaceMaps implements vscode.Disposable {
     } finally {
       cancel?.dispose();
     }
+  }
+
+  /** The guard's view of this workspace's maps: every map it makes is logged and shown in the editor. */
+  mapSource(file: WorkspaceFile, token?: vscode.CancellationToken): MapSource {
+    return {
+      cached: async (f, hash, size) => (await this.service(file, token)).maps.cached(f, hash, size),
+      ensure: () => this.ensure(file, token),
+    };
   }
 
   /** The engine for a file's folder, with the model the settings choose (none: tree-sitter serves). */

@@ -3,20 +3,13 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { main } from '../../src/cli/main';
 import { defaultRoot } from '../../src/cli/session';
+import { skim } from '../support/cli';
 import { scratch, tsRegions, tsSource } from '../support/files';
 import { goodAnswer, ScriptedModel } from '../support/scriptedModel';
 
 const NINE_HUNDRED = tsSource(30, 26);
 const CLI = path.resolve(__dirname, '../../../dist/cli.js');
-
-async function skim(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(args, { out: (t) => out.push(t), warn: (t) => err.push(t) }, { SKIM_CACHE_DIR: path.join(options.cwd, '.cache'), ...options.env }, options.cwd);
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-}
 
 describe('the skim command', () => {
   let s: ReturnType<typeof scratch>;

@@ -1,7 +1,7 @@
 import { DECLINED_REASON, fileKindByName } from '../files/kind';
 import { scanFile, ScanResult } from '../files/scan';
 import { MapEntry } from '../map/types';
-import { MapService } from '../maps';
+import { MapSource } from '../maps';
 import { ProjectFile } from '../project';
 import { cappedNotice, fallbackNotice, noMapNotice } from './notice';
 
@@ -14,6 +14,11 @@ export interface ReadRequest {
   limit?: number;
   /** The guard's line limit. Default 200. */
   lineLimit?: number;
+  /**
+   * Whether to read the lines when the read goes ahead as asked (declined or unmapped). A hook
+   * only decides, and the host reads; it sets this false. Default true.
+   */
+  returnLines?: boolean;
   signal?: AbortSignal;
 }
 
@@ -50,20 +55,22 @@ export interface GuardedRead {
  * than blocks; never throws: every probe of the file is guarded, and when the guard cannot do
  * its part the read goes ahead as asked and says why.
  */
-export async function guardedRead(maps: MapService, file: ProjectFile, request: ReadRequest = {}): Promise<GuardedRead> {
+export async function guardedRead(maps: MapSource, file: ProjectFile, request: ReadRequest = {}): Promise<GuardedRead> {
   const start = Math.max(1, Math.trunc(request.offset ?? 1));
   const want = request.limit === undefined ? Infinity : Math.max(0, Math.trunc(request.limit));
   try {
     return await guard(maps, file, request, start, want);
   } catch (error) {
-    return unmapped(file, start, want, `Skim failed: ${(error as Error).message}`, 0);
+    return unmapped(file, start, request.returnLines === false ? 0 : want, `Skim failed: ${(error as Error).message}`, 0);
   }
 }
 
-async function guard(maps: MapService, file: ProjectFile, request: ReadRequest, start: number, want: number): Promise<GuardedRead> {
+async function guard(maps: MapSource, file: ProjectFile, request: ReadRequest, start: number, want: number): Promise<GuardedRead> {
   const limit = request.lineLimit && request.lineLimit > 0 ? request.lineLimit : DEFAULT_LINE_LIMIT;
+  // Lines read only to go ahead as asked; a hook sets returnLines false and reads none.
+  const asked = request.returnLines === false ? 0 : want;
   const kind = fileKindByName(file.absolute);
-  if (kind !== 'source') return { ...(await readAsAsked(file, start, want)), outcome: 'declined', reason: DECLINED_REASON[kind] };
+  if (kind !== 'source') return { ...(await readAsAsked(file, start, asked)), outcome: 'declined', reason: DECLINED_REASON[kind] };
 
   let scan: ScanResult;
   try {
@@ -91,11 +98,11 @@ async function guard(maps: MapService, file: ProjectFile, request: ReadRequest, 
       }
     } catch (error) {
       modelCalls += (error as { modelCalls?: number }).modelCalls ?? 0;
-      return unmapped(file, start, want, (error as Error).message, modelCalls);
+      return unmapped(file, start, asked, (error as Error).message, modelCalls);
     }
     if (entry.hash === scan.hash && !scan.changed) {
       if (entry.status === 'prose-only') {
-        return { ...(await unmapped(file, start, want, 'the model never gave a usable map, only prose', modelCalls)), entry };
+        return { ...(await unmapped(file, start, asked, 'the model never gave a usable map, only prose', modelCalls)), entry };
       }
       const shown = result(file, start, scan.lines, scan.seen);
       const notice = cappedNotice(file.key, start, shown.end, scan.seen, askedEnd) + (fallback ? `\n${fallbackNotice(fallback)}` : '');
@@ -108,7 +115,7 @@ async function guard(maps: MapService, file: ProjectFile, request: ReadRequest, 
     }
     if (scan.binary) return declinedBinary(file, start, modelCalls);
   }
-  return unmapped(file, start, want, 'the file kept changing while it was being read', modelCalls);
+  return unmapped(file, start, asked, 'the file kept changing while it was being read', modelCalls);
 }
 
 /** No map to offer: the read goes ahead exactly as asked, and says why it was not shortened. */

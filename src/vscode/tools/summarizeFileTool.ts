@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { renderMap } from '../../core/map/render';
+import { summarizeFileText } from '../../core/tools';
 import { WorkspaceMaps } from '../workspaceMaps';
 import { toolResult } from './toolResult';
 
@@ -15,16 +15,8 @@ export function summarizeFileTool(workspace: WorkspaceMaps): vscode.LanguageMode
     },
     async invoke(options, token) {
       const file = workspace.resolve(options.input.filePath);
-      let outcome;
-      try {
-        outcome = await workspace.ensure(file, token);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT') throw new Error(`${file.key} does not exist. Check the path, then call skim_summarize_file again.`);
-        throw new Error(`Skim could not map ${file.key}: ${(error as Error).message}. Read it with skim_read_file instead.`);
-      }
-      const note = outcome.fallback ? `[skim] Note: ${outcome.fallback}.\n\n` : '';
-      return toolResult(note + renderMap(outcome.entry), options, token);
+      const maps = workspace.mapSource(file, token);
+      return toolResult(await summarizeFileText(maps, file), options, token);
     },
   };
 }

@@ -1,7 +1,5 @@
 import * as vscode from 'vscode';
-import { renderMap } from '../../core/map/render';
-import { renderFoundSymbols } from '../../core/present';
-import { findSymbol, listSymbols } from '../../core/symbols';
+import { findSymbolText, listSymbolsText } from '../../core/tools';
 import { settings } from '../settings';
 import { WorkspaceMaps } from '../workspaceMaps';
 import { toolResult } from './toolResult';
@@ -15,12 +13,6 @@ export interface FindSymbolInput {
   name: string;
 }
 
-function explain(error: unknown, path: string): Error {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return new Error(`${path} does not exist. Check the path, then try again.`);
-  return new Error(`${(error as Error).message}. Use skim_summarize_file or skim_read_file for this file instead.`);
-}
-
 /** skim_list_symbols: the structural outline of one file; one parse, no model call. */
 export function listSymbolsTool(workspace: WorkspaceMaps): vscode.LanguageModelTool<ListSymbolsInput> {
   return {
@@ -28,14 +20,7 @@ export function listSymbolsTool(workspace: WorkspaceMaps): vscode.LanguageModelT
       return { invocationMessage: `Outlining ${options.input.filePath}`, pastTenseMessage: `Outlined ${options.input.filePath}` };
     },
     async invoke(options, token) {
-      const file = workspace.resolve(options.input.filePath);
-      let outline;
-      try {
-        outline = await listSymbols(file);
-      } catch (error) {
-        throw explain(error, file.key);
-      }
-      return toolResult(renderMap(outline), options, token);
+      return toolResult(await listSymbolsText(workspace.resolve(options.input.filePath)), options, token);
     },
   };
 }
@@ -48,13 +33,7 @@ export function findSymbolTool(workspace: WorkspaceMaps): vscode.LanguageModelTo
     },
     async invoke(options, token) {
       const file = workspace.resolve(options.input.filePath);
-      let result;
-      try {
-        result = await findSymbol(file, options.input.name, settings().lineLimit);
-      } catch (error) {
-        throw explain(error, file.key);
-      }
-      return toolResult(renderFoundSymbols(file.key, options.input.name, result.found, result.outline), options, token);
+      return toolResult(await findSymbolText(file, options.input.name, settings().lineLimit), options, token);
     },
   };
 }

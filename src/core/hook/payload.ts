@@ -1,0 +1,90 @@
+import * as path from 'node:path';
+
+/**
+ * A PreToolUse payload, recognized by its shape. The host decides the answer's format and the
+ * size limit of the text it passes on; the read's arguments decide how the read is rewritten.
+ * The Copilot CLI also runs Claude-style hooks with its own argument names, so arguments are
+ * read from their names, never from the tool's name.
+ */
+export type HookHost = 'vscode' | 'claude' | 'copilot-cli';
+
+/** hookSpecificOutput (VS Code, Claude Code, Claude-style hooks in the Copilot CLI) or the Copilot CLI's flat answer. */
+export type AnswerShape = 'hook-specific' | 'flat';
+
+/** Which argument names the read uses. */
+export type ArgStyle = 'range' | 'offset-limit' | 'view-range';
+
+export interface HookRead {
+  host: HookHost;
+  shape: AnswerShape;
+  args: ArgStyle;
+  /** The tool input as received, kept whole in the rewritten input. */
+  input: Record<string, unknown>;
+  /** The name of the argument holding the path. */
+  pathKey: 'filePath' | 'file_path' | 'path';
+  file: string;
+  /** First line asked for, 1-based. */
+  offset: number;
+  /** Lines asked for; undefined for the rest of the file. */
+  limit?: number;
+  cwd: string;
+}
+
+export type ParsedPayload = { kind: 'read'; read: HookRead } | { kind: 'pass'; why: string };
+
+/** Tools that read a file, in each host. Anything else passes untouched. */
+const READ_TOOLS = new Set(['read_file', 'copilot_readFile', 'Read', 'view']);
+
+/** Claude Code's Read returns at most this many lines when no limit is given. */
+export const CLAUDE_DEFAULT_LIMIT = 2000;
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  if (typeof value === 'string') {
+    try {
+      return record(JSON.parse(value));
+    } catch {
+      return undefined;
+    }
+  }
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+const int = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : undefined);
+
+export function parsePayload(text: string, fallbackCwd: string): ParsedPayload {
+  const payload = record(text.trim() === '' ? undefined : text);
+  if (!payload) return { kind: 'pass', why: 'the payload is not a JSON object' };
+  const flat = typeof payload.toolName === 'string';
+  const tool = String(flat ? payload.toolName : payload.tool_name ?? '');
+  if (!tool) return { kind: 'pass', why: 'the payload names no tool' };
+  if (!READ_TOOLS.has(tool)) return { kind: 'pass', why: `${tool} is not a read` };
+  const input = record(flat ? payload.toolArgs : payload.tool_input);
+  if (!input) return { kind: 'pass', why: `the ${tool} call has no arguments` };
+  const cwd = typeof payload.cwd === 'string' && payload.cwd ? payload.cwd : fallbackCwd;
+  const shape: AnswerShape = flat ? 'flat' : 'hook-specific';
+  const at = (file: unknown) => (typeof file === 'string' && file ? path.resolve(cwd, file) : undefined);
+
+  if (typeof input.filePath === 'string') {
+    const file = at(input.filePath) as string;
+    if ('startLine' in input || 'endLine' in input || !('offset' in input || 'limit' in input)) {
+      const offset = Math.max(1, int(input.startLine) ?? 1);
+      const end = int(input.endLine);
+      return { kind: 'read', read: { host: 'vscode', shape, args: 'range', input, pathKey: 'filePath', file, offset, limit: end === undefined ? undefined : Math.max(0, end - offset + 1), cwd } };
+    }
+    return { kind: 'read', read: { host: 'vscode', shape, args: 'offset-limit', input, pathKey: 'filePath', file, offset: Math.max(1, int(input.offset) ?? 1), limit: int(input.limit), cwd } };
+  }
+  if (typeof input.file_path === 'string') {
+    const file = at(input.file_path) as string;
+    const limit = int(input.limit) ?? CLAUDE_DEFAULT_LIMIT;
+    return { kind: 'read', read: { host: 'claude', shape, args: 'offset-limit', input, pathKey: 'file_path', file, offset: Math.max(1, int(input.offset) ?? 1), limit, cwd } };
+  }
+  if (typeof input.path === 'string') {
+    const file = at(input.path) as string;
+    const range = Array.isArray(input.view_range) ? input.view_range.map(int) : [];
+    const offset = Math.max(1, range[0] ?? 1);
+    const end = range[1];
+    const limit = end === undefined || end === -1 ? undefined : Math.max(0, end - offset + 1);
+    return { kind: 'read', read: { host: 'copilot-cli', shape, args: 'view-range', input, pathKey: 'path', file, offset, limit, cwd } };
+  }
+  return { kind: 'pass', why: `the ${tool} call names no file` };
+}

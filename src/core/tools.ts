@@ -1,0 +1,68 @@
+import { guardedRead, GuardedRead } from './guard/guard';
+import { renderMap } from './map/render';
+import { MapSource } from './maps';
+import { renderFoundSymbols, renderRead } from './present';
+import { ProjectFile } from './project';
+import { findSymbol, listSymbols } from './symbols';
+
+/**
+ * The four tools as every host offers them (VS Code's language-model tools, the MCP server):
+ * one core call each and the text the model reads. Their errors are written for the model and
+ * say what to do next; hosts pass them on as tool errors.
+ */
+export class ToolError extends Error {}
+
+export interface ReadInput {
+  startLine?: number;
+  lineCount?: number;
+  endLine?: number;
+}
+
+function explain(error: unknown, file: ProjectFile, tool: string, instead: string): ToolError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return new ToolError(`${file.key} does not exist. Check the path (search the workspace for the file name), then call ${tool} again.`);
+  if (code === 'EISDIR') return new ToolError(`${file.key} is a folder, not a file. List it with your file tools, then call ${tool} on a file in it.`);
+  return new ToolError(`${tool} could not handle ${file.key}: ${(error as Error).message}. ${instead}`);
+}
+
+export async function summarizeFileText(maps: MapSource, file: ProjectFile, signal?: AbortSignal): Promise<string> {
+  let outcome;
+  try {
+    outcome = await maps.ensure(file, signal);
+  } catch (error) {
+    throw explain(error, file, 'skim_summarize_file', 'Read it with skim_read_file instead.');
+  }
+  const note = outcome.fallback ? `[skim] Note: ${outcome.fallback}.\n\n` : '';
+  return note + renderMap(outcome.entry);
+}
+
+export async function readFileText(
+  maps: MapSource,
+  file: ProjectFile,
+  input: ReadInput,
+  options: { lineLimit?: number; signal?: AbortSignal } = {},
+): Promise<{ text: string; read: GuardedRead }> {
+  const offset = input.startLine ?? 1;
+  const limit = input.lineCount ?? (input.endLine !== undefined ? Math.max(0, input.endLine - offset + 1) : undefined);
+  const read = await guardedRead(maps, file, { offset, limit, lineLimit: options.lineLimit, signal: options.signal });
+  if (read.outcome === 'unreadable') throw new ToolError(`${read.reason}. Check the path (search the workspace for the file name), then call skim_read_file again.`);
+  if (read.outcome === 'declined' && read.reason?.startsWith('binary')) throw new ToolError(`${file.key} is a binary file; skim_read_file reads text only.`);
+  return { text: renderRead(read), read };
+}
+
+export async function listSymbolsText(file: ProjectFile): Promise<string> {
+  try {
+    return renderMap(await listSymbols(file));
+  } catch (error) {
+    throw explain(error, file, 'skim_list_symbols', 'Use skim_summarize_file or skim_read_file for this file instead.');
+  }
+}
+
+export async function findSymbolText(file: ProjectFile, name: string, maxLines: number): Promise<string> {
+  try {
+    const { found, outline } = await findSymbol(file, name, maxLines);
+    return renderFoundSymbols(file.key, name, found, outline);
+  } catch (error) {
+    throw explain(error, file, 'skim_find_symbol', 'Use skim_summarize_file or skim_read_file for this file instead.');
+  }
+}
