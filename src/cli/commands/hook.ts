@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { guardedRead } from '../../core/guard/guard';
 import { hookAnswer } from '../../core/hook/answer';
@@ -46,6 +47,12 @@ export async function runHook(io: Io, env: NodeJS.ProcessEnv, cwd: string): Prom
   }
 }
 
+/** The `skim` bundle this code runs in (dist/cli.js), also when tests run it from the compiled sources. */
+function cliBundle(): string {
+  const bundled = path.join(__dirname, 'cli.js');
+  return existsSync(bundled) ? bundled : path.resolve(__dirname, '../../../../dist/cli.js');
+}
+
 const HOSTS: InstallHost[] = ['vscode', 'claude', 'copilot-cli'];
 const SCOPES: InstallScope[] = ['workspace', 'user'];
 
@@ -58,7 +65,7 @@ export function installCommand(action: 'install' | 'remove', args: ParsedArgs, i
   const root = path.resolve(cwd, stringFlag(args.flags, 'root') ?? defaultRoot(cwd));
   const place = hookPlace(host, scope, root, env);
   const state = hookStateDir(env);
-  const change = action === 'install' ? installHook(place, hookCommand(process.execPath, path.resolve(process.argv[1])), state) : removeHook(place, state);
+  const change = action === 'install' ? installHook(place, hookCommand(process.execPath, cliBundle()), state) : removeHook(place, state);
   const verb = action === 'install' ? (change.changed ? 'installed in' : 'already installed in') : change.changed ? 'removed from' : 'not found in';
   io.out(`Skim's read hook for ${host} (${scope}) ${verb} ${change.file}`);
 }

@@ -1,0 +1,92 @@
+import * as assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { hookCommand, hookPlace, installHook, removeHook } from '../../src/core/hook/install';
+import { skim } from '../support/cli';
+import { scratch } from '../support/files';
+
+const COMMAND = hookCommand('/usr/bin/node', '/opt/skim/dist/cli.js');
+
+describe('installing and removing the read hook', () => {
+  let s: ReturnType<typeof scratch>;
+  let state: string;
+  beforeEach(() => {
+    s = scratch();
+    state = path.join(s.dir, 'state');
+  });
+  afterEach(() => s.cleanup());
+
+  it('names the command it runs, with a marker a person can read', () => {
+    assert.equal(COMMAND, '/usr/bin/node /opt/skim/dist/cli.js hook # skim read guard');
+    assert.equal(hookCommand('/Applications/Visual Studio Code', '/x/cli.js'), '"/Applications/Visual Studio Code" /x/cli.js hook # skim read guard');
+  });
+
+  it('writes a VS Code hook file of its own, once however often it is installed, and deletes it on removal', () => {
+    const place = hookPlace('vscode', 'workspace', s.dir);
+    assert.equal(place.file, path.join(s.dir, '.github', 'hooks', 'skim-vscode.json'));
+    assert.equal(installHook(place, COMMAND, state).changed, true);
+    assert.equal(installHook(place, COMMAND, state).changed, false);
+    assert.deepEqual(JSON.parse(readFileSync(place.file, 'utf8')), { hooks: { PreToolUse: [{ type: 'command', command: COMMAND, timeout: 30 }] } });
+    assert.equal(removeHook(place, state).changed, true);
+    assert.equal(existsSync(place.file), false);
+    assert.equal(removeHook(place, state).changed, false);
+  });
+
+  it('writes the Copilot CLI\'s format, at the user level under COPILOT_HOME', () => {
+    const place = hookPlace('copilot-cli', 'user', s.dir, { HOME: s.dir, COPILOT_HOME: path.join(s.dir, 'copilot-home') });
+    assert.equal(place.file, path.join(s.dir, 'copilot-home', 'hooks', 'skim.json'));
+    installHook(place, COMMAND, state);
+    assert.deepEqual(JSON.parse(readFileSync(place.file, 'utf8')), { version: 1, hooks: { preToolUse: [{ type: 'command', bash: COMMAND, timeoutSec: 30 }] } });
+  });
+
+  it('adds one entry to Claude\'s settings, keeps the other hooks, and removal leaves the file byte-identical', () => {
+    const place = hookPlace('claude', 'workspace', s.dir);
+    const original = '{\n    "permissions": {"allow": ["Bash(ls)"]},\n    "hooks": {\n        "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "audit.sh"}]}]\n    }\n}\n';
+    mkdirSync(path.dirname(place.file), { recursive: true });
+    writeFileSync(place.file, original);
+    installHook(place, COMMAND, state);
+    installHook(place, COMMAND, state);
+    const installed = JSON.parse(readFileSync(place.file, 'utf8'));
+    assert.deepEqual(installed.permissions, { allow: ['Bash(ls)'] });
+    assert.deepEqual(installed.hooks.PreToolUse, [
+      { matcher: 'Bash', hooks: [{ type: 'command', command: 'audit.sh' }] },
+      { matcher: 'Read|read_file|view', hooks: [{ type: 'command', command: COMMAND, timeout: 30 }] },
+    ]);
+    assert.match(readFileSync(place.file, 'utf8'), /^\{\n {4}"permissions"/);
+    removeHook(place, state);
+    assert.equal(readFileSync(place.file, 'utf8'), original);
+  });
+
+  it('removes only its own entry from a settings file edited since it was installed', () => {
+    const place = hookPlace('claude', 'workspace', s.dir);
+    installHook(place, COMMAND, state);
+    const edited = JSON.parse(readFileSync(place.file, 'utf8'));
+    edited.model = 'opus';
+    writeFileSync(place.file, JSON.stringify(edited));
+    removeHook(place, state);
+    assert.deepEqual(JSON.parse(readFileSync(place.file, 'utf8')), { model: 'opus' });
+  });
+
+  it('refuses to touch a settings file that is not JSON', () => {
+    const place = hookPlace('claude', 'workspace', s.dir);
+    mkdirSync(path.dirname(place.file), { recursive: true });
+    writeFileSync(place.file, '{ broken');
+    assert.throws(() => installHook(place, COMMAND, state), /is not a JSON object; Skim leaves it alone/);
+    assert.equal(readFileSync(place.file, 'utf8'), '{ broken');
+  });
+
+  it('skim hook install and remove do the same from the command line', async () => {
+    mkdirSync(path.join(s.dir, '.git'));
+    const env = { HOME: s.dir, XDG_STATE_HOME: state };
+    const installed = await skim(['hook', 'install', '--host', 'claude'], { cwd: s.dir, env });
+    assert.deepEqual([installed.code, installed.stdout], [0, `Skim's read hook for claude (workspace) installed in ${path.join(s.dir, '.claude', 'settings.json')}`]);
+    const settings = JSON.parse(readFileSync(path.join(s.dir, '.claude', 'settings.json'), 'utf8'));
+    assert.match(settings.hooks.PreToolUse[0].hooks[0].command, /cli\.js"? hook # skim read guard$/);
+    assert.equal((await skim(['hook', 'install', '--host', 'claude'], { cwd: s.dir, env })).stdout, `Skim's read hook for claude (workspace) already installed in ${path.join(s.dir, '.claude', 'settings.json')}`);
+    assert.equal((await skim(['hook', 'remove', '--host', 'claude'], { cwd: s.dir, env })).code, 0);
+    assert.equal(existsSync(path.join(s.dir, '.claude', 'settings.json')), false);
+    const wrong = await skim(['hook', 'install', '--host', 'emacs'], { cwd: s.dir, env });
+    assert.equal(wrong.code, 2);
+    assert.match(wrong.stderr, /^--host must be one of vscode, claude, copilot-cli/);
+  });
+});

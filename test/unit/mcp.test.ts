@@ -1,0 +1,59 @@
+import * as assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { scratch, tsSource } from '../support/files';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+
+describe('skim mcp, driven by an MCP client from the SDK over stdio', () => {
+  let s: ReturnType<typeof scratch>;
+  let client: Client;
+  before(async () => {
+    s = scratch();
+    mkdirSync(path.join(s.dir, '.git'));
+    s.write('big.ts', tsSource(30, 26));
+    client = new Client({ name: 'skim-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [path.join(ROOT, 'dist/cli.js'), 'mcp', '--root', s.dir], env: { ...process.env, SKIM_CACHE_DIR: path.join(s.dir, '.cache') } as Record<string, string> }),
+    );
+  });
+  after(async () => {
+    await client.close();
+    s.cleanup();
+  });
+
+  const text = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as { type: string; text: string }[]).map((c) => c.text).join('');
+
+  it('lists the four tools with the descriptions the VS Code tools have', async () => {
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['skim_find_symbol', 'skim_list_symbols', 'skim_read_file', 'skim_summarize_file']);
+    for (const tool of manifest.contributes.languageModelTools) assert.equal(tools.find((t) => t.name === tool.name)?.description, tool.modelDescription);
+    const read = tools.find((t) => t.name === 'skim_read_file');
+    assert.deepEqual(read?.inputSchema.required, ['filePath']);
+  });
+
+  it('reads with the guard: 200 lines, the notice and the whole map', async () => {
+    const result = text(await client.callTool({ name: 'skim_read_file', arguments: { filePath: 'big.ts', startLine: 1, endLine: 900 } }));
+    assert.match(result, /^\[skim\] This read was shortened: lines 1-200 of big\.ts are shown, of 900 in all/);
+    assert.equal(result.split('\n').filter((l) => /^\d+\t/.test(l)).length, 200);
+    assert.match(result, /^871-899 function fn29 — \(n: number\): number$/m);
+  });
+
+  it('summarizes, lists symbols and finds one', async () => {
+    assert.match(text(await client.callTool({ name: 'skim_summarize_file', arguments: { filePath: 'big.ts' } })), /^Map of big\.ts \(900 lines; structural outline by tree-sitter:typescript\):/);
+    assert.match(text(await client.callTool({ name: 'skim_list_symbols', arguments: { filePath: 'big.ts' } })), /^31-59 function fn1/m);
+    assert.match(text(await client.callTool({ name: 'skim_find_symbol', arguments: { filePath: 'big.ts', name: 'fn2' } })), /^function fn2: lines 61-89 of big\.ts\n61\texport function fn2/);
+  });
+
+  it('answers a path outside the project, or a missing file, with an error that says what to do', async () => {
+    const outside = await client.callTool({ name: 'skim_read_file', arguments: { filePath: '/etc/hostname' } });
+    assert.equal(outside.isError, true);
+    assert.match(text(outside), /is outside the project .* give a path inside the project/);
+    const missing = await client.callTool({ name: 'skim_summarize_file', arguments: { filePath: 'nope.ts' } });
+    assert.equal(missing.isError, true);
+    assert.match(text(missing), /^nope\.ts does not exist\. Check the path/);
+  });
+});
