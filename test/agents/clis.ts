@@ -1,0 +1,100 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { ScriptedAnthropic } from '../support/scriptedAnthropic';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../../..');
+const INSTALLED = process.env.SKIM_AGENT_CLIS ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'skim-agent-clis');
+
+export function binary(relative: string): string {
+  const file = path.join(INSTALLED, 'node_modules', relative);
+  if (!existsSync(file)) throw new Error(`${file} is missing: run bash scripts/setup-agent-clis.sh`);
+  return file;
+}
+
+/** A Python file of `functions` functions of 30 lines each. */
+export function pythonSource(functions: number): string {
+  return Array.from({ length: functions * 30 }, (_, i) => (i % 30 === 0 ? `def f${i / 30}(x):` : `    x = x + ${i}`)).join('\n') + '\n';
+}
+
+/** Installs Skim's hook into the project with Skim's own command, as a user would. */
+export function installHook(project: string, host: 'claude' | 'copilot-cli'): void {
+  execFileSync(process.execPath, [path.join(ROOT, 'dist/cli.js'), 'hook', 'install', '--host', host], { cwd: project, env: { ...process.env, XDG_STATE_HOME: path.join(project, '.state') } });
+}
+
+/** What the model saw after its read: the tool result's text and any text that followed it. */
+export interface AfterRead {
+  result: string;
+  /** Text messages or blocks after the tool result (where hosts put a hook's additional context). */
+  after: string;
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) return content.map((b: { type?: string; text?: string; content?: unknown }) => (b.type === 'text' ? b.text ?? '' : b.type === 'tool_result' ? '' : textOf(b.content))).join('\n');
+  return '';
+}
+
+export function afterRead(server: ScriptedAnthropic): AfterRead {
+  const turns = server.agentTurns();
+  const last = turns[turns.length - 1] as { messages: { content: unknown }[]; system?: unknown };
+  let result = '';
+  const after: string[] = [];
+  for (const message of last.messages) {
+    const blocks = Array.isArray(message.content) ? (message.content as { type: string; content?: unknown }[]) : [];
+    const tool = blocks.find((b) => b.type === 'tool_result');
+    if (tool) {
+      result = textOf(tool.content);
+      after.push(textOf(blocks.filter((b) => b !== tool)));
+    } else if (result) {
+      after.push(textOf(message.content));
+    }
+  }
+  return { result, after: after.join('\n') };
+}
+
+export async function claudeCode(project: string, server: ScriptedAnthropic): Promise<void> {
+  const home = path.join(project, '.home');
+  mkdirSync(home, { recursive: true });
+  await run(binary('.bin/claude'), ['-p', 'Read the file I named.', '--output-format', 'json', '--allowedTools', 'Read'], {
+    cwd: project,
+    timeout: 120_000,
+    env: {
+      ...process.env,
+      ANTHROPIC_BASE_URL: server.url,
+      ANTHROPIC_API_KEY: 'dummy',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      DISABLE_AUTOUPDATER: '1',
+      DISABLE_TELEMETRY: '1',
+      DISABLE_ERROR_REPORTING: '1',
+      HOME: home,
+      TMPDIR: project,
+      SKIM_CACHE_DIR: path.join(project, '.skim-cache'),
+    },
+  });
+}
+
+export async function copilotCli(project: string, server: ScriptedAnthropic): Promise<void> {
+  const home = path.join(project, '.home');
+  mkdirSync(home, { recursive: true });
+  await run(binary('@github/copilot-linux-x64/copilot'), ['-p', 'Read the file I named.', '--allow-all-tools', '--trust-folder', '--no-auto-update', '--disable-client-telemetry'], {
+    cwd: project,
+    timeout: 120_000,
+    env: {
+      ...process.env,
+      COPILOT_OFFLINE: 'true',
+      COPILOT_PROVIDER_TYPE: 'anthropic',
+      COPILOT_PROVIDER_BASE_URL: server.url,
+      COPILOT_PROVIDER_API_KEY: 'dummy',
+      COPILOT_MODEL: 'claude-sonnet-4.5',
+      COPILOT_AUTO_UPDATE: 'false',
+      HOME: home,
+      COPILOT_HOME: path.join(home, '.copilot'),
+      TMPDIR: project,
+      SKIM_CACHE_DIR: path.join(project, '.skim-cache'),
+    },
+  });
+}

@@ -1,0 +1,66 @@
+import * as assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import * as path from 'node:path';
+import { scratch } from '../support/files';
+import { ScriptedAnthropic } from '../support/scriptedAnthropic';
+import { afterRead, claudeCode, copilotCli, installHook, pythonSource } from './clis';
+
+const NOTICE = /\[skim\] This read was shortened: lines 1-200 of big\.py are shown, of 900 in all \(the read asked for 1-900\)\. Next start: line 201\./;
+const MAP_LAST_ROW = /^871-900 function f29 — \(x\)$/m;
+
+/** The file's own lines in a tool result, however the host numbers them (Claude Code adds an empty last line). */
+const lineCount = (result: string) => result.split('\n').filter((l) => /def f\d+\(x\):|x = x \+ \d+/.test(l)).length;
+
+const HOSTS = [
+  { name: 'Claude Code', host: 'claude' as const, tool: 'Read', run: claudeCode },
+  { name: 'the Copilot CLI', host: 'copilot-cli' as const, tool: 'view', run: copilotCli },
+];
+
+for (const { name, host, tool, run } of HOSTS) {
+  describe(`${name}'s own ${tool}, driven by a scripted model (offline)`, function () {
+    this.timeout(180_000);
+    let server: ScriptedAnthropic;
+    let s: ReturnType<typeof scratch>;
+    beforeEach(async () => {
+      server = await new ScriptedAnthropic().start();
+      server.readTool = tool;
+      s = scratch('skim-agent-');
+      mkdirSync(path.join(s.dir, '.git'));
+      server.target = s.write('big.py', pythonSource(30));
+      s.write('small.py', pythonSource(5));
+    });
+    afterEach(async () => {
+      await server.stop();
+      s.cleanup();
+    });
+
+    it('with Skim\'s hook, a 900-line read arrives as 200 lines, and the notice and the whole map reach the model inline', async () => {
+      installHook(s.dir, host);
+      await run(s.dir, server);
+      const { result, after } = afterRead(server);
+      assert.equal(lineCount(result), 200);
+      assert.match(result, /def f0\(x\):/);
+      assert.doesNotMatch(result, /x = x \+ 200$/m);
+      assert.match(after, NOTICE);
+      assert.match(after, MAP_LAST_ROW);
+      assert.doesNotMatch(after, /persisted-output|written to file/i);
+    });
+
+    it('without the hook, the host reads as it always did', async () => {
+      await run(s.dir, server);
+      const { result, after } = afterRead(server);
+      if (host === 'claude') assert.equal(lineCount(result), 900);
+      else assert.match(result, /x = x \+ 200/);
+      assert.doesNotMatch(after, /\[skim\]/);
+    });
+
+    it('with the hook, a 150-line read is untouched', async () => {
+      installHook(s.dir, host);
+      server.target = path.join(s.dir, 'small.py');
+      await run(s.dir, server);
+      const { result, after } = afterRead(server);
+      assert.equal(lineCount(result), 150);
+      assert.doesNotMatch(after, /\[skim\]/);
+    });
+  });
+}
