@@ -3,13 +3,15 @@
  * and noisy, so only ratios within a run are quoted). Prints a table; writes .bench/results.json.
  */
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import { encode } from 'gpt-tokenizer';
 import { MapCache } from '../../src/core/cache/store';
 import { scanFile } from '../../src/core/files/scan';
 import { guardedRead } from '../../src/core/guard/guard';
+import { cappedNotice } from '../../src/core/guard/notice';
+import { renderMap } from '../../src/core/map/render';
 import { MapService } from '../../src/core/maps';
 import { MapEntry } from '../../src/core/map/types';
 import { Project } from '../../src/core/project';
@@ -206,6 +208,36 @@ function numberingOverhead() {
   record('prompt numbering overhead, median', m, '% more', { text: '≤ 15%', ok: m <= 15 });
 }
 
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    const full = path.join(dir, d.name);
+    return d.isDirectory() ? sourcesUnder(full) : languageFor(full) ? [full] : [];
+  });
+}
+
+/** How many files' notice and whole map fit a hook's inline text in VS Code (8,192 bytes) without folding. */
+async function hookFit() {
+  const root = path.resolve(__dirname, '../../..');
+  const wellKnown = [
+    'mocha/lib/runner.js', 'mocha/lib/mocha.js', 'mocha/lib/cli/run.js', 'sql.js/dist/sql-wasm.js', 'typescript/lib/tsserverlibrary.d.ts',
+    'typescript/lib/lib.dom.d.ts', 'typescript/lib/lib.es5.d.ts', 'zod/lib/types.js', 'web-tree-sitter/web-tree-sitter.d.ts',
+    'esbuild/lib/main.js', '@modelcontextprotocol/sdk/dist/cjs/server/mcp.js', '@modelcontextprotocol/sdk/dist/cjs/types.js',
+    'playwright-core/lib/server/page.js', 'playwright-core/lib/client/page.js', '@vscode/prompt-tsx/dist/base/promptRenderer.js',
+  ].map((f) => path.join(root, 'node_modules', f)).filter((f) => existsSync(f));
+  for (const [label, files] of [['Skim\'s own sources', sourcesUnder(path.join(root, 'src'))], ['well-known npm sources', wellKnown]] as const) {
+    let fits = 0;
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      const lines = splitLines(text).length;
+      const map = await structuralMap(file, text, lines);
+      const entry: MapEntry = { path: path.relative(root, file), size: 0, hash: '', lines, status: 'structural', producer: map.producer, prose: map.prose, regions: map.regions, created: 0 };
+      const context = `${cappedNotice(entry.path, 1, 200, Math.max(lines, 201), Math.max(lines, 201))}\n\n${renderMap(entry)}`;
+      if (Buffer.byteLength(context) <= 8192) fits++;
+    }
+    record(`hook text fits 8,192 bytes unfolded: ${label}`, fits, `of ${files.length} files`);
+  }
+}
+
 /** The packaged extension's size, and activate()'s time in a real VS Code window when the test host is installed. */
 function extensionCosts(dir: string) {
   const vsix = packageVsix(path.join(dir, 'skim.vsix'));
@@ -230,6 +262,7 @@ async function benchMain() {
     await cacheAtScale(s.dir);
     guardMemory(s.dir);
     numberingOverhead();
+    await hookFit();
     extensionCosts(s.dir);
   } finally {
     s.cleanup();
