@@ -56,45 +56,32 @@ export function afterRead(server: ScriptedAnthropic): AfterRead {
   return { result, after: after.join('\n') };
 }
 
-export async function claudeCode(project: string, server: ScriptedAnthropic): Promise<void> {
+/** Runs an agent CLI once in `project`, with a home of its own, until its single turn ends. */
+async function runAgent(bin: string, args: string[], project: string, env: Record<string, string>): Promise<void> {
   const home = path.join(project, '.home');
   mkdirSync(home, { recursive: true });
-  await run(binary('.bin/claude'), ['-p', 'Read the file I named.', '--output-format', 'json', '--allowedTools', 'Read'], {
-    cwd: project,
-    timeout: 120_000,
-    env: {
-      ...process.env,
-      ANTHROPIC_BASE_URL: server.url,
-      ANTHROPIC_API_KEY: 'dummy',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      DISABLE_AUTOUPDATER: '1',
-      DISABLE_TELEMETRY: '1',
-      DISABLE_ERROR_REPORTING: '1',
-      HOME: home,
-      TMPDIR: project,
-      SKIM_CACHE_DIR: path.join(project, '.skim-cache'),
-    },
+  await run(binary(bin), args, { cwd: project, timeout: 120_000, env: { ...process.env, HOME: home, TMPDIR: project, SKIM_CACHE_DIR: path.join(project, '.skim-cache'), ...env } });
+}
+
+export function claudeCode(project: string, server: ScriptedAnthropic): Promise<void> {
+  return runAgent('.bin/claude', ['-p', 'Read the file I named.', '--output-format', 'json', '--allowedTools', 'Read'], project, {
+    ANTHROPIC_BASE_URL: server.url,
+    ANTHROPIC_API_KEY: 'dummy',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_TELEMETRY: '1',
+    DISABLE_ERROR_REPORTING: '1',
   });
 }
 
-export async function copilotCli(project: string, server: ScriptedAnthropic): Promise<void> {
-  const home = path.join(project, '.home');
-  mkdirSync(home, { recursive: true });
-  await run(binary('@github/copilot-linux-x64/copilot'), ['-p', 'Read the file I named.', '--allow-all-tools', '--trust-folder', '--no-auto-update', '--disable-client-telemetry'], {
-    cwd: project,
-    timeout: 120_000,
-    env: {
-      ...process.env,
-      COPILOT_OFFLINE: 'true',
-      COPILOT_PROVIDER_TYPE: 'anthropic',
-      COPILOT_PROVIDER_BASE_URL: server.url,
-      COPILOT_PROVIDER_API_KEY: 'dummy',
-      COPILOT_MODEL: 'claude-sonnet-4.5',
-      COPILOT_AUTO_UPDATE: 'false',
-      HOME: home,
-      COPILOT_HOME: path.join(home, '.copilot'),
-      TMPDIR: project,
-      SKIM_CACHE_DIR: path.join(project, '.skim-cache'),
-    },
+export function copilotCli(project: string, server: ScriptedAnthropic): Promise<void> {
+  return runAgent('@github/copilot-linux-x64/copilot', ['-p', 'Read the file I named.', '--allow-all-tools', '--trust-folder', '--no-auto-update', '--disable-client-telemetry'], project, {
+    COPILOT_OFFLINE: 'true',
+    COPILOT_PROVIDER_TYPE: 'anthropic',
+    COPILOT_PROVIDER_BASE_URL: server.url,
+    COPILOT_PROVIDER_API_KEY: 'dummy',
+    COPILOT_MODEL: 'claude-sonnet-4.5',
+    COPILOT_AUTO_UPDATE: 'false',
+    COPILOT_HOME: path.join(project, '.home', '.copilot'),
   });
 }

@@ -1,5 +1,6 @@
 import * as http from 'node:http';
 import { AddressInfo } from 'node:net';
+import { closeServer, listenOnLoopback } from './loopback';
 
 /**
  * A real HTTP server speaking the Anthropic Messages API (streaming and not), answering like a
@@ -19,17 +20,12 @@ export class ScriptedAnthropic {
   }
 
   async start(): Promise<this> {
-    this.server = http.createServer((req, res) => {
-      let raw = '';
-      req.on('data', (chunk) => (raw += chunk));
-      req.on('end', () => this.route(req, res, raw));
-    });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    this.server = await listenOnLoopback((req, res, raw) => this.route(req, res, raw));
     return this;
   }
 
   stop(): Promise<void> {
-    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    return closeServer(this.server);
   }
 
   /** Every message request that offered the read tool: the agent's own turns. */

@@ -1,5 +1,6 @@
 import * as http from 'node:http';
 import { AddressInfo } from 'node:net';
+import { closeServer, listenOnLoopback } from './loopback';
 
 /** One scripted reply: the assistant's text, an HTTP failure, or silence (for timeouts). */
 export type Reply = { content: string } | { status: number; body: string } | { hang: true };
@@ -36,18 +37,13 @@ export class ScriptedModel {
   }
 
   async start(): Promise<this> {
-    this.server = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk) => (body += chunk));
-      req.on('end', () => this.answer(req, res, body));
-    });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    this.server = await listenOnLoopback((req, res, body) => this.answer(req, res, body));
     return this;
   }
 
   async stop(): Promise<void> {
     for (const res of this.hanging) res.destroy();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await closeServer(this.server);
   }
 
   /** The environment the `skim` command reads its model from. */
