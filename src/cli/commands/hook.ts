@@ -25,15 +25,16 @@ export async function runHook(io: Io, env: NodeJS.ProcessEnv, cwd: string): Prom
     return;
   }
   const call = parsed.read;
-  const root = defaultRoot(call.cwd);
+  // With an extension running for the file's workspace folder, that folder is the project, as in VS Code.
+  const extension = RemoteMaps.find(call.file);
+  const root = extension?.folder ?? defaultRoot(call.cwd);
   const file = new Project(root).file(call.file);
   if (!file.inside) {
     io.warn(`hook: ${call.file} is outside the project ${root}; the read goes ahead untouched`);
     return;
   }
   const budget = Number(env.SKIM_HOOK_BUDGET_MS) > 0 ? Number(env.SKIM_HOOK_BUDGET_MS) : DEFAULT_HOOK_BUDGET_MS;
-  const extension = RemoteMaps.socketFor(file.absolute);
-  // With an extension listening, its vscode.lm model maps the file; this process keeps to tree-sitter.
+  // The extension's vscode.lm model maps the file; this process keeps to tree-sitter if it must stand in.
   const localEnv = extension ? { ...env, SKIM_MODEL_URL: '' } : { ...env, SKIM_MODEL_TIMEOUT_MS: String(Math.min(budget, Number(env.SKIM_MODEL_TIMEOUT_MS) || budget)) };
   const session = await openSession({ root, cacheDir: env.SKIM_CACHE_DIR }, localEnv, call.cwd, (m) => io.warn(`hook: ${m}`));
   try {

@@ -49,9 +49,9 @@ export class RemoteMaps implements MapSource {
     private readonly timeoutMs: number,
   ) {}
 
-  /** The socket of a running extension for this file, if one listens. */
-  static socketFor(file: string): string | undefined {
-    return socketCandidates(file).find((candidate) => process.platform === 'win32' || existsSync(candidate));
+  /** The running extension whose workspace folder holds this file, if one listens: its socket and its folder. */
+  static find(file: string): { socket: string; folder: string } | undefined {
+    return socketCandidates(file).find((candidate) => existsSync(candidate.socket));
   }
 
   async cached(file: ProjectFile, hash: string, size: number): Promise<MapEntry | undefined> {
@@ -69,7 +69,7 @@ export class RemoteMaps implements MapSource {
 
   /** The extension's answer; undefined (and local from then on) when it cannot be reached. */
   private async remote(request: HookRequest): Promise<Extract<HookResponse, { entry: MapEntry | null }> | undefined> {
-    const socket = this.reachable ? RemoteMaps.socketFor(request.file) : undefined;
+    const socket = this.reachable ? RemoteMaps.find(request.file)?.socket : undefined;
     if (!socket) return undefined;
     let answer: HookResponse;
     try {

@@ -18,10 +18,10 @@ export function socketPathFor(folder: string): string {
 }
 
 /** The sockets a file's workspace could listen on: its folder's, then each enclosing folder's. */
-export function socketCandidates(file: string): string[] {
-  const out: string[] = [];
+export function socketCandidates(file: string): { socket: string; folder: string }[] {
+  const out: { socket: string; folder: string }[] = [];
   for (let dir = path.dirname(path.resolve(file)); ; dir = path.dirname(dir)) {
-    out.push(socketPathFor(dir));
+    out.push({ socket: socketPathFor(dir), folder: dir });
     if (path.dirname(dir) === dir) return out;
   }
 }
