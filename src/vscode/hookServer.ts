@@ -13,7 +13,15 @@ export class HookServer implements vscode.Disposable {
   private readonly servers: { server: net.Server; socket: string }[] = [];
 
   constructor(private readonly workspace: WorkspaceMaps) {
-    for (const folder of vscode.workspace.workspaceFolders ?? []) if (folder.uri.scheme === 'file') this.listen(folder.uri.fsPath);
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      if (folder.uri.scheme !== 'file') continue;
+      try {
+        this.listen(folder.uri.fsPath);
+      } catch (error) {
+        // Hooks then use their own cache and tree-sitter; nothing else depends on the socket.
+        workspace.log.line(`no read hook socket for ${folder.uri.fsPath}: ${(error as Error).message}`);
+      }
+    }
   }
 
   private listen(folder: string): void {
