@@ -25,5 +25,3 @@ add({ id: 'csharp', wasm: 'tree-sitter-c_sharp.wasm' }, ['.cs']);
 export function languageFor(file: string): LanguageInfo | undefined {
   return BY_EXTENSION[path.extname(file).toLowerCase()];
 }
-
-export const SUPPORTED_EXTENSIONS = Object.keys(BY_EXTENSION);
