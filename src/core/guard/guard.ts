@@ -115,7 +115,7 @@ async function guard(maps: MapSource, file: ProjectFile, request: ReadRequest, s
     }
     if (scan.binary) return declinedBinary(file, start, modelCalls);
   }
-  return unmapped(file, start, asked, 'the file kept changing while it was being read', modelCalls);
+  return unmapped(file, start, asked, 'the file kept changing while it was being read, so no map matched its lines', modelCalls);
 }
 
 /** No map to offer: the read goes ahead exactly as asked, and says why it was not shortened. */
