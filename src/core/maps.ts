@@ -2,10 +2,11 @@ import { promises as fs } from 'node:fs';
 import { MapCache } from './cache/store';
 import { hashBytes } from './files/scan';
 import { capProse } from './map/normalize';
-import { MapEntry } from './map/types';
+import { MapEntry, Region } from './map/types';
 import { Model } from './model/model';
 import { ProjectFile } from './project';
 import { structuralMap } from './structural/mapper';
+import { snapToDeclarations } from './structural/snap';
 import { SummaryFailedError, summarizeWithModel } from './summarizer/summarize';
 
 /** Files larger than this are not read whole for mapping by any producer. */
@@ -72,6 +73,7 @@ export class MapService implements MapSource {
     if (this.model) {
       try {
         const summary = await summarizeWithModel(this.model, file.key, lines, signal);
+        if (summary.status === 'model') summary.regions = await crossChecked(file.absolute, text, lines.length, summary.regions);
         const prose = summary.prose || `The model gave no usable answer (${summary.problem ?? 'empty'}).`;
         const entry: MapEntry = { ...base, status: summary.status, producer: summary.producer, prose: capProse(prose), regions: summary.regions };
         if (file.inside) this.cache.put(entry);
@@ -95,6 +97,15 @@ export class MapService implements MapSource {
       return { entry, modelCalls, fromCache: false };
     }
     return { entry, modelCalls, fromCache: false, fallback: `the model failed (${modelFailure}), so this is the structural outline` };
+  }
+}
+
+/** The model's regions snapped to tree-sitter's declarations where the language has a grammar. */
+async function crossChecked(file: string, text: string, lines: number, regions: Region[]): Promise<Region[]> {
+  try {
+    return snapToDeclarations(regions, (await structuralMap(file, text, lines)).regions, lines);
+  } catch {
+    return regions;
   }
 }
 

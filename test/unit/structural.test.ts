@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { splitLines } from '../../src/core/maps';
 import { NoGrammarError, structuralMap } from '../../src/core/structural/mapper';
+import { snapToDeclarations } from '../../src/core/structural/snap';
 import { FIXTURES } from '../support/files';
 
 type Row = [number, number, string, string];
@@ -82,5 +83,30 @@ describe('the structural mapper (tree-sitter, no model)', () => {
     const declared = [...text.matchAll(/^(Runner\.prototype\.\w+) = /gm)].map((m) => m[1]);
     assert.deepEqual(methods, declared);
     assert.ok(declared.length > 20);
+  });
+});
+
+describe('the structural cross-check of a model\'s map', () => {
+  it('snaps regions a few lines off to the declarations tree-sitter found, and leaves the rest alone', () => {
+    const declarations = [
+      { start: 18, end: 24, kind: 'class', name: 'Circle', note: '' },
+      { start: 21, end: 23, kind: 'method', name: 'area', note: '' },
+      { start: 26, end: 28, kind: 'function', name: 'load', note: '' },
+    ];
+    const model = [
+      { start: 17, end: 25, kind: 'class', name: 'Circle', note: 'a circle' },
+      { start: 20, end: 22, kind: 'method', name: 'Circle.area', note: 'its area' },
+      { start: 40, end: 44, kind: 'function', name: 'load', note: 'far from the parser\'s load' },
+      { start: 30, end: 34, kind: 'config', name: 'defaults', note: 'unknown to the parser' },
+    ];
+    assert.deepEqual(
+      snapToDeclarations(model, declarations, 50).map((r) => [r.start, r.end, r.name, r.note]),
+      [
+        [18, 24, 'Circle', 'a circle'],
+        [21, 23, 'Circle.area', 'its area'],
+        [30, 34, 'defaults', 'unknown to the parser'],
+        [40, 44, 'load', 'far from the parser\'s load'],
+      ],
+    );
   });
 });
