@@ -58,7 +58,8 @@ describe('Copilot\'s own read_file with Skim\'s read hook (scripted model, offli
     const hooks = JSON.parse(readFileSync(file, 'utf8')).hooks.PreToolUse;
     assert.equal(hooks.length, 1);
     assert.match(hooks[0].command, /dist\/cli\.js hook # skim read guard$/);
-    await new Promise((r) => setTimeout(r, 2000));
+    // VS Code picks up new hook files by watching the folder; give it a moment.
+    await new Promise((r) => setTimeout(r, 4000));
   });
 
   it('a 900-line read arrives as 200 lines with the notice and the map the running extension made (one model call)', async () => {
