@@ -10,18 +10,33 @@ import { WorkspaceMaps } from './workspaceMaps';
  * user can reach, so that hooked reads get maps from vscode.lm and from this extension's cache.
  */
 export class HookServer implements vscode.Disposable {
-  private readonly servers: { server: net.Server; socket: string }[] = [];
+  private readonly servers = new Map<string, { server: net.Server; socket: string }>();
+  private readonly folders: vscode.Disposable;
 
   constructor(private readonly workspace: WorkspaceMaps) {
-    for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      if (folder.uri.scheme !== 'file') continue;
-      try {
-        this.listen(folder.uri.fsPath);
-      } catch (error) {
-        // Hooks then use their own cache and tree-sitter; nothing else depends on the socket.
-        workspace.log.line(`no read hook socket for ${folder.uri.fsPath}: ${(error as Error).message}`);
-      }
+    for (const folder of vscode.workspace.workspaceFolders ?? []) this.open(folder);
+    this.folders = vscode.workspace.onDidChangeWorkspaceFolders((e) => {
+      for (const folder of e.added) this.open(folder);
+      for (const folder of e.removed) this.close(folder.uri.fsPath);
+    });
+  }
+
+  private open(folder: vscode.WorkspaceFolder): void {
+    if (folder.uri.scheme !== 'file') return;
+    try {
+      this.listen(folder.uri.fsPath);
+    } catch (error) {
+      // Hooks then use their own cache and tree-sitter; nothing else depends on the socket.
+      this.workspace.log.line(`no read hook socket for ${folder.uri.fsPath}: ${(error as Error).message}`);
     }
+  }
+
+  private close(folder: string): void {
+    const entry = this.servers.get(folder);
+    if (!entry) return;
+    entry.server.close();
+    if (process.platform !== 'win32') rmSync(entry.socket, { force: true });
+    this.servers.delete(folder);
   }
 
   private listen(folder: string): void {
@@ -45,7 +60,7 @@ export class HookServer implements vscode.Disposable {
     server.listen(socket, () => {
       if (process.platform !== 'win32') chmodSync(socket, 0o600);
     });
-    this.servers.push({ server, socket });
+    this.servers.set(folder, { server, socket });
   }
 
   private async answer(line: string): Promise<HookResponse> {
@@ -63,9 +78,7 @@ export class HookServer implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const { server, socket } of this.servers) {
-      server.close();
-      if (process.platform !== 'win32') rmSync(socket, { force: true });
-    }
+    this.folders.dispose();
+    for (const folder of [...this.servers.keys()]) this.close(folder);
   }
 }
