@@ -5,7 +5,7 @@ import { capProse } from './map/normalize';
 import { MapEntry, Region } from './map/types';
 import { Model } from './model/model';
 import { ProjectFile } from './project';
-import { structuralMap } from './structural/mapper';
+import { structuralMap, structuralProducer } from './structural/mapper';
 import { snapToDeclarations } from './structural/snap';
 import { SummaryFailedError, summarizeWithModel } from './summarizer/summarize';
 
@@ -53,8 +53,9 @@ export class MapService implements MapSource {
    */
   async cached(file: ProjectFile, hash: string, size: number): Promise<MapEntry | undefined> {
     if (!file.inside) return undefined;
-    const usable = (entry: MapEntry | undefined) =>
-      entry && entry.size === size && entry.hash === hash && !(this.model && entry.status === 'structural') ? entry : undefined;
+    // A structural map is stale once a model is configured, or once the outline rules have changed.
+    const outdated = (entry: MapEntry) => entry.status === 'structural' && (!!this.model || entry.producer !== structuralProducer(file.absolute));
+    const usable = (entry: MapEntry | undefined) => (entry && entry.size === size && entry.hash === hash && !outdated(entry) ? entry : undefined);
     return usable(this.cache.get(file.key)) ?? ((await this.cache.reloadIfChanged()) ? usable(this.cache.get(file.key)) : undefined);
   }
 

@@ -4,6 +4,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { defaultRoot } from '../../src/cli/session';
+import { MapCache } from '../../src/core/cache/store';
 import { skim } from '../support/cli';
 import { scratch, tsRegions, tsSource } from '../support/files';
 import { goodAnswer, ScriptedModel } from '../support/scriptedModel';
@@ -50,7 +51,7 @@ describe('the skim command', () => {
   it('map --json spends no model call on a fresh hit and reports the producer', async () => {
     const first = JSON.parse((await skim(['map', 'big.ts', '--json'], { cwd: s.dir })).stdout);
     const second = JSON.parse((await skim(['map', 'big.ts', '--json'], { cwd: s.dir })).stdout);
-    assert.deepEqual([first.status, first.producer, first.lines, first.modelCalls], ['structural', 'tree-sitter:typescript', 900, 0]);
+    assert.deepEqual([first.status, first.producer, first.lines, first.modelCalls], ['structural', 'tree-sitter:typescript@2', 900, 0]);
     assert.deepEqual(second, first);
   });
 
@@ -63,6 +64,18 @@ describe('the skim command', () => {
     } finally {
       await model.stop();
     }
+  });
+
+  it('maps again, with no model call, a file whose structural map older outline rules made', async () => {
+    await skim(['map', 'big.ts'], { cwd: s.dir });
+    const [db] = readdirSync(path.join(s.dir, '.cache')).filter((f) => f.endsWith('.sqlite'));
+    const cache = await MapCache.open(path.join(s.dir, '.cache', db));
+    const entry = cache.get('big.ts');
+    assert.ok(entry);
+    cache.put({ ...entry, producer: 'tree-sitter:typescript@1', regions: [] });
+    await cache.close();
+    const again = JSON.parse((await skim(['map', 'big.ts', '--json'], { cwd: s.dir })).stdout);
+    assert.deepEqual([again.producer, again.regions.length, again.modelCalls], ['tree-sitter:typescript@2', 30, 0]);
   });
 
   it('at names the regions that hold a line, or the gap', async () => {

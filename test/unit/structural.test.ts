@@ -14,6 +14,10 @@ const EXPECTED: Record<string, Row[]> = {
     [18, 24, 'class', 'Circle'], [19, 19, 'method', 'constructor'], [21, 23, 'method', 'area'], [26, 28, 'function', 'load'],
     [30, 30, 'function', 'double'], [32, 34, 'namespace', 'Internal'], [33, 33, 'function', 'helper'],
   ],
+  'cart.test.ts': [
+    [1, 1, 'imports', 'imports'], [3, 13, 'suite', 'the cart'], [4, 6, 'test', 'starts empty'], [8, 12, 'suite', 'adding'],
+    [9, 11, 'test', 'counts one item'], [15, 17, 'test', 'a template title'],
+  ],
   'widget.tsx': [[1, 1, 'imports', 'imports'], [3, 5, 'interface', 'Props'], [7, 9, 'function', 'Widget'], [11, 15, 'class', 'Panel'], [12, 14, 'method', 'render']],
   'queue.js': [
     [4, 4, 'imports', 'imports'], [6, 14, 'class', 'Queue'], [7, 9, 'method', 'constructor'], [11, 13, 'method', 'push'],
@@ -68,7 +72,7 @@ describe('the structural mapper (tree-sitter, no model)', () => {
     const map = await mapFixture('shapes.ts');
     assert.equal(map.regions.find((r) => r.name === 'load')?.note, '(file: string): string');
     assert.equal(map.regions.find((r) => r.name === 'Circle')?.note, 'implements Shape');
-    assert.equal(map.producer, 'tree-sitter:typescript');
+    assert.equal(map.producer, 'tree-sitter:typescript@2');
   });
 
   it('says it has no grammar for a language rather than inventing regions', async () => {

@@ -6,6 +6,18 @@ import { parserFor } from './parser';
 import { structuralProse } from './prose';
 import { RULES } from './rules';
 
+/**
+ * Bumped whenever the outline rules change, so that maps made by older rules count as stale:
+ * it is part of every structural producer's name.
+ */
+export const STRUCTURAL_RULES_VERSION = 2;
+
+/** The producer name of the structural map of `file` under the current rules, or undefined without a grammar. */
+export function structuralProducer(file: string): string | undefined {
+  const language = languageFor(file);
+  return language ? `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}` : undefined;
+}
+
 /** Larger files are not parsed: the tree would cost more memory than the map is worth. */
 export const STRUCTURAL_MAX_BYTES = 8 * 1024 * 1024;
 
@@ -33,7 +45,7 @@ export async function structuralMap(file: string, text: string, lines: number): 
   if (!tree) throw new Error(`tree-sitter could not parse ${file}`);
   try {
     const regions = normalizeRegions(outline(tree.rootNode, RULES[language.id]), lines);
-    return { producer: `tree-sitter:${language.id}`, prose: structuralProse(tree.rootNode, regions, language.id), regions };
+    return { producer: structuralProducer(file) as string, prose: structuralProse(tree.rootNode, regions, language.id), regions };
   } finally {
     tree.delete();
   }

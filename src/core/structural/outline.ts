@@ -63,9 +63,11 @@ export function outline(root: Node, rules: LanguageRules): RawRegion[] {
     const sameAsParent = parent && parent.start === start && parent.end === end && parent.kind === kind;
     if (!sameAsParent) {
       const name = (rule.name ?? ((n: Node) => n.childForFieldName('name')?.text ?? ''))(node);
-      regions.push({ start, end, kind, name: name || '(anonymous)', note: signature(node, name) });
+      // A test's title is its name; what follows it is the callback, not a signature.
+      const note = kind === 'suite' || kind === 'test' ? '' : signature(node, name);
+      regions.push({ start, end, kind, name: name || '(anonymous)', note });
     }
-    if (CONTAINER_KINDS.has(kind)) visitChildren(node, { kind, start, end });
+    if (CONTAINER_KINDS.has(kind)) visitChildren(rule.body?.(node) ?? node, { kind, start, end });
   };
 
   visitChildren(root, undefined);

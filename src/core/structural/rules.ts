@@ -5,6 +5,8 @@ import { LanguageInfo } from './languages';
 export interface Rule {
   kind: (node: Node) => string | undefined;
   name?: (node: Node) => string;
+  /** Where the members are, when not among the node's own children (a test suite's callback body). */
+  body?: (node: Node) => Node | null | undefined;
 }
 
 export interface LanguageRules {
@@ -51,6 +53,23 @@ function isRequire(node: Node): boolean {
   return value?.type === 'call_expression' && value.childForFieldName('function')?.text === 'require';
 }
 
+const TEST_SUITES = new Set(['describe', 'suite', 'context']);
+const TEST_CASES = new Set(['it', 'test', 'specify']);
+
+/** `describe('name', () => {…})` and `it('name', …)`: a test file's structure, named by its strings. */
+function testCall(node: Node): { kind: 'suite' | 'test'; name: string; callback?: Node } | undefined {
+  const call = node.firstNamedChild;
+  if (call?.type !== 'call_expression') return undefined;
+  const callee = call.childForFieldName('function');
+  const base = callee?.type === 'member_expression' ? callee.childForFieldName('object') : callee;
+  const kind = base && TEST_SUITES.has(base.text) ? 'suite' : base && TEST_CASES.has(base.text) ? 'test' : undefined;
+  const args = call.childForFieldName('arguments')?.namedChildren ?? [];
+  const title = args[0];
+  if (!kind || !title || !/^(string|template_string)$/.test(title.type)) return undefined;
+  const callback = args.find((a): a is Node => !!a && FUNCTION_VALUES.has(a.type));
+  return { kind, name: title.text.slice(1, -1).replace(/\\(.)/g, '$1'), callback };
+}
+
 /** `const f = () => …` is a function in all but syntax. */
 function functionVariable(node: Node): { name: string } | undefined {
   const declarators = node.namedChildren.filter((c): c is Node => c !== null && c.type === 'variable_declarator');
@@ -83,7 +102,11 @@ const ecmaScript: LanguageRules = {
       kind: (n) => (FUNCTION_VALUES.has(n.childForFieldName('value')?.type ?? '') ? 'method' : undefined),
       name: (n) => n.childForFieldName('property')?.text ?? '',
     },
-    expression_statement: { kind: (n) => assignedFunction(n)?.kind, name: (n) => assignedFunction(n)?.name ?? '' },
+    expression_statement: {
+      kind: (n) => assignedFunction(n)?.kind ?? testCall(n)?.kind,
+      name: (n) => assignedFunction(n)?.name ?? testCall(n)?.name ?? '',
+      body: (n) => testCall(n)?.callback?.childForFieldName('body'),
+    },
   },
   imports: new Set(['import_statement']),
   isImport: isRequire,
@@ -225,7 +248,7 @@ export const RULES: Record<LanguageInfo['id'], LanguageRules> = {
 };
 
 /** Kinds whose bodies hold members worth mapping; everything else is a leaf. */
-export const CONTAINER_KINDS = new Set(['class', 'interface', 'struct', 'union', 'enum', 'trait', 'impl', 'module', 'namespace', 'record']);
+export const CONTAINER_KINDS = new Set(['class', 'interface', 'struct', 'union', 'enum', 'trait', 'impl', 'module', 'namespace', 'record', 'suite']);
 
 /** A function declared inside one of these is a method. */
 export const TYPE_KINDS = new Set(['class', 'interface', 'struct', 'trait', 'impl', 'record']);
