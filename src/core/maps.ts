@@ -110,10 +110,15 @@ async function crossChecked(file: string, text: string, lines: number, regions: 
   }
 }
 
-async function readForMapping(file: string): Promise<Buffer> {
+/**
+ * A source file's bytes, read whole for a producer: refused when it is not a regular file (a
+ * FIFO would never end), larger than `maxBytes`, or binary.
+ */
+export async function readForMapping(file: string, maxBytes = MAP_MAX_BYTES): Promise<Buffer> {
   const stat = await fs.stat(file);
+  if (stat.isDirectory()) throw Object.assign(new Error(`${file} is a folder`), { code: 'EISDIR' });
   if (!stat.isFile()) throw new MapUnavailableError(`${file} is not a regular file`, 0);
-  if (stat.size > MAP_MAX_BYTES) throw new MapUnavailableError(`the file is ${(stat.size / 1048576).toFixed(0)} MB, over Skim's ${MAP_MAX_BYTES / 1048576} MB limit for mapping`, 0);
+  if (stat.size > maxBytes) throw new MapUnavailableError(`the file is ${(stat.size / 1048576).toFixed(0)} MB, over Skim's ${maxBytes / 1048576} MB limit for mapping`, 0);
   const bytes = await fs.readFile(file);
   if (bytes.subarray(0, 65536).includes(0)) throw new MapUnavailableError('it is a binary file', 0);
   return bytes;

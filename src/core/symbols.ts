@@ -1,9 +1,8 @@
-import { promises as fs } from 'node:fs';
 import { hashBytes } from './files/scan';
 import { MapEntry, Region } from './map/types';
-import { splitLines } from './maps';
+import { readForMapping, splitLines } from './maps';
 import { ProjectFile } from './project';
-import { structuralMap, STRUCTURAL_MAX_BYTES, NoGrammarError } from './structural/mapper';
+import { structuralMap, STRUCTURAL_MAX_BYTES } from './structural/mapper';
 
 /**
  * The navigation ladder's middle rungs: a file's outline and one declaration's body, both from
@@ -62,10 +61,7 @@ export async function findSymbol(file: ProjectFile, name: string, maxLines: numb
 }
 
 async function readSource(file: ProjectFile) {
-  const stat = await fs.stat(file.absolute);
-  if (stat.size > STRUCTURAL_MAX_BYTES) throw new NoGrammarError(`${file.key} is over ${STRUCTURAL_MAX_BYTES / 1048576} MB, too large to outline`);
-  const bytes = await fs.readFile(file.absolute);
-  if (bytes.subarray(0, 65536).includes(0)) throw new NoGrammarError(`${file.key} is a binary file`);
+  const bytes = await readForMapping(file.absolute, STRUCTURAL_MAX_BYTES);
   const text = bytes.toString('utf8');
   return { bytes, text, lines: splitLines(text) };
 }
