@@ -58,17 +58,17 @@ export interface GuardedRead {
 export async function guardedRead(maps: MapSource, file: ProjectFile, request: ReadRequest = {}): Promise<GuardedRead> {
   const start = Math.max(1, Math.trunc(request.offset ?? 1));
   const want = request.limit === undefined ? Infinity : Math.max(0, Math.trunc(request.limit));
+  // Lines read only to go ahead as asked; a hook sets returnLines false and reads none.
+  const asked = request.returnLines === false ? 0 : want;
   try {
-    return await guard(maps, file, request, start, want);
+    return await guard(maps, file, request, start, want, asked);
   } catch (error) {
-    return unmapped(file, start, request.returnLines === false ? 0 : want, `Skim failed: ${(error as Error).message}`, 0);
+    return unmapped(file, start, asked, `Skim failed: ${(error as Error).message}`, 0);
   }
 }
 
-async function guard(maps: MapSource, file: ProjectFile, request: ReadRequest, start: number, want: number): Promise<GuardedRead> {
+async function guard(maps: MapSource, file: ProjectFile, request: ReadRequest, start: number, want: number, asked: number): Promise<GuardedRead> {
   const limit = request.lineLimit && request.lineLimit > 0 ? request.lineLimit : DEFAULT_LINE_LIMIT;
-  // Lines read only to go ahead as asked; a hook sets returnLines false and reads none.
-  const asked = request.returnLines === false ? 0 : want;
   const kind = fileKindByName(file.absolute);
   if (kind !== 'source') return { ...(await readAsAsked(file, start, asked)), outcome: 'declined', reason: DECLINED_REASON[kind] };
 

@@ -20,8 +20,6 @@ export interface HookRead {
   args: ArgStyle;
   /** The tool input as received, kept whole in the rewritten input. */
   input: Record<string, unknown>;
-  /** The name of the argument holding the path. */
-  pathKey: 'filePath' | 'file_path' | 'path';
   file: string;
   /** First line asked for, 1-based. */
   offset: number;
@@ -36,7 +34,7 @@ export type ParsedPayload = { kind: 'read'; read: HookRead } | { kind: 'pass'; w
 const READ_TOOLS = new Set(['read_file', 'copilot_readFile', 'Read', 'view']);
 
 /** Claude Code's Read returns at most this many lines when no limit is given. */
-export const CLAUDE_DEFAULT_LIMIT = 2000;
+const CLAUDE_DEFAULT_LIMIT = 2000;
 
 function record(value: unknown): Record<string, unknown> | undefined {
   if (typeof value === 'string') {
@@ -62,29 +60,26 @@ export function parsePayload(text: string, fallbackCwd: string): ParsedPayload {
   if (!input) return { kind: 'pass', why: `the ${tool} call has no arguments` };
   const cwd = typeof payload.cwd === 'string' && payload.cwd ? payload.cwd : fallbackCwd;
   const shape: AnswerShape = flat ? 'flat' : 'hook-specific';
-  const at = (file: unknown) => (typeof file === 'string' && file ? path.resolve(cwd, file) : undefined);
+  const read = (host: HookHost, args: ArgStyle, file: string, offset: number, limit: number | undefined): ParsedPayload => ({
+    kind: 'read',
+    read: { host, shape, args, input, file: path.resolve(cwd, file), offset, limit, cwd },
+  });
+  const first = (value: unknown) => Math.max(1, int(value) ?? 1);
 
   if (typeof input.filePath === 'string') {
-    const file = at(input.filePath) as string;
     if ('startLine' in input || 'endLine' in input || !('offset' in input || 'limit' in input)) {
-      const offset = Math.max(1, int(input.startLine) ?? 1);
+      const offset = first(input.startLine);
       const end = int(input.endLine);
-      return { kind: 'read', read: { host: 'vscode', shape, args: 'range', input, pathKey: 'filePath', file, offset, limit: end === undefined ? undefined : Math.max(0, end - offset + 1), cwd } };
+      return read('vscode', 'range', input.filePath, offset, end === undefined ? undefined : Math.max(0, end - offset + 1));
     }
-    return { kind: 'read', read: { host: 'vscode', shape, args: 'offset-limit', input, pathKey: 'filePath', file, offset: Math.max(1, int(input.offset) ?? 1), limit: int(input.limit), cwd } };
+    return read('vscode', 'offset-limit', input.filePath, first(input.offset), int(input.limit));
   }
-  if (typeof input.file_path === 'string') {
-    const file = at(input.file_path) as string;
-    const limit = int(input.limit) ?? CLAUDE_DEFAULT_LIMIT;
-    return { kind: 'read', read: { host: 'claude', shape, args: 'offset-limit', input, pathKey: 'file_path', file, offset: Math.max(1, int(input.offset) ?? 1), limit, cwd } };
-  }
+  if (typeof input.file_path === 'string') return read('claude', 'offset-limit', input.file_path, first(input.offset), int(input.limit) ?? CLAUDE_DEFAULT_LIMIT);
   if (typeof input.path === 'string') {
-    const file = at(input.path) as string;
     const range = Array.isArray(input.view_range) ? input.view_range.map(int) : [];
-    const offset = Math.max(1, range[0] ?? 1);
+    const offset = first(range[0]);
     const end = range[1];
-    const limit = end === undefined || end === -1 ? undefined : Math.max(0, end - offset + 1);
-    return { kind: 'read', read: { host: 'copilot-cli', shape, args: 'view-range', input, pathKey: 'path', file, offset, limit, cwd } };
+    return read('copilot-cli', 'view-range', input.path, offset, end === undefined || end === -1 ? undefined : Math.max(0, end - offset + 1));
   }
   return { kind: 'pass', why: `the ${tool} call names no file` };
 }
