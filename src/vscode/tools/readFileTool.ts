@@ -18,16 +18,11 @@ export function readFileTool(workspace: WorkspaceMaps): vscode.LanguageModelTool
     },
     async invoke(options, token) {
       const file = workspace.resolve(options.input.filePath);
+      // The map source carries the cancellation token to the model call itself.
       const maps = workspace.mapSource(file, token);
-      const abort = new AbortController();
-      const cancel = token.onCancellationRequested(() => abort.abort());
-      try {
-        const { text, read } = await readFileText(maps, file, options.input, { lineLimit: settings().lineLimit, signal: abort.signal });
-        if (read.outcome === 'unmapped') workspace.log.warnOnce(`unmapped:${read.reason}`, `no map for ${file.key}: ${read.reason}. The read was not shortened.`);
-        return await toolResult(text, options, token);
-      } finally {
-        cancel.dispose();
-      }
+      const { text, read } = await readFileText(maps, file, options.input, { lineLimit: settings().lineLimit });
+      if (read.outcome === 'unmapped') workspace.log.warnOnce(`unmapped:${read.reason}`, `no map for ${file.key}: ${read.reason}. The read was not shortened.`);
+      return toolResult(text, options, token);
     },
   };
 }
