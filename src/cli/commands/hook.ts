@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { guardedRead } from '../../core/guard/guard';
 import { hookAnswer } from '../../core/hook/answer';
-import { hookCommand, hookPlace, hookStateDir, installHook, InstallHost, InstallScope, removeHook } from '../../core/hook/install';
+import { hookCommand, hookPlace, hookStateDir, installHook, INSTALL_HOSTS, INSTALL_SCOPES, InstallHost, InstallScope, removeHook } from '../../core/hook/install';
 import { parsePayload } from '../../core/hook/payload';
 import { RemoteMaps } from '../../core/hook/remoteMaps';
 import { Project } from '../../core/project';
@@ -54,15 +54,12 @@ function cliBundle(): string {
   return existsSync(bundled) ? bundled : path.resolve(__dirname, '../../../../dist/cli.js');
 }
 
-const HOSTS: InstallHost[] = ['vscode', 'claude', 'copilot-cli'];
-const SCOPES: InstallScope[] = ['workspace', 'user'];
-
 /** `skim hook install|remove [--host vscode|claude|copilot-cli] [--scope workspace|user]`. */
 export function installCommand(action: 'install' | 'remove', args: ParsedArgs, io: Io, env: NodeJS.ProcessEnv, cwd: string): void {
   const host = (stringFlag(args.flags, 'host') ?? 'vscode') as InstallHost;
   const scope = (stringFlag(args.flags, 'scope') ?? 'workspace') as InstallScope;
-  if (!HOSTS.includes(host)) throw new UsageError(`--host must be one of ${HOSTS.join(', ')}`);
-  if (!SCOPES.includes(scope)) throw new UsageError(`--scope must be one of ${SCOPES.join(', ')}`);
+  if (!INSTALL_HOSTS.includes(host)) throw new UsageError(`--host must be one of ${INSTALL_HOSTS.join(', ')}`);
+  if (!INSTALL_SCOPES.includes(scope)) throw new UsageError(`--scope must be one of ${INSTALL_SCOPES.join(', ')}`);
   const root = path.resolve(cwd, stringFlag(args.flags, 'root') ?? defaultRoot(cwd));
   const place = hookPlace(host, scope, root, env);
   const state = hookStateDir(env);

@@ -8,8 +8,10 @@ import * as path from 'node:path';
  * `skim hook install` command and the extension's "Skim: Install Read Hook". Idempotent; other
  * hooks in a shared file are kept; nothing is written unless asked.
  */
-export type InstallHost = 'vscode' | 'claude' | 'copilot-cli';
-export type InstallScope = 'workspace' | 'user';
+export const INSTALL_HOSTS = ['vscode', 'claude', 'copilot-cli'] as const;
+export const INSTALL_SCOPES = ['workspace', 'user'] as const;
+export type InstallHost = (typeof INSTALL_HOSTS)[number];
+export type InstallScope = (typeof INSTALL_SCOPES)[number];
 
 /** Ends every command Skim writes: a shell comment that says whose hook it is, and how Skim recognizes it. */
 export const HOOK_MARKER = '# skim read guard';
