@@ -67,7 +67,9 @@ async function main(): Promise<number> {
   const userData = path.join(dir, 'user-data');
   const extensionsDir = path.join(dir, 'extensions');
   const workspace = path.join(dir, 'workspace');
-  for (const d of [userData, extensionsDir, workspace]) mkdirSync(d, { recursive: true });
+  // VS Code watches .github/hooks for hook files; a folder that exists from the start is watched
+  // reliably, one created later sometimes is not (then a hook installed mid-session goes unseen).
+  for (const d of [userData, extensionsDir, workspace, path.join(workspace, '.github', 'hooks')]) mkdirSync(d, { recursive: true });
   writeUserSettings(userData);
   const configFile = path.join(dir, 'config.yaml');
   writeFileSync(configFile, 'auth: none\n');

@@ -58,13 +58,17 @@ describe('Copilot\'s own read_file with Skim\'s read hook (scripted model, offli
     const hooks = JSON.parse(readFileSync(file, 'utf8')).hooks.PreToolUse;
     assert.equal(hooks.length, 1);
     assert.match(hooks[0].command, /dist\/cli\.js hook # skim read guard$/);
-    // VS Code picks up new hook files by watching the folder; give it a moment.
-    await new Promise((r) => setTimeout(r, 4000));
   });
 
   it('a 900-line read arrives as 200 lines with the notice and the map the running extension made (one model call)', async () => {
     const model = await scriptedModel();
-    const text = await agentReads(big, 900);
+    // VS Code finds a new hook file through its file watcher, sometimes only seconds later: until
+    // it has, Copilot reads unhooked (and Skim is not asked, so no model call is spent).
+    let text = await agentReads(big, 900);
+    for (let attempt = 0; attempt < 15 && !text.includes('<PreToolUse-context>'); attempt++) {
+      await new Promise((r) => setTimeout(r, 2000));
+      text = await agentReads(big, 900);
+    }
     endsAt(text, lineOf(6, 18), lineOf(6, 19));
     assert.match(text, /<PreToolUse-context>/);
     assert.match(text, /\[skim\] This read was shortened: lines 1-200 of hooked\.ts are shown, of 900 in all \(the read asked for 1-900\)\. Next start: line 201\./);
