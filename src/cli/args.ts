@@ -33,11 +33,12 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   return { positionals, flags };
 }
 
-export function positiveInt(flags: ParsedArgs['flags'], name: string, min: number): number | undefined {
+/** A flag's whole number of at least 1 (a line number or a count of lines), or undefined when absent. */
+export function positiveInt(flags: ParsedArgs['flags'], name: string): number | undefined {
   const value = flags.get(name);
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (typeof value !== 'string' || !/^\d+$/.test(value.trim()) || n < min) throw new UsageError(`--${name} must be a whole number of at least ${min}`);
+  if (typeof value !== 'string' || !/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1) throw new UsageError(`--${name} must be a whole number of at least 1`);
   return n;
 }
 

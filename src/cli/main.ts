@@ -49,7 +49,7 @@ export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessE
       io.warn(`${error.message}\n\n${USAGE}`);
       return 2;
     }
-    io.warn(error instanceof CommandFailed ? error.message : `internal error: ${(error as Error).stack ?? String(error)}`.split('\n')[0]);
+    io.warn(error instanceof CommandFailed ? error.message : `internal error (please report it with what follows): ${(error as Error).stack ?? String(error)}`);
     return 1;
   } finally {
     await close?.().catch((error: Error) => io.warn(`could not save the cache: ${error.message}`));

@@ -1,6 +1,6 @@
-import { promises as fs } from 'node:fs';
 import { MapCache } from './cache/store';
-import { hashBytes } from './files/scan';
+import { openRegularFile } from './files/open';
+import { hashBytes, looksBinary } from './files/scan';
 import { capProse } from './map/normalize';
 import { MapEntry, Region } from './map/types';
 import { Model } from './model/model';
@@ -61,7 +61,7 @@ export class MapService implements MapSource {
 
   /** The file's map: from the cache when fresh, otherwise made now (and stored when inside the project). */
   async ensure(file: ProjectFile, signal?: AbortSignal): Promise<MapOutcome> {
-    const bytes = await readForMapping(file.absolute);
+    const bytes = await readForMapping(file.real);
     const hash = hashBytes(bytes);
     const hit = await this.cached(file, hash, bytes.length);
     if (hit) return { entry: hit, modelCalls: 0, fromCache: true };
@@ -112,16 +112,25 @@ async function crossChecked(file: string, text: string, lines: number, regions: 
 
 /**
  * A source file's bytes, read whole for a producer: refused when it is not a regular file (a
- * FIFO would never end), larger than `maxBytes`, or binary.
+ * FIFO would never end), larger than `maxBytes`, or binary. Reads no more than the file held
+ * when it was opened.
  */
 export async function readForMapping(file: string, maxBytes = MAP_MAX_BYTES): Promise<Buffer> {
-  const stat = await fs.stat(file);
-  if (stat.isDirectory()) throw Object.assign(new Error(`${file} is a folder`), { code: 'EISDIR' });
-  if (!stat.isFile()) throw new MapUnavailableError(`${file} is not a regular file`, 0);
-  if (stat.size > maxBytes) throw new MapUnavailableError(`the file is ${(stat.size / 1048576).toFixed(0)} MB, over Skim's ${maxBytes / 1048576} MB limit for mapping`, 0);
-  const bytes = await fs.readFile(file);
-  if (bytes.subarray(0, 65536).includes(0)) throw new MapUnavailableError('it is a binary file', 0);
-  return bytes;
+  const { handle, stat } = await openRegularFile(file);
+  try {
+    if (stat.size > maxBytes) throw new MapUnavailableError(`the file is ${(stat.size / 1048576).toFixed(0)} MB, over Skim's ${maxBytes / 1048576} MB limit for mapping`, 0);
+    const bytes = Buffer.alloc(stat.size);
+    let length = 0;
+    while (length < bytes.length) {
+      const { bytesRead } = await handle.read(bytes, length, bytes.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    if (looksBinary(bytes)) throw new MapUnavailableError('it is a binary file', 0);
+    return bytes.subarray(0, length);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Splits text into lines as editors number them (CRLF and LF alike; no phantom last line). */

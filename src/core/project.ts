@@ -1,26 +1,72 @@
+import { realpathSync } from 'node:fs';
 import * as path from 'node:path';
 
 /** A file as Skim knows it: where it is on disk and the key its map is stored under. */
 export interface ProjectFile {
+  /** The path as named, made absolute. */
   absolute: string;
+  /** Where it really is, every link resolved: the path Skim opens (never following a link at open). */
+  real: string;
   /** Path relative to the project root with forward slashes; the absolute path when outside it. */
   key: string;
+  /** Whether its real path lies inside the project's real root: the one containment check every surface uses. */
   inside: boolean;
+}
+
+/**
+ * The real path of `file`: links resolved. A path that does not exist (yet) resolves through its
+ * nearest existing folder, so a missing file inside the project is still inside it.
+ */
+export function realPath(file: string): string {
+  try {
+    return realpathSync.native(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const parent = path.dirname(file);
+    if ((code === 'ENOENT' || code === 'ENOTDIR') && parent !== file) return path.join(realPath(parent), path.basename(file));
+    throw error;
+  }
+}
+
+/** Whether `inner` is `outer` itself or lies below it (both absolute, normalized). */
+export function isWithin(outer: string, inner: string): boolean {
+  const relative = path.relative(outer, inner);
+  return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
 }
 
 /** The tree a cache belongs to: maps are shared within it and nothing leaks between projects. */
 export class Project {
   readonly root: string;
+  private realRootCache?: string;
 
   constructor(root: string) {
     this.root = path.resolve(root);
   }
 
-  /** Resolves an absolute path, or one relative to `base` (default: the root). */
+  /** The root with every link resolved, found once. */
+  get realRoot(): string {
+    this.realRootCache ??= realPath(this.root);
+    return this.realRootCache;
+  }
+
+  /**
+   * Resolves an absolute path, or one relative to `base` (default: the root). A file is inside
+   * only when its real path is below the real root: a link in the project that leads out of it
+   * is outside, whatever its name says.
+   */
   file(input: string, base = this.root): ProjectFile {
     const absolute = path.resolve(base, input);
-    const relative = path.relative(this.root, absolute);
-    const inside = relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
-    return { absolute, key: inside ? relative.split(path.sep).join('/') : absolute, inside };
+    let real: string;
+    try {
+      real = realPath(absolute);
+    } catch {
+      // A link loop or an unreadable folder: nothing Skim can read, so nothing inside.
+      return { absolute, real: absolute, key: absolute, inside: false };
+    }
+    const inside = real !== this.realRoot && isWithin(this.realRoot, real);
+    if (!inside) return { absolute, real, key: absolute, inside };
+    const named = path.relative(this.root, absolute);
+    const relative = named !== '' && isWithin(this.root, absolute) ? named : path.relative(this.realRoot, real);
+    return { absolute, real, key: relative.split(path.sep).join('/'), inside };
   }
 }

@@ -61,7 +61,7 @@ export async function findSymbol(file: ProjectFile, name: string, maxLines: numb
 }
 
 async function readSource(file: ProjectFile) {
-  const bytes = await readForMapping(file.absolute, STRUCTURAL_MAX_BYTES);
+  const bytes = await readForMapping(file.real, STRUCTURAL_MAX_BYTES);
   const text = bytes.toString('utf8');
   return { bytes, text, lines: splitLines(text) };
 }

@@ -1,3 +1,4 @@
+import { describeFileError } from './files/errors';
 import { guardedRead, GuardedRead } from './guard/guard';
 import { renderMap } from './map/render';
 import { MapSource } from './maps';
@@ -18,11 +19,17 @@ export interface ReadInput {
   endLine?: number;
 }
 
+/** What to do next after a file error, by its code. */
+function nextStep(code: string | undefined, tool: string, instead: string): string {
+  if (code === 'ENOENT' || code === 'ENOTDIR') return `Check the path (search the workspace for the file name), then call ${tool} again.`;
+  if (code === 'EISDIR') return `List it with your file tools, then call ${tool} on a file in it.`;
+  return instead;
+}
+
 function explain(error: unknown, file: ProjectFile, tool: string, instead: string): ToolError {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return new ToolError(`${file.key} does not exist. Check the path (search the workspace for the file name), then call ${tool} again.`);
-  if (code === 'EISDIR') return new ToolError(`${file.key} is a folder, not a file. List it with your file tools, then call ${tool} on a file in it.`);
-  return new ToolError(`${tool} could not handle ${file.key}: ${(error as Error).message}. ${instead}`);
+  if (!code) return new ToolError(`${tool} could not handle ${file.key}: ${(error as Error).message}. ${instead}`);
+  return new ToolError(`${describeFileError(error, file.key)}. ${nextStep(code, tool, instead)}`);
 }
 
 export async function summarizeFileText(maps: MapSource, file: ProjectFile, signal?: AbortSignal): Promise<string> {
@@ -45,7 +52,7 @@ export async function readFileText(
   const offset = input.startLine ?? 1;
   const limit = input.lineCount ?? (input.endLine !== undefined ? Math.max(0, input.endLine - offset + 1) : undefined);
   const read = await guardedRead(maps, file, { offset, limit, lineLimit: options.lineLimit, signal: options.signal });
-  if (read.outcome === 'unreadable') throw new ToolError(`${read.reason}. Check the path (search the workspace for the file name), then call skim_read_file again.`);
+  if (read.outcome === 'unreadable') throw new ToolError(`${read.reason}. ${nextStep(read.reasonCode, 'skim_read_file', 'Choose another file.')}`);
   if (read.outcome === 'declined' && read.reason?.startsWith('binary')) throw new ToolError(`${file.key} is a binary file; skim_read_file reads text only.`);
   return { text: renderRead(read), read };
 }

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { promises as fs, realpathSync } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { MapCache } from '../core/cache/store';
 import { hashBytes } from '../core/files/scan';
 import { MapEntry } from '../core/map/types';
-import { MapOutcome, MapService, MapSource } from '../core/maps';
+import { MapOutcome, MapService, MapSource, readForMapping } from '../core/maps';
 import { Project, ProjectFile } from '../core/project';
 import { SkimLog } from './log';
 import { LmModel, selectModel } from './model/lmModel';
@@ -61,8 +61,7 @@ export class WorkspaceMaps implements vscode.Disposable {
     const folder = vscode.workspace.getWorkspaceFolder(uri);
     if (!folder || folder.uri.scheme !== 'file') return undefined;
     const file = new Project(folder.uri.fsPath).file(uri.fsPath);
-    if (!file.inside || escapesThroughLink(folder.uri.fsPath, file.absolute)) return undefined;
-    return { ...file, folder };
+    return file.inside ? { ...file, folder } : undefined;
   }
 
   /** The file's map, made now if missing or stale (one model call, at most three), and stored. */
@@ -120,9 +119,9 @@ export class WorkspaceMaps implements vscode.Disposable {
     if (document?.isDirty) return { state: 'stale', entry };
     let bytes: Buffer;
     try {
-      const stat = await fs.stat(file.absolute);
+      const stat = await fs.stat(file.real);
       if (stat.size !== entry.size) return { state: 'stale', entry };
-      bytes = await fs.readFile(file.absolute);
+      bytes = await readForMapping(file.real);
     } catch {
       return { state: 'missing' };
     }
@@ -172,16 +171,5 @@ export class WorkspaceMaps implements vscode.Disposable {
       this.caches.set(key, cache);
     }
     return cache;
-  }
-}
-
-/** A path inside the folder by name may still lead outside it through a symbolic link. */
-function escapesThroughLink(folder: string, file: string): boolean {
-  try {
-    const real = realpathSync(file);
-    const root = realpathSync(folder);
-    return path.relative(root, real).startsWith('..');
-  } catch {
-    return false;
   }
 }

@@ -1,3 +1,4 @@
+import { describeFileError } from '../../core/files/errors';
 import { mapJson, renderAt, renderMap } from '../../core/map/render';
 import { MapOutcome } from '../../core/maps';
 import { ParsedArgs, UsageError } from '../args';
@@ -11,9 +12,7 @@ async function mapOf(target: string, session: Session, io: Io): Promise<MapOutco
     if (outcome.fallback) io.warn(outcome.fallback);
     return outcome;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new CommandFailed(`${file.key} does not exist`);
-    if (code === 'EISDIR') throw new CommandFailed(`${file.key} is a folder, not a file`);
+    if ((error as NodeJS.ErrnoException).code) throw new CommandFailed(describeFileError(error, file.key));
     throw new CommandFailed(`no map for ${file.key}: ${(error as Error).message}`);
   }
 }

@@ -9,7 +9,7 @@ export async function readCommand(args: ParsedArgs, session: Session, io: Io): P
   const [target] = args.positionals;
   if (!target) throw new UsageError('skim read FILE [--offset N] [--limit N] [--json]');
   const file = session.project.file(target, session.cwd);
-  const read = await guardedRead(session.maps, file, { offset: positiveInt(args.flags, 'offset', 1), limit: positiveInt(args.flags, 'limit', 0) });
+  const read = await guardedRead(session.maps, file, { offset: positiveInt(args.flags, 'offset'), limit: positiveInt(args.flags, 'limit') });
   if (read.outcome === 'unreadable') throw new CommandFailed(read.reason ?? `${file.key} could not be read`);
   if (read.outcome === 'declined' && read.reason?.startsWith('binary')) throw new CommandFailed(`${file.key} is a binary file; skim read shows text files only`);
   if (read.outcome === 'unmapped') io.warn(`no map for ${file.key}: ${read.reason}; the read was not shortened`);

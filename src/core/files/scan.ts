@@ -1,10 +1,16 @@
 import { createHash, Hash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, read, readSync, Stats } from 'node:fs';
-import { promisify } from 'node:util';
+import { promises as fs, readSync, Stats } from 'node:fs';
+import { openRegularFile } from './open';
 
 const CHUNK = 64 * 1024;
-const readAsync = promisify(read);
 const NEWLINE = 0x0a;
+/** A NUL byte within this many leading bytes makes a file binary, for every reader alike. */
+export const BINARY_PROBE_BYTES = 64 * 1024;
+
+/** Whether bytes that start a file show it is not text. */
+export function looksBinary(head: Uint8Array): boolean {
+  return head.subarray(0, BINARY_PROBE_BYTES).includes(0);
+}
 /**
  * Files up to this size are read in one synchronous call: a few round trips through the thread
  * pool cost more than the read itself. Larger files stream, so memory stays at one chunk.
@@ -32,7 +38,7 @@ export interface ScanResult {
   complete: boolean;
   hash?: string;
   size: number;
-  /** A NUL byte in the first chunk: not a text file. */
+  /** A NUL byte in the first BINARY_PROBE_BYTES: not a text file. */
   binary: boolean;
   /** Size or modification time moved while it was being read. */
   changed: boolean;
@@ -61,7 +67,7 @@ class LineCollector {
 
   /** Takes the next chunk (which the caller may reuse afterwards); returns false once it has stopped. */
   feed(chunk: Buffer): boolean {
-    if (this.bytes === 0) this.binary = chunk.indexOf(0) !== -1;
+    if (this.bytes === 0) this.binary = looksBinary(chunk);
     this.bytes += chunk.length;
     this.hasher.update(chunk);
     this.endedOnNewline = chunk[chunk.length - 1] === NEWLINE;
@@ -110,41 +116,42 @@ function result(collector: LineCollector, before: Stats, after: Stats): ScanResu
 }
 
 /**
- * Reads a file once: collects the wanted lines, counts lines and hashes the bytes as it goes,
- * and stops early when asked. Memory stays at one chunk plus the collected lines.
+ * Reads a regular file once: collects the wanted lines, counts lines and hashes the bytes as it
+ * goes, and stops early when asked. Memory stays at one chunk plus the collected lines, and it
+ * never reads more than the file held when it was opened: a file that grows meanwhile is marked
+ * changed rather than followed.
  */
 export async function scanFile(file: string, request: ScanRequest): Promise<ScanResult> {
-  const fd = openSync(file, 'r');
+  const { handle, stat: before } = await openRegularFile(file);
   try {
-    const before = fstatSync(fd);
-    if (before.isDirectory()) throw Object.assign(new Error(`${file} is a directory`), { code: 'EISDIR' });
-    return before.size <= WHOLE_READ_MAX ? await readWhole(fd, request, before) : await stream(fd, request, before);
+    return before.size <= WHOLE_READ_MAX ? await readWhole(handle, request, before) : await stream(handle, request, before);
   } finally {
-    closeSync(fd);
+    await handle.close();
   }
 }
 
-async function readWhole(fd: number, request: ScanRequest, before: Stats): Promise<ScanResult> {
+async function readWhole(handle: fs.FileHandle, request: ScanRequest, before: Stats): Promise<ScanResult> {
+  const fd = handle.fd;
   const buffer = Buffer.allocUnsafe(before.size + 1);
   let length = 0;
   for (;;) {
     const n = readSync(fd, buffer, length, buffer.length - length, length);
     if (n === 0) break;
     length += n;
-    if (length === buffer.length) return stream(fd, request, before); // it grew while being read
+    if (length === buffer.length) break; // it grew while being read: the size check marks it changed
   }
   const collector = new LineCollector(request);
-  if (length > 0) collector.feed(buffer.subarray(0, length));
-  return result(collector, before, fstatSync(fd));
+  if (length > 0) collector.feed(buffer.subarray(0, Math.min(length, before.size)));
+  return result(collector, before, await handle.stat());
 }
 
-async function stream(fd: number, request: ScanRequest, before: Stats): Promise<ScanResult> {
+async function stream(handle: fs.FileHandle, request: ScanRequest, before: Stats): Promise<ScanResult> {
   const collector = new LineCollector(request);
   const buffer = Buffer.allocUnsafe(CHUNK);
-  for (let position = 0; ; ) {
-    const { bytesRead } = await readAsync(fd, buffer, 0, CHUNK, position);
+  for (let position = 0; position < before.size; ) {
+    const { bytesRead } = await handle.read(buffer, 0, Math.min(CHUNK, before.size - position), position);
     if (bytesRead === 0 || !collector.feed(buffer.subarray(0, bytesRead))) break;
     position += bytesRead;
   }
-  return result(collector, before, fstatSync(fd));
+  return result(collector, before, await handle.stat());
 }

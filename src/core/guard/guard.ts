@@ -1,3 +1,4 @@
+import { describeFileError } from '../files/errors';
 import { DECLINED_REASON, fileKindByName } from '../files/kind';
 import { scanFile, ScanResult } from '../files/scan';
 import { MapEntry } from '../map/types';
@@ -48,6 +49,8 @@ export interface GuardedRead {
   modelCalls: number;
   /** Why the guard did not shorten an oversized read, or why the file could not be read. */
   reason?: string;
+  /** The error code behind an unreadable file (ENOENT, EISDIR, ENOTREG, …). */
+  reasonCode?: string;
 }
 
 /**
@@ -74,7 +77,7 @@ async function guard(maps: MapSource, file: ProjectFile, request: ReadRequest, s
 
   let scan: ScanResult;
   try {
-    scan = await scanFile(file.absolute, want <= limit ? { start, take: want, stopAt: start + want - 1 } : { start, take: limit });
+    scan = await scanFile(file.real, want <= limit ? { start, take: want, stopAt: start + want - 1 } : { start, take: limit });
   } catch (error) {
     return unreadable(file, start, error);
   }
@@ -109,7 +112,7 @@ async function guard(maps: MapSource, file: ProjectFile, request: ReadRequest, s
       return { ...shown, outcome: 'capped', capped: true, notice, entry, modelCalls };
     }
     try {
-      scan = await scanFile(file.absolute, { start, take: limit });
+      scan = await scanFile(file.real, { start, take: limit });
     } catch (error) {
       return unreadable(file, start, error);
     }
@@ -134,19 +137,14 @@ function result(file: ProjectFile, start: number, lines: string[], total: number
 }
 
 function unreadable(file: ProjectFile, start: number, error: unknown): GuardedRead {
-  const code = (error as NodeJS.ErrnoException).code;
-  const reason =
-    code === 'ENOENT' ? `${file.key} does not exist` :
-    code === 'EISDIR' ? `${file.key} is a folder, not a file` :
-    code === 'EACCES' || code === 'EPERM' ? `${file.key} cannot be read (permission denied)` :
-    `${file.key} could not be read: ${(error as Error).message}`;
-  return { ...result(file, start, [], null), outcome: 'unreadable', reason };
+  const reasonCode = (error as NodeJS.ErrnoException).code;
+  return { ...result(file, start, [], null), outcome: 'unreadable', reason: describeFileError(error, file.key), reasonCode };
 }
 
 /** The read exactly as the caller asked, streamed once. */
 async function readAsAsked(file: ProjectFile, start: number, want: number): Promise<GuardedRead> {
   try {
-    const scan = await scanFile(file.absolute, want === Infinity ? { start, take: Infinity } : { start, take: want, stopAt: start + want - 1 });
+    const scan = await scanFile(file.real, want === Infinity ? { start, take: Infinity } : { start, take: want, stopAt: start + want - 1 });
     if (scan.binary) return declinedBinary(file, start, 0);
     return { ...result(file, start, scan.lines, scan.complete ? scan.seen : null), outcome: 'untouched' };
   } catch (error) {

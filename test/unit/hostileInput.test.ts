@@ -1,0 +1,128 @@
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { describeFileError } from '../../src/core/files/errors';
+import { Project } from '../../src/core/project';
+import { skim } from '../support/cli';
+import { scratch, tsSource } from '../support/files';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const CLI = path.join(ROOT, 'dist/cli.js');
+
+/** Runs the bundled `skim` as its own process, killed after 10 s: a read that blocks shows as a timeout, not a hung suite. */
+async function run(args: string[], cwd: string, stdin?: string): Promise<{ code: number; stdout: string; stderr: string; ms: number }> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, [CLI, ...args], { cwd, timeout: 10_000, env: { ...process.env, SKIM_CACHE_DIR: path.join(cwd, '.cache') } }, (error, stdout, stderr) => {
+      resolve({ code: error ? ((error as { code?: number }).code ?? -1) : 0, stdout, stderr, ms: Date.now() - started });
+    });
+    child.stdin?.end(stdin ?? '');
+  });
+}
+
+const readPayload = (dir: string, file: string) => JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'read_file', tool_input: { filePath: path.join(dir, file), startLine: 1, endLine: 900 }, cwd: dir });
+
+describe('odd and hostile input, through every command-line surface', () => {
+  let s: ReturnType<typeof scratch>;
+  let outside: ReturnType<typeof scratch>;
+  beforeEach(() => {
+    s = scratch();
+    outside = scratch('skim-outside-');
+    mkdirSync(path.join(s.dir, '.git'));
+    s.write('big.ts', tsSource(30, 26));
+  });
+  afterEach(() => {
+    s.cleanup();
+    outside.cleanup();
+  });
+
+  it('a FIFO named like source is refused at once by read and map, and the hook lets the read through', async () => {
+    await promisify(execFile)('mkfifo', [path.join(s.dir, 'pipe.ts')]);
+    const read = await run(['read', 'pipe.ts'], s.dir);
+    assert.deepEqual([read.code, read.stderr], [1, 'skim: pipe.ts is not a regular file (a FIFO, a device or a socket); Skim reads regular files only\n']);
+    const map = await run(['map', 'pipe.ts'], s.dir);
+    assert.deepEqual([map.code, map.stderr], [1, 'skim: pipe.ts is not a regular file (a FIFO, a device or a socket); Skim reads regular files only\n']);
+    const hook = await run(['hook'], s.dir, readPayload(s.dir, 'pipe.ts'));
+    assert.deepEqual([hook.code, hook.stdout], [0, '']);
+    assert.match(hook.stderr, /pipe\.ts is not a regular file .*; the read goes ahead untouched/);
+  });
+
+  it('a link to /dev/zero is neither read nor followed: the command fails at once, the hook says it is outside', async () => {
+    symlinkSync('/dev/zero', path.join(s.dir, 'zero.ts'));
+    const read = await run(['read', 'zero.ts'], s.dir);
+    assert.deepEqual([read.code, read.stderr], [1, `skim: ${path.join(s.dir, 'zero.ts')} is not a regular file (a FIFO, a device or a socket); Skim reads regular files only\n`]);
+    const hook = await run(['hook'], s.dir, readPayload(s.dir, 'zero.ts'));
+    assert.deepEqual([hook.code, hook.stdout], [0, '']);
+    assert.match(hook.stderr, /zero\.ts is outside the project/);
+  });
+
+  it('a link that leads out of the project is outside it for the hook and for MCP, whatever its name', async () => {
+    outside.write('creds.ts', tsSource(30, 26));
+    symlinkSync(outside.dir, path.join(s.dir, 'linked'));
+    const project = new Project(s.dir);
+    assert.equal(project.file('linked/creds.ts').inside, false);
+    assert.equal(project.file('big.ts').inside, true);
+    const hook = await run(['hook'], s.dir, readPayload(s.dir, 'linked/creds.ts'));
+    assert.deepEqual([hook.code, hook.stdout], [0, '']);
+    assert.match(hook.stderr, /linked\/creds\.ts is outside the project/);
+
+    const client = new Client({ name: 'skim-test', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--root', s.dir], env: { ...process.env, SKIM_CACHE_DIR: path.join(s.dir, '.cache') } as Record<string, string> }));
+    try {
+      for (const name of ['skim_read_file', 'skim_summarize_file', 'skim_list_symbols']) {
+        const result = await client.callTool({ name, arguments: { filePath: 'linked/creds.ts' } });
+        assert.equal(result.isError, true, name);
+        assert.match((result.content as { text: string }[])[0].text, /^linked\/creds\.ts is outside the project/);
+      }
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('a link inside the project to a file inside it is read under the name it was given', async () => {
+    mkdirSync(path.join(s.dir, 'alias'));
+    symlinkSync(path.join(s.dir, 'big.ts'), path.join(s.dir, 'alias', 'big.ts'));
+    const file = new Project(s.dir).file('alias/big.ts');
+    assert.deepEqual([file.inside, file.key, file.real], [true, 'alias/big.ts', path.join(s.dir, 'big.ts')]);
+    const r = await skim(['read', 'alias/big.ts', '--json'], { cwd: s.dir });
+    assert.deepEqual([JSON.parse(r.stdout).outcome, JSON.parse(r.stdout).path], ['capped', 'alias/big.ts']);
+  });
+
+  it('read and map agree on what is binary: a NUL in the first 64 KB is, one further on is not', async () => {
+    const early = Buffer.from(tsSource(300, 26));
+    early[1000] = 0;
+    writeFileSync(path.join(s.dir, 'early.ts'), early);
+    const late = Buffer.from(tsSource(300, 26));
+    late[100_000] = 0;
+    writeFileSync(path.join(s.dir, 'late.ts'), late);
+    assert.equal((await skim(['read', 'early.ts'], { cwd: s.dir })).stderr, 'early.ts is a binary file; skim read shows text files only');
+    assert.equal((await skim(['map', 'early.ts'], { cwd: s.dir })).stderr, 'no map for early.ts: it is a binary file');
+    assert.equal(JSON.parse((await skim(['read', 'late.ts', '--json'], { cwd: s.dir })).stdout).outcome, 'capped');
+    assert.equal(JSON.parse((await skim(['map', 'late.ts', '--json'], { cwd: s.dir })).stdout).status, 'structural');
+  });
+
+  it('--limit 0 and --offset 0 are usage errors, not empty reads', async () => {
+    for (const flag of ['--limit', '--offset']) {
+      const r = await skim(['read', 'big.ts', flag, '0'], { cwd: s.dir });
+      assert.equal(r.code, 2, flag);
+      assert.match(r.stderr, new RegExp(`^${flag} must be a whole number of at least 1`));
+    }
+  });
+
+  it('names every file error the same way on every surface', () => {
+    const err = (code: string) => Object.assign(new Error('x'), { code });
+    assert.deepEqual(
+      ['ENOENT', 'EISDIR', 'EACCES', 'ENOTREG'].map((code) => describeFileError(err(code), 'a.ts')),
+      [
+        'a.ts does not exist',
+        'a.ts is a folder, not a file',
+        'a.ts cannot be read (permission denied)',
+        'a.ts is not a regular file (a FIFO, a device or a socket); Skim reads regular files only',
+      ],
+    );
+  });
+});
