@@ -27,7 +27,10 @@ const common = {
 };
 
 const builds = [
-  { ...common, entryPoints: ['src/cli/index.ts'], outfile: 'dist/cli.js', banner: { js: `#!/usr/bin/env node\n${common.banner.js}` } },
+  // dist/cli.js is small on purpose (the hook starts there on every read); it loads dist/engine.js for everything else.
+  { ...common, entryPoints: ['src/cli/index.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, define: {} },
+  { ...common, entryPoints: ['src/cli/engine.ts'], outfile: 'dist/engine.js' },
+  { ...common, entryPoints: ['src/cli/hookMaps.ts'], outfile: 'dist/hook-maps.js' },
   { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', jsxFactory: 'vscpp', jsxFragment: 'vscppf' },
 ];
 

@@ -1,6 +1,14 @@
-import { main } from './main';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { OpenMaps } from './commands/hook';
+import { hookMain } from './commands/hook';
+import type { Io } from './io';
 
-const io = {
+// Node 22+ keeps compiled code between runs; in the user's own cache folder, never a shared temp one.
+const nodeModule = require('node:module') as { enableCompileCache?: (dir: string) => unknown };
+nodeModule.enableCompileCache?.(path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'skim', 'node-compile-cache'));
+
+const io: Io = {
   out: (text: string) => process.stdout.write(`${text}\n`),
   warn: (text: string) => process.stderr.write(`skim: ${text}\n`),
   stdin: async () => {
@@ -11,5 +19,16 @@ const io = {
   },
 };
 
+/** The rest of `skim`, and the part of it a hook needs for a map: bundles of their own beside this one. */
+const engine = (): typeof import('./engine') => require(path.join(__dirname, 'engine.js'));
+const openMaps: OpenMaps = (root, env, warn) => (require(path.join(__dirname, 'hook-maps.js')) as typeof import('./hookMaps')).openEngineMaps(root, env, warn);
+
+const argv = process.argv.slice(2);
+const hook = argv.length === 1 && argv[0] === 'hook';
+// A hook process lives for one answer: V8's baseline WebAssembly compiler alone is enough for its few SQLite and
+// tree-sitter calls, and tiering up to the optimizing one would cost more than the calls (half the hook's time).
+if (hook) (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--liftoff-only');
+// The hook runs on every read an agent makes: it starts from this small bundle and loads the engine only for a map.
+const run = hook ? hookMain(io, process.env, process.cwd(), openMaps) : engine().main(argv, io);
 // Exit once the output is flushed: a hook must not linger on a model call it no longer waits for.
-void main(process.argv.slice(2), io).then((code) => process.stdout.write('', () => process.exit(code)));
+void run.then((code) => process.stdout.write('', () => process.exit(code)));

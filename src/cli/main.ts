@@ -1,10 +1,11 @@
 import { parseArgs, stringFlag, UsageError } from './args';
-import { installCommand, runHook } from './commands/hook';
+import { hookMain } from './commands/hook';
+import { installCommand } from './commands/hookInstall';
 import { atCommand, mapCommand } from './commands/map';
 import { mcpCommand } from './commands/mcp';
 import { readCommand } from './commands/read';
 import { CommandFailed, Io } from './io';
-import { openSession } from './session';
+import { openEngineMaps, openSession } from './session';
 
 export const USAGE = `skim: maps before reads, for coding agents
 
@@ -68,10 +69,5 @@ async function hook(rest: readonly string[], io: Io, env: NodeJS.ProcessEnv, cwd
       return error instanceof UsageError ? 2 : 1;
     }
   }
-  try {
-    await runHook(io, env, cwd);
-  } catch (error) {
-    io.warn(`hook: Skim failed (${(error as Error).message}); the read goes ahead untouched`);
-  }
-  return 0;
+  return hookMain(io, env, cwd, openEngineMaps);
 }

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { MapCache } from '../core/cache/store';
+import { MapCache, saveOpenCaches } from '../core/cache/store';
 import { MapService } from '../core/maps';
 import { ModelUnavailableError } from '../core/model/model';
 import { OpenAiModel, openAiSettingsFromEnv } from '../core/model/openai';
 import { Project } from '../core/project';
 import { UsageError } from './args';
+import type { OpenMaps } from './commands/hook';
+import { defaultRoot } from './root';
 
 /** Everything one CLI invocation works with: the project, its cache and the model, if any. */
 export interface Session {
@@ -17,19 +18,22 @@ export interface Session {
   close(): Promise<void>;
 }
 
-/** The nearest folder above `from` holding .git, else `from` itself. */
-export function defaultRoot(from: string): string {
-  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, '.git'))) return dir;
-    if (path.dirname(dir) === dir) return path.resolve(from);
-  }
-}
-
 /** One database per project root, in the user's cache folder unless told otherwise. */
 export function cacheFileFor(root: string, cacheDir: string | undefined, env: NodeJS.ProcessEnv): string {
   const dir = cacheDir ?? env.SKIM_CACHE_DIR ?? path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'skim');
   const id = createHash('sha256').update(root).digest('hex').slice(0, 16);
   return path.join(path.resolve(dir), `${path.basename(root) || 'root'}-${id}.sqlite`);
+}
+
+let signalsHandled = false;
+
+/** A `skim` process ended by SIGTERM or SIGINT (an MCP client closing it, a host killing a hook) saves its caches first. */
+function saveOnSignals(): void {
+  if (signalsHandled) return;
+  signalsHandled = true;
+  for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130]] as const) {
+    process.once(signal, () => void saveOpenCaches(2_000).finally(() => process.exit(code)));
+  }
 }
 
 export async function openSession(
@@ -46,7 +50,14 @@ export async function openSession(
     if (error instanceof ModelUnavailableError) throw new UsageError(error.message);
     throw error;
   }
+  saveOnSignals();
   const cache = await MapCache.open(cacheFileFor(project.root, options.cacheDir, env), { onWarning: warn });
   const maps = new MapService(cache, settings ? new OpenAiModel(settings) : undefined);
   return { project, maps, cwd, close: () => cache.close() };
 }
+
+/** The engine the hook opens for a project when a read needs a map. */
+export const openEngineMaps: OpenMaps = async (root, env, warn) => {
+  const session = await openSession({ root, cacheDir: env.SKIM_CACHE_DIR }, env, root, warn);
+  return { maps: session.maps, close: session.close };
+};

@@ -4,6 +4,7 @@ import { hashBytes, looksBinary } from './files/scan';
 import { capProse } from './map/normalize';
 import { MapEntry, Region } from './map/types';
 import { Model } from './model/model';
+import { MapOutcome, MapSource, MapUnavailableError } from './mapSource';
 import { ProjectFile } from './project';
 import { structuralMap, structuralProducer } from './structural/mapper';
 import { snapToDeclarations } from './structural/snap';
@@ -11,30 +12,6 @@ import { SummaryFailedError, summarizeWithModel } from './summarizer/summarize';
 
 /** Files larger than this are not read whole for mapping by any producer. */
 export const MAP_MAX_BYTES = 32 * 1024 * 1024;
-
-export interface MapOutcome {
-  entry: MapEntry;
-  /** Model calls this request spent: 0 on a fresh hit. */
-  modelCalls: number;
-  fromCache: boolean;
-  /** Set when the model failed and the structural outline stands in (such entries are not stored). */
-  fallback?: string;
-}
-
-/** No map could be had for the file; says why, for the user and the model alike. */
-export class MapUnavailableError extends Error {
-  constructor(message: string, readonly modelCalls: number) {
-    super(message);
-  }
-}
-
-/** Where the guard gets maps: this process's cache and models, or a running extension's (see hook/remoteMaps). */
-export interface MapSource {
-  /** The stored entry if it is fresh for content with this hash and size, else undefined. */
-  cached(file: ProjectFile, hash: string, size: number): Promise<MapEntry | undefined>;
-  /** The file's map: from the cache when fresh, otherwise made now. */
-  ensure(file: ProjectFile, signal?: AbortSignal): Promise<MapOutcome>;
-}
 
 /**
  * Looks maps up by content hash and makes them on a miss: one model call when a model is

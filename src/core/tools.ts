@@ -1,7 +1,7 @@
 import { describeFileError } from './files/errors';
 import { guardedRead, GuardedRead } from './guard/guard';
 import { renderMap } from './map/render';
-import { MapSource } from './maps';
+import { MapSource } from './mapSource';
 import { renderFoundSymbols, renderRead } from './present';
 import { ProjectFile } from './project';
 import { findSymbol, listSymbols } from './symbols';

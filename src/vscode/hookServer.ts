@@ -1,8 +1,8 @@
 import { chmodSync, mkdirSync, rmSync } from 'node:fs';
 import * as net from 'node:net';
 import * as vscode from 'vscode';
-import { HookRequest, HookResponse } from '../core/hook/remoteMaps';
-import { socketDirectory, socketPathFor } from '../core/hook/socketPath';
+import { HookRequest, HookResponse, MAX_MESSAGE_BYTES } from '../core/hook/remoteMaps';
+import { socketDirectory, socketPathFor, untrustedDirectory } from '../core/hook/socketPath';
 import { WorkspaceMaps } from './workspaceMaps';
 
 /**
@@ -42,18 +42,27 @@ export class HookServer implements vscode.Disposable {
   private listen(folder: string): void {
     const socket = socketPathFor(folder);
     if (process.platform !== 'win32') {
-      mkdirSync(socketDirectory(), { recursive: true, mode: 0o700 });
-      chmodSync(socketDirectory(), 0o700);
+      const dir = socketDirectory();
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      // Only a folder this user owns may hold the socket; never chmod or use one somebody else made.
+      const untrusted = untrustedDirectory(dir);
+      if (untrusted) throw new Error(`${untrusted}; the read hook will use its own cache. Remove that folder to let Skim make its own.`);
       rmSync(socket, { force: true });
     }
     const server = net.createServer((connection) => {
-      let buffer = '';
-      connection.on('data', (chunk) => {
-        buffer += chunk;
-        const end = buffer.indexOf('\n');
-        if (end === -1) return;
-        void this.answer(buffer.slice(0, end)).then((response) => connection.end(JSON.stringify(response)));
-      });
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      const onData = (chunk: Buffer) => {
+        const end = chunk.indexOf(0x0a);
+        chunks.push(end === -1 ? chunk : chunk.subarray(0, end));
+        bytes += chunk.length;
+        if (end === -1 && bytes <= MAX_MESSAGE_BYTES) return;
+        // One request per connection: whatever follows it is not read, and nothing is answered twice.
+        connection.off('data', onData);
+        if (end === -1) return void connection.destroy();
+        void this.answer(Buffer.concat(chunks).toString('utf8')).then((response) => connection.end(JSON.stringify(response)));
+      };
+      connection.on('data', onData);
       connection.on('error', () => connection.destroy());
     });
     server.on('error', (error) => this.workspace.log.line(`read hook socket for ${folder}: ${error.message}`));

@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { defaultRoot } from '../../src/cli/session';
+import { defaultRoot } from '../../src/cli/root';
 import { MapCache } from '../../src/core/cache/store';
 import { skim } from '../support/cli';
 import { scratch, tsRegions, tsSource } from '../support/files';

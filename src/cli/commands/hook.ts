@@ -1,69 +1,97 @@
-import { existsSync } from 'node:fs';
-import * as path from 'node:path';
-import { guardedRead } from '../../core/guard/guard';
+import { guardedRead, GuardedRead, notMapped } from '../../core/guard/guard';
 import { hookAnswer } from '../../core/hook/answer';
-import { hookCommand, hookPlace, hookStateDir, installHook, INSTALL_HOSTS, INSTALL_SCOPES, InstallHost, InstallScope, removeHook } from '../../core/hook/install';
 import { parsePayload } from '../../core/hook/payload';
 import { RemoteMaps } from '../../core/hook/remoteMaps';
-import { Project } from '../../core/project';
-import { ParsedArgs, stringFlag, UsageError } from '../args';
-import { Io } from '../io';
-import { defaultRoot, openSession } from '../session';
+import { findExtension } from '../../core/hook/socketPath';
+import type { MapEntry } from '../../core/map/types';
+import type { MapOutcome, MapSource } from '../../core/mapSource';
+import { Project, ProjectFile } from '../../core/project';
+import type { Io } from '../io';
+import { defaultRoot } from '../root';
 
-/** How long the hook may spend on a map; the hosts wait 30 s before giving up on a hook. */
-const DEFAULT_HOOK_BUDGET_MS = 20_000;
+/** The whole answer's deadline unless SKIM_HOOK_BUDGET_MS says otherwise; the hosts give a hook 30 s. */
+export const DEFAULT_HOOK_BUDGET_MS = 15_000;
+
+/** This process's own engine for a project (cache, model, tree-sitter): loaded only when a read needs a map. */
+export type OpenMaps = (root: string, env: NodeJS.ProcessEnv, warn: (message: string) => void) => Promise<{ maps: MapSource; close(): Promise<void> }>;
+
+/** Opens the engine on the first request for a map, so that a read which needs none never loads it. */
+class LazyMaps implements MapSource {
+  private opened?: ReturnType<OpenMaps>;
+
+  constructor(private readonly open: () => ReturnType<OpenMaps>) {}
+
+  async cached(file: ProjectFile, hash: string, size: number): Promise<MapEntry | undefined> {
+    return (await (this.opened ??= this.open())).maps.cached(file, hash, size);
+  }
+
+  async ensure(file: ProjectFile, signal?: AbortSignal): Promise<MapOutcome> {
+    return (await (this.opened ??= this.open())).maps.ensure(file, signal);
+  }
+
+  async close(): Promise<void> {
+    if (this.opened) await (await this.opened).close();
+  }
+}
+
+/** Resolves with `work`'s value, or with undefined once `ms` have passed. */
+function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), Math.max(0, ms))));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+export function hookBudgetMs(env: NodeJS.ProcessEnv): number {
+  const budget = Number(env.SKIM_HOOK_BUDGET_MS);
+  return Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_HOOK_BUDGET_MS;
+}
 
 /**
  * `skim hook`: one PreToolUse payload on stdin, the host's answer on stdout. It never blocks a
- * read and never exits with a blocking code: whatever goes wrong, the read goes ahead and
- * stderr says why.
+ * read and never exits with a blocking code: whatever goes wrong, the read goes ahead and stderr
+ * says why. One deadline covers the whole answer (the payload, the map, the cache); past it the
+ * read goes ahead as asked and the answer says so.
  */
-export async function runHook(io: Io, env: NodeJS.ProcessEnv, cwd: string): Promise<void> {
-  const parsed = parsePayload(await io.stdin(), cwd);
-  if (parsed.kind === 'pass') {
-    io.warn(`hook: ${parsed.why}; the call goes ahead untouched`);
-    return;
-  }
+export async function runHook(io: Io, env: NodeJS.ProcessEnv, cwd: string, openMaps: OpenMaps): Promise<void> {
+  const budget = hookBudgetMs(env);
+  const deadline = Date.now() + budget;
+  const warn = (message: string) => io.warn(`hook: ${message}`);
+  const payload = await within(io.stdin(), budget);
+  if (payload === undefined) return warn(`no payload arrived within ${budget} ms; the call goes ahead untouched`);
+  const parsed = parsePayload(payload, cwd);
+  if (parsed.kind === 'pass') return warn(`${parsed.why}; the call goes ahead untouched`);
   const call = parsed.read;
+  const ownRoot = defaultRoot(call.cwd);
   // With an extension running for the file's workspace folder, that folder is the project, as in VS Code.
-  const extension = RemoteMaps.find(call.file);
-  const root = extension?.folder ?? defaultRoot(call.cwd);
+  const extension = findExtension(call.file, ownRoot, env);
+  const root = extension?.folder ?? ownRoot;
   const file = new Project(root).file(call.file);
-  if (!file.inside) {
-    io.warn(`hook: ${call.file} is outside the project ${root}; the read goes ahead untouched`);
-    return;
-  }
-  const budget = Number(env.SKIM_HOOK_BUDGET_MS) > 0 ? Number(env.SKIM_HOOK_BUDGET_MS) : DEFAULT_HOOK_BUDGET_MS;
+  if (!file.inside) return warn(`${call.file} is outside the project ${root}; the read goes ahead untouched`);
+
   // The extension's vscode.lm model maps the file; this process keeps to tree-sitter if it must stand in.
   const localEnv = extension ? { ...env, SKIM_MODEL_URL: '' } : { ...env, SKIM_MODEL_TIMEOUT_MS: String(Math.min(budget, Number(env.SKIM_MODEL_TIMEOUT_MS) || budget)) };
-  const session = await openSession({ root, cacheDir: env.SKIM_CACHE_DIR }, localEnv, call.cwd, (m) => io.warn(`hook: ${m}`));
-  try {
-    const maps = extension ? new RemoteMaps(session.maps, budget) : session.maps;
-    const read = await guardedRead(maps, file, { offset: call.offset, limit: call.limit, returnLines: false });
-    if (read.outcome === 'unreadable') io.warn(`hook: ${read.reason}; the read goes ahead untouched`);
-    const answer = hookAnswer(call, read);
-    if (answer) io.out(JSON.stringify(answer));
-  } finally {
-    await session.close();
+  const local = new LazyMaps(() => openMaps(root, localEnv, warn));
+  // A silent extension leaves a quarter of the budget (at most 2 s) for this process's own outline.
+  const maps = extension ? new RemoteMaps(extension.socket, local, deadline - Math.min(2_000, budget / 4)) : local;
+  const abort = new AbortController();
+  let read: GuardedRead | undefined = await within(guardedRead(maps, file, { offset: call.offset, limit: call.limit, returnLines: false, signal: abort.signal }), deadline - Date.now());
+  if (!read) {
+    abort.abort();
+    read = notMapped(file, call.offset, `Skim could not make one within its ${budget} ms deadline (SKIM_HOOK_BUDGET_MS)`);
   }
+  if (read.outcome === 'unreadable') warn(`${read.reason}; the read goes ahead untouched`);
+  const answer = hookAnswer(call, read);
+  if (answer) io.out(JSON.stringify(answer));
+  const closed = await within(local.close().then(() => true), deadline - Date.now());
+  if (!closed) warn('the cache could not be saved before the deadline; the map will be made again next time');
 }
 
-/** The `skim` bundle this code runs in (dist/cli.js), also when tests run it from the compiled sources. */
-function cliBundle(): string {
-  const bundled = path.join(__dirname, 'cli.js');
-  return existsSync(bundled) ? bundled : path.resolve(__dirname, '../../../../dist/cli.js');
-}
-
-/** `skim hook install|remove [--host vscode|claude|copilot-cli] [--scope workspace|user]`. */
-export function installCommand(action: 'install' | 'remove', args: ParsedArgs, io: Io, env: NodeJS.ProcessEnv, cwd: string): void {
-  const host = (stringFlag(args.flags, 'host') ?? 'vscode') as InstallHost;
-  const scope = (stringFlag(args.flags, 'scope') ?? 'workspace') as InstallScope;
-  if (!INSTALL_HOSTS.includes(host)) throw new UsageError(`--host must be one of ${INSTALL_HOSTS.join(', ')}`);
-  if (!INSTALL_SCOPES.includes(scope)) throw new UsageError(`--scope must be one of ${INSTALL_SCOPES.join(', ')}`);
-  const root = path.resolve(cwd, stringFlag(args.flags, 'root') ?? defaultRoot(cwd));
-  const place = hookPlace(host, scope, root, env);
-  const state = hookStateDir(env);
-  const change = action === 'install' ? installHook(place, hookCommand(process.execPath, cliBundle()), state) : removeHook(place, state);
-  const verb = action === 'install' ? (change.changed ? 'installed in' : 'already installed in') : change.changed ? 'removed from' : 'not found in';
-  io.out(`Skim's read hook for ${host} (${scope}) ${verb} ${change.file}`);
+/** A hook must never block the read it guards: whatever happens, `skim hook` exits 0. */
+export async function hookMain(io: Io, env: NodeJS.ProcessEnv, cwd: string, openMaps: OpenMaps): Promise<0> {
+  try {
+    await runHook(io, env, cwd, openMaps);
+  } catch (error) {
+    io.warn(`hook: Skim failed (${(error as Error).message}); the read goes ahead untouched`);
+  }
+  return 0;
 }

@@ -1,6 +1,6 @@
 import { describeFileError } from '../../core/files/errors';
 import { mapJson, renderAt, renderMap } from '../../core/map/render';
-import { MapOutcome } from '../../core/maps';
+import { MapOutcome } from '../../core/mapSource';
 import { ParsedArgs, UsageError } from '../args';
 import { CommandFailed, Io } from '../io';
 import { Session } from '../session';

@@ -1,40 +1,98 @@
+import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-
-/** A lock older than this is taken to belong to a process that died holding it. */
-const STALE_MS = 30_000;
-const WAIT_MS = 15_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import * as os from 'node:os';
 
 /**
- * Runs `work` while holding `lockFile`, created exclusively so that two processes writing one
- * database take turns. Gives up after a while rather than hang a read; the caller keeps its
- * pending writes and tries again at the next flush.
+ * A lock file two processes writing one database take turns with. It names its holder (pid, host
+ * and a token of its own), so that:
+ * - a lock whose holder died (same host, no such process) is broken at once, by one breaker only;
+ * - a holder removes the lock only while it is still its own;
+ * - a lock from another host (a shared folder) counts as abandoned only after STALE_MS.
  */
-export async function withFileLock<T>(lockFile: string, work: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
+const STALE_MS = 60_000;
+export const DEFAULT_LOCK_WAIT_MS = 15_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const HOST = os.hostname();
+
+interface Owner {
+  pid: number;
+  host: string;
+  token: string;
+}
+
+function parseOwner(text: string | undefined): Owner | undefined {
+  const match = text ? /^(\d+) (\S+) ([0-9a-f]+)\n$/.exec(text) : null;
+  return match ? { pid: Number(match[1]), host: match[2], token: match[3] } : undefined;
+}
+
+/** Whether a process with this pid runs on this machine (one of another user's counts as running). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const readText = (file: string) => fs.readFile(file, 'utf8').catch(() => undefined);
+
+/**
+ * Moves the lock aside under a name of our own (one rename of a file succeeds, so one mover
+ * wins) and returns what it held; when that is not `expected` (somebody took the lock between
+ * our look and the move), it is put back.
+ */
+async function takeAway(lockFile: string, expected: string, suffix: string): Promise<boolean> {
+  const aside = `${lockFile}.${suffix}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  try {
+    await fs.rename(lockFile, aside);
+  } catch {
+    return false;
+  }
+  const moved = await readText(aside);
+  if (moved !== expected) await fs.link(aside, lockFile).catch(() => undefined);
+  await fs.rm(aside, { force: true });
+  return moved === expected;
+}
+
+/** Breaks the lock when its holder is gone; returns whether it is worth trying to take it again now. */
+async function breakIfAbandoned(lockFile: string): Promise<boolean> {
+  const text = await readText(lockFile);
+  if (text === undefined) return true; // released meanwhile
+  const owner = parseOwner(text);
+  const age = await fs.stat(lockFile).then((s) => Date.now() - s.mtimeMs, () => 0);
+  // A lock just created may not hold its owner's line yet: only its age can tell it was abandoned.
+  const abandoned = owner && owner.host === HOST ? !processAlive(owner.pid) : age > STALE_MS;
+  if (!abandoned) return false;
+  await takeAway(lockFile, text, 'broken');
+  return true;
+}
+
+/**
+ * Runs `work` while holding `lockFile`. Gives up after `waitMs` rather than hang a read; the
+ * caller keeps its pending writes and tries again later.
+ */
+export async function withFileLock<T>(lockFile: string, work: () => Promise<T>, waitMs = DEFAULT_LOCK_WAIT_MS): Promise<T> {
+  const line = `${process.pid} ${HOST} ${randomBytes(8).toString('hex')}\n`;
+  const deadline = Date.now() + waitMs;
   let delay = 5;
   for (;;) {
     try {
-      const handle = await fs.open(lockFile, 'wx');
-      await handle.writeFile(`${process.pid}\n`);
-      await handle.close();
+      await fs.writeFile(lockFile, line, { flag: 'wx' });
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const age = await fs.stat(lockFile).then((s) => Date.now() - s.mtimeMs, () => 0);
-      if (age > STALE_MS) {
-        await fs.rm(lockFile, { force: true });
-        continue;
-      }
-      if (Date.now() > deadline) throw new Error(`the cache is locked by another process (${lockFile})`);
-      await sleep(delay);
-      delay = Math.min(delay * 2, 100);
     }
+    if (await breakIfAbandoned(lockFile)) continue;
+    if (Date.now() > deadline) throw new Error(`the cache is locked by another process (${lockFile})`);
+    await sleep(delay);
+    delay = Math.min(delay * 2, 100);
   }
   try {
     return await work();
   } finally {
-    await fs.rm(lockFile, { force: true });
+    // Only while it is still ours: a lock broken and taken by another process is left to it.
+    if ((await readText(lockFile)) === line) await takeAway(lockFile, line, 'released');
   }
 }

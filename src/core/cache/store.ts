@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
 import { MapEntry, MapStatus, Region } from '../map/types';
-import { withFileLock } from './lock';
+import { DEFAULT_LOCK_WAIT_MS, processAlive, withFileLock } from './lock';
 import { emptyDatabase, openDatabase, sqlite } from './schema';
 
 type PendingWrite = { op: 'put'; entry: MapEntry } | { op: 'forget'; path: string } | { op: 'clear' };
@@ -10,9 +11,22 @@ type PendingWrite = { op: 'put'; entry: MapEntry } | { op: 'forget'; path: strin
 export interface CacheOptions {
   /** How long a write may wait before it reaches disk (write-behind). Default 250 ms. */
   flushDelayMs?: number;
-  /** Told about anything the user should know: a database set aside, a write that failed. */
+  /** The first wait before a failed save is tried again; it doubles up to a minute. Default 1,000 ms. */
+  retryDelayMs?: number;
+  /** Told about anything the user should know: a database set aside, a cache kept in memory only. */
   onWarning?: (message: string) => void;
 }
+
+/** Caches open in this process, so that a signal can save them all before it ends the process. */
+const openCaches = new Set<MapCache>();
+
+/** Saves every open cache, each within `ms`: what a process does before a signal ends it. */
+export async function saveOpenCaches(ms: number): Promise<void> {
+  await Promise.allSettled([...openCaches].map((cache) => cache.close(ms)));
+}
+
+/** A temp file of ours: `<database>.<pid>.<random>.tmp`. */
+const TEMP = /^(.*)\.(\d+)\.[0-9a-f]+\.tmp$/;
 
 /**
  * A project's maps in one SQLite database (sql.js). Reads are served from memory; writes are
@@ -20,7 +34,6 @@ export interface CacheOptions {
  * whatever another process wrote meanwhile, so two writers lose nothing.
  */
 export class MapCache {
-  private db: Database;
   private statements?: { file: Statement; regions: Statement };
   private pending: PendingWrite[] = [];
   private timer?: NodeJS.Timeout;
@@ -28,20 +41,44 @@ export class MapCache {
   private diskStamp = '';
   /** Entries already read from the database, so a hot lookup costs no SQL. Dropped on every change. */
   private readonly memo = new Map<string, MapEntry | undefined>();
+  /** False once the file proved unreadable: the maps then live in memory only, and the file is left alone. */
+  private persistent = true;
+  private failures = 0;
+  private closed = false;
 
   private constructor(
     private readonly SQL: SqlJsStatic,
     readonly file: string,
     private readonly options: CacheOptions,
-  ) {
-    this.db = emptyDatabase(SQL);
+    private db: Database,
+  ) {}
+
+  /**
+   * Opens (or starts) the database at `file`. A corrupt database is set aside; one that cannot be
+   * read at all leaves a cache in memory only. Neither is ever fatal.
+   */
+  static async open(file: string, options: CacheOptions = {}): Promise<MapCache> {
+    const SQL = await sqlite();
+    const stamp = await stampOf(file);
+    let db: Database;
+    let persistent = true;
+    try {
+      db = await readDatabase(SQL, file, options);
+    } catch (error) {
+      options.onWarning?.(`Skim cannot read its cache ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); maps are kept in memory only, for as long as this process runs.`);
+      db = emptyDatabase(SQL);
+      persistent = false;
+    }
+    const cache = new MapCache(SQL, file, options, db);
+    cache.persistent = persistent;
+    cache.diskStamp = stamp;
+    openCaches.add(cache);
+    return cache;
   }
 
-  /** Opens (or starts) the database at `file`. A corrupt database is set aside, never fatal. */
-  static async open(file: string, options: CacheOptions = {}): Promise<MapCache> {
-    const cache = new MapCache(await sqlite(), file, options);
-    await cache.reload();
-    return cache;
+  /** Whether the maps reach disk (false: the file could not be read, and they live in memory only). */
+  get persists(): boolean {
+    return this.persistent;
   }
 
   get(filePath: string): MapEntry | undefined {
@@ -102,23 +139,35 @@ export class MapCache {
    * anything was reloaded. Cheap when nothing changed: one stat.
    */
   async reloadIfChanged(): Promise<boolean> {
-    if ((await this.stamp()) === this.diskStamp) return false;
+    if (!this.persistent || (await stampOf(this.file)) === this.diskStamp) return false;
     await this.reload();
     return true;
   }
 
-  /** Writes every pending change to disk now. */
-  async flush(): Promise<void> {
+  /**
+   * Writes every pending change to disk now, waiting at most `lockWaitMs` for another writer.
+   * A save that fails keeps the changes in memory, says so once, and is tried again later.
+   */
+  async flush(lockWaitMs = DEFAULT_LOCK_WAIT_MS): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
     while (this.flushing) await this.flushing;
-    if (this.pending.length === 0) return;
+    if (this.pending.length === 0 || !this.persistent) return;
     const writes = this.pending;
     this.pending = [];
-    this.flushing = this.write(writes).catch((error: Error) => {
-      this.pending = writes.concat(this.pending);
-      this.options.onWarning?.(`Skim could not save its cache to ${this.file}: ${error.message}. The maps stay in memory and saving is tried again.`);
-    });
+    this.flushing = this.write(writes, lockWaitMs).then(
+      () => {
+        if (this.failures > 0) this.options.onWarning?.(`Skim saved its cache to ${this.file} again.`);
+        this.failures = 0;
+      },
+      (error: Error) => {
+        this.pending = writes.concat(this.pending);
+        if (this.failures++ === 0) {
+          this.options.onWarning?.(`Skim could not save its cache to ${this.file} (${error.message}); the maps stay in memory and saving is tried again.`);
+        }
+        if (!this.closed) this.schedule(Math.min(60_000, (this.options.retryDelayMs ?? 1000) * 2 ** (this.failures - 1)));
+      },
+    );
     try {
       await this.flushing;
     } finally {
@@ -126,8 +175,14 @@ export class MapCache {
     }
   }
 
-  async close(): Promise<void> {
-    await this.flush();
+  /** Saves what is pending (waiting at most `lockWaitMs` for another writer) and closes. Never throws. */
+  async close(lockWaitMs = DEFAULT_LOCK_WAIT_MS): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    openCaches.delete(this);
+    await this.flush(lockWaitMs);
+    clearTimeout(this.timer);
+    if (this.persistent && this.pending.length > 0) this.options.onWarning?.(`${this.pending.length} change(s) to Skim's cache could not be saved to ${this.file}; those maps will be made again.`);
     this.freeStatements();
     this.db.close();
   }
@@ -137,69 +192,54 @@ export class MapCache {
     if (write.op === 'clear') this.memo.clear();
     else this.memo.delete(write.op === 'put' ? write.entry.path : write.path);
     this.pending.push(write);
-    if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), this.options.flushDelayMs ?? 250);
-      this.timer.unref?.();
-    }
+    if (!this.timer) this.schedule(this.options.flushDelayMs ?? 250);
   }
 
-  private async write(writes: PendingWrite[]): Promise<void> {
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.flush(), ms);
+    this.timer.unref?.();
+  }
+
+  private async write(writes: PendingWrite[], lockWaitMs: number): Promise<void> {
     await fs.mkdir(path.dirname(this.file), { recursive: true });
-    await withFileLock(`${this.file}.lock`, async () => {
-      const merged = await this.readDisk();
-      for (const write of writes) apply(merged, write);
-      const bytes = merged.export();
-      const temp = `${this.file}.${process.pid}.${Date.now()}.tmp`;
-      const handle = await fs.open(temp, 'w');
-      try {
-        await handle.writeFile(bytes);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await fs.rename(temp, this.file);
-      await syncDirectory(path.dirname(this.file));
-      this.swap(merged);
-      for (const write of this.pending) apply(this.db, write);
-      this.diskStamp = await this.stamp();
-    });
+    await withFileLock(
+      `${this.file}.lock`,
+      async () => {
+        await removeAbandonedTemps(this.file);
+        const merged = await readDatabase(this.SQL, this.file, this.options);
+        for (const write of writes) apply(merged, write);
+        const bytes = merged.export();
+        const temp = `${this.file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+        try {
+          const handle = await fs.open(temp, 'wx', 0o600);
+          try {
+            await handle.writeFile(bytes);
+            await handle.sync();
+          } finally {
+            await handle.close();
+          }
+          await fs.rename(temp, this.file);
+        } catch (error) {
+          await fs.rm(temp, { force: true });
+          merged.close();
+          throw error;
+        }
+        await syncDirectory(path.dirname(this.file));
+        this.swap(merged);
+        for (const write of this.pending) apply(this.db, write);
+        this.diskStamp = await stampOf(this.file);
+      },
+      lockWaitMs,
+    );
   }
 
   private async reload(): Promise<void> {
-    const stamp = await this.stamp();
-    const db = await this.readDisk();
+    const stamp = await stampOf(this.file);
+    const db = await readDatabase(this.SQL, this.file, this.options);
     this.swap(db);
     for (const write of this.pending) apply(this.db, write);
     this.diskStamp = stamp;
-  }
-
-  /** The database on disk, or an empty one when there is none or it cannot be read. */
-  private async readDisk(): Promise<Database> {
-    let bytes: Buffer;
-    try {
-      bytes = await fs.readFile(this.file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyDatabase(this.SQL);
-      throw error;
-    }
-    if (bytes.length === 0) return emptyDatabase(this.SQL);
-    try {
-      return openDatabase(this.SQL, bytes);
-    } catch (error) {
-      const aside = `${this.file}.corrupt-${Date.now()}`;
-      await fs.rename(this.file, aside).catch(() => undefined);
-      this.options.onWarning?.(
-        `Skim's cache ${this.file} could not be read (${(error as Error).message}); it was set aside as ${aside} and a new one started.`,
-      );
-      return emptyDatabase(this.SQL);
-    }
-  }
-
-  private async stamp(): Promise<string> {
-    return fs.stat(this.file).then(
-      (s) => `${s.size}:${s.mtimeMs}:${s.ino}`,
-      () => 'none',
-    );
   }
 
   private prepared() {
@@ -221,6 +261,45 @@ export class MapCache {
     this.freeStatements();
     if (db !== this.db) this.db.close();
     this.db = db;
+  }
+}
+
+/** The database on disk; an empty one when there is none, or when it is corrupt (set aside, with a warning). Throws when it cannot be read. */
+async function readDatabase(SQL: SqlJsStatic, file: string, options: CacheOptions): Promise<Database> {
+  let bytes: Buffer;
+  try {
+    bytes = await fs.readFile(file);
+  } catch (error) {
+    // No database yet (ENOTDIR: something in the way of its folder, which the first save will say).
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return emptyDatabase(SQL);
+    throw error;
+  }
+  if (bytes.length === 0) return emptyDatabase(SQL);
+  try {
+    return openDatabase(SQL, bytes);
+  } catch (error) {
+    const aside = `${file}.corrupt-${Date.now()}`;
+    await fs.rename(file, aside).catch(() => undefined);
+    options.onWarning?.(`Skim's cache ${file} could not be read (${(error as Error).message}); it was set aside as ${aside} and a new one started.`);
+    return emptyDatabase(SQL);
+  }
+}
+
+function stampOf(file: string): Promise<string> {
+  return fs.stat(file).then(
+    (s) => `${s.size}:${s.mtimeMs}:${s.ino}`,
+    () => 'none',
+  );
+}
+
+/** Temp files that a process killed mid-save left beside the database. */
+async function removeAbandonedTemps(file: string): Promise<void> {
+  const base = path.basename(file);
+  const names = await fs.readdir(path.dirname(file)).catch(() => [] as string[]);
+  for (const name of names) {
+    const match = TEMP.exec(name);
+    if (match && match[1] === base && !processAlive(Number(match[2]))) await fs.rm(path.join(path.dirname(file), name), { force: true });
   }
 }
 

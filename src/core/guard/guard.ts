@@ -2,7 +2,7 @@ import { describeFileError } from '../files/errors';
 import { DECLINED_REASON, fileKindByName } from '../files/kind';
 import { scanFile, ScanResult } from '../files/scan';
 import { MapEntry } from '../map/types';
-import { MapSource } from '../maps';
+import type { MapSource } from '../mapSource';
 import { ProjectFile } from '../project';
 import { cappedNotice, fallbackNotice, noMapNotice } from './notice';
 
@@ -74,15 +74,16 @@ async function guard(maps: MapSource, file: ProjectFile, request: ReadRequest, s
   const limit = request.lineLimit && request.lineLimit > 0 ? request.lineLimit : DEFAULT_LINE_LIMIT;
   const kind = fileKindByName(file.absolute);
   if (kind !== 'source') return { ...(await readAsAsked(file, start, asked)), outcome: 'declined', reason: DECLINED_REASON[kind] };
+  // Within the limit the guard has nothing to add: the read goes ahead as asked (a hook reads nothing at all).
+  if (want <= limit) return readAsAsked(file, start, asked);
 
   let scan: ScanResult;
   try {
-    scan = await scanFile(file.real, want <= limit ? { start, take: want, stopAt: start + want - 1 } : { start, take: limit });
+    scan = await scanFile(file.real, { start, take: limit });
   } catch (error) {
     return unreadable(file, start, error);
   }
   if (scan.binary) return declinedBinary(file, start, 0);
-  if (want <= limit || !scan.complete) return { ...result(file, start, scan.lines, scan.complete ? scan.seen : null), outcome: 'untouched' };
   const askedEnd = want === Infinity ? scan.seen : Math.min(scan.seen, start + want - 1);
   if (askedEnd - start + 1 <= limit) return { ...result(file, start, scan.lines, scan.seen), outcome: 'untouched' };
 
@@ -121,11 +122,16 @@ async function guard(maps: MapSource, file: ProjectFile, request: ReadRequest, s
   return unmapped(file, start, asked, 'the file kept changing while it was being read, so no map matched its lines', modelCalls);
 }
 
+/** An oversized read that goes ahead as asked because no map could be had, known without reading the file (a hook's answer past its deadline). */
+export function notMapped(file: ProjectFile, start: number, reason: string, modelCalls = 0): GuardedRead {
+  return { ...result(file, start, [], null), outcome: 'unmapped', notice: noMapNotice(file.key, reason), reason, modelCalls };
+}
+
 /** No map to offer: the read goes ahead exactly as asked, and says why it was not shortened. */
 async function unmapped(file: ProjectFile, start: number, want: number, reason: string, modelCalls: number): Promise<GuardedRead> {
   const read = await readAsAsked(file, start, want);
   if (read.outcome !== 'untouched') return { ...read, modelCalls };
-  return { ...read, outcome: 'unmapped', notice: noMapNotice(file.key, reason), reason, modelCalls };
+  return { ...notMapped(file, start, reason, modelCalls), lines: read.lines, end: read.end, total: read.total };
 }
 
 function declinedBinary(file: ProjectFile, start: number, modelCalls: number): GuardedRead {
@@ -141,8 +147,9 @@ function unreadable(file: ProjectFile, start: number, error: unknown): GuardedRe
   return { ...result(file, start, [], null), outcome: 'unreadable', reason: describeFileError(error, file.key), reasonCode };
 }
 
-/** The read exactly as the caller asked, streamed once. */
+/** The read exactly as the caller asked, streamed once; no I/O at all when no lines are wanted. */
 async function readAsAsked(file: ProjectFile, start: number, want: number): Promise<GuardedRead> {
+  if (want === 0) return { ...result(file, start, [], null), outcome: 'untouched' };
   try {
     const scan = await scanFile(file.real, want === Infinity ? { start, take: Infinity } : { start, take: want, stopAt: start + want - 1 });
     if (scan.binary) return declinedBinary(file, start, 0);

@@ -1,85 +1,119 @@
-import { existsSync } from 'node:fs';
 import * as net from 'node:net';
-import { MapEntry } from '../map/types';
-import { MapOutcome, MapSource, MapUnavailableError } from '../maps';
+import { capProse, capText, normalizeRegions, RawRegion } from '../map/normalize';
+import { MapEntry, MapStatus } from '../map/types';
+import { MapOutcome, MapSource, MapUnavailableError } from '../mapSource';
 import { ProjectFile } from '../project';
-import { socketCandidates } from './socketPath';
 
 /** One request to the extension, one answer: newline-delimited JSON over the socket. */
 export type HookRequest = { op: 'cached'; file: string; hash: string; size: number } | { op: 'ensure'; file: string };
 export type HookResponse = { entry: MapEntry | null; modelCalls?: number; fromCache?: boolean; fallback?: string } | { error: string };
 
-/** The extension could not be reached (not running, gone, or too slow). */
+/** The most bytes either end reads of one message: a map is far smaller; anything larger is not an answer. */
+export const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
+
+/** The extension could not be reached (not running, gone, too slow, or it answered nonsense). */
 class Unreachable extends Error {}
 
-function ask(socket: string, request: HookRequest, timeoutMs: number): Promise<HookResponse> {
+function ask(socket: string, request: HookRequest, timeoutMs: number): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const connection = net.createConnection(socket);
-    let buffer = '';
-    const timer = setTimeout(() => {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    const fail = (why: string) => {
+      clearTimeout(timer);
       connection.destroy();
-      reject(new Unreachable(`the extension did not answer within ${timeoutMs} ms`));
-    }, timeoutMs);
+      reject(new Unreachable(why));
+    };
+    const timer = setTimeout(() => fail(`the extension did not answer within ${timeoutMs} ms`), Math.max(0, timeoutMs));
     connection.on('connect', () => connection.write(`${JSON.stringify(request)}\n`));
-    connection.on('data', (chunk) => (buffer += chunk));
+    connection.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > MAX_MESSAGE_BYTES) return fail(`the extension's answer is over ${MAX_MESSAGE_BYTES} bytes`);
+      chunks.push(chunk);
+    });
     connection.on('end', () => {
       clearTimeout(timer);
       try {
-        resolve(JSON.parse(buffer) as HookResponse);
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
       } catch {
         reject(new Unreachable('the extension answered something that is not JSON'));
       }
     });
-    connection.on('error', (error) => {
-      clearTimeout(timer);
-      reject(new Unreachable(error.message));
-    });
+    connection.on('error', (error) => fail(error.message));
   });
 }
 
+const STATUSES: readonly MapStatus[] = ['model', 'prose-only', 'structural'];
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
 /**
- * Maps from the VS Code extension running for the file's workspace, so that its vscode.lm model
- * and its cache serve the hook; when no extension answers, the local engine serves instead.
+ * An entry from the extension, taken only when it is one and describes the file asked about
+ * (same key; for a lookup, the same hash and size), normalized exactly as a model's answer is:
+ * whatever speaks on the socket, the guard gets a well-formed map of this file or nothing.
+ */
+export function acceptEntry(value: unknown, file: ProjectFile, content?: { hash: string; size: number }): MapEntry | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const e = value as Record<string, unknown>;
+  if (e.path !== file.key || typeof e.hash !== 'string' || !isCount(e.size) || !isCount(e.lines)) return undefined;
+  if (!STATUSES.includes(e.status as MapStatus) || typeof e.producer !== 'string' || !Array.isArray(e.regions)) return undefined;
+  if (content && (e.hash !== content.hash || e.size !== content.size)) return undefined;
+  const regions = e.status === 'prose-only' ? [] : normalizeRegions(e.regions.filter((r): r is RawRegion => !!r && typeof r === 'object'), e.lines);
+  return {
+    path: file.key,
+    size: e.size,
+    hash: e.hash,
+    lines: e.lines,
+    status: e.status as MapStatus,
+    producer: capText(e.producer, 120),
+    prose: capProse(e.prose),
+    regions,
+    created: isCount(e.created) ? e.created : Date.now(),
+  };
+}
+
+/**
+ * Maps from the VS Code extension running for the file's workspace (found with findExtension),
+ * so that its vscode.lm model and its cache serve the hook; when it cannot be reached, the local
+ * engine serves instead.
  */
 export class RemoteMaps implements MapSource {
   private reachable = true;
 
+  /** `answerBy`: the time (ms since the epoch) by which the extension must have answered, each request alike. */
   constructor(
+    private readonly socket: string,
     private readonly local: MapSource,
-    private readonly timeoutMs: number,
+    private readonly answerBy: number,
   ) {}
-
-  /** The running extension whose workspace folder holds this file, if one listens: its socket and its folder. */
-  static find(file: string): { socket: string; folder: string } | undefined {
-    return socketCandidates(file).find((candidate) => existsSync(candidate.socket));
-  }
 
   async cached(file: ProjectFile, hash: string, size: number): Promise<MapEntry | undefined> {
     const answer = await this.remote({ op: 'cached', file: file.absolute, hash, size });
     if (!answer) return this.local.cached(file, hash, size);
-    return answer.entry ?? undefined;
+    return acceptEntry(answer.entry, file, { hash, size });
   }
 
   async ensure(file: ProjectFile, signal?: AbortSignal): Promise<MapOutcome> {
     const answer = await this.remote({ op: 'ensure', file: file.absolute });
     if (!answer) return this.local.ensure(file, signal);
-    if (!answer.entry) throw new MapUnavailableError('the extension returned no map', answer.modelCalls ?? 0);
-    return { entry: answer.entry, modelCalls: answer.modelCalls ?? 0, fromCache: answer.fromCache ?? false, fallback: answer.fallback };
+    const modelCalls = isCount(answer.modelCalls) ? answer.modelCalls : 0;
+    const entry = acceptEntry(answer.entry, file);
+    if (!entry) throw new MapUnavailableError(answer.entry ? 'the extension answered with a map of another file' : 'the extension returned no map', modelCalls);
+    return { entry, modelCalls, fromCache: answer.fromCache === true, fallback: typeof answer.fallback === 'string' ? capText(answer.fallback, 400) : undefined };
   }
 
   /** The extension's answer; undefined (and local from then on) when it cannot be reached. */
-  private async remote(request: HookRequest): Promise<Extract<HookResponse, { entry: MapEntry | null }> | undefined> {
-    const socket = this.reachable ? RemoteMaps.find(request.file)?.socket : undefined;
-    if (!socket) return undefined;
-    let answer: HookResponse;
+  private async remote(request: HookRequest): Promise<{ entry?: unknown; modelCalls?: unknown; fromCache?: unknown; fallback?: unknown } | undefined> {
+    if (!this.reachable) return undefined;
+    let answer: unknown;
     try {
-      answer = await ask(socket, request, this.timeoutMs);
+      answer = await ask(this.socket, request, this.answerBy - Date.now());
     } catch (error) {
       if (!(error instanceof Unreachable)) throw error;
       this.reachable = false;
       return undefined;
     }
-    if ('error' in answer) throw new MapUnavailableError(answer.error, 0);
-    return answer;
+    if (!answer || typeof answer !== 'object') return undefined;
+    if ('error' in answer) throw new MapUnavailableError(capText((answer as { error: unknown }).error, 400), 0);
+    return answer as Record<string, unknown>;
   }
 }

@@ -1,27 +1,65 @@
 import { createHash } from 'node:crypto';
+import { lstatSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { isWithin } from '../project';
 
 /**
  * Where a running extension listens for hooks of one workspace folder: a Unix socket in a folder
- * only its user can enter (a named pipe on Windows). The hook finds it from the file it reads.
+ * that only this user can enter (a named pipe on Windows). `$XDG_RUNTIME_DIR/skim` where the
+ * session has a runtime folder (private to the user by the spec that defines it), else
+ * `skim-<uid>` under the temp folder, which anyone could have made first: so both ends check the
+ * folder's owner and mode, and the hook checks the socket's owner, before trusting either.
  */
-export function socketDirectory(): string {
-  const user = os.userInfo().username.replace(/[^\w.-]/g, '_');
-  return path.join(os.tmpdir(), `skim-${user}`);
+export function socketDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  const runtime = env.XDG_RUNTIME_DIR;
+  if (runtime && path.isAbsolute(runtime)) return path.join(runtime, 'skim');
+  return path.join(os.tmpdir(), `skim-${typeof process.getuid === 'function' ? process.getuid() : os.userInfo().username.replace(/[^\w.-]/g, '_')}`);
 }
 
-export function socketPathFor(folder: string): string {
+export function socketPathFor(folder: string, env: NodeJS.ProcessEnv = process.env): string {
   const id = createHash('sha256').update(path.resolve(folder)).digest('hex').slice(0, 16);
   if (process.platform === 'win32') return `\\\\.\\pipe\\skim-${os.userInfo().username}-${id}`;
-  return path.join(socketDirectory(), `${id}.sock`);
+  return path.join(socketDirectory(env), `${id}.sock`);
 }
 
-/** The sockets a file's workspace could listen on: its folder's, then each enclosing folder's. */
-export function socketCandidates(file: string): { socket: string; folder: string }[] {
-  const out: { socket: string; folder: string }[] = [];
-  for (let dir = path.dirname(path.resolve(file)); ; dir = path.dirname(dir)) {
-    out.push({ socket: socketPathFor(dir), folder: dir });
-    if (path.dirname(dir) === dir) return out;
+/** Why `dir` cannot be trusted to hold this user's sockets, or undefined when it can: a real folder, this user's, mode 0700. */
+export function untrustedDirectory(dir: string): string | undefined {
+  if (process.platform === 'win32') return undefined;
+  let stat;
+  try {
+    stat = lstatSync(dir);
+  } catch (error) {
+    return `${dir} cannot be checked (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
   }
+  if (!stat.isDirectory()) return `${dir} is not a folder (a link or a file stands there)`;
+  if (stat.uid !== process.getuid?.()) return `${dir} belongs to another user (uid ${stat.uid})`;
+  if ((stat.mode & 0o077) !== 0) return `${dir} can be entered by other users (mode ${(stat.mode & 0o777).toString(8)})`;
+  return undefined;
+}
+
+/** Whether `socket` is a socket this user owns. */
+function ownSocket(socket: string): boolean {
+  if (process.platform === 'win32') return true;
+  try {
+    const stat = lstatSync(socket);
+    return stat.isSocket() && stat.uid === process.getuid?.();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The running extension that serves `file`, if one listens: the socket of the file's folder or
+ * of a folder above it, never above `root` (the project the hook resolved on its own), and only
+ * in a private folder and owned by this user.
+ */
+export function findExtension(file: string, root: string, env: NodeJS.ProcessEnv = process.env): { socket: string; folder: string } | undefined {
+  if (!isWithin(root, file) || untrustedDirectory(socketDirectory(env))) return undefined;
+  for (let dir = path.dirname(file); isWithin(root, dir); dir = path.dirname(dir)) {
+    const socket = socketPathFor(dir, env);
+    if (ownSocket(socket)) return { socket, folder: dir };
+    if (dir === root) break;
+  }
+  return undefined;
 }

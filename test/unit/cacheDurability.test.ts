@@ -1,0 +1,203 @@
+import * as assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { withFileLock } from '../../src/core/cache/lock';
+import { MapCache } from '../../src/core/cache/store';
+import { MapEntry } from '../../src/core/map/types';
+import { skim } from '../support/cli';
+import { scratch, tsSource } from '../support/files';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const CLI = path.join(ROOT, 'dist/cli.js');
+
+const entry = (name: string): MapEntry => ({ path: name, size: 1, hash: `h-${name}`, lines: 10, status: 'structural', producer: 'p', prose: '', created: 1, regions: [] });
+
+/** The pid of a process that has exited: nothing runs under it now. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '0']);
+  await new Promise((resolve) => child.on('exit', resolve));
+  return child.pid as number;
+}
+
+describe('the cache under killed writers, signals and unusable files', () => {
+  let s: ReturnType<typeof scratch>;
+  beforeEach(() => (s = scratch()));
+  afterEach(() => s.cleanup());
+
+  it('breaks at once a lock whose holder died, and takes it', async () => {
+    const lock = path.join(s.dir, 'maps.sqlite.lock');
+    writeFileSync(lock, `${await deadPid()} ${os.hostname()} 0123abcd\n`);
+    let ran = false;
+    await withFileLock(lock, async () => void (ran = true), 200);
+    assert.equal(ran, true);
+    assert.equal(existsSync(lock), false);
+  });
+
+  it('keeps waiting on a lock whose holder is alive, then gives up saying so', async () => {
+    const lock = path.join(s.dir, 'maps.sqlite.lock');
+    writeFileSync(lock, `${process.pid} ${os.hostname()} 0123abcd\n`);
+    await assert.rejects(withFileLock(lock, async () => undefined, 200), /the cache is locked by another process/);
+    assert.equal(readFileSync(lock, 'utf8'), `${process.pid} ${os.hostname()} 0123abcd\n`);
+  });
+
+  it('lets one breaker win: many waiters on a dead holder\'s lock never hold it at the same time', async () => {
+    const lock = path.join(s.dir, 'maps.sqlite.lock');
+    writeFileSync(lock, `${await deadPid()} ${os.hostname()} 0123abcd\n`);
+    let holders = 0;
+    let most = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        withFileLock(lock, async () => {
+          most = Math.max(most, ++holders);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          holders--;
+        }),
+      ),
+    );
+    assert.equal(most, 1);
+    assert.deepEqual(readdirSync(s.dir), []);
+  });
+
+  it('never removes a lock it no longer holds', async () => {
+    const lock = path.join(s.dir, 'maps.sqlite.lock');
+    const other = `4242 ${os.hostname()} feedbeef\n`;
+    await withFileLock(lock, async () => writeFileSync(lock, other));
+    assert.equal(readFileSync(lock, 'utf8'), other);
+  });
+
+  it('removes temp files a killed writer left, and only those', async () => {
+    const file = path.join(s.dir, 'maps.sqlite');
+    const abandoned = `${file}.${await deadPid()}.0badc0de.tmp`;
+    const live = `${file}.${process.pid}.0badc0de.tmp`;
+    writeFileSync(abandoned, 'half a database');
+    writeFileSync(live, 'being written');
+    const cache = await MapCache.open(file, { flushDelayMs: 1 });
+    cache.put(entry('a.ts'));
+    await cache.close();
+    assert.deepEqual([existsSync(abandoned), existsSync(live)], [false, true]);
+  });
+
+  it('keeps maps in memory, with one warning, when the cache file cannot be read', async () => {
+    const file = path.join(s.dir, 'maps.sqlite');
+    mkdirSync(file);
+    const warnings: string[] = [];
+    const cache = await MapCache.open(file, { onWarning: (m) => warnings.push(m) });
+    cache.put(entry('a.ts'));
+    assert.equal(cache.get('a.ts')?.hash, 'h-a.ts');
+    await cache.close();
+    assert.deepEqual(warnings, [`Skim cannot read its cache ${file} (EISDIR); maps are kept in memory only, for as long as this process runs.`]);
+  });
+
+  it('every command still works when the cache cannot be read: one warning, exit 0', async () => {
+    mkdirSync(path.join(s.dir, '.git'));
+    s.write('big.ts', tsSource(30, 26));
+    const cacheDir = path.join(s.dir, 'cache');
+    await skim(['map', 'big.ts'], { cwd: s.dir, env: { SKIM_CACHE_DIR: cacheDir } });
+    const [db] = readdirSync(cacheDir).filter((f) => f.endsWith('.sqlite'));
+    rmSync(path.join(cacheDir, db));
+    mkdirSync(path.join(cacheDir, db));
+    for (const args of [['map', 'big.ts'], ['read', 'big.ts'], ['at', 'big.ts', '3']]) {
+      const r = await skim(args, { cwd: s.dir, env: { SKIM_CACHE_DIR: cacheDir } });
+      assert.equal(r.code, 0, args.join(' '));
+      assert.match(r.stderr, /^Skim cannot read its cache .* \(EISDIR\); maps are kept in memory only, for as long as this process runs\.$/, args.join(' '));
+    }
+  });
+
+  it('tries a failed save again later, and says once that it failed and once that it recovered', async () => {
+    const blocker = path.join(s.dir, 'cache');
+    writeFileSync(blocker, 'a file where the cache folder should be');
+    const warnings: string[] = [];
+    const cache = await MapCache.open(path.join(blocker, 'maps.sqlite'), { flushDelayMs: 1, retryDelayMs: 20, onWarning: (m) => warnings.push(m) });
+    cache.put(entry('a.ts'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    rmSync(blocker);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(warnings.length, 2, warnings.join('\n'));
+    assert.match(warnings[0], /could not save its cache .* the maps stay in memory and saving is tried again/);
+    assert.match(warnings[1], /saved its cache .* again/);
+    await cache.close();
+    const reopened = await MapCache.open(path.join(blocker, 'maps.sqlite'));
+    assert.equal(reopened.get('a.ts')?.hash, 'h-a.ts');
+    await reopened.close();
+  });
+
+  it('skim mcp saves every map it made when SIGTERM ends it', async function () {
+    this.timeout(60_000);
+    mkdirSync(path.join(s.dir, '.git'));
+    const files = Array.from({ length: 20 }, (_, i) => s.write(`f${i}.ts`, tsSource(3 + i, 4)));
+    const cacheDir = path.join(s.dir, 'cache');
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--root', s.dir], env: { ...process.env, SKIM_CACHE_DIR: cacheDir } as Record<string, string> });
+    const client = new Client({ name: 'skim-test', version: '1.0.0' });
+    await client.connect(transport);
+    for (const file of files) await client.callTool({ name: 'skim_summarize_file', arguments: { filePath: file } });
+    const pid = transport.pid as number;
+    process.kill(pid, 'SIGTERM');
+    await new Promise<void>((resolve) => {
+      const wait = () => {
+        try {
+          process.kill(pid, 0);
+          setTimeout(wait, 20);
+        } catch {
+          resolve();
+        }
+      };
+      wait();
+    });
+    await client.close().catch(() => undefined);
+    const [db] = readdirSync(cacheDir).filter((f) => f.endsWith('.sqlite'));
+    const cache = await MapCache.open(path.join(cacheDir, db));
+    assert.equal(cache.count(), files.length);
+    await cache.close();
+  });
+
+  it('a hook whose cache is locked by a live process still answers by its deadline', async function () {
+    this.timeout(30_000);
+    mkdirSync(path.join(s.dir, '.git'));
+    s.write('big.ts', tsSource(30, 26));
+    s.write('small.ts', tsSource(2, 2));
+    const cacheDir = path.join(s.dir, 'cache');
+    await skim(['map', 'small.ts'], { cwd: s.dir, env: { SKIM_CACHE_DIR: cacheDir } });
+    const [db] = readdirSync(cacheDir).filter((f) => f.endsWith('.sqlite'));
+    writeFileSync(path.join(cacheDir, `${db}.lock`), `${process.pid} ${os.hostname()} 0123abcd\n`);
+    const payload = JSON.stringify({ tool_name: 'read_file', tool_input: { filePath: path.join(s.dir, 'big.ts'), startLine: 1, endLine: 900 }, cwd: s.dir });
+    const started = Date.now();
+    const { stdout, stderr } = await new Promise<{ stdout: string; stderr: string }>((resolve) => {
+      const child = execFile(process.execPath, [CLI, 'hook'], { cwd: s.dir, env: { ...process.env, SKIM_CACHE_DIR: cacheDir, SKIM_HOOK_BUDGET_MS: '1500' } }, (_e, out, err) => resolve({ stdout: out, stderr: err }));
+      child.stdin?.end(payload);
+    });
+    assert.ok(Date.now() - started < 10_000, `${Date.now() - started} ms`);
+    assert.match(JSON.parse(stdout).hookSpecificOutput.additionalContext, /^\[skim\] This read was shortened: lines 1-200 of big\.ts/);
+    assert.match(stderr, /the cache could not be saved before the deadline/);
+  });
+});
+
+describe('the hook\'s one deadline', () => {
+  it('answers within SKIM_HOOK_BUDGET_MS when the model never answers: the read goes ahead as asked, and says so', async function () {
+    this.timeout(30_000);
+    const s = scratch();
+    const http = await import('node:http');
+    const hung = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    try {
+      mkdirSync(path.join(s.dir, '.git'));
+      s.write('big.ts', tsSource(30, 26));
+      const port = (hung.address() as { port: number }).port;
+      const payload = JSON.stringify({ tool_name: 'read_file', tool_input: { filePath: path.join(s.dir, 'big.ts'), startLine: 1, endLine: 900 }, cwd: s.dir });
+      const started = Date.now();
+      const r = await skim(['hook'], { cwd: s.dir, stdin: payload, env: { SKIM_MODEL_URL: `http://127.0.0.1:${port}/v1`, SKIM_MODEL_NAME: 'm', SKIM_HOOK_BUDGET_MS: '1000' } });
+      assert.ok(Date.now() - started < 5_000, `${Date.now() - started} ms`);
+      assert.equal(r.code, 0);
+      assert.deepEqual(JSON.parse(r.stdout), {
+        hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: '[skim] No map of big.ts could be made (Skim could not make one within its 1000 ms deadline (SKIM_HOOK_BUDGET_MS)), so the read was not shortened.' },
+      });
+    } finally {
+      hung.closeAllConnections();
+      await new Promise((resolve) => hung.close(resolve));
+      s.cleanup();
+    }
+  });
+});
