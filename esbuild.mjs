@@ -21,6 +21,8 @@ const common = {
   sourcemap: true,
   logLevel: 'warning',
   external: ['vscode'],
+  // jsonc-parser's CommonJS entry is a UMD wrapper whose inner requires esbuild cannot follow; its ES module build bundles.
+  alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
   // web-tree-sitter's ES module locates itself through import.meta.url, which CommonJS lacks.
   define: { 'import.meta.url': '__skimModuleUrl' },
   banner: { js: "var __skimModuleUrl = require('url').pathToFileURL(__filename).href;" },

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { hookCommand, hookPlace, installHook, removeHook } from '../../src/core/hook/install';
 import { skim } from '../support/cli';
@@ -41,6 +41,7 @@ describe('installing and removing the read hook', () => {
 
   it('adds one entry to Claude\'s settings, keeps the other hooks, and removal leaves the file byte-identical', () => {
     const place = hookPlace('claude', 'workspace', s.dir);
+    assert.equal(place.file, path.join(s.dir, '.claude', 'settings.local.json'));
     const original = '{\n    "permissions": {"allow": ["Bash(ls)"]},\n    "hooks": {\n        "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "audit.sh"}]}]\n    }\n}\n';
     mkdirSync(path.dirname(place.file), { recursive: true });
     writeFileSync(place.file, original);
@@ -67,6 +68,79 @@ describe('installing and removing the read hook', () => {
     assert.deepEqual(JSON.parse(readFileSync(place.file, 'utf8')), { model: 'opus' });
   });
 
+  it('keeps a person\'s later edits when Skim is installed again and then removed', () => {
+    const place = hookPlace('claude', 'user', s.dir, { HOME: s.dir });
+    installHook(place, COMMAND, state);
+    const edited = readFileSync(place.file, 'utf8').replace('{', '{\n  // my model\n  "model": "opus",');
+    writeFileSync(place.file, edited);
+    installHook(place, hookCommand('/usr/local/bin/node', '/opt/skim-2/dist/cli.js'), state);
+    removeHook(place, state);
+    assert.equal(readFileSync(place.file, 'utf8'), '{\n  // my model\n  "model": "opus"\n}\n');
+  });
+
+  it('keeps comments, order and indentation byte for byte around its own entry', () => {
+    const place = hookPlace('claude', 'user', s.dir, { HOME: s.dir });
+    const original = '{\n\t// Team hooks: ask Ana before changing.\n\t"hooks": {\n\t\t"PreToolUse": [\n\t\t\t{ "matcher": "Bash", "hooks": [] } // audit\n\t\t]\n\t},\n\t"z": 1, "a": 2\n}\n';
+    mkdirSync(path.dirname(place.file), { recursive: true });
+    writeFileSync(place.file, original);
+    installHook(place, COMMAND, state);
+    const installed = readFileSync(place.file, 'utf8');
+    assert.match(installed, /^\{\n\t\/\/ Team hooks: ask Ana before changing\.\n/);
+    assert.match(installed, /\/\/ audit/);
+    assert.match(installed, /"z": 1, "a": 2/);
+    removeHook(place, state);
+    assert.equal(readFileSync(place.file, 'utf8'), original);
+  });
+
+  it('refuses, leaving the file as it was, a PreToolUse that is not a list or hooks that are not an object', () => {
+    const place = hookPlace('claude', 'user', s.dir, { HOME: s.dir });
+    mkdirSync(path.dirname(place.file), { recursive: true });
+    for (const [text, message] of [
+      ['{"hooks": {"PreToolUse": {"matcher": "Bash"}}}', /"hooks\.PreToolUse" is not a list, so Skim cannot add its entry safely\. Fix it by hand, then try again\./],
+      ['{"hooks": ["x"]}', /"hooks" is not an object, so Skim cannot add its entry safely/],
+    ] as const) {
+      writeFileSync(place.file, text);
+      assert.throws(() => installHook(place, COMMAND, state), message);
+      assert.throws(() => removeHook(place, state), message);
+      assert.equal(readFileSync(place.file, 'utf8'), text);
+    }
+  });
+
+  it('edits a linked settings file where it lives, keeping the link and the file\'s mode', () => {
+    const place = hookPlace('claude', 'user', s.dir, { HOME: s.dir });
+    const real = path.join(s.dir, 'dotfiles', 'claude.json');
+    mkdirSync(path.dirname(real), { recursive: true });
+    mkdirSync(path.dirname(place.file), { recursive: true });
+    writeFileSync(real, '{"model": "opus"}\n');
+    chmodSync(real, 0o600);
+    symlinkSync(real, place.file);
+    installHook(place, COMMAND, state);
+    assert.equal(lstatSync(place.file).isSymbolicLink(), true);
+    assert.equal(statSync(real).mode & 0o777, 0o600);
+    assert.match(readFileSync(real, 'utf8'), /skim read guard/);
+  });
+
+  it('removes its hook even when its record of the files it made is corrupt', () => {
+    const place = hookPlace('vscode', 'workspace', s.dir);
+    installHook(place, COMMAND, state);
+    for (const name of require('node:fs').readdirSync(state) as string[]) writeFileSync(path.join(state, name), '{ not json');
+    assert.equal(removeHook(place, state).changed, true);
+    assert.equal(existsSync(place.file), false);
+  });
+
+  it('keeps a workspace install out of the team\'s commits through .git/info/exclude, and takes exactly its line out again', () => {
+    mkdirSync(path.join(s.dir, '.git', 'info'), { recursive: true });
+    writeFileSync(path.join(s.dir, '.git', 'info', 'exclude'), '# mine\n*.log\n');
+    const vscode = hookPlace('vscode', 'workspace', s.dir);
+    const claude = hookPlace('claude', 'workspace', s.dir);
+    installHook(vscode, COMMAND, state);
+    installHook(claude, COMMAND, state);
+    assert.equal(readFileSync(path.join(s.dir, '.git', 'info', 'exclude'), 'utf8'), '# mine\n*.log\n/.github/hooks/skim-vscode.json\n/.claude/settings.local.json\n');
+    removeHook(vscode, state);
+    removeHook(claude, state);
+    assert.equal(readFileSync(path.join(s.dir, '.git', 'info', 'exclude'), 'utf8'), '# mine\n*.log\n');
+  });
+
   it('refuses to touch a settings file that is not JSON', () => {
     const place = hookPlace('claude', 'workspace', s.dir);
     mkdirSync(path.dirname(place.file), { recursive: true });
@@ -79,12 +153,12 @@ describe('installing and removing the read hook', () => {
     mkdirSync(path.join(s.dir, '.git'));
     const env = { HOME: s.dir, XDG_STATE_HOME: state };
     const installed = await skim(['hook', 'install', '--host', 'claude'], { cwd: s.dir, env });
-    assert.deepEqual([installed.code, installed.stdout], [0, `Skim's read hook for claude (workspace) installed in ${path.join(s.dir, '.claude', 'settings.json')}`]);
-    const settings = JSON.parse(readFileSync(path.join(s.dir, '.claude', 'settings.json'), 'utf8'));
+    assert.deepEqual([installed.code, installed.stdout], [0, `Skim's read hook for claude (workspace) installed in ${path.join(s.dir, '.claude', 'settings.local.json')}`]);
+    const settings = JSON.parse(readFileSync(path.join(s.dir, '.claude', 'settings.local.json'), 'utf8'));
     assert.match(settings.hooks.PreToolUse[0].hooks[0].command, /cli\.js"? hook # skim read guard$/);
-    assert.equal((await skim(['hook', 'install', '--host', 'claude'], { cwd: s.dir, env })).stdout, `Skim's read hook for claude (workspace) already installed in ${path.join(s.dir, '.claude', 'settings.json')}`);
+    assert.equal((await skim(['hook', 'install', '--host', 'claude'], { cwd: s.dir, env })).stdout, `Skim's read hook for claude (workspace) already installed in ${path.join(s.dir, '.claude', 'settings.local.json')}`);
     assert.equal((await skim(['hook', 'remove', '--host', 'claude'], { cwd: s.dir, env })).code, 0);
-    assert.equal(existsSync(path.join(s.dir, '.claude', 'settings.json')), false);
+    assert.equal(existsSync(path.join(s.dir, '.claude', 'settings.local.json')), false);
     const wrong = await skim(['hook', 'install', '--host', 'emacs'], { cwd: s.dir, env });
     assert.equal(wrong.code, 2);
     assert.match(wrong.stderr, /^--host must be one of vscode, claude, copilot-cli/);

@@ -2,11 +2,16 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { findNodeAtLocation, getNodeValue, JSONPath, Node, parseTree, ParseError } from 'jsonc-parser';
+import { writeFileAtomic } from '../files/atomicWrite';
+import { JsonText } from '../files/jsonEdit';
+import { excludeFromGit, includeInGit } from './gitExclude';
 
 /**
  * Installs and removes Skim's read hook in each host's hook files. One implementation for the
- * `skim hook install` command and the extension's "Skim: Install Read Hook". Idempotent; other
- * hooks in a shared file are kept; nothing is written unless asked.
+ * `skim hook install` command and the extension's "Skim: Install Read Hook". Files are a
+ * person's own: Skim edits only its own entry (comments, order and formatting kept), writes
+ * atomically, and refuses with a clear message whatever it cannot edit safely.
  */
 export const INSTALL_HOSTS = ['vscode', 'claude', 'copilot-cli'] as const;
 export const INSTALL_SCOPES = ['workspace', 'user'] as const;
@@ -22,20 +27,27 @@ export interface HookPlace {
   format: 'vscode' | 'claude-settings' | 'copilot-cli';
   /** The file is Skim's alone (removal deletes it when nothing else is left in it). */
   owned: boolean;
+  /**
+   * The project whose git must not pick the file up: the command in it names this machine's
+   * paths, so a workspace install stays with the person who made it.
+   */
+  personalIn?: string;
 }
 
 export function hookPlace(host: InstallHost, scope: InstallScope, root: string, env: NodeJS.ProcessEnv = process.env): HookPlace {
   const home = env.HOME || os.homedir();
   const claudeUser = path.join(home, '.claude', 'settings.json');
+  const workspace = scope === 'workspace';
   switch (host) {
     case 'vscode':
       // VS Code reads .github/hooks/*.json in the workspace, and Claude's user settings for the user.
-      return scope === 'workspace' ? { file: path.join(root, '.github', 'hooks', 'skim-vscode.json'), format: 'vscode', owned: true } : { file: claudeUser, format: 'claude-settings', owned: false };
+      return workspace ? { file: path.join(root, '.github', 'hooks', 'skim-vscode.json'), format: 'vscode', owned: true, personalIn: root } : { file: claudeUser, format: 'claude-settings', owned: false };
     case 'claude':
-      return { file: scope === 'workspace' ? path.join(root, '.claude', 'settings.json') : claudeUser, format: 'claude-settings', owned: false };
+      // Claude Code's per-person project settings: .claude/settings.json is the team's.
+      return workspace ? { file: path.join(root, '.claude', 'settings.local.json'), format: 'claude-settings', owned: false, personalIn: root } : { file: claudeUser, format: 'claude-settings', owned: false };
     case 'copilot-cli':
-      return scope === 'workspace'
-        ? { file: path.join(root, '.github', 'hooks', 'skim-copilot-cli.json'), format: 'copilot-cli', owned: true }
+      return workspace
+        ? { file: path.join(root, '.github', 'hooks', 'skim-copilot-cli.json'), format: 'copilot-cli', owned: true, personalIn: root }
         : { file: path.join(env.COPILOT_HOME || path.join(home, '.copilot'), 'hooks', 'skim.json'), format: 'copilot-cli', owned: true };
   }
 }
@@ -46,83 +58,68 @@ export function hookCommand(node: string, cli: string): string {
   return `${quote(node)} ${quote(cli)} hook ${HOOK_MARKER}`;
 }
 
-type Json = Record<string, unknown>;
-const isSkim = (entry: unknown): boolean => JSON.stringify(entry ?? null).includes(HOOK_MARKER);
+/** Where the entry list lives in each format, and the entry Skim puts there. */
+function eventPath(format: HookPlace['format']): JSONPath {
+  return ['hooks', format === 'copilot-cli' ? 'preToolUse' : 'PreToolUse'];
+}
 
-function list(object: Json, ...keys: string[]): unknown[] {
-  let node = object;
-  for (const key of keys.slice(0, -1)) {
-    if (!node[key] || typeof node[key] !== 'object') node[key] = {};
-    node = node[key] as Json;
+function skimEntry(format: HookPlace['format'], command: string): unknown {
+  if (format === 'vscode') return { type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS };
+  if (format === 'copilot-cli') return { type: 'command', bash: command, timeoutSec: HOOK_TIMEOUT_SECONDS };
+  return { matcher: 'Read|read_file|view', hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS }] };
+}
+
+const isSkim = (value: unknown): boolean => JSON.stringify(value ?? null).includes(HOOK_MARKER);
+
+/** A settings file that Skim cannot edit safely: the message says what to do. */
+export class HookFileError extends Error {}
+
+interface Document {
+  text: string;
+  exists: boolean;
+  root: Node | undefined;
+}
+
+function readDocument(file: string): Document {
+  const exists = existsSync(file);
+  const text = exists ? readFileSync(file, 'utf8') : '';
+  const errors: ParseError[] = [];
+  const root = text.trim() === '' ? undefined : parseTree(text, errors, { allowTrailingComma: true });
+  if (errors.length > 0 || (root && root.type !== 'object')) {
+    throw new HookFileError(`${file} is not a JSON object; Skim leaves it alone. Fix or move it, then try again.`);
   }
-  const last = keys[keys.length - 1];
-  if (!Array.isArray(node[last])) node[last] = [];
-  return node[last] as unknown[];
+  return { text, exists, root };
 }
 
-/** Adds Skim's entry (replacing an older one of Skim's) to a parsed hook file. */
-function addEntry(format: HookPlace['format'], json: Json, command: string): void {
-  if (format === 'vscode') {
-    const entries = list(json, 'hooks', 'PreToolUse');
-    replaceSkim(entries, { type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS });
-  } else if (format === 'copilot-cli') {
-    json.version ??= 1;
-    const entries = list(json, 'hooks', 'preToolUse');
-    replaceSkim(entries, { type: 'command', bash: command, timeoutSec: HOOK_TIMEOUT_SECONDS });
-  } else {
-    const entries = list(json, 'hooks', 'PreToolUse');
-    replaceSkim(entries, { matcher: 'Read|read_file|view', hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS }] });
-  }
+/** The entry list, checked to be one Skim can edit: absent, or an array inside an object. */
+function entries(doc: Document, file: string, at: JSONPath): Node | undefined {
+  const hooks = doc.root && findNodeAtLocation(doc.root, at.slice(0, 1));
+  if (hooks && hooks.type !== 'object') throw new HookFileError(`${file}: "${at[0]}" is not an object, so Skim cannot add its entry safely. Fix it by hand, then try again.`);
+  const list = doc.root && findNodeAtLocation(doc.root, at);
+  if (list && list.type !== 'array') throw new HookFileError(`${file}: "${at.join('.')}" is not a list, so Skim cannot add its entry safely. Fix it by hand, then try again.`);
+  return list;
 }
 
-/** Puts `entry` where Skim's first entry was (or last), and drops any other entry of Skim's. */
-function replaceSkim(entries: unknown[], entry: unknown): void {
-  const at = entries.findIndex(isSkim);
-  const kept = entries.filter((e) => !isSkim(e));
-  kept.splice(at === -1 ? kept.length : at, 0, entry);
-  entries.splice(0, entries.length, ...kept);
-}
-
-/** Takes every Skim entry out of a parsed hook file, dropping containers it leaves empty. */
-function removeEntries(json: Json): void {
-  const hooks = json.hooks as Json | undefined;
-  if (!hooks || typeof hooks !== 'object') return;
-  for (const event of Object.keys(hooks)) {
-    if (!Array.isArray(hooks[event])) continue;
-    hooks[event] = (hooks[event] as unknown[]).filter((e) => !isSkim(e));
-    if ((hooks[event] as unknown[]).length === 0) delete hooks[event];
-  }
-  if (Object.keys(hooks).length === 0) delete json.hooks;
-}
-
-function read(file: string): { text: string | null; json: Json } {
-  if (!existsSync(file)) return { text: null, json: {} };
-  const text = readFileSync(file, 'utf8');
-  if (text.trim() === '') return { text, json: {} };
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  if (json && typeof json === 'object' && !Array.isArray(json)) return { text, json: json as Json };
-  throw new Error(`${file} is not a JSON object; Skim leaves it alone. Fix or move it, then try again.`);
-}
-
-function indentOf(text: string | null): number | string {
-  const match = text ? /\n([ \t]+)"/.exec(text) : null;
-  return match ? match[1] : 2;
-}
+/** The indexes of Skim's entries in the list. */
+const skimIndexes = (list: Node | undefined): number[] => (list?.children ?? []).map((child, i) => (isSkim(getNodeValue(child)) ? i : -1)).filter((i) => i !== -1);
 
 /**
- * What Skim wrote and what was there before, per hook file, so that removing the hook puts a
- * file nobody has edited since back byte for byte.
+ * Whether Skim made the file (so that removing the hook may delete it once it holds nothing
+ * else), remembered under `stateDir`. An unreadable record counts as none.
  */
 function recordFile(stateDir: string, file: string): string {
   return path.join(stateDir, `${createHash('sha256').update(path.resolve(file)).digest('hex').slice(0, 16)}.json`);
 }
 
-/** Where Skim remembers what it wrote to hook files: `$XDG_STATE_HOME/skim/hooks`, else `~/.local/state/skim/hooks`. */
+function skimMadeIt(stateDir: string, file: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(recordFile(stateDir, file), 'utf8')) as { created?: unknown }).created === true;
+  } catch {
+    return false;
+  }
+}
+
+/** Where Skim remembers which hook files it created: `$XDG_STATE_HOME/skim/hooks`, else `~/.local/state/skim/hooks`. */
 export function hookStateDir(env: NodeJS.ProcessEnv = process.env): string {
   const base = env.XDG_STATE_HOME || path.join(env.HOME || os.homedir(), '.local', 'state');
   return path.join(base, 'skim', 'hooks');
@@ -134,37 +131,58 @@ export interface HookChange {
 }
 
 export function installHook(place: HookPlace, command: string, stateDir: string): HookChange {
-  const { text, json } = read(place.file);
-  addEntry(place.format, json, command);
-  const next = `${JSON.stringify(json, null, indentOf(text))}\n`;
-  if (next === text) return { file: place.file, changed: false };
+  const doc = readDocument(place.file);
+  const at = eventPath(place.format);
+  const list = entries(doc, place.file, at);
+  const wanted = skimEntry(place.format, command);
+  const ours = skimIndexes(list);
+  if (ours.length === 1 && JSON.stringify(getNodeValue((list?.children as Node[])[ours[0]])) === JSON.stringify(wanted)) return { file: place.file, changed: false };
+
+  const json = JsonText.of(doc.text.trim() === '' ? '{}' : doc.text);
+  if (place.format === 'copilot-cli' && !json.node(['version'])) json.addProperty([], 'version', 1);
+  if (ours.length > 0) {
+    // Skim's entry is updated where it stands; any second one of Skim's goes.
+    for (const i of ours.slice(1).reverse()) json.remove([...at, i]);
+    json.replace([...at, ours[0]], wanted);
+  } else if (list) {
+    json.append(at, wanted);
+  } else if (json.node(at.slice(0, 1))) {
+    json.addProperty(at.slice(0, 1), String(at[1]), [wanted]);
+  } else {
+    json.addProperty([], String(at[0]), { [at[1]]: [wanted] });
+  }
+  const text = doc.exists && doc.text.trim() !== '' ? json.text : `${json.text}\n`;
+
   mkdirSync(path.dirname(place.file), { recursive: true });
-  const record = recordFile(stateDir, place.file);
-  const previous = existsSync(record) ? (JSON.parse(readFileSync(record, 'utf8')) as { original: string | null }) : undefined;
-  mkdirSync(stateDir, { recursive: true });
-  writeFileSync(record, JSON.stringify({ original: previous ? previous.original : text, written: next }));
-  writeFileSync(place.file, next);
+  if (!doc.exists) {
+    mkdirSync(stateDir, { recursive: true });
+    writeFileSync(recordFile(stateDir, place.file), JSON.stringify({ created: true }));
+  }
+  writeFileAtomic(place.file, text);
+  if (place.personalIn) excludeFromGit(place.personalIn, place.file);
   return { file: place.file, changed: true };
 }
 
 export function removeHook(place: HookPlace, stateDir: string): HookChange {
   if (!existsSync(place.file)) return { file: place.file, changed: false };
-  const { text, json } = read(place.file);
-  const recordPath = recordFile(stateDir, place.file);
-  const record = existsSync(recordPath) ? (JSON.parse(readFileSync(recordPath, 'utf8')) as { original: string | null; written: string }) : undefined;
-  rmSync(recordPath, { force: true });
-  if (record && record.written === text) {
-    if (record.original === null) rmSync(place.file);
-    else writeFileSync(place.file, record.original);
-    return { file: place.file, changed: true };
+  const doc = readDocument(place.file);
+  const at = eventPath(place.format);
+  const ours = skimIndexes(entries(doc, place.file, at));
+  if (ours.length === 0) return { file: place.file, changed: false };
+  const json = JsonText.of(doc.text);
+  for (const i of [...ours].reverse()) json.remove([...at, i]);
+  // Containers only Skim's entry filled go with it.
+  for (let depth = at.length; depth > 0; depth--) {
+    if ((json.node(at.slice(0, depth))?.children?.length ?? 1) === 0) json.remove(at.slice(0, depth));
   }
-  removeEntries(json);
-  if (place.owned && Object.keys(json).every((k) => k === 'version')) {
+  const left = Object.keys(getNodeValue(json.node([]) as Node) as object);
+  const empty = left.every((key) => key === 'version' && place.format === 'copilot-cli');
+  if (empty && (place.owned || skimMadeIt(stateDir, place.file))) {
     rmSync(place.file);
-    return { file: place.file, changed: true };
+    rmSync(recordFile(stateDir, place.file), { force: true });
+    if (place.personalIn) includeInGit(place.personalIn, place.file);
+  } else {
+    writeFileAtomic(place.file, json.text);
   }
-  const next = `${JSON.stringify(json, null, indentOf(text))}\n`;
-  if (next === text) return { file: place.file, changed: false };
-  writeFileSync(place.file, next);
   return { file: place.file, changed: true };
 }
