@@ -8,7 +8,11 @@ import { MapOutcome, MapSource, MapUnavailableError } from './mapSource';
 import { ProjectFile } from './project';
 import { structuralMap, structuralProducer } from './structural/mapper';
 import { snapToDeclarations } from './structural/snap';
+import { modelProducer } from './summarizer/prompt';
 import { SummaryFailedError, summarizeWithModel } from './summarizer/summarize';
+
+/** How long a prose-only entry keeps the same model from being asked again about the same bytes. */
+export const PROSE_ONLY_RETRY_MS = 60 * 60 * 1000;
 
 /** Files larger than this are not read whole for mapping by any producer. */
 export const MAP_MAX_BYTES = 32 * 1024 * 1024;
@@ -25,27 +29,43 @@ export class MapService implements MapSource {
   ) {}
 
   /**
-   * The stored entry if it is fresh for content with this hash and size, else undefined.
-   * Size can only conclude stale; only the hash concludes fresh.
+   * The stored map if it is fresh for content with this hash and size, else undefined. Size can
+   * only conclude stale; only the hash concludes fresh. A prose-only entry is no map: the guard
+   * then asks `ensure`, which says what stands in for it.
    */
   async cached(file: ProjectFile, hash: string, size: number): Promise<MapEntry | undefined> {
+    const entry = await this.fresh(file, hash, size);
+    return entry?.status === 'prose-only' ? undefined : entry;
+  }
+
+  private async fresh(file: ProjectFile, hash: string, size: number): Promise<MapEntry | undefined> {
     if (!file.inside) return undefined;
-    // A structural map is stale once a model is configured, or once the outline rules have changed.
-    const outdated = (entry: MapEntry) => entry.status === 'structural' && (!!this.model || entry.producer !== structuralProducer(file.absolute));
-    const usable = (entry: MapEntry | undefined) => (entry && entry.size === size && entry.hash === hash && !outdated(entry) ? entry : undefined);
+    const usable = (entry: MapEntry | undefined) => (entry && entry.size === size && entry.hash === hash && !this.outdated(entry, file) ? entry : undefined);
     return usable(this.cache.get(file.key)) ?? ((await this.cache.reloadIfChanged()) ? usable(this.cache.get(file.key)) : undefined);
+  }
+
+  /**
+   * A structural map is outdated once a model is configured or the outline rules change. A
+   * prose-only entry stands only while the same model and prompt are configured and for
+   * PROSE_ONLY_RETRY_MS: it saves asking again a model that just failed, never for good.
+   */
+  private outdated(entry: MapEntry, file: ProjectFile): boolean {
+    if (entry.status === 'structural') return !!this.model || entry.producer !== structuralProducer(file.absolute);
+    if (entry.status === 'prose-only') return !this.model || entry.producer !== modelProducer(this.model.producer) || Date.now() - entry.created >= PROSE_ONLY_RETRY_MS;
+    return false;
   }
 
   /** The file's map: from the cache when fresh, otherwise made now (and stored when inside the project). */
   async ensure(file: ProjectFile, signal?: AbortSignal): Promise<MapOutcome> {
     const bytes = await readForMapping(file.real);
     const hash = hashBytes(bytes);
-    const hit = await this.cached(file, hash, bytes.length);
-    if (hit) return { entry: hit, modelCalls: 0, fromCache: true };
+    const hit = await this.fresh(file, hash, bytes.length);
+    if (hit && hit.status !== 'prose-only') return { entry: hit, modelCalls: 0, fromCache: true };
 
     const text = bytes.toString('utf8');
     const lines = splitLines(text);
     const base = { path: file.key, size: bytes.length, hash, lines: lines.length, created: Date.now() };
+    if (hit) return this.standIn(file, hit, text, lines.length, 0, true);
     let modelCalls = 0;
     let modelFailure: string | undefined;
     if (this.model) {
@@ -55,6 +75,7 @@ export class MapService implements MapSource {
         const prose = summary.prose || `The model gave no usable answer (${summary.problem ?? 'empty'}).`;
         const entry: MapEntry = { ...base, status: summary.status, producer: summary.producer, prose: capProse(prose), regions: summary.regions };
         if (file.inside) this.cache.put(entry);
+        if (entry.status === 'prose-only') return this.standIn(file, entry, text, lines.length, summary.modelCalls, false);
         return { entry, modelCalls: summary.modelCalls, fromCache: false };
       } catch (error) {
         if (!(error instanceof SummaryFailedError)) throw error;
@@ -75,6 +96,21 @@ export class MapService implements MapSource {
       return { entry, modelCalls, fromCache: false };
     }
     return { entry, modelCalls, fromCache: false, fallback: `the model failed (${modelFailure}), so this is the structural outline` };
+  }
+
+  /**
+   * What a prose-only entry offers a reader: the structural outline where the language has a
+   * grammar (said, and not stored: the prose-only entry keeps the model from being asked again
+   * too soon), else the prose-only entry itself.
+   */
+  private async standIn(file: ProjectFile, proseOnly: MapEntry, text: string, lines: number, modelCalls: number, fromCache: boolean): Promise<MapOutcome> {
+    try {
+      const outline = await structuralMap(file.absolute, text, lines);
+      const entry: MapEntry = { ...proseOnly, status: 'structural', producer: outline.producer, prose: outline.prose, regions: outline.regions };
+      return { entry, modelCalls, fromCache, fallback: 'the model gave no usable map of this file, only prose, so this is the structural outline' };
+    } catch {
+      return { entry: proseOnly, modelCalls, fromCache };
+    }
   }
 }
 

@@ -60,7 +60,7 @@ describe('the skim command', () => {
     try {
       const first = JSON.parse((await skim(['map', 'big.ts', '--json'], { cwd: s.dir, env: model.env() })).stdout);
       const second = JSON.parse((await skim(['map', 'big.ts', '--json'], { cwd: s.dir, env: model.env() })).stdout);
-      assert.deepEqual([first.status, first.producer, first.modelCalls, second.modelCalls, model.calls], ['model', 'openai:scripted', 1, 0, 1]);
+      assert.deepEqual([first.status, first.producer, first.modelCalls, second.modelCalls, model.calls], ['model', 'openai:scripted@p1', 1, 0, 1]);
     } finally {
       await model.stop();
     }

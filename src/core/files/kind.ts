@@ -15,11 +15,33 @@ const BINARY_EXTENSIONS = new Set([
   '.ttf', '.otf', '.mp3', '.mp4', '.wav', '.ogg', '.mov', '.avi', '.pyc', '.vsix',
 ]);
 
-export type FileKind = 'source' | 'prose' | 'extensionless' | 'binary';
+/**
+ * Written by tools, not people: lockfiles, minified code, source maps and test snapshots. A map
+ * of them helps no one, and a model would be paid to summarize them.
+ */
+const LOCKFILES = new Set([
+  'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock', 'deno.lock', 'cargo.lock', 'gemfile.lock',
+  'poetry.lock', 'pipfile.lock', 'uv.lock', 'pdm.lock', 'composer.lock', 'go.sum', 'mix.lock', 'pubspec.lock', 'podfile.lock',
+  'package.resolved', 'flake.lock', 'packages.lock.json', 'gradle.lockfile', 'paket.lock', 'cabal.project.freeze', 'conan.lock',
+]);
+
+function generated(file: string): boolean {
+  const name = path.basename(file).toLowerCase();
+  return (
+    LOCKFILES.has(name) ||
+    /\.min\.[a-z0-9]+$/.test(name) ||
+    name.endsWith('.map') ||
+    name.endsWith('.snap') ||
+    file.split(/[\\/]/).includes('__snapshots__')
+  );
+}
+
+export type FileKind = 'source' | 'prose' | 'extensionless' | 'binary' | 'generated';
 
 /** What the guard makes of a path by its name alone; content can still prove it binary. */
 export function fileKindByName(file: string): FileKind {
   const ext = path.extname(file).toLowerCase();
+  if (generated(file)) return 'generated';
   if (ext === '' || ext === '.') return 'extensionless';
   if (PROSE_EXTENSIONS.has(ext)) return 'prose';
   if (BINARY_EXTENSIONS.has(ext)) return 'binary';
@@ -30,4 +52,5 @@ export const DECLINED_REASON: Record<Exclude<FileKind, 'source'>, string> = {
   prose: 'prose is read in order, so Skim does not shorten it',
   extensionless: 'files without an extension are not guarded',
   binary: 'binary files are not guarded',
+  generated: 'generated files (lockfiles, minified code, source maps, snapshots) are not guarded',
 };

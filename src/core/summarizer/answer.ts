@@ -24,7 +24,8 @@ function extractJson(answer: string): unknown {
 }
 
 /**
- * Validates a model's answer. Shape problems (not JSON, missing or mistyped fields, no usable
+ * Validates a model's answer. Prose is taken only from a "prose" field: text that is not the
+ * answer's shape is never kept, since it would reach an agent on every read of the file. Shape problems (not JSON, missing or mistyped fields, no usable
  * region) are reported for repair; arithmetic inside a well-shaped answer (negative, reversed,
  * overlapping or out-of-range lines, numbers written as strings, oversized fields) is
  * normalized here and never sent back.
@@ -35,14 +36,14 @@ export function parseAnswer(answer: string, lines: number): ParsedAnswer {
   try {
     value = extractJson(answer);
   } catch (error) {
-    return { ok: false, problem: (error as Error).message, prose: capProse(answer) };
+    return { ok: false, problem: (error as Error).message, prose: '' };
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    return { ok: false, problem: 'it is not a JSON object', prose: capProse(answer) };
+    return { ok: false, problem: 'it is not a JSON object', prose: '' };
   }
   const object = value as { prose?: unknown; regions?: unknown };
   const prose = typeof object.prose === 'string' ? capProse(object.prose) : '';
-  if (typeof object.prose !== 'string') return { ok: false, problem: '"prose" is missing or not a string', prose: capProse(answer) };
+  if (typeof object.prose !== 'string') return { ok: false, problem: '"prose" is missing or not a string', prose: '' };
   if (!Array.isArray(object.regions)) return { ok: false, problem: '"regions" is missing or not an array', prose };
   const raw = object.regions.filter((r): r is RawRegion => !!r && typeof r === 'object' && 'start' in r);
   if (raw.length === 0) return { ok: false, problem: '"regions" has no region with a start line', prose };

@@ -2,6 +2,18 @@ import { FIELD_CAPS } from '../map/normalize';
 import { ChatMessage } from '../model/model';
 import { numberLines } from './numbering';
 
+/**
+ * Bumped whenever the instructions change in a way that changes answers. Part of every model
+ * producer's name (`openai:gpt-4o-mini@p1`), so that an entry says which prompt made it and a
+ * prose-only entry from an older prompt is asked again.
+ */
+export const PROMPT_VERSION = 1;
+
+/** The producer name a model's entries are stored under: the backend's own name and the prompt's version. */
+export function modelProducer(backend: string): string {
+  return `${backend}@p${PROMPT_VERSION}`;
+}
+
 /** The instructions every backend sends; VS Code composes the same text with prompt-tsx. */
 export const SUMMARY_INSTRUCTIONS = `You map one source file so that a coding agent can read only the lines it needs.
 

@@ -1,7 +1,7 @@
 import { Region } from '../map/types';
 import { ChatMessage, Model, ModelUnavailableError } from '../model/model';
 import { parseAnswer } from './answer';
-import { repairRequest, summaryMessages } from './prompt';
+import { modelProducer, repairRequest, summaryMessages } from './prompt';
 
 /** One call, then at most two repairs: a model that cannot give the shape in three will not in ten. */
 export const MAX_MODEL_CALLS = 3;
@@ -47,10 +47,10 @@ export async function summarizeWithModel(model: Model, displayPath: string, line
       throw new SummaryFailedError((error as Error).message, calls);
     }
     const parsed = parseAnswer(answer, lines.length);
-    if (parsed.ok) return { status: 'model', producer: model.producer, prose: parsed.prose, regions: parsed.regions, modelCalls: calls };
+    if (parsed.ok) return { status: 'model', producer: modelProducer(model.producer), prose: parsed.prose, regions: parsed.regions, modelCalls: calls };
     problem = parsed.problem;
     prose = parsed.prose || prose;
     messages.push({ role: 'assistant', content: answer.slice(0, 4000) }, { role: 'user', content: repairRequest(problem) });
   }
-  return { status: 'prose-only', producer: model.producer, prose, regions: [], modelCalls: calls, problem };
+  return { status: 'prose-only', producer: modelProducer(model.producer), prose, regions: [], modelCalls: calls, problem };
 }

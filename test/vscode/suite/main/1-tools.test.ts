@@ -32,7 +32,7 @@ describe('Skim\'s language-model tools, invoked through vscode.lm', () => {
     write('calls.ts', NINE_HUNDRED);
     const first = await invoke('skim_summarize_file', { filePath: 'calls.ts' });
     assert.equal(model.summaryCalls(), 1);
-    assert.match(first, /^Map of calls\.ts \(900 lines; map written by vscode\.lm:skim-test\/scripted-1\):\nNumeric helpers\.\n/);
+    assert.match(first, /^Map of calls\.ts \(900 lines; map written by vscode\.lm:skim-test\/scripted-1@p1\):\nNumeric helpers\.\n/);
     assert.match(first, /^31-59 function fn1 — computes fn1$/m);
     await invoke('skim_summarize_file', { filePath: 'calls.ts' });
     assert.equal(model.summaryCalls(), 1);
@@ -41,13 +41,14 @@ describe('Skim\'s language-model tools, invoked through vscode.lm', () => {
     assert.equal(model.summaryCalls(), 2);
   });
 
-  it('spends three calls on repeated malformed answers, then keeps a prose-only entry labelled so', async () => {
+  it('spends three calls on repeated malformed answers, keeps a prose-only entry, and offers the structural outline in its place', async () => {
     const model = await scriptedModel();
     model.setSummaryScript(['This file has some functions in it.']);
     write('garbled.ts', NINE_HUNDRED);
     const text = await invoke('skim_summarize_file', { filePath: 'garbled.ts' });
     assert.equal(model.summaryCalls(), 3);
-    assert.equal(text, 'Map of garbled.ts (900 lines; prose only, no line map: the model never gave a usable map; answered by vscode.lm:skim-test/scripted-1):\nThis file has some functions in it.');
+    assert.match(text, /^\[skim\] Note: the model gave no usable map of this file, only prose, so this is the structural outline\.\n\nMap of garbled\.ts \(900 lines; structural outline by tree-sitter:typescript@2\):\n/);
+    assert.doesNotMatch(text, /some functions in it/);
     await invoke('skim_summarize_file', { filePath: 'garbled.ts' });
     assert.equal(model.summaryCalls(), 3);
   });
