@@ -1,4 +1,6 @@
 import { MapCache } from './cache/store';
+import { closeSync, read } from 'node:fs';
+import { promisify } from 'node:util';
 import { openRegularFile } from './files/open';
 import { hashBytes, looksBinary } from './files/scan';
 import { capProse } from './map/normalize';
@@ -10,6 +12,8 @@ import { structuralMap, structuralProducer } from './structural/mapper';
 import { snapToDeclarations } from './structural/snap';
 import { modelProducer } from './summarizer/prompt';
 import { SummaryFailedError, summarizeWithModel } from './summarizer/summarize';
+
+const readAsync = promisify(read);
 
 /** How long a prose-only entry keeps the same model from being asked again about the same bytes. */
 export const PROSE_ONLY_RETRY_MS = 60 * 60 * 1000;
@@ -129,20 +133,20 @@ async function crossChecked(file: string, text: string, lines: number, regions: 
  * when it was opened.
  */
 export async function readForMapping(file: string, maxBytes = MAP_MAX_BYTES): Promise<Buffer> {
-  const { handle, stat } = await openRegularFile(file);
+  const { fd, stat } = openRegularFile(file);
   try {
     if (stat.size > maxBytes) throw new MapUnavailableError(`the file is ${(stat.size / 1048576).toFixed(0)} MB, over Skim's ${maxBytes / 1048576} MB limit for mapping`, 0);
     const bytes = Buffer.alloc(stat.size);
     let length = 0;
     while (length < bytes.length) {
-      const { bytesRead } = await handle.read(bytes, length, bytes.length - length, length);
+      const { bytesRead } = await readAsync(fd, bytes, length, bytes.length - length, length);
       if (bytesRead === 0) break;
       length += bytesRead;
     }
     if (looksBinary(bytes)) throw new MapUnavailableError('it is a binary file', 0);
     return bytes.subarray(0, length);
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 

@@ -28,10 +28,14 @@ export function realPath(file: string): string {
   }
 }
 
-/** Whether `inner` is `outer` itself or lies below it (both absolute, normalized). */
+/** Whether `inner` is `outer` itself or lies below it (both absolute and normalized, as path.resolve leaves them). */
 export function isWithin(outer: string, inner: string): boolean {
-  const relative = path.relative(outer, inner);
-  return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
+  return inner === outer || inner.startsWith(outer.endsWith(path.sep) ? outer : outer + path.sep);
+}
+
+/** `inner` relative to `outer`, with forward slashes, for a path known to lie below it. */
+function below(outer: string, inner: string): string {
+  return inner.slice(outer.endsWith(path.sep) ? outer.length : outer.length + 1).split(path.sep).join('/');
 }
 
 /** The tree a cache belongs to: maps are shared within it and nothing leaks between projects. */
@@ -65,8 +69,7 @@ export class Project {
     }
     const inside = real !== this.realRoot && isWithin(this.realRoot, real);
     if (!inside) return { absolute, real, key: absolute, inside };
-    const named = path.relative(this.root, absolute);
-    const relative = named !== '' && isWithin(this.root, absolute) ? named : path.relative(this.realRoot, real);
-    return { absolute, real, key: relative.split(path.sep).join('/'), inside };
+    const key = absolute !== this.root && isWithin(this.root, absolute) ? below(this.root, absolute) : below(this.realRoot, real);
+    return { absolute, real, key, inside };
   }
 }

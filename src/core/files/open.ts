@@ -1,10 +1,11 @@
-import { constants, promises as fs, Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, Stats } from 'node:fs';
 
 /**
  * The one way Skim opens a file to read it. Only regular files: a FIFO would block the read for
  * as long as nobody writes to it, and a device such as /dev/zero never ends. The file is opened
- * without blocking and without following a final symbolic link, and checked on the descriptor it
- * was opened as, so nothing swapped in between a check and the open is read.
+ * without blocking (so the open itself is safe to make synchronously: a FIFO returns at once)
+ * and without following a final symbolic link, then checked on the descriptor it was opened as,
+ * so nothing swapped in between a check and the open is read.
  */
 export class NotRegularFileError extends Error {
   readonly code = 'ENOTREG';
@@ -12,22 +13,23 @@ export class NotRegularFileError extends Error {
 
 const FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 
-export async function openRegularFile(file: string): Promise<{ handle: fs.FileHandle; stat: Stats }> {
-  let handle: fs.FileHandle;
+/** An open regular file: its descriptor (the caller closes it) and its stat at open. */
+export function openRegularFile(file: string): { fd: number; stat: Stats } {
+  let fd: number;
   try {
-    handle = await fs.open(file, FLAGS);
+    fd = openSync(file, FLAGS);
   } catch (error) {
     // O_NOFOLLOW answers ELOOP for a link: callers hand in real paths, so a link here was swapped in.
     if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new NotRegularFileError(`${file} became a symbolic link while Skim was reading it`);
     throw error;
   }
   try {
-    const stat = await handle.stat();
+    const stat = fstatSync(fd);
     if (stat.isDirectory()) throw Object.assign(new Error(`${file} is a folder`), { code: 'EISDIR' });
     if (!stat.isFile()) throw new NotRegularFileError(`${file} is not a regular file (a FIFO, a device or a socket)`);
-    return { handle, stat };
+    return { fd, stat };
   } catch (error) {
-    await handle.close();
+    closeSync(fd);
     throw error;
   }
 }

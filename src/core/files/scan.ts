@@ -1,6 +1,9 @@
 import { createHash, Hash } from 'node:crypto';
-import { promises as fs, readSync, Stats } from 'node:fs';
+import { closeSync, fstatSync, read, readSync, Stats } from 'node:fs';
+import { promisify } from 'node:util';
 import { openRegularFile } from './open';
+
+const readAsync = promisify(read);
 
 const CHUNK = 64 * 1024;
 const NEWLINE = 0x0a;
@@ -122,16 +125,15 @@ function result(collector: LineCollector, before: Stats, after: Stats): ScanResu
  * changed rather than followed.
  */
 export async function scanFile(file: string, request: ScanRequest): Promise<ScanResult> {
-  const { handle, stat: before } = await openRegularFile(file);
+  const { fd, stat: before } = openRegularFile(file);
   try {
-    return before.size <= WHOLE_READ_MAX ? await readWhole(handle, request, before) : await stream(handle, request, before);
+    return before.size <= WHOLE_READ_MAX ? readWhole(fd, request, before) : await stream(fd, request, before);
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 
-async function readWhole(handle: fs.FileHandle, request: ScanRequest, before: Stats): Promise<ScanResult> {
-  const fd = handle.fd;
+function readWhole(fd: number, request: ScanRequest, before: Stats): ScanResult {
   const buffer = Buffer.allocUnsafe(before.size + 1);
   let length = 0;
   for (;;) {
@@ -142,16 +144,16 @@ async function readWhole(handle: fs.FileHandle, request: ScanRequest, before: St
   }
   const collector = new LineCollector(request);
   if (length > 0) collector.feed(buffer.subarray(0, Math.min(length, before.size)));
-  return result(collector, before, await handle.stat());
+  return result(collector, before, fstatSync(fd));
 }
 
-async function stream(handle: fs.FileHandle, request: ScanRequest, before: Stats): Promise<ScanResult> {
+async function stream(fd: number, request: ScanRequest, before: Stats): Promise<ScanResult> {
   const collector = new LineCollector(request);
   const buffer = Buffer.allocUnsafe(CHUNK);
   for (let position = 0; position < before.size; ) {
-    const { bytesRead } = await handle.read(buffer, 0, Math.min(CHUNK, before.size - position), position);
+    const { bytesRead } = await readAsync(fd, buffer, 0, Math.min(CHUNK, before.size - position), position);
     if (bytesRead === 0 || !collector.feed(buffer.subarray(0, bytesRead))) break;
     position += bytesRead;
   }
-  return result(collector, before, await handle.stat());
+  return result(collector, before, fstatSync(fd));
 }
