@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { tsRegions, tsSource } from '../../../support/files';
@@ -17,6 +18,8 @@ describe('Skim\'s language-model tools, invoked through vscode.lm', () => {
     const where = vscode.extensions.getExtension('skim-dev.skim')?.extensionUri.fsPath ?? '';
     if (process.env.SKIM_TEST_INSTALLED) assert.match(where, /\/extensions\/skim-dev\.skim-0\.1\.0$/);
     else assert.equal(where, path.resolve(__dirname, '../../../../..'));
+    // The hook's command starts from dist/cli.js, which loads the other two when a read needs them.
+    for (const bundle of ['extension.js', 'cli.js', 'engine.js', 'hook-maps.js']) assert.ok(existsSync(path.join(where, 'dist', bundle)), bundle);
   });
 
   it('registers the four tools with their descriptions', () => {
