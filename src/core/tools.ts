@@ -54,7 +54,14 @@ export async function readFileText(
   const read = await guardedRead(maps, file, { offset, limit, lineLimit: options.lineLimit, signal: options.signal });
   if (read.outcome === 'unreadable') throw new ToolError(`${read.reason}. ${nextStep(read.reasonCode, 'skim_read_file', 'Choose another file.')}`);
   if (read.outcome === 'declined' && read.reason?.startsWith('binary')) throw new ToolError(`${file.key} is a binary file; skim_read_file reads text only.`);
+  // An empty result would leave the model guessing; say what is (not) there.
+  if (read.lines.length === 0 && !read.notice) return { text: emptyReadText(read), read };
   return { text: renderRead(read), read };
+}
+
+function emptyReadText(read: GuardedRead): string {
+  if (read.total === 0) return `[skim] ${read.path} is empty.`;
+  return `[skim] ${read.path} has no line ${read.start}${read.total === null ? '' : `: it has ${read.total} lines`}.`;
 }
 
 export async function listSymbolsText(file: ProjectFile): Promise<string> {

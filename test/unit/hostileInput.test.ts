@@ -17,7 +17,7 @@ const CLI = path.join(ROOT, 'dist/cli.js');
 async function run(args: string[], cwd: string, stdin?: string): Promise<{ code: number; stdout: string; stderr: string; ms: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [CLI, ...args], { cwd, timeout: 10_000, env: { ...process.env, SKIM_CACHE_DIR: path.join(cwd, '.cache') } }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, [CLI, ...args], { cwd, timeout: 10_000, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, SKIM_CACHE_DIR: path.join(cwd, '.cache') } }, (error, stdout, stderr) => {
       resolve({ code: error ? ((error as { code?: number }).code ?? -1) : 0, stdout, stderr, ms: Date.now() - started });
     });
     child.stdin?.end(stdin ?? '');
@@ -124,5 +124,57 @@ describe('odd and hostile input, through every command-line surface', () => {
         'a.ts is not a regular file (a FIFO, a device or a socket); Skim reads regular files only',
       ],
     );
+  });
+
+  it('every odd input, through read, map, the hook and MCP: an answer or one clear line, never a crash or a hang', async function () {
+    this.timeout(120_000);
+    const crlf = tsSource(30, 26).replace(/\n/g, '\r\n');
+    const invalid = Buffer.from(tsSource(30, 26));
+    for (let i = 100; i < invalid.length; i += 997) invalid[i] = 0xff;
+    const files: Record<string, string | Buffer> = {
+      'binary.ts': Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 3]),
+      'minified.js': `${'var a=function(){return 1};'.repeat(80_000)}`,
+      'crlf.ts': crlf,
+      'invalid-utf8.ts': invalid,
+      'empty.ts': '',
+      'package-lock.json': JSON.stringify({ packages: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`p${i}`, { version: '1.0.0' }])) }, null, 2),
+    };
+    for (const [name, content] of Object.entries(files)) s.write(name, content);
+    mkdirSync(path.join(s.dir, 'folder.ts'));
+    await promisify(execFile)('mkfifo', [path.join(s.dir, 'pipe.ts')]);
+    symlinkSync('/dev/zero', path.join(s.dir, 'zero.ts'));
+    outside.write('creds.ts', tsSource(30, 26));
+    symlinkSync(outside.dir, path.join(s.dir, 'linked'));
+    const names = [...Object.keys(files), 'missing.ts', 'folder.ts', 'pipe.ts', 'zero.ts', 'linked/creds.ts'];
+
+    for (const name of names) {
+      for (const command of ['read', 'map']) {
+        const r = await run([command, name, '--json'], s.dir);
+        assert.ok(r.code === 0 || r.code === 1, `${command} ${name}: exit ${r.code} ${r.stderr}`);
+        if (r.code === 0) JSON.parse(r.stdout);
+        else assert.match(r.stderr, /^skim: [^\n]+\n$/, `${command} ${name}`);
+        assert.doesNotMatch(r.stderr, /internal error/, `${command} ${name}`);
+      }
+      const hook = await run(['hook'], s.dir, readPayload(s.dir, name));
+      assert.equal(hook.code, 0, `hook ${name}`);
+      if (hook.stdout !== '') JSON.parse(hook.stdout);
+      assert.doesNotMatch(hook.stderr, /Skim failed/, `hook ${name}`);
+    }
+
+    const client = new Client({ name: 'skim-test', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--root', s.dir], env: { ...process.env, SKIM_CACHE_DIR: path.join(s.dir, '.cache') } as Record<string, string> }));
+    try {
+      for (const name of names) {
+        for (const tool of ['skim_read_file', 'skim_summarize_file', 'skim_list_symbols']) {
+          const result = await client.callTool({ name: tool, arguments: { filePath: name } });
+          const text = (result.content as { text: string }[])[0].text;
+          assert.ok(text.length > 0, `${tool} ${name}`);
+          if (tool === 'skim_read_file' && name === 'empty.ts') assert.equal(text, '[skim] empty.ts is empty.');
+          assert.doesNotMatch(text, /internal error|Skim failed/, `${tool} ${name}`);
+        }
+      }
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -48,6 +48,11 @@ describe('skim mcp, driven by an MCP client from the SDK over stdio', () => {
     assert.match(text(await client.callTool({ name: 'skim_find_symbol', arguments: { filePath: 'big.ts', name: 'fn2' } })), /^function fn2: lines 61-89 of big\.ts\n61\texport function fn2/);
   });
 
+  it('says so when a read starts past the last line, rather than returning nothing', async () => {
+    const result = text(await client.callTool({ name: 'skim_read_file', arguments: { filePath: 'big.ts', startLine: 950, lineCount: 10 } }));
+    assert.equal(result, '[skim] big.ts has no line 950: it has 900 lines.');
+  });
+
   it('answers a path outside the project, or a missing file, with an error that says what to do', async () => {
     const outside = await client.callTool({ name: 'skim_read_file', arguments: { filePath: '/etc/hostname' } });
     assert.equal(outside.isError, true);
