@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
+import { main } from '../../src/cli/main';
 import { defaultRoot } from '../../src/cli/root';
 import { MapCache } from '../../src/core/cache/store';
 import { skim } from '../support/cli';
@@ -125,6 +126,14 @@ describe('the skim command', () => {
     assert.equal(r.code, 0);
     assert.equal(JSON.parse(r.stdout).capped, true);
     assert.match(r.stderr, /could not be read .* set aside as .* and a new one started/);
+  });
+
+  it('reports an internal error with its whole stack, so that it can be reported', async () => {
+    const err: string[] = [];
+    const io = { out: () => { throw new Error('stdout is gone'); }, warn: (t: string) => err.push(t), stdin: async () => '' };
+    const code = await main(['read', 'big.ts'], io, { SKIM_CACHE_DIR: path.join(s.dir, '.cache') }, s.dir);
+    assert.equal(code, 1);
+    assert.match(err.join('\n'), /^internal error \(please report it with what follows\): Error: stdout is gone\n\s+at /);
   });
 
   it('takes the project root from the nearest .git, else the current folder', () => {
