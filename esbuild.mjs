@@ -1,17 +1,17 @@
 // Bundles the extension and the `skim` command, and copies the WebAssembly they load at run time.
 import * as esbuild from 'esbuild';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 const watch = process.argv.includes('--watch');
 
-const wasm = [
-  ['sql.js/dist', 'sql-wasm.wasm'],
-  ['web-tree-sitter', 'tree-sitter.wasm'],
-  ...['typescript', 'tsx', 'javascript', 'python', 'go', 'rust', 'java', 'c', 'cpp', 'c_sharp'].map((l) => ['tree-sitter-wasms/out', `tree-sitter-${l}.wasm`]),
-];
+// Every grammar the language table names, and each language's outline query.
+const languages = JSON.parse(readFileSync('src/core/structural/languages.json', 'utf8'));
+const wasm = [['sql.js/dist', 'sql-wasm.wasm'], ['web-tree-sitter', 'tree-sitter.wasm'], ...languages.map((l) => ['tree-sitter-wasms/out', l.wasm])];
 mkdirSync('dist/wasm', { recursive: true });
 for (const [pkg, file] of wasm) copyFileSync(path.join('node_modules', pkg, file), path.join('dist/wasm', file));
+mkdirSync('dist/queries', { recursive: true });
+for (const file of readdirSync('src/core/structural/queries')) copyFileSync(path.join('src/core/structural/queries', file), path.join('dist/queries', file));
 
 const common = {
   bundle: true,

@@ -8,7 +8,7 @@ import { MapEntry, Region } from './map/types';
 import { Model } from './model/model';
 import { MapOutcome, MapSource, MapUnavailableError } from './mapSource';
 import { ProjectFile } from './project';
-import { structuralMap, structuralProducer } from './structural/mapper';
+import { madeByCurrentRules, structuralMap } from './structural/mapper';
 import { snapToDeclarations } from './structural/snap';
 import { modelProducer } from './summarizer/prompt';
 import { SummaryFailedError, summarizeWithModel } from './summarizer/summarize';
@@ -44,7 +44,7 @@ export class MapService implements MapSource {
 
   private async fresh(file: ProjectFile, hash: string, size: number): Promise<MapEntry | undefined> {
     if (!file.inside) return undefined;
-    const usable = (entry: MapEntry | undefined) => (entry && entry.size === size && entry.hash === hash && !this.outdated(entry, file) ? entry : undefined);
+    const usable = (entry: MapEntry | undefined) => (entry && entry.size === size && entry.hash === hash && !this.outdated(entry) ? entry : undefined);
     return usable(this.cache.get(file.key)) ?? ((await this.cache.reloadIfChanged()) ? usable(this.cache.get(file.key)) : undefined);
   }
 
@@ -53,8 +53,8 @@ export class MapService implements MapSource {
    * prose-only entry stands only while the same model and prompt are configured and for
    * PROSE_ONLY_RETRY_MS: it saves asking again a model that just failed, never for good.
    */
-  private outdated(entry: MapEntry, file: ProjectFile): boolean {
-    if (entry.status === 'structural') return !!this.model || entry.producer !== structuralProducer(file.absolute);
+  private outdated(entry: MapEntry): boolean {
+    if (entry.status === 'structural') return !!this.model || !madeByCurrentRules(entry.producer);
     if (entry.status === 'prose-only') return !this.model || entry.producer !== modelProducer(this.model.producer) || Date.now() - entry.created >= PROSE_ONLY_RETRY_MS;
     return false;
   }

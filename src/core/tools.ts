@@ -56,7 +56,7 @@ export async function readFileText(
   if (read.outcome === 'declined' && read.reason?.startsWith('binary')) throw new ToolError(`${file.key} is a binary file; skim_read_file reads text only.`);
   // An empty result would leave the model guessing; say what is (not) there.
   if (read.lines.length === 0 && !read.notice) return { text: emptyReadText(read), read };
-  return { text: renderRead(read), read };
+  return { text: renderRead(read, 'call skim_summarize_file'), read };
 }
 
 function emptyReadText(read: GuardedRead): string {

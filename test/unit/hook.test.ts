@@ -7,7 +7,7 @@ import { skim } from '../support/cli';
 import { scratch, tsSource } from '../support/files';
 
 const NOTICE = (file: string, askedEnd: number) =>
-  `[skim] This read was shortened: lines 1-200 of ${file} are shown, of 900 in all (the read asked for 1-${askedEnd}). Next start: line 201. The file's whole map follows: read the range you need next.`;
+  `[skim] This read was shortened: lines 1-200 of ${file} are shown, of 900 in all (the read asked for 1-${askedEnd}). Next start: line 201. The file's map follows: read the range you need next.`;
 
 describe('skim hook, for each host\'s payload', () => {
   let s: ReturnType<typeof scratch>;
@@ -103,12 +103,12 @@ describe('skim hook, for each host\'s payload', () => {
   });
 
   it('an oversized read that cannot be mapped goes through untouched, and the extra text says why', async () => {
-    s.write('big.rb', 'x = 1\n'.repeat(900));
-    const r = await hook({ tool_name: 'Read', tool_input: { file_path: 'big.rb' }, cwd: s.dir });
+    s.write('big.cob', 'x = 1\n'.repeat(900));
+    const r = await hook({ tool_name: 'Read', tool_input: { file_path: 'big.cob' }, cwd: s.dir });
     const out = JSON.parse(r.stdout).hookSpecificOutput;
     assert.equal(out.updatedInput, undefined);
     assert.equal(out.permissionDecision, undefined);
-    assert.match(out.additionalContext, /^\[skim\] No map of big\.rb could be made \(Skim has no tree-sitter grammar for .*\), so the read was not shortened\.$/);
+    assert.match(out.additionalContext, /^\[skim\] No map of big\.cob could be made \(Skim has no tree-sitter grammar for .*\), so the read was not shortened\.$/);
   });
 
   it('folds a map too large for the host by depth, says so, and keeps the notice first', async () => {
@@ -121,7 +121,7 @@ describe('skim hook, for each host\'s payload', () => {
       const context: string = JSON.parse((await hook(payload)).stdout).hookSpecificOutput.additionalContext;
       assert.ok(Buffer.byteLength(context) <= limit, `${Buffer.byteLength(context)} bytes`);
       assert.match(context, /^\[skim\] This read was shortened: lines 1-200 of wide\.ts/);
-      assert.match(context, /folded below depth 1 to fit, run skim map for every region/);
+      assert.match(context, /; members below depth 1 folded to fit; run .* map .*wide\.ts for the whole map:\n/);
       assert.match(context, /^\d+-\d+ class Big39 \[folded: 25 methods\]$/m);
     }
   });

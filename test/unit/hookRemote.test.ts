@@ -53,7 +53,7 @@ describe('skim hook and a running extension', () => {
     const r = await skim(['hook'], { cwd: s.dir, stdin: payload() });
     const context: string = JSON.parse(r.stdout).hookSpecificOutput.additionalContext;
     assert.match(context, /lines 1-200 of big\.ts are shown/);
-    assert.match(context, /Map of big\.ts \(900 lines; map written by vscode\.lm:test\/model\):\nFrom the extension\.\nRegions \(start-end kind name — note\):\n1-29 function fn0 — first$/);
+    assert.match(context, /Map of big\.ts \(900 lines; map written by vscode\.lm:test\/model\):\nFrom the extension\.\nRegions \(lines, then name\(signature\) or kind name — note; members indented under their parent\):\n1-29 function fn0 — first$/);
   });
 
   it('falls back to its own tree-sitter map within its deadline when the extension never answers', async () => {
@@ -136,7 +136,7 @@ describe('skim hook trusts only an extension that provably belongs to this user'
       request.op === 'cached' ? JSON.stringify({ entry: null }) : forged().replace('"regions":[{"start":1,"end":900', '"regions":["junk",{"start":950,"end":-3},{"start":"40","end":1e9'),
     );
     const r = await skim(['hook'], { cwd: s.dir, stdin: payload(s.dir) });
-    assert.match(context(r.stdout), /Regions \(start-end kind name — note\):\n40-900 function all$/);
+    assert.match(context(r.stdout), /members indented under their parent\):\n40-900 function all$/);
   });
 });
 

@@ -30,8 +30,8 @@ describe('rendering a map from its rows', () => {
       [
         'Map of src/shop.ts (60 lines; map written by openai:scripted):',
         'A shop.',
-        'Regions (start-end kind name — note):',
-        '1-3 imports imports',
+        'Regions (lines, then name(signature) or kind name — note; members indented under their parent):',
+        '1-3 imports',
         '5-40 class Cart — holds items',
         '  7-20 method add — adds one item',
         '  22-39 method total — sums prices',
@@ -52,13 +52,13 @@ describe('rendering a map from its rows', () => {
     ]);
     const big = entry({ lines: 300, regions });
     assert.ok(renderMap(big).length > 1500);
-    const folded = renderMap(big, { maxChars: 600 });
+    const folded = renderMap(big, { maxChars: 600, wholeMap: 'call skim_summarize_file' });
     assert.equal(
       folded,
       [
-        'Map of src/shop.ts (300 lines; map written by openai:scripted); folded below depth 1 to fit, run skim map for every region:',
+        'Map of src/shop.ts (300 lines; map written by openai:scripted); members below depth 1 folded to fit; call skim_summarize_file for the whole map:',
         'A shop.',
-        'Regions (start-end kind name — note):',
+        'Regions (lines, then name(signature) or kind name — note; members indented under their parent):',
         '1-99 class C0 — a class [folded: 15 methods]',
         '101-199 class C1 — a class [folded: 15 methods]',
         '201-299 class C2 — a class [folded: 15 methods]',
@@ -73,6 +73,35 @@ describe('rendering a map from its rows', () => {
     assert.match(text, /400 top-level regions folded into runs to fit/);
     assert.match(text, /^1-\d+ \[folded: \d+ functions; first function f0, last function f\d+\]$/m);
     assert.match(text, /^1876-1999 \[folded: 25 functions; first function f375, last function f399\]$/m);
+  });
+
+  it('shows a callable as its name and signature, one line by its number, and three or more one-line siblings of a kind on one line', () => {
+    const text = renderMap(
+      entry({
+        regions: [
+          { start: 5, end: 40, kind: 'class', name: 'Cart', note: 'extends Base' },
+          { start: 6, end: 6, kind: 'field', name: 'a', note: '' },
+          { start: 7, end: 7, kind: 'field', name: 'b', note: 'the second' },
+          { start: 8, end: 8, kind: 'field', name: 'c', note: '' },
+          { start: 10, end: 20, kind: 'method', name: 'add', note: '(item: Item): void' },
+          { start: 22, end: 22, kind: 'method', name: 'size', note: '(): number' },
+        ],
+      }),
+    );
+    assert.equal(
+      text.split('\n').slice(3).join('\n'),
+      ['5-40 class Cart — extends Base', '  field: 6 a; 7 b — the second; 8 c', '  10-20 add(item: Item): void', '  22 size(): number'].join('\n'),
+    );
+  });
+
+  it('renders 100,000 regions, nested or flat, whole or folded, in one pass each', () => {
+    const nested = Array.from({ length: 100_000 }, (_, i) => ({ start: i + 1, end: 200_000 - i, kind: 'function', name: `f${i}`, note: '(a)' }));
+    const flat = Array.from({ length: 100_000 }, (_, i) => ({ start: 2 * i + 1, end: 2 * i + 2, kind: 'function', name: `f${i}`, note: '(a)' }));
+    for (const regions of [nested, flat]) {
+      const big = entry({ lines: 200_000, regions });
+      assert.equal(renderMap(big).split('\n').length, 100_003);
+      assert.ok(renderMap(big, { maxChars: 8000 }).length <= 8000);
+    }
   });
 
   it('answers what is at a line: its regions innermost last, or a gap', () => {

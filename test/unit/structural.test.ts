@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { regionTree } from '../../src/core/map/tree';
 import { splitLines } from '../../src/core/maps';
 import { NoGrammarError, structuralMap } from '../../src/core/structural/mapper';
 import { snapToDeclarations } from '../../src/core/structural/snap';
@@ -10,7 +11,7 @@ type Row = [number, number, string, string];
 
 const EXPECTED: Record<string, Row[]> = {
   'shapes.ts': [
-    [4, 5, 'imports', 'imports'], [7, 9, 'interface', 'Shape'], [11, 11, 'type', 'Point'], [13, 16, 'enum', 'Unit'],
+    [4, 5, 'imports', 'imports'], [7, 9, 'interface', 'Shape'], [8, 8, 'method', 'area'], [11, 11, 'type', 'Point'], [13, 16, 'enum', 'Unit'],
     [18, 24, 'class', 'Circle'], [19, 19, 'method', 'constructor'], [21, 23, 'method', 'area'], [26, 28, 'function', 'load'],
     [30, 30, 'function', 'double'], [32, 34, 'namespace', 'Internal'], [33, 33, 'function', 'helper'],
   ],
@@ -42,6 +43,19 @@ const EXPECTED: Record<string, Row[]> = {
     [1, 1, 'imports', 'imports'], [3, 19, 'namespace', 'linalg'], [5, 12, 'class', 'Matrix'], [7, 7, 'method', 'Matrix'], [8, 8, 'method', 'size'],
     [14, 17, 'function', 'trace'], [21, 23, 'function', 'Matrix_count'],
   ],
+  'shop.rb': [[1, 1, 'imports', 'imports'], [3, 11, 'module', 'Shop'], [4, 10, 'class', 'Cart'], [6, 8, 'method', 'initialize'], [9, 9, 'method', 'self.build'], [12, 12, 'method', 'helper']],
+  'shop.php': [[3, 3, 'imports', 'imports'], [5, 5, 'function', 'top'], [6, 9, 'class', 'Cart'], [7, 7, 'method', 'add'], [10, 10, 'interface', 'I'], [10, 10, 'method', 'f'], [11, 11, 'trait', 'T'], [11, 11, 'method', 'g'], [12, 12, 'enum', 'E']],
+  'shop.kt': [[2, 3, 'imports', 'imports'], [4, 7, 'class', 'Cart'], [5, 5, 'method', 'add'], [6, 6, 'object', 'companion'], [6, 6, 'method', 'make'], [8, 8, 'interface', 'I'], [8, 8, 'function', 'f'], [9, 9, 'object', 'Single'], [10, 10, 'function', 'top'], [11, 11, 'enum', 'Color'], [12, 12, 'type', 'S']],
+  'shop.swift': [[1, 1, 'imports', 'imports'], [3, 6, 'class', 'Cart'], [4, 4, 'method', 'add'], [5, 5, 'method', 'init'], [7, 7, 'struct', 'P'], [8, 8, 'protocol', 'Q'], [8, 8, 'method', 'f'], [9, 9, 'enum', 'E'], [10, 10, 'extension', 'Cart'], [10, 10, 'function', 'more'], [11, 11, 'function', 'top']],
+  'shop.scala': [[2, 2, 'imports', 'imports'], [4, 6, 'class', 'Cart'], [5, 5, 'method', 'add'], [7, 7, 'object', 'Single'], [7, 7, 'function', 'make'], [8, 8, 'trait', 'T'], [8, 8, 'function', 'f'], [9, 9, 'class', 'P'], [10, 10, 'function', 'top']],
+  'shop.lua': [[3, 3, 'function', 'helper'], [4, 4, 'function', 'M.add'], [5, 5, 'method', 'M.method'], [6, 6, 'function', 'f']],
+  'shop.sh': [[2, 2, 'imports', 'imports'], [4, 6, 'function', 'build'], [7, 9, 'function', 'clean']],
+  'shop.dart': [[1, 1, 'imports', 'imports'], [3, 7, 'class', 'Cart'], [4, 4, 'method', 'add'], [5, 5, 'constructor', 'Cart'], [6, 6, 'method', 'size'], [8, 8, 'function', 'top'], [9, 9, 'enum', 'Color'], [10, 10, 'mixin', 'M'], [11, 11, 'extension', 'E'], [11, 11, 'method', 'f']],
+  'shop.ex': [[1, 10, 'module', 'Shop.Cart'], [3, 3, 'imports', 'imports'], [5, 7, 'function', 'add'], [8, 8, 'function', 'helper'], [9, 9, 'function', 'm']],
+  'shop.m': [[1, 1, 'imports', 'imports'], [2, 5, 'interface', 'Cart'], [3, 3, 'method', 'add'], [6, 9, 'class', 'Cart'], [7, 7, 'method', 'add'], [8, 8, 'method', 'make'], [10, 10, 'function', 'top']],
+  'shop.zig': [[1, 1, 'imports', 'imports'], [3, 3, 'function', 'add'], [4, 4, 'struct', 'Point'], [4, 4, 'function', 'len'], [5, 5, 'test', 'adds']],
+  'shop.ml': [[1, 1, 'imports', 'imports'], [3, 3, 'function', 'add'], [4, 4, 'type', 'point'], [5, 7, 'module', 'M'], [6, 6, 'function', 'f'], [8, 8, 'module', 'S'], [9, 9, 'class', 'counter'], [9, 9, 'method', 'incr']],
+  'shop.sol': [[2, 2, 'imports', 'imports'], [4, 10, 'class', 'Token'], [5, 5, 'struct', 'S'], [6, 6, 'event', 'E'], [7, 7, 'modifier', 'only'], [8, 8, 'method', 'transfer'], [9, 9, 'constructor', 'constructor'], [11, 11, 'interface', 'I'], [11, 11, 'function', 'f'], [12, 12, 'module', 'L'], [12, 12, 'function', 'g']],
   'Ledger.cs': [
     [1, 2, 'imports', 'imports'], [4, 22, 'namespace', 'Books'], [6, 9, 'interface', 'IEntry'], [11, 19, 'class', 'Ledger'],
     [13, 13, 'constructor', 'Ledger'], [15, 18, 'method', 'Add'], [21, 21, 'enum', 'Side'],
@@ -72,11 +86,72 @@ describe('the structural mapper (tree-sitter, no model)', () => {
     const map = await mapFixture('shapes.ts');
     assert.equal(map.regions.find((r) => r.name === 'load')?.note, '(file: string): string');
     assert.equal(map.regions.find((r) => r.name === 'Circle')?.note, 'implements Shape');
-    assert.equal(map.producer, 'tree-sitter:typescript@2');
+    assert.equal(map.producer, 'tree-sitter:typescript@3');
   });
 
   it('says it has no grammar for a language rather than inventing regions', async () => {
-    await assert.rejects(structuralMap('/tmp/x.rb', 'class A\nend\n', 2), (error: Error) => error instanceof NoGrammarError && /no tree-sitter grammar/.test(error.message));
+    await assert.rejects(structuralMap('/tmp/x.cob', 'IDENTIFICATION DIVISION.\n', 1), (error: Error) => error instanceof NoGrammarError && /no tree-sitter grammar/.test(error.message));
+  });
+
+  it('outlines every function of a UMD bundle from npm (underscore), however deep the factory wraps them', async () => {
+    const file = require.resolve('underscore/underscore-umd.js');
+    const text = readFileSync(file, 'utf8');
+    const map = await structuralMap(file, text, splitLines(text).length);
+    const names = new Set(map.regions.map((r) => r.name));
+    const declared = [...text.matchAll(/^\s*function (\w+)\s*\(/gm)].map((m) => m[1]);
+    assert.ok(declared.length > 100, `${declared.length}`);
+    assert.deepEqual(declared.filter((name) => !names.has(name)), []);
+  });
+
+  it('parses a C++ header named .h as C++: libstdc++\'s stl_vector.h from Debian', async function () {
+    const file = '/usr/include/c++/12/bits/stl_vector.h';
+    if (!existsSync(file)) this.skip();
+    const text = readFileSync(file, 'utf8');
+    const map = await structuralMap(file, text, splitLines(text).length);
+    assert.equal(map.producer, 'tree-sitter:cpp@3');
+    const vector = map.regions.find((r) => r.kind === 'class' && r.name === 'vector');
+    assert.ok(vector && vector.end - vector.start > 1000, JSON.stringify(vector));
+    assert.equal(vector.note, 'A standard container which offers fixed time access to individual elements in any order.');
+    for (const member of ['push_back', 'size', 'begin', 'operator[]']) {
+      assert.ok(map.regions.some((r) => r.name === member && r.start > vector.start && r.end <= vector.end), member);
+    }
+  });
+
+  it('keeps declarations that share a line as siblings: a minified line of 10,000 functions maps flat and fast', async () => {
+    const text = `${Array.from({ length: 10_000 }, (_, i) => `function f${i}(a){return a}`).join(' ')}\n`;
+    const map = await structuralMap('bundle.js', text, 1);
+    assert.equal(map.regions.length, 10_000);
+    assert.ok(map.regions.every((r) => r.start === 1 && r.end === 1 && r.kind === 'function'));
+    assert.equal(regionTree(map.regions).length, 10_000);
+  });
+
+  it('notes a declaration with its doc comment\'s first sentence, else its whole signature, never a broken one', async () => {
+    const text = [
+      '/**',
+      ' * Parses the arguments. Everything after the first sentence is left out.',
+      ' * @param argv what the user typed',
+      ' */',
+      'export function parse<T extends Record<string, unknown>>(argv: string[], defaults: T): T & { rest: string[] } {',
+      '  return { ...defaults, rest: argv };',
+      '}',
+      'function c() { return 3; }',
+      'export class Box<T extends schemas.Value = string> extends Base<T> implements Shape {}',
+      '',
+    ].join('\n');
+    const map = await structuralMap('notes.ts', text, 9);
+    assert.deepEqual(
+      map.regions.map((r) => [r.name, r.note]),
+      [
+        ['parse', 'Parses the arguments.'],
+        ['c', '()'],
+        ['Box', '<T extends schemas.Value = string> extends Base<T> implements Shape'],
+      ],
+    );
+  });
+
+  it('skips a licence header for the file\'s prose and takes the comment that describes it', async () => {
+    const text = '// Copyright 2009 The Go Authors. All rights reserved.\n// Use of this source code is governed by a BSD-style\n// license that can be found in the LICENSE file.\n\n// Package server answers pings.\npackage server\n\nfunc Ping() {}\n';
+    assert.equal((await structuralMap('server.go', text, 8)).prose.split('\n')[0], 'Package server answers pings.');
   });
 
   it('outlines a real third-party file: mocha\'s runner, every Runner method', async () => {

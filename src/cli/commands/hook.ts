@@ -41,6 +41,13 @@ function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
+/** The command that prints a file's whole map, as this very process was started: it works wherever the hook does. */
+function wholeMapCommand(file: string): string {
+  const quote = (s: string) => (/^[\w./:-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+  const electron = process.versions.electron ? 'ELECTRON_RUN_AS_NODE=1 ' : '';
+  return `run ${electron}${quote(process.execPath)} ${quote(process.argv[1] ?? 'skim')} map ${quote(file)}`;
+}
+
 export function hookBudgetMs(env: NodeJS.ProcessEnv): number {
   const budget = Number(env.SKIM_HOOK_BUDGET_MS);
   return Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_HOOK_BUDGET_MS;
@@ -80,7 +87,7 @@ export async function runHook(io: Io, env: NodeJS.ProcessEnv, cwd: string, openM
     read = notMapped(file, call.offset, `Skim could not make one within its ${budget} ms deadline (SKIM_HOOK_BUDGET_MS)`);
   }
   if (read.outcome === 'unreadable') warn(`${read.reason}; the read goes ahead untouched`);
-  const answer = hookAnswer(call, read);
+  const answer = hookAnswer(call, read, wholeMapCommand(call.file));
   if (answer) io.out(JSON.stringify(answer));
   const closed = await within(local.close().then(() => true), deadline - Date.now());
   if (!closed) warn('the cache could not be saved before the deadline; the map will be made again next time');

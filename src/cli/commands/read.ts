@@ -30,5 +30,5 @@ export async function readCommand(args: ParsedArgs, session: Session, io: Io): P
     );
     return;
   }
-  io.out(renderRead(read));
+  io.out(renderRead(read, `run skim map ${read.path}`));
 }

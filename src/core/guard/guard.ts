@@ -40,6 +40,8 @@ export interface GuardedRead {
   end: number;
   /** The file's line count, or null where it was not counted. */
   total: number | null;
+  /** For a capped read, the last line the read asked for (within the file). */
+  askedEnd?: number;
   capped: boolean;
   lines: string[];
   /** What the model must be told about this read; empty when the read is untouched. */
@@ -110,7 +112,7 @@ async function guard(maps: MapSource, file: ProjectFile, request: ReadRequest, s
       }
       const shown = result(file, start, scan.lines, scan.seen);
       const notice = cappedNotice(file.key, start, shown.end, scan.seen, askedEnd) + (fallback ? `\n${fallbackNotice(fallback)}` : '');
-      return { ...shown, outcome: 'capped', capped: true, notice, entry, modelCalls };
+      return { ...shown, outcome: 'capped', capped: true, notice, entry, modelCalls, askedEnd };
     }
     try {
       scan = await scanFile(file.real, { start, take: limit });

@@ -4,7 +4,7 @@ export function cappedNotice(path: string, start: number, end: number, total: nu
   return (
     `[skim] This read was shortened: lines ${start}-${end} of ${path} are shown, of ${total} in all ` +
     `(the read asked for ${start}-${askedEnd}). Next start: line ${end + 1}. ` +
-    `The file's whole map follows: read the range you need next.`
+    `The file's map follows: read the range you need next.`
   );
 }
 

@@ -1,5 +1,6 @@
 import { GuardedRead } from '../guard/guard';
 import { renderMap } from '../map/render';
+import { mapBudget } from '../present';
 import { HookHost, HookRead } from './payload';
 
 /**
@@ -9,13 +10,16 @@ import { HookHost, HookRead } from './payload';
  */
 export const CONTEXT_LIMITS: Record<HookHost, number> = { vscode: 8000, claude: 9800, 'copilot-cli': 60000 };
 
-/** The notice first (nothing else tells the model its read was shortened), then the map, fitted to `maxBytes`. */
-export function hookContext(read: GuardedRead, maxBytes: number): string {
+/**
+ * The notice first (nothing else tells the model its read was shortened), then the map, fitted to
+ * `maxBytes` and to the read's own budget, saying how to get the whole map (`wholeMap`).
+ */
+export function hookContext(read: GuardedRead, maxBytes: number, wholeMap?: string): string {
   const notice = read.notice;
   if (!read.entry) return notice;
-  let budget = maxBytes - Buffer.byteLength(notice) - 2;
+  let budget = Math.min(maxBytes - Buffer.byteLength(notice) - 2, mapBudget(read) ?? Infinity);
   for (;;) {
-    const text = `${notice}\n\n${renderMap(read.entry, { maxChars: Math.max(0, budget) })}`;
+    const text = `${notice}\n\n${renderMap(read.entry, { maxChars: Math.max(0, budget), wholeMap })}`;
     const excess = Buffer.byteLength(text) - maxBytes;
     if (excess <= 0 || budget <= 0) return text;
     budget -= excess + 16;
@@ -39,9 +43,9 @@ function rewritten(call: HookRead, read: GuardedRead): Record<string, unknown> {
  * oversized read that could not be mapped, the call untouched plus the reason. Undefined when
  * there is nothing to say (the host then proceeds exactly as if there were no hook).
  */
-export function hookAnswer(call: HookRead, read: GuardedRead): object | undefined {
+export function hookAnswer(call: HookRead, read: GuardedRead, wholeMap?: string): object | undefined {
   if (read.outcome !== 'capped' && read.outcome !== 'unmapped') return undefined;
-  const additionalContext = hookContext(read, CONTEXT_LIMITS[call.host]);
+  const additionalContext = hookContext(read, CONTEXT_LIMITS[call.host], wholeMap);
   const input = read.outcome === 'capped' ? rewritten(call, read) : undefined;
   if (call.shape === 'flat') return input ? { permissionDecision: 'allow', modifiedArgs: input, additionalContext } : { additionalContext };
   return {

@@ -60,34 +60,32 @@ export function normalizeRegions(raw: readonly RawRegion[], lines: number): Regi
   }
   clamped.sort(compareRegions);
 
+  // One sweep with the chain of regions still open: a region that starts inside the innermost
+  // open one and ends after it begins again after it, and is checked against the next one out.
   const kept: Region[] = [];
+  const open: Region[] = [];
   const seen = new Set<string>();
   for (const region of clamped) {
     const key = `${region.start}:${region.end}:${region.kind}:${region.name}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    kept.push(trimAgainst(region, kept));
+    let start = region.start;
+    for (;;) {
+      while (open.length && open[open.length - 1].end < start) open.pop();
+      const top = open[open.length - 1];
+      if (top && top.start > start) {
+        open.pop();
+        continue;
+      }
+      if (top && start > top.start && region.end > top.end) {
+        start = top.end + 1;
+        continue;
+      }
+      break;
+    }
+    const trimmed = start === region.start ? region : { ...region, start };
+    kept.push(trimmed);
+    open.push(trimmed);
   }
   return kept.sort(compareRegions);
-}
-
-/**
- * Moves the start of `region` past every kept region it partly overlaps (starts inside, ends
- * outside). It only moves past regions that end before `region` does, so it never empties it.
- */
-function trimAgainst(region: Region, kept: readonly Region[]): Region {
-  let start = region.start;
-  let moved = true;
-  while (moved) {
-    moved = false;
-    for (const other of kept) {
-      // Same start and longer: `other` nests inside `region`, which is fine.
-      const partlyOverlaps = start > other.start && start <= other.end && region.end > other.end;
-      if (partlyOverlaps) {
-        start = other.end + 1;
-        moved = true;
-      }
-    }
-  }
-  return { ...region, start };
 }

@@ -20,76 +20,152 @@ export function regionLabel(region: Region): string {
   return `${region.kind} ${region.name}`.trim();
 }
 
-function regionLine(node: RegionNode, noteChars: number): string {
-  const { region } = node;
-  const note = region.note && noteChars > 0 ? ` — ${clip(region.note, noteChars)}` : '';
-  return `${'  '.repeat(node.depth)}${region.start}-${region.end} ${regionLabel(region)}${note}`;
+/** Kinds whose signature note, starting with its parameters, already says what they are. */
+const CALLABLE = new Set(['function', 'method', 'constructor', 'macro']);
+
+/** "12" for one line, "12-40" for more. */
+const lineSpan = (r: Region) => (r.start === r.end ? `${r.start}` : `${r.start}-${r.end}`);
+
+/**
+ * A region as few tokens show it whole: a callable as its name and signature (`fn0(n): number`),
+ * anything else as its kind and name with the note after a dash; a kind named like itself (the
+ * import block) as its note.
+ */
+function label(region: Region, noteChars: number): string {
+  const note = noteChars > 0 ? clip(region.note, noteChars) : '';
+  if (CALLABLE.has(region.kind) && /^[(<]/.test(note)) return `${region.name}${note}`;
+  if (region.name === region.kind) return note || region.kind;
+  return `${region.kind} ${region.name}${note ? ` — ${note}` : ''}`;
 }
 
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;
 }
 
-/** Counts the members below a node by kind, e.g. "4 methods, 1 class". */
-function memberSummary(nodes: readonly RegionNode[]): string {
-  const counts = new Map<string, number>();
-  const visit = (list: readonly RegionNode[]) => {
-    for (const n of list) {
-      counts.set(n.region.kind, (counts.get(n.region.kind) ?? 0) + 1);
-      visit(n.children);
+/** The legend a model reads once, above the lines. */
+const LEGEND = 'Regions (lines, then name(signature) or kind name — note; members indented under their parent):';
+
+/** Every node's members counted by kind ("4 methods, 1 class"), bottom-up in one pass, without recursion. */
+function memberCounts(roots: readonly RegionNode[]): Map<RegionNode, Map<string, number>> {
+  const order: RegionNode[] = [];
+  const stack = [...roots];
+  while (stack.length) {
+    const node = stack.pop() as RegionNode;
+    order.push(node);
+    stack.push(...node.children);
+  }
+  const counts = new Map<RegionNode, Map<string, number>>();
+  for (let i = order.length - 1; i >= 0; i--) {
+    const node = order[i];
+    const mine = new Map<string, number>();
+    for (const child of node.children) {
+      mine.set(child.region.kind, (mine.get(child.region.kind) ?? 0) + 1);
+      for (const [kind, n] of counts.get(child) ?? []) mine.set(kind, (mine.get(kind) ?? 0) + n);
     }
-  };
-  visit(nodes);
-  return [...counts].map(([kind, n]) => `${n} ${kind}${n === 1 ? '' : 's'}`).join(', ');
+    counts.set(node, mine);
+  }
+  return counts;
 }
 
-/** Region lines down to `maxDepth`; deeper members are folded into their parent's line. */
-function regionLines(roots: readonly RegionNode[], maxDepth: number, noteChars: number): string[] {
+function countsText(counts: Map<string, number>): string {
+  return [...counts].map(([kind, n]) => `${n} ${kind}${n === 1 ? '' : kind.endsWith('s') ? 'es' : 's'}`).join(', ');
+}
+
+/** Indentation stops deepening at 16 levels, so that no nesting makes a line longer than its region's. */
+const indent = (node: RegionNode) => '  '.repeat(Math.min(node.depth, 16));
+const plainLine = (node: RegionNode, noteChars: number) => `${indent(node)}${lineSpan(node.region)} ${label(node.region, noteChars)}`;
+const foldSuffix = (counts: Map<string, number> | undefined) => ` [folded: ${countsText(counts ?? new Map())}]`;
+
+/**
+ * Region lines down to `maxDepth` (deeper members folded into their parent's line). Three or
+ * more one-line siblings of one kind with no members share a line, each with its own number.
+ * Iterative, so no nesting is too deep for it.
+ */
+function regionLines(roots: readonly RegionNode[], maxDepth: number, noteChars: number, counts?: Map<RegionNode, Map<string, number>>): string[] {
   const out: string[] = [];
-  const walk = (nodes: readonly RegionNode[]) => {
-    for (const node of nodes) {
-      let line = regionLine(node, noteChars);
-      if (node.children.length && node.depth >= maxDepth) {
-        line += ` [folded: ${memberSummary(node.children)}]`;
-        out.push(line);
-        continue;
+  const pending: (readonly RegionNode[])[] = [roots];
+  const at: number[] = [0];
+  while (pending.length) {
+    const nodes = pending[pending.length - 1];
+    let i = at[at.length - 1];
+    if (i >= nodes.length) {
+      pending.pop();
+      at.pop();
+      continue;
+    }
+    const node = nodes[i];
+    let j = i;
+    while (j < nodes.length && nodes[j].region.start === nodes[j].region.end && nodes[j].children.length === 0 && nodes[j].region.kind === node.region.kind) j++;
+    if (j - i >= 3) {
+      const run = nodes.slice(i, j).map((n) => `${n.region.start} ${CALLABLE.has(n.region.kind) ? label(n.region, noteChars) : label({ ...n.region, kind: '' }, noteChars).trim()}`);
+      out.push(`${indent(node)}${CALLABLE.has(node.region.kind) ? '' : `${node.region.kind}: `}${run.join('; ')}`);
+      at[at.length - 1] = j;
+      continue;
+    }
+    at[at.length - 1] = ++i;
+    if (node.children.length && node.depth >= maxDepth) {
+      out.push(plainLine(node, noteChars) + foldSuffix((counts ?? memberCounts([node])).get(node)));
+    } else {
+      out.push(plainLine(node, noteChars));
+      if (node.children.length) {
+        pending.push(node.children);
+        at.push(0);
       }
-      out.push(line);
-      walk(node.children);
     }
-  };
-  walk(roots);
-  return out;
-}
-
-/** Top-level regions grouped into runs so that even a very long flat map fits: said to be folded. */
-function bucketLines(roots: readonly RegionNode[], buckets: number): string[] {
-  const size = Math.ceil(roots.length / buckets);
-  const out: string[] = [];
-  for (let i = 0; i < roots.length; i += size) {
-    const run = roots.slice(i, i + size);
-    const first = run[0].region;
-    const last = run[run.length - 1].region;
-    out.push(`${first.start}-${last.end} [folded: ${memberSummary(run)}; first ${regionLabel(first)}, last ${regionLabel(last)}]`);
   }
   return out;
 }
 
-function maxDepthOf(nodes: readonly RegionNode[]): number {
-  let depth = -1;
-  for (const n of nodes) depth = Math.max(depth, n.depth, maxDepthOf(n.children));
-  return depth;
+/** Top-level regions grouped into runs so that even a very long flat map fits: said to be folded. */
+function bucketLines(roots: readonly RegionNode[], buckets: number, counts: Map<RegionNode, Map<string, number>>): string[] {
+  const size = Math.ceil(roots.length / buckets);
+  const out: string[] = [];
+  for (let i = 0; i < roots.length; i += size) {
+    const run = roots.slice(i, i + size);
+    const total = new Map<string, number>();
+    for (const node of run) {
+      total.set(node.region.kind, (total.get(node.region.kind) ?? 0) + 1);
+      for (const [kind, n] of counts.get(node) ?? []) total.set(kind, (total.get(kind) ?? 0) + n);
+    }
+    const first = run[0].region;
+    const last = run[run.length - 1].region;
+    out.push(`${first.start}-${last.end} [folded: ${countsText(total)}; first ${regionLabel(first)}, last ${regionLabel(last)}]`);
+  }
+  return out;
+}
+
+/**
+ * The characters the region lines take when folded below each depth, for every depth at once,
+ * in one pass: an upper bound (runs of one-line siblings only make the text shorter).
+ */
+function sizeByDepth(noteChars: number, counts: Map<RegionNode, Map<string, number>>): number[] {
+  const own: number[] = [];
+  const folded: number[] = [];
+  for (const node of counts.keys()) {
+    own[node.depth] = (own[node.depth] ?? 0) + plainLine(node, noteChars).length + 1;
+    if (node.children.length) folded[node.depth] = (folded[node.depth] ?? 0) + foldSuffix(counts.get(node)).length;
+  }
+  const sizes: number[] = [];
+  let above = 0;
+  for (let d = 0; d < own.length; d++) {
+    above += own[d] ?? 0;
+    sizes.push(above + (folded[d] ?? 0));
+  }
+  return sizes;
 }
 
 export interface RenderOptions {
   /** The most characters the rendering may take. Without it, the whole map is rendered. */
   maxChars?: number;
+  /** How this host's reader gets the whole map when this one is folded, e.g. "call skim_summarize_file". */
+  wholeMap?: string;
 }
 
 /**
- * The file's whole map as text. With `maxChars`, it is made to fit: notes are shortened first,
- * then members are folded into their parents depth by depth, then top-level runs are folded;
- * every fold is said in the text, so a shortened map never passes for a complete one.
+ * The file's map as text. With `maxChars`, it is made to fit: notes are shortened first, then
+ * members are folded into their parents below the deepest depth that fits, then top-level runs
+ * are folded; every fold is said in the text, with the way to the whole map, so a shortened map
+ * never passes for a complete one. Linear in the number of regions.
  */
 export function renderMap(entry: MapEntry, options: RenderOptions = {}): string {
   const header = mapHeader(entry);
@@ -98,23 +174,24 @@ export function renderMap(entry: MapEntry, options: RenderOptions = {}): string 
   if (entry.regions.length === 0) return fit(`${header}: no declarations found.${prose}`, options.maxChars);
 
   const roots = regionTree(entry.regions);
-  const compose = (lines: string[], folded: string) =>
-    `${header}${folded}:${prose}\nRegions (start-end kind name — note):\n${lines.join('\n')}`;
-
-  const whole = compose(regionLines(roots, Infinity, Infinity), '');
+  const how = options.wholeMap ? `; ${options.wholeMap} for the whole map` : '';
+  const compose = (lines: string[], folded: string) => `${header}${folded}:${prose}\n${LEGEND}\n${lines.join('\n')}`;
   const budget = options.maxChars;
+  const whole = compose(regionLines(roots, Infinity, Infinity), '');
   if (budget === undefined || whole.length <= budget) return whole;
 
   const short = compose(regionLines(roots, Infinity, 60), '; notes shortened to fit');
   if (short.length <= budget) return short;
-  for (let depth = maxDepthOf(roots) - 1; depth >= 0; depth--) {
-    const text = compose(regionLines(roots, depth, 40), `; folded below depth ${depth + 1} to fit, run skim map for every region`);
-    if (text.length <= budget) return text;
+  const counts = memberCounts(roots);
+  const fixed = compose([], `; members below depth 999 folded to fit${how}`).length;
+  const sizes = sizeByDepth(40, counts);
+  for (let depth = sizes.length - 2; depth >= 0; depth--) {
+    if (fixed + sizes[depth] <= budget) return compose(regionLines(roots, depth, 40, counts), `; members below depth ${depth + 1} folded to fit${how}`);
   }
-  const bare = compose(regionLines(roots, 0, 0), '; members folded, notes left out to fit, run skim map for every region');
+  const bare = compose(regionLines(roots, 0, 0, counts), `; members folded, notes left out to fit${how}`);
   if (bare.length <= budget) return bare;
   for (let buckets = Math.min(roots.length, 64); buckets >= 1; buckets = Math.floor(buckets / 2)) {
-    const text = compose(bucketLines(roots, buckets), `; ${roots.length} top-level regions folded into runs to fit, run skim map for every region`);
+    const text = compose(bucketLines(roots, buckets, counts), `; ${roots.length} top-level regions folded into runs to fit${how}`);
     if (text.length <= budget || buckets === 1) return fit(text, budget);
   }
   return fit(bare, budget);
@@ -133,8 +210,11 @@ export function renderAt(entry: MapEntry, line: number): string {
   if (entry.status === 'prose-only') return `${entry.path}: no line map (prose only), so line ${line} cannot be placed.`;
   const hits = regionsAt(entry.regions, line);
   if (hits.length === 0) return `${entry.path}:${line} is in a gap between regions.`;
-  const roots = regionTree(hits);
-  return regionLines(roots, Infinity, Infinity).join('\n');
+  return regionTree(hits)
+    .flatMap(function flat(node): string[] {
+      return [plainLine(node, Infinity), ...node.children.flatMap(flat)];
+    })
+    .join('\n');
 }
 
 /** The JSON shape `skim map --json` prints; other hosts reuse it. */

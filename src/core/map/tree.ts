@@ -7,12 +7,17 @@ export interface RegionNode {
   children: RegionNode[];
 }
 
-/** Builds the nesting tree of a normalized map (sorted, no partial overlaps). */
+/**
+ * Builds the nesting tree of a normalized map (sorted, no partial overlaps), in one pass.
+ * Regions on exactly the same lines are siblings, never parent and child: nothing in the lines
+ * says which holds which (two functions on one minified line).
+ */
 export function regionTree(regions: readonly Region[]): RegionNode[] {
   const roots: RegionNode[] = [];
   const stack: RegionNode[] = [];
+  const same = (a: Region, b: Region) => a.start === b.start && a.end === b.end;
   for (const region of regions) {
-    while (stack.length && stack[stack.length - 1].region.end < region.start) stack.pop();
+    while (stack.length && (stack[stack.length - 1].region.end < region.start || same(stack[stack.length - 1].region, region))) stack.pop();
     const parent = stack[stack.length - 1];
     const node: RegionNode = { region, depth: stack.length, children: [] };
     (parent ? parent.children : roots).push(node);

@@ -1,27 +1,55 @@
 import * as path from 'node:path';
+import TABLE from './languages.json';
 
-/** A language the structural mapper can outline, and the tree-sitter grammar that parses it. */
+/**
+ * A language the structural mapper can outline: the tree-sitter grammar that parses it (a wasm
+ * file of the tree-sitter-wasms package), its file extensions, and the node types that wrap a
+ * declaration and whose lines belong to it (export, decorators, templates). Its outline rules
+ * are one query file, queries/<id>.scm (or the one `query` names). Adding a language is a row in languages.json and a query.
+ */
 export interface LanguageInfo {
-  id: 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'rust' | 'java' | 'c' | 'cpp' | 'csharp';
-  /** File in the tree-sitter-wasms package. */
+  id: string;
   wasm: string;
+  /** The query file's name when another language's serves (TSX uses TypeScript's). */
+  query?: string;
+  extensions: string[];
+  wrappers: string[];
+  /**
+   * C-family headers put macros on a line of their own before declarations (`_GLIBCXX20_CONSTEXPR`,
+   * `EXPORT_API`), which the grammar cannot know and which break the class around them: such
+   * lines are blanked before parsing (same length, so every line and offset stays where it was).
+   */
+  maskLoneMacros?: boolean;
 }
 
-const BY_EXTENSION: Record<string, LanguageInfo> = {};
-function add(info: LanguageInfo, extensions: string[]) {
-  for (const ext of extensions) BY_EXTENSION[ext] = info;
-}
-add({ id: 'typescript', wasm: 'tree-sitter-typescript.wasm' }, ['.ts', '.mts', '.cts']);
-add({ id: 'tsx', wasm: 'tree-sitter-tsx.wasm' }, ['.tsx']);
-add({ id: 'javascript', wasm: 'tree-sitter-javascript.wasm' }, ['.js', '.mjs', '.cjs', '.jsx']);
-add({ id: 'python', wasm: 'tree-sitter-python.wasm' }, ['.py', '.pyi', '.pyw']);
-add({ id: 'go', wasm: 'tree-sitter-go.wasm' }, ['.go']);
-add({ id: 'rust', wasm: 'tree-sitter-rust.wasm' }, ['.rs']);
-add({ id: 'java', wasm: 'tree-sitter-java.wasm' }, ['.java']);
-add({ id: 'c', wasm: 'tree-sitter-c.wasm' }, ['.c', '.h']);
-add({ id: 'cpp', wasm: 'tree-sitter-cpp.wasm' }, ['.cc', '.cpp', '.cxx', '.c++', '.hpp', '.hh', '.hxx', '.h++', '.ipp']);
-add({ id: 'csharp', wasm: 'tree-sitter-c_sharp.wasm' }, ['.cs']);
+export const LANGUAGES: readonly LanguageInfo[] = TABLE;
 
-export function languageFor(file: string): LanguageInfo | undefined {
-  return BY_EXTENSION[path.extname(file).toLowerCase()];
+const BY_EXTENSION = new Map<string, LanguageInfo>(LANGUAGES.flatMap((language) => language.extensions.map((ext) => [ext, language] as const)));
+const CPP = LANGUAGES.find((l) => l.id === 'cpp') as LanguageInfo;
+
+/**
+ * What C++ looks like in a header: a class, a namespace, a template, `::`, an `extern "C++"`, or
+ * an editor's `-*- C++ -*-` mode line. A `.h` file that shows any of these is C++; else C.
+ */
+const CPP_HEADER = /-\*-\s*[Cc]\+\+\s*-\*-|^\s*(class|namespace|template\s*<|using\s+namespace)\b|\w::\w|extern\s+"C\+\+"|^\s*(public|private|protected):/m;
+
+// Each further macro must follow white space, so no line can be split two ways: linear, never backtracking.
+const LONE_MACRO = /^[ \t]*[A-Z_][A-Z0-9_]*(?:\([^()\n]*\))?(?:[ \t]+[A-Z_][A-Z0-9_]*(?:\([^()\n]*\))?)*[ \t]*$/gm;
+
+/** Macros after a declarator (`size() const _GLIBCXX_NOEXCEPT`): the same kind of noise at a line's end. */
+const TRAILING_MACROS = /(?<=\)|\bconst|\boverride|\bfinal)((?:[ \t]+[A-Z_][A-Z0-9_]*(?:\([^()\n]*\))?)+)[ \t]*$/gm;
+
+const blank = (text: string) => ' '.repeat(text.length);
+
+/** The text a grammar parses: for C-family languages, lone and trailing macros blanked in place. */
+export function parseableText(language: LanguageInfo, text: string): string {
+  if (!language.maskLoneMacros) return text;
+  return text.replace(LONE_MACRO, blank).replace(TRAILING_MACROS, blank);
+}
+
+/** The language of a file, by its extension; a `.h` file's content decides between C and C++. */
+export function languageFor(file: string, text?: string): LanguageInfo | undefined {
+  const ext = path.extname(file).toLowerCase();
+  if (ext === '.h' && text !== undefined && CPP_HEADER.test(text.slice(0, 200_000))) return CPP;
+  return BY_EXTENSION.get(ext);
 }

@@ -1,25 +1,33 @@
 import { normalizeRegions } from '../map/normalize';
 import { Region } from '../map/types';
-import { languageFor } from './languages';
+import { languageFor, parseableText } from './languages';
 import { outline } from './outline';
-import { parserFor } from './parser';
+import { grammarFor, parserFor } from './parser';
 import { structuralProse } from './prose';
-import { RULES } from './rules';
+import { outlineQuery } from './queries';
 
 /**
  * Bumped whenever the outline rules change, so that maps made by older rules count as stale:
  * it is part of every structural producer's name.
  */
-export const STRUCTURAL_RULES_VERSION = 2;
+export const STRUCTURAL_RULES_VERSION = 3;
 
 /** The producer name of the structural map of `file` under the current rules, or undefined without a grammar. */
-export function structuralProducer(file: string): string | undefined {
-  const language = languageFor(file);
+export function structuralProducer(file: string, text?: string): string | undefined {
+  const language = languageFor(file, text);
   return language ? `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}` : undefined;
+}
+
+/** Whether a stored structural entry was made by today's outline rules (whichever grammar its content chose). */
+export function madeByCurrentRules(producer: string): boolean {
+  return producer.startsWith('tree-sitter:') && producer.endsWith(`@${STRUCTURAL_RULES_VERSION}`);
 }
 
 /** Larger files are not parsed: the tree would cost more memory than the map is worth. */
 export const STRUCTURAL_MAX_BYTES = 8 * 1024 * 1024;
+
+/** How long the outline query may run over one tree; a pathological file gets what was found by then. */
+const QUERY_TIMEOUT_MICROS = 3_000_000;
 
 export interface StructuralMap {
   producer: string;
@@ -30,22 +38,30 @@ export interface StructuralMap {
 export class NoGrammarError extends Error {}
 
 /**
- * The embedded default: an exact outline from one tree-sitter parse, never a model call.
- * Throws NoGrammarError for languages it has no grammar for; it never invents regions.
+ * The embedded default: an exact outline from one tree-sitter parse and one query, never a model
+ * call. Throws NoGrammarError for languages it has no grammar (or no working query) for; it
+ * never invents regions.
  */
 export async function structuralMap(file: string, text: string, lines: number): Promise<StructuralMap> {
-  const language = languageFor(file);
+  const language = languageFor(file, text);
   if (!language) throw new NoGrammarError(`Skim has no tree-sitter grammar for ${file}'s file type, so it cannot outline it without a model`);
   if (Buffer.byteLength(text) > STRUCTURAL_MAX_BYTES) {
     throw new NoGrammarError(`${file} is over ${STRUCTURAL_MAX_BYTES / 1024 / 1024} MB, too large to outline`);
   }
+  let query;
+  try {
+    query = outlineQuery(language, await grammarFor(language));
+  } catch (error) {
+    throw new NoGrammarError((error as Error).message);
+  }
   const parser = await parserFor(language);
-  const tree = parser.parse(text);
+  const source = parseableText(language, text);
+  const tree = parser.parse(source);
   parser.delete();
   if (!tree) throw new Error(`tree-sitter could not parse ${file}`);
   try {
-    const regions = normalizeRegions(outline(tree.rootNode, RULES[language.id]), lines);
-    return { producer: structuralProducer(file) as string, prose: structuralProse(tree.rootNode, regions, language.id), regions };
+    const regions = normalizeRegions(outline(tree.rootNode, source, query, language, QUERY_TIMEOUT_MICROS), lines);
+    return { producer: `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}`, prose: structuralProse(tree.rootNode, regions, language.id), regions };
   } finally {
     tree.delete();
   }

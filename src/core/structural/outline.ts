@@ -1,94 +1,131 @@
-import type { Node } from 'web-tree-sitter';
+import type { Node, Query, QueryCapture, QueryMatch } from 'web-tree-sitter';
 import { RawRegion } from '../map/normalize';
-import { CONTAINER_KINDS, LanguageRules, TYPE_KINDS } from './rules';
-
-const NOTE_CHARS = 160;
+import { LanguageInfo } from './languages';
+import { noteFor } from './notes';
 
 /**
- * What the declaration's first line says beyond its name (parameters, base class, return type),
- * without the opening brace: the signature a reader wants, with nothing the map already shows.
+ * Turns one query's matches over a syntax tree into regions. The query says what a declaration
+ * is (`@definition.<kind>` on its node, `@name` on its name; `@qualifier` names what it belongs
+ * to, `Server.Start`; `@trait` the trait of a Rust impl; `@end` a sibling its lines run to, as
+ * Dart's body after its signature; `@import` an import). Everything else is the same for every
+ * language, here: the lines of wrappers, the import block, methods, and one region per node.
  */
-function signature(node: Node, name: string): string {
-  const firstLine = node.text.split('\n', 1)[0].replace(/\s*[{:]?\s*$/, '').replace(/\s+/g, ' ').trim();
-  const at = name ? firstLine.indexOf(name) : -1;
-  const rest = at === -1 ? firstLine : firstLine.slice(at + name.length).replace(/^\s*(=\s*)?(async\s+)?(function\b\*?\s*[\w$]*)?\s*/, '');
-  return rest.slice(0, NOTE_CHARS);
-}
 
-function outerNode(node: Node, rules: LanguageRules): Node {
-  let outer = node;
-  while (outer.parent && rules.wrappers.has(outer.parent.type)) outer = outer.parent;
-  return outer;
-}
+/** Kinds a function directly inside of is a method. */
+const TYPE_KINDS = new Set(['class', 'interface', 'struct', 'trait', 'impl', 'record', 'object', 'protocol', 'extension', 'mixin', 'enum', 'union']);
 
-interface Parent {
-  kind: string;
+interface Found {
+  node: Node;
+  outer: Node;
   start: number;
   end: number;
-}
-
-/** Walks a syntax tree once and lists its declarations as regions, with the import block as one. */
-export function outline(root: Node, rules: LanguageRules): RawRegion[] {
-  const regions: RawRegion[] = [];
-
-  const visitChildren = (node: Node, parent: Parent | undefined) => {
-    let importRun: Node[] = [];
-    const flushImports = () => {
-      if (importRun.length) regions.push(importRegion(importRun));
-      importRun = [];
-    };
-    for (const child of node.namedChildren) {
-      if (!child) continue;
-      if (rules.imports.has(child.type) || rules.isImport?.(child)) {
-        importRun.push(child);
-        continue;
-      }
-      if (!child.type.endsWith('comment')) flushImports();
-      visit(child, parent);
-    }
-    flushImports();
-  };
-
-  const visit = (node: Node, parent: Parent | undefined) => {
-    const rule = rules.declarations[node.type];
-    const kind0 = rule?.kind(node);
-    if (!rule || !kind0) {
-      if (!rules.opaque?.has(node.type)) visitChildren(node, parent);
-      return;
-    }
-    const kind = kind0 === 'function' && parent && TYPE_KINDS.has(parent.kind) ? 'method' : kind0;
-    const outer = outerNode(node, rules);
-    const start = outer.startPosition.row + 1;
-    const end = lastRow(node);
-    const sameAsParent = parent && parent.start === start && parent.end === end && parent.kind === kind;
-    if (!sameAsParent) {
-      const name = (rule.name ?? ((n: Node) => n.childForFieldName('name')?.text ?? ''))(node);
-      // A test's title is its name; what follows it is the callback, not a signature.
-      const note = kind === 'suite' || kind === 'test' ? '' : signature(node, name);
-      regions.push({ start, end, kind, name: name || '(anonymous)', note });
-    }
-    if (CONTAINER_KINDS.has(kind)) visitChildren(rule.body?.(node) ?? node, { kind, start, end });
-  };
-
-  visitChildren(root, undefined);
-  return regions;
+  kind: string;
+  name: string;
+  note: string;
 }
 
 /** The 1-based last line of a node; a node that swallows its line's newline ends on the line before. */
-function lastRow(node: Node): number {
+export function lastRow(node: Node): number {
   const { row, column } = node.endPosition;
   return column === 0 && row > node.startPosition.row ? row : row + 1;
 }
 
-function importRegion(run: Node[]): RawRegion {
-  const first = run[0];
-  const last = run[run.length - 1];
-  const count = run.length;
-  return {
-    start: first.startPosition.row + 1,
-    end: lastRow(last),
+/** A name as a reader writes it: quotes of a string name dropped, white space collapsed. */
+function nameText(node: Node): string {
+  const text = node.text.replace(/\s+/g, ' ').trim();
+  return /string|literal/.test(node.type) ? text.replace(/^(['"`])([\s\S]*)\1$/, '$2').replace(/\\(.)/g, '$1') : text;
+}
+
+function capture(captures: readonly QueryCapture[], name: string): Node | undefined {
+  return captures.find((c) => c.name === name)?.node;
+}
+
+const contains = (outer: Node, inner: Node) => outer.startIndex <= inner.startIndex && inner.endIndex <= outer.endIndex && outer.id !== inner.id;
+
+/** Runs of imports that are siblings with only comments between them, each one region. */
+function importRegions(nodes: Node[]): RawRegion[] {
+  const sorted = [...new Map(nodes.map((n) => [n.id, n])).values()].sort((a, b) => a.startIndex - b.startIndex);
+  const runs: Node[][] = [];
+  for (const node of sorted) {
+    const run = runs[runs.length - 1];
+    const last = run?.[run.length - 1];
+    let adjacent = !!last && last.parent?.id === node.parent?.id;
+    for (let between = last?.nextNamedSibling; adjacent && between && between.id !== node.id; between = between.nextNamedSibling) {
+      if (!/comment/.test(between.type)) adjacent = false;
+    }
+    if (adjacent && run) run.push(node);
+    else if (!last || !contains(last, node)) runs.push([node]);
+  }
+  return runs.map((run) => ({
+    start: run[0].startPosition.row + 1,
+    end: lastRow(run[run.length - 1]),
     kind: 'imports',
     name: 'imports',
-    note: `${count} import${count === 1 ? '' : 's'}`,
-  };
+    note: `${run.length} import${run.length === 1 ? '' : 's'}`,
+  }));
+}
+
+/**
+ * Of two declarations on exactly the same lines where one node is the other's direct child (a
+ * typedef and its struct, a variable and the class it holds), the outer one stands for both.
+ * Anything else on one line stays, as siblings. One sweep in document order, outer before inner.
+ */
+function outermost(found: Found[]): Found[] {
+  const sorted = [...found].sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);
+  const kept: Found[] = [];
+  const open: Found[] = [];
+  for (const f of sorted) {
+    while (open.length && open[open.length - 1].node.endIndex <= f.node.startIndex) open.pop();
+    const holder = open[open.length - 1];
+    if (holder && holder.start === f.start && holder.end === f.end && f.node.parent?.id === holder.node.id) continue;
+    kept.push(f);
+    open.push(f);
+  }
+  return kept;
+}
+
+/** A function whose innermost enclosing declaration (on other lines) is a type is a method. One sweep. */
+function withMethods(found: Found[]): Found[] {
+  const sorted = [...found].sort((a, b) => a.start - b.start || b.end - a.end);
+  const open: Found[] = [];
+  for (const f of sorted) {
+    while (open.length && (open[open.length - 1].end < f.start || (open[open.length - 1].start === f.start && open[open.length - 1].end === f.end))) open.pop();
+    const parent = open[open.length - 1];
+    if (f.kind === 'function' && parent && TYPE_KINDS.has(parent.kind) && contains(parent.node, f.node)) f.kind = 'method';
+    open.push(f);
+  }
+  return sorted;
+}
+
+export function outline(root: Node, source: string, query: Query, language: LanguageInfo, timeoutMicros: number): RawRegion[] {
+  const wrappers = new Set(language.wrappers);
+  // One declaration per node: where several patterns match it, the first in the query file wins.
+  const chosen = new Map<number, QueryMatch>();
+  const imports: Node[] = [];
+  for (const match of query.matches(root, { timeoutMicros })) {
+    const importNode = capture(match.captures, 'import');
+    if (importNode) imports.push(importNode);
+    const definition = match.captures.find((c) => c.name.startsWith('definition.'));
+    if (!definition) continue;
+    const earlier = chosen.get(definition.node.id);
+    if (!earlier || match.patternIndex < earlier.patternIndex) chosen.set(definition.node.id, match);
+  }
+  const found: Found[] = [];
+  for (const match of chosen.values()) {
+    const definition = match.captures.find((c) => c.name.startsWith('definition.')) as QueryCapture;
+    const node = definition.node;
+    const nameNode = capture(match.captures, 'name');
+    const qualifier = capture(match.captures, 'qualifier');
+    const trait = capture(match.captures, 'trait');
+    let name = nameNode ? nameText(nameNode) : '';
+    if (qualifier) name = `${nameText(qualifier)}.${name}`;
+    if (trait) name = `${nameText(trait)} for ${name}`;
+    let outer = node;
+    while (outer.parent && wrappers.has(outer.parent.type)) outer = outer.parent;
+    const kind = definition.name.slice('definition.'.length);
+    const end = lastRow(capture(match.captures, 'end') ?? node);
+    found.push({ node, outer, start: outer.startPosition.row + 1, end, kind, name: name || '(anonymous)', note: noteFor(source, kind, node, outer, nameNode) });
+  }
+  const regions: RawRegion[] = withMethods(outermost(found)).map(({ start, end, kind, name, note }) => ({ start, end, kind, name, note }));
+  return [...importRegions(imports), ...regions];
 }

@@ -13,14 +13,18 @@ function init(): Promise<void> {
   return runtime;
 }
 
-export async function parserFor(language: LanguageInfo): Promise<Parser> {
+export async function grammarFor(language: LanguageInfo): Promise<Language> {
   await init();
   let grammar = grammars.get(language.id);
   if (!grammar) {
     grammar = Language.load(wasmFile('tree-sitter-wasms/out', language.wasm));
     grammars.set(language.id, grammar);
   }
+  return grammar;
+}
+
+export async function parserFor(language: LanguageInfo): Promise<Parser> {
   const parser = new Parser();
-  parser.setLanguage(await grammar);
+  parser.setLanguage(await grammarFor(language));
   return parser;
 }

@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { Region } from '../map/types';
+import { isLicense } from './notes';
 
 const PROSE_CHARS = 400;
 
@@ -28,15 +29,16 @@ function leadingDoc(root: Node): string {
   for (const child of root.namedChildren) {
     if (!child) continue;
     if (child.type.endsWith('comment')) {
+      // A licence header says nothing of the file: the comment that describes it comes after.
       const text = commentText(child.text);
-      if (text) return text;
+      if (text && !isLicense(text)) return text;
       continue;
     }
     if (child.type === 'expression_statement' && child.firstNamedChild?.type === 'string') {
       if (/^['"]use \w+['"];?$/.test(child.text)) continue;
       return commentText(child.firstNamedChild.text);
     }
-    if (child.type === 'hash_bang_line' || child.type === 'package_clause' || child.type === 'preproc_include') continue;
+    if (/^(hash_bang_line|package_clause|package_declaration|package_header|preproc_include|php_tag|namespace_definition)$/.test(child.type)) continue;
     break;
   }
   return '';

@@ -1,0 +1,103 @@
+import type { Node } from 'web-tree-sitter';
+
+/**
+ * A declaration's note: the first sentence of its doc comment when it has one, else its
+ * signature on one line (parameters and return type, or what a class extends), else nothing.
+ * A note is cut only between tokens: no note is better than a broken one.
+ */
+export const NOTE_CHARS = 120;
+
+const LICENSE = /\b(copyright|licen[cs]e[ds]?|SPDX-|all rights reserved|governed by)\b/i;
+
+/** A licence or copyright header: never a description of the code below it. */
+export const isLicense = (text: string) => LICENSE.test(text);
+
+/** Clips text at a token boundary, with an ellipsis when anything was cut. */
+export function clipAtToken(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const boundary = Math.max(cut.lastIndexOf(' '), cut.lastIndexOf(','), cut.lastIndexOf('('));
+  return boundary > max / 3 ? `${cut.slice(0, boundary).trimEnd()}…` : '';
+}
+
+/** A comment's words: markers gone, tag lines (@param, :param) dropped, lines joined. */
+export function commentWords(raw: string): string {
+  return raw
+    .replace(/^\s*(\/\*+!?|\(\*+|"""|''')/, '')
+    .replace(/(\*+\/|\*+\)|"""|''')\s*$/, '')
+    .split('\n')
+    .map((line) => line.replace(/^\s*(\/\/+!?|#+:?|\*+|--+|;+|%+)\s?/, '').trim().replace(/^[@\\](brief|summary|description)\s+/, ''))
+    .filter((line) => !/^[@:\\]\w/.test(line))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The first sentence of a comment, or '' for a licence header or a comment with no words. */
+export function firstSentence(raw: string, max = NOTE_CHARS): string {
+  const words = commentWords(raw);
+  if (!words || isLicense(words)) return '';
+  const end = /[.!?](\s|$)/.exec(words);
+  return clipAtToken(end ? words.slice(0, end.index + 1) : words, max);
+}
+
+const isComment = (node: Node) => /comment/.test(node.type);
+
+/** The comments directly above `outer` (no blank line between), or a Python-style docstring as the body's first statement. */
+function docComment(outer: Node, definition: Node): string {
+  const lines: string[] = [];
+  let next = outer.startPosition.row;
+  for (let sibling = outer.previousNamedSibling; sibling && isComment(sibling); sibling = sibling.previousNamedSibling) {
+    if (sibling.endPosition.row < next - 1) break;
+    lines.unshift(sibling.text);
+    next = sibling.startPosition.row;
+  }
+  if (lines.length) return lines.join('\n');
+  const first = definition.childForFieldName('body')?.firstNamedChild;
+  if (first?.type === 'expression_statement' && first.firstNamedChild?.type === 'string') return first.firstNamedChild.text;
+  return '';
+}
+
+const BODY = /(^|_)(body|block)$|^(declaration_list|compound_statement|field_declaration_list|enumerator_list|statement_block|do_block|template_body|class_body|enum_body|enum_class_body|protocol_body|extension_body|block)$/;
+
+/** Where the declaration's body begins: its `body` field, inside an assigned value, or a child that looks like one. */
+function bodyOf(node: Node, depth = 0): Node | null {
+  const body = node.childForFieldName('body');
+  if (body) return body;
+  if (depth >= 3) return null;
+  const value = node.childForFieldName('value') ?? node.childForFieldName('right');
+  if (value) return bodyOf(value, depth + 1) ?? value;
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    if (BODY.test(child.type)) return child;
+    if (/declarator$|binding$|^assignment_expression$/.test(child.type)) {
+      const inner = bodyOf(child, depth + 1);
+      if (inner) return inner;
+    }
+  }
+  return null;
+}
+
+/** What the declaration says between its name and its body, on one line. */
+function signature(source: string, definition: Node, name: Node | undefined): string {
+  const from = name && name.endIndex <= definition.endIndex ? name.endIndex : definition.startIndex;
+  const body = bodyOf(definition);
+  const lineEnd = source.indexOf('\n', from);
+  const to = body && body.startIndex >= from ? body.startIndex : lineEnd === -1 ? definition.endIndex : Math.min(definition.endIndex, lineEnd);
+  let text = source.slice(from, to).replace(/\s+/g, ' ').trim();
+  // Without a body node, what follows the name may run into the body itself: keep what comes before it.
+  if (!body) text = text.replace(/\s*([{;]|\bend\b|\bdo\b|=(?!=|>)).*$/, '');
+  text = text
+    .replace(/^(=|:=)\s*(async\s+)?(function\b\s*\*?\s*[\w$]*\s*)?/, '')
+    .replace(/,?\s*do:.*$/, '')
+    .replace(/\s*(\{|:|=>|=|->|\bdo|\bthen|\bwhere)$/, '')
+    .replace(/[,;]$/, '')
+    .trim();
+  return clipAtToken(text, NOTE_CHARS);
+}
+
+/** `source` is the parsed text: tree-sitter's indexes are into it (UTF-16 code units in web-tree-sitter). */
+export function noteFor(source: string, kind: string, definition: Node, outer: Node, name: Node | undefined): string {
+  if (kind === 'suite' || kind === 'test') return '';
+  return firstSentence(docComment(outer, definition)) || signature(source, definition, name);
+}

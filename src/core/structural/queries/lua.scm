@@ -1,0 +1,15 @@
+; Lua: functions, local functions, `M.f` and `M:m` functions, and functions bound to a name.
+(function_definition_statement name: (variable table: (_) @qualifier method: (identifier) @name)) @definition.method
+(function_definition_statement name: (variable table: (_) @qualifier field: (identifier) @name)) @definition.function
+(function_definition_statement name: (identifier) @name) @definition.function
+(local_function_definition_statement name: (identifier) @name) @definition.function
+(local_variable_declaration
+  (variable_list (variable name: (identifier) @name))
+  (expression_list value: (function_definition))) @definition.function
+(variable_assignment
+  (variable_list (variable) @name)
+  (expression_list value: (function_definition))) @definition.function
+
+(local_variable_declaration
+  (expression_list value: (call function: (variable name: (identifier) @_require)))
+  (#eq? @_require "require")) @import

@@ -1,0 +1,10 @@
+; PHP: namespaces, classes, interfaces, traits, enums, functions and methods.
+(namespace_definition name: (namespace_name) @name body: (_)) @definition.namespace
+(class_declaration name: (name) @name) @definition.class
+(interface_declaration name: (name) @name) @definition.interface
+(trait_declaration name: (name) @name) @definition.trait
+(enum_declaration name: (name) @name) @definition.enum
+(function_definition name: (name) @name) @definition.function
+(method_declaration name: (name) @name) @definition.method
+
+(namespace_use_declaration) @import
