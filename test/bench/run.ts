@@ -20,6 +20,7 @@ import { structuralMap, structuralProducer } from '../../src/core/structural/map
 import { summaryRequest } from '../../src/core/summarizer/prompt';
 import { splitLines } from '../../src/core/maps';
 import { FIXTURES, scratch, tsSource } from '../support/files';
+import { measureCorpus, median as corpusMedian } from './corpus';
 import { packageVsix } from '../support/packageVsix';
 
 interface Row {
@@ -245,6 +246,26 @@ async function hookFit() {
   }
 }
 
+/** Maps of real third-party code: recall against universal-ctags, tokens per region, tokens to reach a function. */
+async function mapsOnRealCode() {
+  const results = await measureCorpus((line) => console.log(line));
+  const languages = [...new Set(results.map((r) => r.language))];
+  for (const language of languages) {
+    const files = results.filter((r) => r.language === language);
+    const tags = files.reduce((sum, r) => sum + r.tags, 0);
+    const recall = files.reduce((sum, r) => sum + r.recall * r.tags, 0) / Math.max(1, tags);
+    const worst = Math.min(...files.map((r) => r.recall));
+    record(`recall vs ctags, ${language} (${files.length} files, ${tags} tags)`, recall * 100, '%', { text: '≥ 95', ok: recall >= 0.95 });
+    record(`recall vs ctags, ${language}, worst file`, worst * 100, '%', { text: '≥ 85', ok: worst >= 0.85 });
+  }
+  const tpr = corpusMedian(results.map((r) => r.tokensPerRegion));
+  const whole = corpusMedian(results.map((r) => r.wholeOverSkim));
+  const paging = corpusMedian(results.map((r) => r.pagingOverSkim));
+  record(`tokens per region (o200k), median of ${results.length} files`, tpr, 'tokens', { text: '≤ 10', ok: tpr <= 10 });
+  record('tokens to reach a function: whole file / skim, median', whole, '×', { text: '≥ 8×', ok: whole >= 8 });
+  record('tokens to reach a function: 200-line paging / skim, median', paging, '×', { text: '≥ 4.5×', ok: paging >= 4.5 });
+}
+
 /**
  * What the hook costs an agent on every read, as whole processes beside Node's own start
  * (`node -e 0`), interleaved round by round: wall time and peak memory (each process reports its
@@ -317,6 +338,7 @@ async function benchMain() {
   try {
     await guardVsPlain(s.dir);
     hookCost(s.dir);
+    await mapsOnRealCode();
     await structuralSpeed();
     await cacheAtScale(s.dir);
     guardMemory(s.dir);

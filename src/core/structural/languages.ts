@@ -10,6 +10,12 @@ import TABLE from './languages.json';
 export interface LanguageInfo {
   id: string;
   wasm: string;
+  /**
+   * The npm package the wasm comes from, when not tree-sitter-wasms' `out` folder: a grammar's
+   * own package where tree-sitter-wasms' build does not run on Skim's web-tree-sitter (bash's
+   * external scanner needs functions that runtime lacks; tree-sitter-bash 0.25 ships one that runs).
+   */
+  package?: string;
   /** The query file's name when another language's serves (TSX uses TypeScript's). */
   query?: string;
   extensions: string[];

@@ -17,7 +17,7 @@ export async function grammarFor(language: LanguageInfo): Promise<Language> {
   await init();
   let grammar = grammars.get(language.id);
   if (!grammar) {
-    grammar = Language.load(wasmFile('tree-sitter-wasms/out', language.wasm));
+    grammar = Language.load(wasmFile(language.package ?? 'tree-sitter-wasms/out', language.wasm));
     grammars.set(language.id, grammar);
   }
   return grammar;
