@@ -27,20 +27,28 @@ const CALLABLE = new Set(['function', 'method', 'constructor', 'macro']);
 const lineSpan = (r: Region) => (r.start === r.end ? `${r.start}` : `${r.start}-${r.end}`);
 
 /**
- * A region as few tokens show it whole: a callable as its name and signature (`fn0(n): number`),
- * anything else as its kind and name with the note after a dash; a kind named like itself (the
- * import block) as its note.
+ * A region as few tokens show it: a callable as its name and signature (`fn0(n): number`),
+ * anything else as its kind and name, the note after a dash; a kind named like
+ * itself (the import block) as its note. A note that only repeats the kind is left out.
  */
 function label(region: Region, noteChars: number): string {
-  const note = noteChars > 0 ? clip(region.note, noteChars) : '';
+  const raw = region.note === region.kind ? '' : region.note;
+  const note = noteChars > 0 ? clipWords(raw, noteChars) : '';
   if (CALLABLE.has(region.kind) && /^[(<]/.test(note)) return `${region.name}${note}`;
   if (region.name === region.kind) return note || region.kind;
   return `${region.kind} ${region.name}${note ? ` — ${note}` : ''}`;
 }
 
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;
+/** A note cut to `max` characters between words, with an ellipsis; a signature is cut between parameters. */
+function clipWords(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const at = Math.max(cut.lastIndexOf(' '), cut.lastIndexOf(','));
+  return `${(at > max / 3 ? cut.slice(0, at) : cut).trimEnd()}…`;
 }
+
+/** How much of a note a map shows: enough to choose by; the whole note is in the row (editor hovers, --json). */
+const NOTE_CHARS = 40;
 
 /** The legend a model reads once, above the lines. */
 const LEGEND = 'Regions (lines, then name(signature) or kind name — note; members indented under their parent):';
@@ -177,10 +185,10 @@ export function renderMap(entry: MapEntry, options: RenderOptions = {}): string 
   const how = options.wholeMap ? `; ${options.wholeMap} for the whole map` : '';
   const compose = (lines: string[], folded: string) => `${header}${folded}:${prose}\n${LEGEND}\n${lines.join('\n')}`;
   const budget = options.maxChars;
-  const whole = compose(regionLines(roots, Infinity, Infinity), '');
+  const whole = compose(regionLines(roots, Infinity, NOTE_CHARS), '');
   if (budget === undefined || whole.length <= budget) return whole;
 
-  const short = compose(regionLines(roots, Infinity, 60), '; notes shortened to fit');
+  const short = compose(regionLines(roots, Infinity, 32), '; notes shortened to fit');
   if (short.length <= budget) return short;
   const counts = memberCounts(roots);
   const fixed = compose([], `; members below depth 999 folded to fit${how}`).length;

@@ -99,5 +99,13 @@ function signature(source: string, definition: Node, name: Node | undefined): st
 /** `source` is the parsed text: tree-sitter's indexes are into it (UTF-16 code units in web-tree-sitter). */
 export function noteFor(source: string, kind: string, definition: Node, outer: Node, name: Node | undefined): string {
   if (kind === 'suite' || kind === 'test') return '';
-  return firstSentence(docComment(outer, definition)) || signature(source, definition, name);
+  const doc = firstSentence(docComment(outer, definition));
+  return (doc && withoutOwnName(doc, name?.text ?? '')) || signature(source, definition, name);
+}
+
+/** "A Handler responds to…" on Handler says "responds to…": the map already shows the name. */
+function withoutOwnName(sentence: string, name: string): string {
+  if (!name) return sentence;
+  const rest = sentence.replace(new RegExp(`^((a|an|the)\\s+)?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b\\s*(\\(\\))?\\s*`, 'i'), '');
+  return rest === sentence || !rest ? sentence : rest;
 }
