@@ -5,6 +5,7 @@ import { atCommand, mapCommand } from './commands/map';
 import { mcpCommand } from './commands/mcp';
 import { readCommand } from './commands/read';
 import { CommandFailed, Io } from './io';
+import { rootForFile } from './root';
 import { openEngineMaps, openSession } from './session';
 
 export const USAGE = `skim: maps before reads, for coding agents
@@ -41,7 +42,9 @@ export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessE
       io.out(USAGE);
       return 0;
     }
-    const session = await openSession({ root: stringFlag(args.flags, 'root'), cacheDir: stringFlag(args.flags, 'cache-dir') }, env, cwd, (m) => io.warn(m));
+    const [target] = args.positionals;
+    const root = stringFlag(args.flags, 'root') ?? (target && name !== 'mcp' ? rootForFile(target, cwd) : undefined);
+    const session = await openSession({ root, cacheDir: stringFlag(args.flags, 'cache-dir') }, env, cwd, (m) => io.warn(m));
     close = session.close;
     await command(args, session, io);
     return 0;

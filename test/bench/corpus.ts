@@ -48,7 +48,8 @@ function ctagsTags(file: string, language: string, kinds: string[]): Tag[] {
     .filter((t) => t._type === 'tag' && kinds.includes(t.kind) && !/^(AnonymousFunction|__anon)/.test(t.name));
 }
 
-const lastPart = (name: string) => name.split(/\.|::|#|\s/).filter(Boolean).pop() ?? name;
+/** A name's last part, without template arguments: `std::vector<T>::push_back` and `push_back` are one name. */
+const lastPart = (name: string) => name.replace(/<[^<>]*(<[^<>]*>[^<>]*)*>/g, '').replace(/\s+/g, '').split(/\.|::|#/).filter(Boolean).pop() ?? name;
 const tokens = (text: string) => encode(text).length;
 const numbered = (lines: string[], from: number) => lines.map((l, i) => `${from + i}\t${l}`).join('\n');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -67,6 +67,21 @@ describe('the skim command', () => {
     }
   });
 
+  it('caches a file outside the current project under its own project, so a second map costs no call', async () => {
+    const other = scratch('skim-other-');
+    mkdirSync(path.join(other.dir, '.git'));
+    const file = other.write('far.ts', tsSource(30, 26));
+    const model = await new ScriptedModel([goodAnswer(tsRegions(30, 26))]).start();
+    try {
+      const first = JSON.parse((await skim(['map', file, '--json'], { cwd: s.dir, env: model.env() })).stdout);
+      const second = JSON.parse((await skim(['map', file, '--json'], { cwd: s.dir, env: model.env() })).stdout);
+      assert.deepEqual([first.path, first.modelCalls, second.modelCalls, model.calls], ['far.ts', 1, 0, 1]);
+    } finally {
+      await model.stop();
+      other.cleanup();
+    }
+  });
+
   it('maps again, with no model call, a file whose structural map older outline rules made', async () => {
     await skim(['map', 'big.ts'], { cwd: s.dir });
     const [db] = readdirSync(path.join(s.dir, '.cache')).filter((f) => f.endsWith('.sqlite'));

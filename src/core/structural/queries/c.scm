@@ -11,7 +11,7 @@
 (type_definition type: (union_specifier body: (_)) declarator: (type_identifier) @name) @definition.union
 (type_definition type: (enum_specifier body: (_)) declarator: (type_identifier) @name) @definition.enum
 (type_definition
-  type: [(primitive_type) (type_identifier) (sized_type_specifier) (struct_specifier !body) (union_specifier !body) (enum_specifier !body)]
+  type: (_)
   declarator: [(type_identifier) @name (pointer_declarator declarator: (type_identifier) @name)]) @definition.type
 (type_definition declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))) @definition.type
 (preproc_function_def name: (identifier) @name) @definition.macro

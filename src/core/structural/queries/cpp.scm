@@ -12,7 +12,7 @@
 (type_definition type: (struct_specifier body: (_)) declarator: (type_identifier) @name) @definition.struct
 (type_definition type: (enum_specifier body: (_)) declarator: (type_identifier) @name) @definition.enum
 (type_definition
-  type: [(primitive_type) (type_identifier) (sized_type_specifier) (qualified_identifier) (template_type) (struct_specifier !body) (enum_specifier !body)]
+  type: (_)
   declarator: [(type_identifier) @name (pointer_declarator declarator: (type_identifier) @name)]) @definition.type
 (alias_declaration name: (_) @name) @definition.type
 (namespace_definition name: (_) @name) @definition.namespace

@@ -1,4 +1,5 @@
 ; Lua: functions, local functions, `M.f` and `M:m` functions, and functions bound to a name.
+; No import pattern: tree-sitter's engine matched `local x = require(…)` only some of the time here.
 (function_definition_statement name: (variable table: (_) @qualifier method: (identifier) @name)) @definition.method
 (function_definition_statement name: (variable table: (_) @qualifier field: (identifier) @name)) @definition.function
 (function_definition_statement name: (identifier) @name) @definition.function
@@ -9,7 +10,3 @@
 (variable_assignment
   (variable_list (variable) @name)
   (expression_list value: (function_definition))) @definition.function
-
-(local_variable_declaration
-  (expression_list value: (call function: (variable name: (identifier) @_require)))
-  (#eq? @_require "require")) @import

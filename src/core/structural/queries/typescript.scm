@@ -25,6 +25,12 @@
     right: [(arrow_function) (function_expression)  (generator_function)])
   (#not-match? @name "\\.prototype\\.")) @definition.function
 
+; `handlers[ name ] = function () {…}`: a function stored under a computed key, named by what holds it.
+(expression_statement
+  (assignment_expression
+    left: (subscript_expression object: (_) @name)
+    right: [(arrow_function) (function_expression) (generator_function)])) @definition.function
+
 (pair
   key: [(property_identifier) (string)] @name
   value: [(arrow_function) (function_expression)  (generator_function)]) @definition.method
