@@ -97,7 +97,7 @@ describe('Skim\'s language-model tools, invoked through vscode.lm', () => {
     const model = await scriptedModel();
     write('symbols.ts', tsSource(3, 2));
     const outline = await invoke('skim_list_symbols', { filePath: 'symbols.ts' });
-    assert.match(outline, /^1-5 function fn0 — \(n: number\): number$/m);
+    assert.match(outline, /^1-5 fn0\(n: number\): number$/m);
     const found = await invoke('skim_find_symbol', { filePath: 'symbols.ts', name: 'fn1' });
     assert.equal(found, ['function fn1: lines 7-11 of symbols.ts', '7\texport function fn1(n: number): number {', '8\t  n = n + 0;', '9\t  n = n + 1;', '10\t  return n;', '11\t}'].join('\n'));
     assert.equal(model.summaryCalls(), 0);
