@@ -8,7 +8,7 @@ import { MapEntry, Region } from './map/types';
 import { Model } from './model/model';
 import { MapOutcome, MapSource, MapUnavailableError } from './mapSource';
 import { ProjectFile } from './project';
-import { madeByCurrentRules, structuralMap } from './structural/mapper';
+import { FallbackOutliner, madeByCurrentRules, NoGrammarError, StructuralMap, structuralMap } from './structural/mapper';
 import { snapToDeclarations } from './structural/snap';
 import { modelProducer } from './summarizer/prompt';
 import { SummaryFailedError, summarizeWithModel } from './summarizer/summarize';
@@ -30,7 +30,19 @@ export class MapService implements MapSource {
   constructor(
     readonly cache: MapCache,
     readonly model?: Model,
+    /** Asked where tree-sitter has no grammar (in VS Code: the editor's own symbol providers). */
+    private readonly fallbackOutliner?: FallbackOutliner,
   ) {}
+
+  /** The structural outline: tree-sitter's, else the fallback outliner's where there is one. */
+  private async outline(file: ProjectFile, text: string, lines: number): Promise<StructuralMap> {
+    try {
+      return await structuralMap(file.absolute, text, lines);
+    } catch (error) {
+      if (!(error instanceof NoGrammarError) || !this.fallbackOutliner) throw error;
+      return this.fallbackOutliner(file.absolute, text, lines);
+    }
+  }
 
   /**
    * The stored map if it is fresh for content with this hash and size, else undefined. Size can
@@ -89,7 +101,7 @@ export class MapService implements MapSource {
     }
     let outline;
     try {
-      outline = await structuralMap(file.absolute, text, lines.length);
+      outline = await this.outline(file, text, lines.length);
     } catch (error) {
       const why = (error as Error).message;
       throw new MapUnavailableError(modelFailure ? `the model failed (${modelFailure}) and ${why}` : why, modelCalls);
@@ -109,7 +121,7 @@ export class MapService implements MapSource {
    */
   private async standIn(file: ProjectFile, proseOnly: MapEntry, text: string, lines: number, modelCalls: number, fromCache: boolean): Promise<MapOutcome> {
     try {
-      const outline = await structuralMap(file.absolute, text, lines);
+      const outline = await this.outline(file, text, lines);
       const entry: MapEntry = { ...proseOnly, status: 'structural', producer: outline.producer, prose: outline.prose, regions: outline.regions };
       return { entry, modelCalls, fromCache, fallback: 'the model gave no usable map of this file, only prose, so this is the structural outline' };
     } catch {

@@ -8,6 +8,7 @@ import { MapEntry } from '../core/map/types';
 import { MapService, readForMapping } from '../core/maps';
 import { MapOutcome, MapSource } from '../core/mapSource';
 import { Project, ProjectFile } from '../core/project';
+import { editorSymbolOutline } from './editorSymbols';
 import { SkimLog } from './log';
 import { LmModel, selectModel } from './model/lmModel';
 import { settings } from './settings';
@@ -102,10 +103,10 @@ export class WorkspaceMaps implements vscode.Disposable {
     if (!chat) {
       const named = [choice.vendor, choice.family, choice.id].filter(Boolean).join('/') || 'any';
       this.log.warnOnce('no-model', `no language model matches the skim.model settings (${named}), so maps come from the tree-sitter outline.`);
-      return { maps: new MapService(cache) };
+      return { maps: new MapService(cache, undefined, editorSymbolOutline) };
     }
     const model = new LmModel(chat, choice.timeoutMs, token);
-    return { maps: new MapService(cache, model), model };
+    return { maps: new MapService(cache, model, editorSymbolOutline), model };
   }
 
   /** What the editor may show for a document: the stored map, checked against the file's hash. */

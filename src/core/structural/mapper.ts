@@ -18,10 +18,22 @@ export function structuralProducer(file: string, text?: string): string | undefi
   return language ? `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}` : undefined;
 }
 
-/** Whether a stored structural entry was made by today's outline rules (whichever grammar its content chose). */
+/** The version of how an editor's own symbol outline becomes a map (`editor-symbols:<language>@N`). */
+export const EDITOR_SYMBOLS_VERSION = 1;
+
+/** Whether a stored structural entry was made by today's rules: tree-sitter's (whichever grammar its content chose) or an editor's symbols. */
 export function madeByCurrentRules(producer: string): boolean {
-  return producer.startsWith('tree-sitter:') && producer.endsWith(`@${STRUCTURAL_RULES_VERSION}`);
+  return (
+    (producer.startsWith('tree-sitter:') && producer.endsWith(`@${STRUCTURAL_RULES_VERSION}`)) ||
+    (producer.startsWith('editor-symbols:') && producer.endsWith(`@${EDITOR_SYMBOLS_VERSION}`))
+  );
 }
+
+/**
+ * Another outliner for languages tree-sitter has no grammar for: in VS Code, the user's own
+ * language extensions. Under the same rules: exact lines of exactly these bytes, or NoGrammarError.
+ */
+export type FallbackOutliner = (file: string, text: string, lines: number) => Promise<StructuralMap>;
 
 /** Larger files are not parsed: the tree would cost more memory than the map is worth. */
 export const STRUCTURAL_MAX_BYTES = 8 * 1024 * 1024;

@@ -20,6 +20,26 @@ describe('when the model cannot map a file, the structural outline serves, label
   before(() => skim());
   beforeEach(async () => (await scriptedModel()).reset());
 
+  it('a language tree-sitter has no grammar for is outlined by the editor\'s own language extension, and the read is capped', async () => {
+    await withSettings({ 'model.vendor': 'nobody' }, async () => {
+      const rules = Array.from({ length: 60 }, (_, i) => `.rule${i} {\n  color: red;\n  margin: ${i}px;\n  padding: 0;\n}\n`).join('');
+      const file = write('styles.css', rules);
+      // The CSS extension's language server starts on the first CSS document: wait until it answers at all.
+      const uri = vscode.Uri.file(file);
+      await vscode.workspace.openTextDocument(uri);
+      for (let tries = 0; tries < 100; tries++) {
+        const symbols = await vscode.commands.executeCommand<unknown[]>('vscode.executeDocumentSymbolProvider', uri);
+        if (symbols?.length) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const text = await invoke('skim_read_file', { filePath: 'styles.css', startLine: 1, endLine: 300 });
+      assert.match(text, /^\[skim\] This read was shortened: lines 1-200 of styles\.css are shown, of 300 in all/);
+      assert.match(text, /Map of styles\.css \(300 lines; structural outline by editor-symbols:css@1\):/);
+      assert.match(text, /^296-300 \w+ \.rule59$/m);
+      assert.equal((await scriptedModel()).summaryCalls(), 0);
+    });
+  });
+
   it('no model matches the settings: tree-sitter maps the file and the map says so', async () => {
     await withSettings({ 'model.vendor': 'nobody' }, async () => {
       write('nomodel.ts', tsSource(30, 26));
