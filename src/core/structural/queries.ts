@@ -20,11 +20,24 @@ function queryFile(id: string): string {
   throw new Error(`Skim is missing its outline query for ${id}; reinstall Skim.`);
 }
 
+/**
+ * A query's text with what it inherits first: a first line `; inherits: a, b` names query files
+ * whose patterns come before its own (JavaScript's and TypeScript's share ecmascript.scm).
+ */
+function queryText(name: string, seen = new Set<string>()): string {
+  if (seen.has(name)) return '';
+  seen.add(name);
+  const text = readFileSync(queryFile(name), 'utf8');
+  const inherits = /^; inherits: (.+)$/m.exec(text.split('\n', 1)[0]);
+  const parents = inherits ? inherits[1].split(',').map((p) => p.trim()).filter(Boolean) : [];
+  return [...parents.map((parent) => queryText(parent, seen)), text].join('\n');
+}
+
 export function outlineQuery(language: LanguageInfo, grammar: Language): Query {
   let query = compiled.get(language.id);
   if (!query) {
     try {
-      query = new Query(grammar, readFileSync(queryFile(language.query ?? language.id), 'utf8'));
+      query = new Query(grammar, queryText(language.query ?? language.id));
     } catch (error) {
       query = new Error(`Skim's outline query for ${language.id} does not compile against its grammar (${(error as Error).message})`);
       process.stderr.write(`skim: ${query.message}; ${language.id} files are not outlined.\n`);

@@ -1,0 +1,56 @@
+; ECMAScript, shared by JavaScript and TypeScript: declarations at any depth (inside IIFE, UMD and
+; AMD factories too), CommonJS assignments, object-literal methods, class expressions, and
+; describe/it test structure.
+
+(class_declaration name: (_) @name) @definition.class
+(class name: (_) @name) @definition.class
+(variable_declarator name: (identifier) @name value: (class)) @definition.class
+
+(function_declaration name: (_) @name) @definition.function
+(generator_function_declaration name: (_) @name) @definition.function
+(method_definition name: (_) @name) @definition.method
+
+(lexical_declaration
+  (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)])) @definition.function
+(variable_declaration
+  (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)])) @definition.function
+
+(expression_statement
+  (assignment_expression
+    left: (member_expression) @name
+    right: [(arrow_function) (function_expression) (generator_function) (class)])
+  (#match? @name "\\.prototype\\.")) @definition.method
+(expression_statement
+  (assignment_expression
+    left: [(member_expression) (identifier)] @name
+    right: [(arrow_function) (function_expression) (generator_function)])
+  (#not-match? @name "\\.prototype\\.")) @definition.function
+
+; `handlers[ name ] = function () {…}`: a function stored under a computed key, named by what holds it.
+(expression_statement
+  (assignment_expression
+    left: (subscript_expression object: (_) @name)
+    right: [(arrow_function) (function_expression) (generator_function)])) @definition.function
+
+(pair
+  key: [(property_identifier) (string)] @name
+  value: [(arrow_function) (function_expression) (generator_function)]) @definition.method
+
+(expression_statement
+  (call_expression
+    function: [(identifier) @_fn (member_expression object: (identifier) @_fn)]
+    arguments: (arguments . [(string) (template_string)] @name))
+  (#match? @_fn "^(describe|suite|context)$")) @definition.suite
+(expression_statement
+  (call_expression
+    function: [(identifier) @_fn (member_expression object: (identifier) @_fn)]
+    arguments: (arguments . [(string) (template_string)] @name))
+  (#match? @_fn "^(it|test|specify)$")) @definition.test
+
+(import_statement) @import
+(lexical_declaration
+  (variable_declarator value: (call_expression function: (identifier) @_require arguments: (arguments . (string))))
+  (#eq? @_require "require")) @import
+(variable_declaration
+  (variable_declarator value: (call_expression function: (identifier) @_require arguments: (arguments . (string))))
+  (#eq? @_require "require")) @import
