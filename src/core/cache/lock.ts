@@ -5,7 +5,7 @@ import * as os from 'node:os';
 /**
  * A lock file two processes writing one database take turns with. It names its holder (pid, host
  * and a token of its own), so that:
- * - a lock whose holder died (same host, no such process) is broken at once, by one breaker only;
+ * - a lock whose holder died (same host, no such process) is broken at once, one breaker at a time;
  * - a holder removes the lock only while it is still its own;
  * - a lock from another host (a shared folder) counts as abandoned only after STALE_MS.
  */
@@ -38,25 +38,15 @@ export function processAlive(pid: number): boolean {
 
 const readText = (file: string) => fs.readFile(file, 'utf8').catch(() => undefined);
 
-/**
- * Moves the lock aside under a name of our own (one rename of a file succeeds, so one mover
- * wins) and returns what it held; when that is not `expected` (somebody took the lock between
- * our look and the move), it is put back.
- */
-async function takeAway(lockFile: string, expected: string, suffix: string): Promise<boolean> {
-  const aside = `${lockFile}.${suffix}-${process.pid}-${randomBytes(4).toString('hex')}`;
-  try {
-    await fs.rename(lockFile, aside);
-  } catch {
-    return false;
-  }
-  const moved = await readText(aside);
-  if (moved !== expected) await fs.link(aside, lockFile).catch(() => undefined);
-  await fs.rm(aside, { force: true });
-  return moved === expected;
-}
+/** A breaker that died mid-break leaves its mark; one this old is taken to be abandoned (a break takes microseconds). */
+const BREAK_STALE_MS = 10_000;
 
-/** Breaks the lock when its holder is gone; returns whether it is worth trying to take it again now. */
+/**
+ * Breaks the lock when its holder is gone; returns whether it is worth trying to take it again now.
+ * Breakers take turns through a second lock file, so that between reading the dead holder's line
+ * and removing it nobody else can have replaced it: only a breaker removes another's lock, and a
+ * live holder's lock is never one a breaker would remove.
+ */
 async function breakIfAbandoned(lockFile: string): Promise<boolean> {
   const text = await readText(lockFile);
   if (text === undefined) return true; // released meanwhile
@@ -65,7 +55,19 @@ async function breakIfAbandoned(lockFile: string): Promise<boolean> {
   // A lock just created may not hold its owner's line yet: only its age can tell it was abandoned.
   const abandoned = owner && owner.host === HOST ? !processAlive(owner.pid) : age > STALE_MS;
   if (!abandoned) return false;
-  await takeAway(lockFile, text, 'broken');
+  const breaking = `${lockFile}.break`;
+  try {
+    await fs.writeFile(breaking, `${process.pid}\n`, { flag: 'wx' });
+  } catch {
+    const breakAge = await fs.stat(breaking).then((s) => Date.now() - s.mtimeMs, () => 0);
+    if (breakAge > BREAK_STALE_MS) await fs.rm(breaking, { force: true });
+    return false; // another breaker is at it: wait and look again
+  }
+  try {
+    if ((await readText(lockFile)) === text) await fs.rm(lockFile, { force: true });
+  } finally {
+    await fs.rm(breaking, { force: true });
+  }
   return true;
 }
 
@@ -93,6 +95,6 @@ export async function withFileLock<T>(lockFile: string, work: () => Promise<T>, 
     return await work();
   } finally {
     // Only while it is still ours: a lock broken and taken by another process is left to it.
-    if ((await readText(lockFile)) === line) await takeAway(lockFile, line, 'released');
+    if ((await readText(lockFile)) === line) await fs.rm(lockFile, { force: true });
   }
 }

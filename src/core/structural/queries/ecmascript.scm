@@ -32,6 +32,11 @@
     left: (subscript_expression object: (_) @name)
     right: [(arrow_function) (function_expression) (generator_function)])) @definition.function
 
+; `var settings = { … }`, `jqXHR = { … }`: a named object literal with members, as ctags counts it.
+(variable_declarator name: (identifier) @name value: (object (pair))) @definition.object
+(expression_statement
+  (assignment_expression left: [(identifier) (member_expression)] @name right: (object (pair)))) @definition.object
+
 (pair
   key: [(property_identifier) (string)] @name
   value: [(arrow_function) (function_expression) (generator_function)]) @definition.method
