@@ -117,6 +117,11 @@ describe('the structural mapper (tree-sitter, no model)', () => {
     }
   });
 
+  it('finds a C function that returns a function pointer, as cgo writes them', async () => {
+    const map = await structuralMap('ctx.c', 'void (*(get_context(void)))(struct context_arg*) {\n  return 0;\n}\n', 3);
+    assert.deepEqual(map.regions.map((r) => [r.start, r.end, r.kind, r.name]), [[1, 3, 'function', 'get_context']]);
+  });
+
   it('keeps declarations that share a line as siblings: a minified line of 10,000 functions maps flat and fast', async () => {
     const text = `${Array.from({ length: 10_000 }, (_, i) => `function f${i}(a){return a}`).join(' ')}\n`;
     const map = await structuralMap('bundle.js', text, 1);

@@ -3,6 +3,8 @@
 (function_definition declarator: (function_declarator declarator: (identifier) @name)) @definition.function
 (function_definition declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))) @definition.function
 (function_definition declarator: (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name)))) @definition.function
+; A function returning a function pointer: `void (*(name(void)))(int)`.
+(function_definition declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (parenthesized_declarator (function_declarator declarator: (identifier) @name)))))) @definition.function
 
 (struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
 (union_specifier name: (type_identifier) @name body: (_)) @definition.union

@@ -4,6 +4,8 @@
 (function_definition declarator: (function_declarator declarator: [(identifier) (field_identifier) (destructor_name) (operator_name)] @name)) @definition.function
 (function_definition declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (field_identifier) (qualified_identifier) (operator_name)] @name))) @definition.function
 (function_definition declarator: (reference_declarator (function_declarator declarator: [(identifier) (field_identifier) (qualified_identifier) (operator_name)] @name))) @definition.function
+; A function returning a function pointer: `void (*(name(void)))(int)`.
+(function_definition declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (parenthesized_declarator (function_declarator declarator: (identifier) @name)))))) @definition.function
 
 (class_specifier name: (_) @name body: (_)) @definition.class
 (struct_specifier name: (_) @name body: (_)) @definition.struct
