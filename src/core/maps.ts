@@ -16,7 +16,7 @@ import { SummaryFailedError, summarizeWithModel } from './summarizer/summarize';
 const readAsync = promisify(read);
 
 /** How long a prose-only entry keeps the same model from being asked again about the same bytes. */
-export const PROSE_ONLY_RETRY_MS = 60 * 60 * 1000;
+const PROSE_ONLY_RETRY_MS = 60 * 60 * 1000;
 
 /** Files larger than this are not read whole for mapping by any producer. */
 export const MAP_MAX_BYTES = 32 * 1024 * 1024;

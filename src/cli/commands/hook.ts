@@ -10,7 +10,7 @@ import type { Io } from '../io';
 import { defaultRoot } from '../root';
 
 /** The whole answer's deadline unless SKIM_HOOK_BUDGET_MS says otherwise; the hosts give a hook 30 s. */
-export const DEFAULT_HOOK_BUDGET_MS = 15_000;
+const DEFAULT_HOOK_BUDGET_MS = 15_000;
 
 /** This process's own engine for a project (cache, model, tree-sitter): loaded only when a read needs a map. */
 export type OpenMaps = (root: string, env: NodeJS.ProcessEnv, warn: (message: string) => void) => Promise<{ maps: MapSource; close(): Promise<void> }>;
@@ -48,7 +48,7 @@ function wholeMapCommand(file: string): string {
   return `run ${electron}${quote(process.execPath)} ${quote(process.argv[1] ?? 'skim')} map ${quote(file)}`;
 }
 
-export function hookBudgetMs(env: NodeJS.ProcessEnv): number {
+function hookBudgetMs(env: NodeJS.ProcessEnv): number {
   const budget = Number(env.SKIM_HOOK_BUDGET_MS);
   return Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_HOOK_BUDGET_MS;
 }
@@ -59,7 +59,7 @@ export function hookBudgetMs(env: NodeJS.ProcessEnv): number {
  * says why. One deadline covers the whole answer (the payload, the map, the cache); past it the
  * read goes ahead as asked and the answer says so.
  */
-export async function runHook(io: Io, env: NodeJS.ProcessEnv, cwd: string, openMaps: OpenMaps): Promise<void> {
+async function runHook(io: Io, env: NodeJS.ProcessEnv, cwd: string, openMaps: OpenMaps): Promise<void> {
   const budget = hookBudgetMs(env);
   const deadline = Date.now() + budget;
   const warn = (message: string) => io.warn(`hook: ${message}`);

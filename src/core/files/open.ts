@@ -7,7 +7,7 @@ import { closeSync, constants, fstatSync, openSync, Stats } from 'node:fs';
  * and without following a final symbolic link, then checked on the descriptor it was opened as,
  * so nothing swapped in between a check and the open is read.
  */
-export class NotRegularFileError extends Error {
+class NotRegularFileError extends Error {
   readonly code = 'ENOTREG';
 }
 

@@ -8,7 +8,7 @@ const readAsync = promisify(read);
 const CHUNK = 64 * 1024;
 const NEWLINE = 0x0a;
 /** A NUL byte within this many leading bytes makes a file binary, for every reader alike. */
-export const BINARY_PROBE_BYTES = 64 * 1024;
+const BINARY_PROBE_BYTES = 64 * 1024;
 
 /** Whether bytes that start a file show it is not text. */
 export function looksBinary(head: Uint8Array): boolean {

@@ -72,7 +72,7 @@ function skimEntry(format: HookPlace['format'], command: string): unknown {
 const isSkim = (value: unknown): boolean => JSON.stringify(value ?? null).includes(HOOK_MARKER);
 
 /** A settings file that Skim cannot edit safely: the message says what to do. */
-export class HookFileError extends Error {}
+class HookFileError extends Error {}
 
 interface Document {
   text: string;

@@ -51,7 +51,7 @@ const isCount = (value: unknown): value is number => typeof value === 'number' &
  * (same key; for a lookup, the same hash and size), normalized exactly as a model's answer is:
  * whatever speaks on the socket, the guard gets a well-formed map of this file or nothing.
  */
-export function acceptEntry(value: unknown, file: ProjectFile, content?: { hash: string; size: number }): MapEntry | undefined {
+function acceptEntry(value: unknown, file: ProjectFile, content?: { hash: string; size: number }): MapEntry | undefined {
   if (!value || typeof value !== 'object') return undefined;
   const e = value as Record<string, unknown>;
   if (e.path !== file.key || typeof e.hash !== 'string' || !isCount(e.size) || !isCount(e.lines)) return undefined;

@@ -28,7 +28,7 @@ export interface LanguageInfo {
   maskLoneMacros?: boolean;
 }
 
-export const LANGUAGES: readonly LanguageInfo[] = TABLE;
+const LANGUAGES: readonly LanguageInfo[] = TABLE;
 
 const BY_EXTENSION = new Map<string, LanguageInfo>(LANGUAGES.flatMap((language) => language.extensions.map((ext) => [ext, language] as const)));
 const CPP = LANGUAGES.find((l) => l.id === 'cpp') as LanguageInfo;

@@ -13,7 +13,7 @@ const LICENSE = /\b(copyright|licen[cs]e[ds]?|SPDX-|all rights reserved|governed
 export const isLicense = (text: string) => LICENSE.test(text);
 
 /** Clips text at a token boundary, with an ellipsis when anything was cut. */
-export function clipAtToken(text: string, max: number): string {
+function clipAtToken(text: string, max: number): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1);
   const boundary = Math.max(cut.lastIndexOf(' '), cut.lastIndexOf(','), cut.lastIndexOf('('));
@@ -21,7 +21,7 @@ export function clipAtToken(text: string, max: number): string {
 }
 
 /** A comment's words: markers gone, tag lines (@param, :param) dropped, lines joined. */
-export function commentWords(raw: string): string {
+function commentWords(raw: string): string {
   return raw
     .replace(/^\s*(\/\*+!?|\(\*+|"""|''')/, '')
     .replace(/(\*+\/|\*+\)|"""|''')\s*$/, '')
@@ -34,7 +34,7 @@ export function commentWords(raw: string): string {
 }
 
 /** The first sentence of a comment, or '' for a licence header or a comment with no words. */
-export function firstSentence(raw: string, max = NOTE_CHARS): string {
+function firstSentence(raw: string, max = NOTE_CHARS): string {
   const words = commentWords(raw);
   if (!words || isLicense(words)) return '';
   const end = /[.!?](\s|$)/.exec(words);

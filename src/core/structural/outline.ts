@@ -25,7 +25,7 @@ interface Found {
 }
 
 /** The 1-based last line of a node; a node that swallows its line's newline ends on the line before. */
-export function lastRow(node: Node): number {
+function lastRow(node: Node): number {
   const { row, column } = node.endPosition;
   return column === 0 && row > node.startPosition.row ? row : row + 1;
 }

@@ -7,7 +7,7 @@ import { numberLines } from './numbering';
  * producer's name (`openai:gpt-4o-mini@p1`), so that an entry says which prompt made it and a
  * prose-only entry from an older prompt is asked again.
  */
-export const PROMPT_VERSION = 1;
+const PROMPT_VERSION = 1;
 
 /** The producer name a model's entries are stored under: the backend's own name and the prompt's version. */
 export function modelProducer(backend: string): string {
