@@ -141,6 +141,28 @@ describe('installing and removing the read hook', () => {
     assert.equal(readFileSync(path.join(s.dir, '.git', 'info', 'exclude'), 'utf8'), '# mine\n*.log\n');
   });
 
+  it('puts every shape of settings file back byte for byte: compact, trailing commas, CRLF, comments, empty lists, blank', () => {
+    const shapes: Record<string, string> = {
+      compact: '{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[]}]}}',
+      trailing: '{\n  "hooks": {\n    "PreToolUse": [\n      {"matcher": "Bash", "hooks": []},\n    ],\n  },\n}\n',
+      crlf: '{\r\n  "model": "opus",\r\n  "hooks": {\r\n    "PreToolUse": [\r\n      {"matcher": "Bash", "hooks": []}\r\n    ]\r\n  }\r\n}\r\n',
+      emptyList: '{\n  "hooks": {\n    "PreToolUse": []\n  }\n}\n',
+      emptyHooks: '{\n  "hooks": {}\n}\n',
+      comments: '{\n  "hooks": {\n    "PreToolUse": [\n      // first\n      {"matcher": "A", "hooks": []},\n      /* second */\n      {"matcher": "B", "hooks": []} // trailing\n    ]\n  }\n}\n',
+      blank: '',
+      emptyObject: '{}',
+    };
+    for (const [name, text] of Object.entries(shapes)) {
+      const place = hookPlace('claude', 'user', s.dir, { HOME: path.join(s.dir, name) });
+      mkdirSync(path.dirname(place.file), { recursive: true });
+      writeFileSync(place.file, text);
+      installHook(place, COMMAND, state);
+      assert.match(readFileSync(place.file, 'utf8'), /skim read guard/, name);
+      removeHook(place, state);
+      assert.equal(readFileSync(place.file, 'utf8'), text, name);
+    }
+  });
+
   it('refuses to touch a settings file that is not JSON', () => {
     const place = hookPlace('claude', 'workspace', s.dir);
     mkdirSync(path.dirname(place.file), { recursive: true });

@@ -104,18 +104,27 @@ function entries(doc: Document, file: string, at: JSONPath): Node | undefined {
 const skimIndexes = (list: Node | undefined): number[] => (list?.children ?? []).map((child, i) => (isSkim(getNodeValue(child)) ? i : -1)).filter((i) => i !== -1);
 
 /**
- * Whether Skim made the file (so that removing the hook may delete it once it holds nothing
- * else), remembered under `stateDir`. An unreadable record counts as none.
+ * What Skim added to a file beyond its entry, so that removing the hook takes out exactly that:
+ * whether it created the file (or found it blank), and which containers (`hooks`,
+ * `hooks.PreToolUse`) it created. Kept under `stateDir`; an unreadable record counts as none,
+ * and then nothing but Skim's entry is removed.
  */
+interface Added {
+  created?: boolean;
+  blank?: boolean;
+  containers?: string[];
+}
+
 function recordFile(stateDir: string, file: string): string {
   return path.join(stateDir, `${createHash('sha256').update(path.resolve(file)).digest('hex').slice(0, 16)}.json`);
 }
 
-function skimMadeIt(stateDir: string, file: string): boolean {
+function readAdded(stateDir: string, file: string): Added {
   try {
-    return (JSON.parse(readFileSync(recordFile(stateDir, file), 'utf8')) as { created?: unknown }).created === true;
+    const value = JSON.parse(readFileSync(recordFile(stateDir, file), 'utf8')) as Added;
+    return value && typeof value === 'object' ? value : {};
   } catch {
-    return false;
+    return {};
   }
 }
 
@@ -139,6 +148,13 @@ export function installHook(place: HookPlace, command: string, stateDir: string)
   if (ours.length === 1 && JSON.stringify(getNodeValue((list?.children as Node[])[ours[0]])) === JSON.stringify(wanted)) return { file: place.file, changed: false };
 
   const json = JsonText.of(doc.text.trim() === '' ? '{}' : doc.text);
+  const added = readAdded(stateDir, place.file);
+  if (!doc.exists) added.created = true;
+  else if (doc.text.trim() === '') added.blank = true;
+  const containers = new Set(added.containers ?? []);
+  if (!json.node(at.slice(0, 1))) containers.add(String(at[0]));
+  if (!json.node(at)) containers.add(at.join('.'));
+  added.containers = [...containers];
   if (place.format === 'copilot-cli' && !json.node(['version'])) json.addProperty([], 'version', 1);
   if (ours.length > 0) {
     // Skim's entry is updated where it stands; any second one of Skim's goes.
@@ -154,10 +170,8 @@ export function installHook(place: HookPlace, command: string, stateDir: string)
   const text = doc.exists && doc.text.trim() !== '' ? json.text : `${json.text}\n`;
 
   mkdirSync(path.dirname(place.file), { recursive: true });
-  if (!doc.exists) {
-    mkdirSync(stateDir, { recursive: true });
-    writeFileSync(recordFile(stateDir, place.file), JSON.stringify({ created: true }));
-  }
+  mkdirSync(stateDir, { recursive: true });
+  writeFileSync(recordFile(stateDir, place.file), JSON.stringify(added));
   writeFileAtomic(place.file, text);
   if (place.personalIn) excludeFromGit(place.personalIn, place.file);
   return { file: place.file, changed: true };
@@ -171,18 +185,21 @@ export function removeHook(place: HookPlace, stateDir: string): HookChange {
   if (ours.length === 0) return { file: place.file, changed: false };
   const json = JsonText.of(doc.text);
   for (const i of [...ours].reverse()) json.remove([...at, i]);
-  // Containers only Skim's entry filled go with it.
+  // Containers Skim created (all of them, in a file of its own) go with its entry once nothing else is in them; a person's stay.
+  const added = readAdded(stateDir, place.file);
   for (let depth = at.length; depth > 0; depth--) {
-    if ((json.node(at.slice(0, depth))?.children?.length ?? 1) === 0) json.remove(at.slice(0, depth));
+    const container = at.slice(0, depth);
+    const skims = place.owned || added.containers?.includes(container.join('.'));
+    if (skims && (json.node(container)?.children?.length ?? 1) === 0) json.remove(container);
   }
   const left = Object.keys(getNodeValue(json.node([]) as Node) as object);
   const empty = left.every((key) => key === 'version' && place.format === 'copilot-cli');
-  if (empty && (place.owned || skimMadeIt(stateDir, place.file))) {
+  if (empty && (place.owned || added.created)) {
     rmSync(place.file);
-    rmSync(recordFile(stateDir, place.file), { force: true });
     if (place.personalIn) includeInGit(place.personalIn, place.file);
   } else {
-    writeFileAtomic(place.file, json.text);
+    writeFileAtomic(place.file, empty && added.blank ? '' : json.text);
   }
+  rmSync(recordFile(stateDir, place.file), { force: true });
   return { file: place.file, changed: true };
 }
