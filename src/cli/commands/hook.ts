@@ -2,6 +2,7 @@ import { guardedRead, GuardedRead, notMapped } from '../../core/guard/guard';
 import { hookAnswer } from '../../core/hook/answer';
 import { parsePayload } from '../../core/hook/payload';
 import { RemoteMaps } from '../../core/hook/remoteMaps';
+import { shellWord } from '../../core/hook/shellWord';
 import { findExtension } from '../../core/hook/socketPath';
 import type { MapEntry } from '../../core/map/types';
 import type { MapOutcome, MapSource } from '../../core/mapSource';
@@ -43,9 +44,8 @@ function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
 
 /** The command that prints a file's whole map, as this very process was started: it works wherever the hook does. */
 function wholeMapCommand(file: string): string {
-  const quote = (s: string) => (/^[\w./:-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
   const electron = process.versions.electron ? 'ELECTRON_RUN_AS_NODE=1 ' : '';
-  return `run ${electron}${quote(process.execPath)} ${quote(process.argv[1] ?? 'skim')} map ${quote(file)}`;
+  return `run ${electron}${shellWord(process.execPath)} ${shellWord(process.argv[1] ?? 'skim')} map ${shellWord(file)}`;
 }
 
 function hookBudgetMs(env: NodeJS.ProcessEnv): number {

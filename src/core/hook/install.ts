@@ -6,6 +6,7 @@ import { findNodeAtLocation, getNodeValue, JSONPath, Node, parseTree, ParseError
 import { writeFileAtomic } from '../files/atomicWrite';
 import { JsonText } from '../files/jsonEdit';
 import { excludeFromGit, includeInGit } from './gitExclude';
+import { shellWord } from './shellWord';
 
 /**
  * Installs and removes Skim's read hook in each host's hook files. One implementation for the
@@ -54,8 +55,7 @@ export function hookPlace(host: InstallHost, scope: InstallScope, root: string, 
 
 /** The shell command a hook file names: this Node, this `skim`, its hook mode, and the marker. */
 export function hookCommand(node: string, cli: string): string {
-  const quote = (s: string) => (/^[\w./:-]+$/.test(s) ? s : `"${s.replace(/(["\\$`])/g, '\\$1')}"`);
-  return `${quote(node)} ${quote(cli)} hook ${HOOK_MARKER}`;
+  return `${shellWord(node)} ${shellWord(cli)} hook ${HOOK_MARKER}`;
 }
 
 /** Where the entry list lives in each format, and the entry Skim puts there. */
