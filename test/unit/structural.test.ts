@@ -157,6 +157,8 @@ describe('the structural mapper (tree-sitter, no model)', () => {
   it('skips a licence header for the file\'s prose and takes the comment that describes it', async () => {
     const text = '// Copyright 2009 The Go Authors. All rights reserved.\n// Use of this source code is governed by a BSD-style\n// license that can be found in the LICENSE file.\n\n// Package server answers pings.\npackage server\n\nfunc Ping() {}\n';
     assert.equal((await structuralMap('server.go', text, 8)).prose.split('\n')[0], 'Package server answers pings.');
+    const script = '#! /usr/bin/python3.11\n\n"""Base16, Base32 and Base64 data encodings"""\n\ndef b64encode(s):\n    pass\n';
+    assert.equal((await structuralMap('base64.py', script, 6)).prose.split('\n')[0], 'Base16, Base32 and Base64 data encodings');
   });
 
   it('outlines a real third-party file: mocha\'s runner, every Runner method', async () => {

@@ -48,7 +48,9 @@ function clipWords(text: string, max: number): string {
 }
 
 /** How much of a note a map shows: enough to choose by; the whole note is in the row (editor hovers, --json). */
-const NOTE_CHARS = 40;
+const SHOWN_NOTE_CHARS = 40;
+/** How much when the map must fit a budget: shortened first, and kept so while members are folded. */
+const FITTED_NOTE_CHARS = 32;
 
 /** The legend a model reads once, above the lines. */
 const LEGEND = 'Regions (lines, then name(signature) or kind name — note; members indented under their parent):';
@@ -75,7 +77,8 @@ function memberCounts(roots: readonly RegionNode[]): Map<RegionNode, Map<string,
   return counts;
 }
 
-function countsText(counts: Map<string, number>): string {
+/** "4 methods, 1 class": counts by kind, as every summary of a map says them. */
+export function countsText(counts: Map<string, number>): string {
   return [...counts].map(([kind, n]) => `${n} ${kind}${n === 1 ? '' : kind.endsWith('s') ? 'es' : 's'}`).join(', ');
 }
 
@@ -185,16 +188,16 @@ export function renderMap(entry: MapEntry, options: RenderOptions = {}): string 
   const how = options.wholeMap ? `; ${options.wholeMap} for the whole map` : '';
   const compose = (lines: string[], folded: string) => `${header}${folded}:${prose}\n${LEGEND}\n${lines.join('\n')}`;
   const budget = options.maxChars;
-  const whole = compose(regionLines(roots, Infinity, NOTE_CHARS), '');
+  const whole = compose(regionLines(roots, Infinity, SHOWN_NOTE_CHARS), '');
   if (budget === undefined || whole.length <= budget) return whole;
 
-  const short = compose(regionLines(roots, Infinity, 32), '; notes shortened to fit');
+  const short = compose(regionLines(roots, Infinity, FITTED_NOTE_CHARS), '; notes shortened to fit');
   if (short.length <= budget) return short;
   const counts = memberCounts(roots);
   const fixed = compose([], `; members below depth 999 folded to fit${how}`).length;
-  const sizes = sizeByDepth(40, counts);
+  const sizes = sizeByDepth(FITTED_NOTE_CHARS, counts);
   for (let depth = sizes.length - 2; depth >= 0; depth--) {
-    if (fixed + sizes[depth] <= budget) return compose(regionLines(roots, depth, 40, counts), `; members below depth ${depth + 1} folded to fit${how}`);
+    if (fixed + sizes[depth] <= budget) return compose(regionLines(roots, depth, FITTED_NOTE_CHARS, counts), `; members below depth ${depth + 1} folded to fit${how}`);
   }
   const bare = compose(regionLines(roots, 0, 0, counts), `; members folded, notes left out to fit${how}`);
   if (bare.length <= budget) return bare;
@@ -218,11 +221,7 @@ export function renderAt(entry: MapEntry, line: number): string {
   if (entry.status === 'prose-only') return `${entry.path}: no line map (prose only), so line ${line} cannot be placed.`;
   const hits = regionsAt(entry.regions, line);
   if (hits.length === 0) return `${entry.path}:${line} is in a gap between regions.`;
-  return regionTree(hits)
-    .flatMap(function flat(node): string[] {
-      return [plainLine(node, Infinity), ...node.children.flatMap(flat)];
-    })
-    .join('\n');
+  return regionLines(regionTree(hits), Infinity, Infinity).join('\n');
 }
 
 /** The JSON shape `skim map --json` prints; other hosts reuse it. */

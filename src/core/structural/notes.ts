@@ -1,16 +1,12 @@
 import type { Node } from 'web-tree-sitter';
+import { commentLines, isLicense } from './comments';
 
 /**
  * A declaration's note: the first sentence of its doc comment when it has one, else its
  * signature on one line (parameters and return type, or what a class extends), else nothing.
  * A note is cut only between tokens: no note is better than a broken one.
  */
-export const NOTE_CHARS = 120;
-
-const LICENSE = /\b(copyright|licen[cs]e[ds]?|SPDX-|all rights reserved|governed by)\b/i;
-
-/** A licence or copyright header: never a description of the code below it. */
-export const isLicense = (text: string) => LICENSE.test(text);
+const NOTE_CHARS = 120;
 
 /** Clips text at a token boundary, with an ellipsis when anything was cut. */
 function clipAtToken(text: string, max: number): string {
@@ -20,13 +16,10 @@ function clipAtToken(text: string, max: number): string {
   return boundary > max / 3 ? `${cut.slice(0, boundary).trimEnd()}…` : '';
 }
 
-/** A comment's words: markers gone, tag lines (@param, :param) dropped, lines joined. */
+/** A comment's words: tag lines (@param, :param) dropped, a @brief's tag dropped, lines joined. */
 function commentWords(raw: string): string {
-  return raw
-    .replace(/^\s*(\/\*+!?|\(\*+|"""|''')/, '')
-    .replace(/(\*+\/|\*+\)|"""|''')\s*$/, '')
-    .split('\n')
-    .map((line) => line.replace(/^\s*(\/\/+!?|#+:?|\*+|--+|;+|%+)\s?/, '').trim().replace(/^[@\\](brief|summary|description)\s+/, ''))
+  return commentLines(raw)
+    .map((line) => line.replace(/^[@\\](brief|summary|description)\s+/, ''))
     .filter((line) => !/^[@:\\]\w/.test(line))
     .join(' ')
     .replace(/\s+/g, ' ')

@@ -21,7 +21,7 @@ interface Found {
   end: number;
   kind: string;
   name: string;
-  note: string;
+  nameNode?: Node;
 }
 
 /** The 1-based last line of a node; a node that swallows its line's newline ends on the line before. */
@@ -124,8 +124,9 @@ export function outline(root: Node, source: string, query: Query, language: Lang
     while (outer.parent && wrappers.has(outer.parent.type)) outer = outer.parent;
     const kind = definition.name.slice('definition.'.length);
     const end = lastRow(capture(match.captures, 'end') ?? node);
-    found.push({ node, outer, start: outer.startPosition.row + 1, end, kind, name: name || '(anonymous)', note: noteFor(source, kind, node, outer, nameNode) });
+    found.push({ node, outer, start: outer.startPosition.row + 1, end, kind, name: name || '(anonymous)', nameNode });
   }
-  const regions: RawRegion[] = withMethods(outermost(found)).map(({ start, end, kind, name, note }) => ({ start, end, kind, name, note }));
+  // Notes only for the declarations that stay, once each.
+  const regions: RawRegion[] = withMethods(outermost(found)).map(({ node, outer, start, end, kind, name, nameNode }) => ({ start, end, kind, name, note: noteFor(source, kind, node, outer, nameNode) }));
   return [...importRegions(imports), ...regions];
 }

@@ -1,23 +1,19 @@
 import type { Node } from 'web-tree-sitter';
+import { countsText } from '../map/render';
 import { Region } from '../map/types';
-import { isLicense } from './notes';
+import { commentLines, isLicense } from './comments';
 
 const PROSE_CHARS = 400;
 
-/** Strips comment markers and keeps the first paragraph. */
+/** A comment's first paragraph, without its markers. */
 function commentText(raw: string): string {
-  const lines = raw
-    .replace(/^\/\*+!?|\*+\/$/g, '')
-    .replace(/^("""|''')|("""|''')$/g, '')
-    .split('\n')
-    .map((l) => l.replace(/^\s*(\/\/+!?|#+!?|\*|--)\s?/, '').trim());
   const paragraph: string[] = [];
-  for (const line of lines) {
+  for (const line of commentLines(raw)) {
     if (!line) {
       if (paragraph.length) break;
       continue;
     }
-    if (/^(@|SPDX-|Copyright\b|\(c\)|eslint-|@ts-|#!)/i.test(line)) continue;
+    if (/^(@|SPDX-|Copyright\b|\(c\)|eslint-|@ts-)/i.test(line)) continue;
     paragraph.push(line);
   }
   const text = paragraph.join(' ');
@@ -29,7 +25,8 @@ function leadingDoc(root: Node): string {
   for (const child of root.namedChildren) {
     if (!child) continue;
     if (child.type.endsWith('comment')) {
-      // A licence header says nothing of the file: the comment that describes it comes after.
+      // A `#!` line and a licence header say nothing of the file: the comment that describes it comes after.
+      if (child.text.startsWith('#!')) continue;
       const text = commentText(child.text);
       if (text && !isLicense(text)) return text;
       continue;
@@ -48,9 +45,7 @@ function leadingDoc(root: Node): string {
 function declares(regions: readonly Region[]): string {
   const counts = new Map<string, number>();
   for (const r of regions) if (r.kind !== 'imports') counts.set(r.kind, (counts.get(r.kind) ?? 0) + 1);
-  if (counts.size === 0) return 'Declares nothing tree-sitter can outline.';
-  const parts = [...counts].map(([kind, n]) => `${n} ${kind}${n === 1 ? '' : kind.endsWith('s') ? 'es' : 's'}`);
-  return `Declares ${parts.join(', ')}.`;
+  return counts.size === 0 ? 'Declares nothing tree-sitter can outline.' : `Declares ${countsText(counts)}.`;
 }
 
 export function structuralProse(root: Node, regions: readonly Region[], language: string): string {
