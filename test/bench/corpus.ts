@@ -2,7 +2,9 @@
  * The map on real third-party code, measured per language: recall against universal-ctags,
  * tokens (o200k) per region as a model reads it, and the tokens a model spends to reach one
  * function past 40% of a file (a guarded first read plus a read of the region) against reading
- * the whole file numbered and against paging through it 200 lines at a time.
+ * the whole file numbered and against paging through it 200 lines at a time, beside the same flow
+ * with a bare ctags listing for a map and with no map at all (what no map can beat: the first
+ * read's 200 lines). Reach is measured on files the guard shortens (over 200 lines).
  *
  * The files come from npm packages the project installs and Debian packages that
  * scripts/setup-bench-corpus.sh installs; a file that is not there is left out, and said so.
@@ -20,8 +22,11 @@ import { structuralMap } from '../../src/core/structural/mapper';
 const ROOT = path.resolve(__dirname, '../../..');
 const npm = (file: string) => path.join(ROOT, 'node_modules', file);
 
-/** Per language: its files, and the ctags kinds that are declarations a map should locate. */
-export const CORPUS: { language: string; ctags: string; kinds: string[]; files: string[]; extension?: string }[] = [
+/**
+ * Per language: its files, and the ctags kinds that are declarations a map should locate (and,
+ * where ctags' parser reads other things as declarations, the names a declaration can have).
+ */
+export const CORPUS: { language: string; ctags: string; kinds: string[]; files: string[]; extension?: string; names?: RegExp }[] = [
   { language: 'javascript', ctags: 'JavaScript', kinds: ['function', 'class', 'method', 'generator'], files: [npm('underscore/underscore-umd.js'), npm('mocha/lib/runner.js'), '/usr/share/javascript/jquery/jquery.js'] },
   { language: 'typescript', ctags: 'TypeScript', kinds: ['function', 'class', 'interface', 'enum', 'method', 'namespace'], files: [npm('@azure/msal-common/src/cache/CacheManager.ts'), npm('@azure/msal-common/src/authority/Authority.ts'), npm('gpt-tokenizer/src/GptEncoding.ts')] },
   { language: 'python', ctags: 'Python', kinds: ['class', 'function', 'member'], files: ['/usr/lib/python3.11/http/server.py', '/usr/lib/python3.11/argparse.py', '/usr/lib/python3.11/json/decoder.py'] },
@@ -30,7 +35,8 @@ export const CORPUS: { language: string; ctags: string; kinds: string[]; files: 
   { language: 'cpp', ctags: 'C++', kinds: ['function', 'class', 'struct', 'union', 'enum', 'namespace', 'typedef'], files: ['/usr/include/c++/12/bits/stl_vector.h', '/usr/include/c++/12/bits/stl_list.h', '/usr/include/c++/12/bits/stl_tree.h'] },
   { language: 'ruby', ctags: 'Ruby', kinds: ['class', 'method', 'module', 'singletonMethod'], files: ['/usr/lib/ruby/3.1.0/net/http.rb', '/usr/lib/ruby/3.1.0/optparse.rb', '/usr/lib/ruby/3.1.0/set.rb'] },
   { language: 'php', ctags: 'PHP', kinds: ['class', 'interface', 'function', 'trait'], files: ['/usr/share/php/PEAR.php', '/usr/share/php/Archive/Tar.php'] },
-  { language: 'bash', ctags: 'Sh', kinds: ['function'], files: ['/usr/share/bash-completion/bash_completion'], extension: '.sh' },
+  // ctags' Sh parser takes array assignments (`COMPREPLY=()`) and brace groups for functions.
+  { language: 'bash', ctags: 'Sh', kinds: ['function'], files: ['/usr/share/bash-completion/bash_completion', '/usr/lib/git-core/git-subtree', '/usr/bin/ucf'], extension: '.sh', names: /^[\w:.-]+$/ },
 ];
 
 interface Tag {
@@ -39,13 +45,13 @@ interface Tag {
   kind: string;
 }
 
-function ctagsTags(file: string, language: string, kinds: string[]): Tag[] {
+function ctagsTags(file: string, language: string, kinds: string[], names = /./): Tag[] {
   const out = execFileSync('ctags', ['--output-format=json', '--fields=+nK', `--language-force=${language}`, '-o', '-', file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return out
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Tag & { _type: string })
-    .filter((t) => t._type === 'tag' && kinds.includes(t.kind) && !/^(AnonymousFunction|__anon)/.test(t.name));
+    .filter((t) => t._type === 'tag' && kinds.includes(t.kind) && names.test(t.name) && !/^(AnonymousFunction|__anon)/.test(t.name));
 }
 
 /** A name's last part, without template arguments: `std::vector<T>::push_back` and `push_back` are one name. */
@@ -57,55 +63,59 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 export interface FileResult {
   language: string;
   file: string;
+  lines: number;
   tags: number;
   recall: number;
   tokensPerRegion: number;
-  wholeOverSkim: number;
-  pagingOverSkim: number;
+  /** Tokens to reach a function: the whole file numbered, and paging, over Skim's flow; undefined for a file the guard never shortens. */
+  wholeOverSkim?: number;
+  pagingOverSkim?: number;
+  /** The same flow with a bare ctags listing in place of the map, and with no map at all (the flow's ceiling). */
+  wholeOverCtags?: number;
+  wholeOverNoMap?: number;
 }
 
-async function measure(language: string, ctags: string, kinds: string[], file: string, extension = ''): Promise<FileResult> {
+async function measure(language: string, ctags: string, kinds: string[], file: string, extension = '', names?: RegExp): Promise<FileResult> {
   const text = readFileSync(file, 'utf8');
   const lines = splitLines(text);
   // A file without an extension (a sourced shell library) is named by the language it is in.
   const map = await structuralMap(file + extension, text, lines.length);
   const entry: MapEntry = { path: path.basename(file), size: 0, hash: '', lines: lines.length, status: 'structural', producer: map.producer, prose: map.prose, regions: map.regions, created: 0 };
 
-  const tags = ctagsTags(file, ctags, kinds);
+  const tags = ctagsTags(file, ctags, kinds, names);
   const located = tags.filter((t) => map.regions.some((r) => r.start <= t.line && t.line <= r.end && lastPart(r.name) === lastPart(t.name)));
 
   const rendered = renderMap(entry);
   const regionText = rendered.split('\n').slice(rendered.split('\n').findIndex((l) => l.startsWith('Regions (')) + 1).join('\n');
 
-  // A guarded first read of the whole file (200 lines, the notice, the whole map), then the region's lines.
-  const firstRead = tokens(`${cappedNotice(entry.path, 1, 200, lines.length, lines.length)}\n\n${numbered(lines.slice(0, 200), 1)}\n\n${rendered}`);
+  const base = { language, file, lines: lines.length, tags: tags.length, recall: tags.length ? located.length / tags.length : 1, tokensPerRegion: map.regions.length ? tokens(regionText) / map.regions.length : 0 };
+  const targets = map.regions.filter((r) => ['function', 'method', 'constructor'].includes(r.kind) && r.start > lines.length * 0.4);
+  if (lines.length <= 200 || !targets.length) return base;
+
+  // A guarded first read of the whole file (200 lines, the notice, then what it attaches), then the region's lines.
+  const firstRead = (attached: string) => tokens(`${cappedNotice(entry.path, 1, 200, lines.length, lines.length)}\n\n${numbered(lines.slice(0, 200), 1)}${attached}`);
+  const listing = ctagsTags(file, ctags, kinds, names).map((t) => `${t.name}\t${t.kind}\t${t.line}`).join('\n');
+  const reach = (attached: string) => {
+    const first = firstRead(attached);
+    return median(targets.map((r) => first + tokens(numbered(lines.slice(r.start - 1, r.end), r.start))));
+  };
+  const skim = reach(`\n\n${rendered}`);
   const whole = tokens(numbered(lines, 1));
   const pageTokens = Array.from({ length: Math.ceil(lines.length / 200) }, (_, p) => tokens(numbered(lines.slice(p * 200, p * 200 + 200), p * 200 + 1)));
-  const targets = map.regions.filter((r) => ['function', 'method', 'constructor'].includes(r.kind) && r.start > lines.length * 0.4);
-  const skimCosts = targets.map((r) => firstRead + tokens(numbered(lines.slice(r.start - 1, r.end), r.start)));
-  const pagingCosts = targets.map((r) => pageTokens.slice(0, Math.ceil(r.end / 200)).reduce((a, b) => a + b, 0));
-  const skim = median(skimCosts) ?? NaN;
-  return {
-    language,
-    file,
-    tags: tags.length,
-    recall: tags.length ? located.length / tags.length : 1,
-    tokensPerRegion: map.regions.length ? tokens(regionText) / map.regions.length : 0,
-    wholeOverSkim: whole / skim,
-    pagingOverSkim: (median(pagingCosts) ?? NaN) / skim,
-  };
+  const paging = median(targets.map((r) => pageTokens.slice(0, Math.ceil(r.end / 200)).reduce((a, b) => a + b, 0)));
+  return { ...base, wholeOverSkim: whole / skim, pagingOverSkim: paging / skim, wholeOverCtags: whole / reach(`\n\n${listing}`), wholeOverNoMap: whole / reach('') };
 }
 
 /** Every corpus file that is present, measured; the missing ones named. */
 export async function measureCorpus(log: (line: string) => void): Promise<FileResult[]> {
   const results: FileResult[] = [];
-  for (const { language, ctags, kinds, files, extension } of CORPUS) {
+  for (const { language, ctags, kinds, files, extension, names } of CORPUS) {
     for (const file of files) {
       if (!existsSync(file)) {
         log(`corpus: ${file} is not installed (bash scripts/setup-bench-corpus.sh), left out`);
         continue;
       }
-      results.push(await measure(language, ctags, kinds, file, extension));
+      results.push(await measure(language, ctags, kinds, file, extension, names));
     }
   }
   return results;

@@ -52,7 +52,7 @@ describe('the skim command', () => {
   it('map --json spends no model call on a fresh hit and reports the producer', async () => {
     const first = JSON.parse((await skim(['map', 'big.ts', '--json'], { cwd: s.dir })).stdout);
     const second = JSON.parse((await skim(['map', 'big.ts', '--json'], { cwd: s.dir })).stdout);
-    assert.deepEqual([first.status, first.producer, first.lines, first.modelCalls], ['structural', 'tree-sitter:typescript@3', 900, 0]);
+    assert.deepEqual([first.status, first.producer, first.lines, first.modelCalls], ['structural', 'tree-sitter:typescript@4', 900, 0]);
     assert.deepEqual(second, first);
   });
 
@@ -91,7 +91,7 @@ describe('the skim command', () => {
     cache.put({ ...entry, producer: 'tree-sitter:typescript@1', regions: [] });
     await cache.close();
     const again = JSON.parse((await skim(['map', 'big.ts', '--json'], { cwd: s.dir })).stdout);
-    assert.deepEqual([again.producer, again.regions.length, again.modelCalls], ['tree-sitter:typescript@3', 30, 0]);
+    assert.deepEqual([again.producer, again.regions.length, again.modelCalls], ['tree-sitter:typescript@4', 30, 0]);
   });
 
   it('at names the regions that hold a line, or the gap', async () => {

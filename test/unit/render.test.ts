@@ -56,12 +56,12 @@ describe('rendering a map from its rows', () => {
     assert.equal(
       folded,
       [
-        'Map of src/shop.ts (300 lines; map written by openai:scripted); members below depth 1 folded to fit; call skim_summarize_file for the whole map:',
+        'Map of src/shop.ts (300 lines; map written by openai:scripted); only signature notes kept, members below depth 1 folded to fit; call skim_summarize_file for the whole map:',
         'A shop.',
         'Regions (lines, then name(signature) or kind name — note; members indented under their parent):',
-        '1-99 class C0 — a class [folded: 15 methods]',
-        '101-199 class C1 — a class [folded: 15 methods]',
-        '201-299 class C2 — a class [folded: 15 methods]',
+        '1-99 class C0 [folded: 15 methods]',
+        '101-199 class C1 [folded: 15 methods]',
+        '201-299 class C2 [folded: 15 methods]',
       ].join('\n'),
     );
   });
@@ -92,6 +92,22 @@ describe('rendering a map from its rows', () => {
       text.split('\n').slice(3).join('\n'),
       ['5-40 class Cart — extends Base', '  field: 6 a; 7 b — the second; 8 c', '  10-20 add(item: Item): void', '  22 size(): number'].join('\n'),
     );
+  });
+
+  it('shows a note whole or not at all, and keeps only short signatures when a map must fit', () => {
+    const rows = [
+      { start: 1, end: 30, kind: 'function', name: 'serve', note: 'is used by an HTTP handler to construct an HTTP response.' },
+      { start: 31, end: 60, kind: 'function', name: 'dial', note: '(network string, address string, timeout time.Duration) (Conn, error)' },
+      { start: 61, end: 90, kind: 'function', name: 'close', note: '(c *Conn) error' },
+      ...Array.from({ length: 6 }, (_, i) => ({ start: 91 + i * 10, end: 100 + i * 10, kind: 'function', name: `listen${i}`, note: 'opens the socket and listens.' })),
+    ];
+    const regionLines = (text: string) => text.split('\n').slice(3, 7);
+    const whole = renderMap(entry({ lines: 200, regions: rows }));
+    assert.deepEqual(regionLines(whole), ['1-30 function serve', '31-60 function dial', '61-90 close(c *Conn) error', '91-100 function listen0 — opens the socket and listens.']);
+    const fitted = renderMap(entry({ lines: 200, regions: rows }), { maxChars: whole.length - 1, wholeMap: 'call skim_summarize_file' });
+    assert.match(fitted, /; only signature notes kept to fit; call skim_summarize_file for the whole map:/);
+    assert.deepEqual(regionLines(fitted), ['1-30 function serve', '31-60 function dial', '61-90 close(c *Conn) error', '91-100 function listen0']);
+    assert.equal(renderAt(entry({ lines: 200, regions: rows }), 5), '1-30 function serve — is used by an HTTP handler to construct an HTTP response.');
   });
 
   it('renders 100,000 regions, nested or flat, whole or folded, in one pass each', () => {

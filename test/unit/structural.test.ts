@@ -86,7 +86,7 @@ describe('the structural mapper (tree-sitter, no model)', () => {
     const map = await mapFixture('shapes.ts');
     assert.equal(map.regions.find((r) => r.name === 'load')?.note, '(file: string): string');
     assert.equal(map.regions.find((r) => r.name === 'Circle')?.note, 'implements Shape');
-    assert.equal(map.producer, 'tree-sitter:typescript@3');
+    assert.equal(map.producer, 'tree-sitter:typescript@4');
   });
 
   it('says it has no grammar for a language rather than inventing regions', async () => {
@@ -108,7 +108,7 @@ describe('the structural mapper (tree-sitter, no model)', () => {
     if (!existsSync(file)) this.skip();
     const text = readFileSync(file, 'utf8');
     const map = await structuralMap(file, text, splitLines(text).length);
-    assert.equal(map.producer, 'tree-sitter:cpp@3');
+    assert.equal(map.producer, 'tree-sitter:cpp@4');
     const vector = map.regions.find((r) => r.kind === 'class' && r.name === 'vector');
     assert.ok(vector && vector.end - vector.start > 1000, JSON.stringify(vector));
     assert.equal(vector.note, 'A standard container which offers fixed time access to individual elements in any order.');
@@ -120,6 +120,20 @@ describe('the structural mapper (tree-sitter, no model)', () => {
   it('finds a C function that returns a function pointer, as cgo writes them', async () => {
     const map = await structuralMap('ctx.c', 'void (*(get_context(void)))(struct context_arg*) {\n  return 0;\n}\n', 3);
     assert.deepEqual(map.regions.map((r) => [r.start, r.end, r.kind, r.name]), [[1, 3, 'function', 'get_context']]);
+  });
+
+  it('loses only the function a syntax error sits in: a regex tree-sitter-bash misreads no longer hides the rest of the file', async () => {
+    // The first function holds a `[[ =~ ]]` regex from bash-completion's shape that tree-sitter-bash cannot parse:
+    // the whole parse turns everything after it into one error.
+    const broken = ['_variables()', '{', '    if [[ $cur =~ ^(\\$\\{[#!]?)([A-Za-z0-9_]*)\\[([^]]*)$ ]]; then', '        return 0', '    fi', '}', ''];
+    const later = Array.from({ length: 4 }, (_, i) => [`# Helper ${i}.`, `_helper${i}()`, '{', `    echo ${i}`, '}', '']).flat();
+    const nested = ['if [[ $OSTYPE == *solaris* ]]; then', '    _pids() { echo sun; }', '', '    _pgids()', '    {', '        echo sun', '    }', 'fi', ''];
+    const lines = [...broken, ...later, ...nested, 'quote() { echo "$1"; }'];
+    const map = await structuralMap('completion.sh', lines.join('\n'), lines.length);
+    assert.deepEqual(
+      map.regions.map((r) => [r.start, r.end, r.name]),
+      [[9, 12, '_helper0'], [15, 18, '_helper1'], [21, 24, '_helper2'], [27, 30, '_helper3'], [33, 33, '_pids'], [35, 38, '_pgids'], [41, 41, 'quote']],
+    );
   });
 
   it('keeps declarations that share a line as siblings: a minified line of 10,000 functions maps flat and fast', async () => {

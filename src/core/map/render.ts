@@ -27,30 +27,35 @@ const CALLABLE = new Set(['function', 'method', 'constructor', 'macro']);
 const lineSpan = (r: Region) => (r.start === r.end ? `${r.start}` : `${r.start}-${r.end}`);
 
 /**
+ * Which notes a map shows, each whole or not at all (no note is better than a broken one): `all`
+ * (a hover), `short` (those that fit SHOWN_NOTE_CHARS), `signatures` (a callable's short
+ * signature only, when a map must fit), `none`.
+ */
+type Notes = 'all' | 'short' | 'signatures' | 'none';
+
+/** The longest note a map shows; the whole note is always in the row (editor hovers, --json). */
+const SHOWN_NOTE_CHARS = 40;
+
+const isSignature = (region: Region, note: string) => CALLABLE.has(region.kind) && /^[(<]/.test(note);
+
+function shownNote(region: Region, notes: Notes): string {
+  const note = region.note === region.kind ? '' : region.note;
+  if (notes === 'all') return note;
+  if (notes === 'none' || note.length > SHOWN_NOTE_CHARS) return '';
+  return notes === 'short' || isSignature(region, note) ? note : '';
+}
+
+/**
  * A region as few tokens show it: a callable as its name and signature (`fn0(n): number`),
  * anything else as its kind and name, the note after a dash; a kind named like
  * itself (the import block) as its note. A note that only repeats the kind is left out.
  */
-function label(region: Region, noteChars: number): string {
-  const raw = region.note === region.kind ? '' : region.note;
-  const note = noteChars > 0 ? clipWords(raw, noteChars) : '';
-  if (CALLABLE.has(region.kind) && /^[(<]/.test(note)) return `${region.name}${note}`;
+function label(region: Region, notes: Notes): string {
+  const note = shownNote(region, notes);
+  if (isSignature(region, note)) return `${region.name}${note}`;
   if (region.name === region.kind) return note || region.kind;
   return `${region.kind} ${region.name}${note ? ` — ${note}` : ''}`;
 }
-
-/** A note cut to `max` characters between words, with an ellipsis; a signature is cut between parameters. */
-function clipWords(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const at = Math.max(cut.lastIndexOf(' '), cut.lastIndexOf(','));
-  return `${(at > max / 3 ? cut.slice(0, at) : cut).trimEnd()}…`;
-}
-
-/** How much of a note a map shows: enough to choose by; the whole note is in the row (editor hovers, --json). */
-const SHOWN_NOTE_CHARS = 40;
-/** How much when the map must fit a budget: shortened first, and kept so while members are folded. */
-const FITTED_NOTE_CHARS = 32;
 
 /** The legend a model reads once, above the lines. */
 const LEGEND = 'Regions (lines, then name(signature) or kind name — note; members indented under their parent):';
@@ -84,7 +89,7 @@ export function countsText(counts: Map<string, number>): string {
 
 /** Indentation stops deepening at 16 levels, so that no nesting makes a line longer than its region's. */
 const indent = (node: RegionNode) => '  '.repeat(Math.min(node.depth, 16));
-const plainLine = (node: RegionNode, noteChars: number) => `${indent(node)}${lineSpan(node.region)} ${label(node.region, noteChars)}`;
+const plainLine = (node: RegionNode, notes: Notes) => `${indent(node)}${lineSpan(node.region)} ${label(node.region, notes)}`;
 const foldSuffix = (counts: Map<string, number> | undefined) => ` [folded: ${countsText(counts ?? new Map())}]`;
 
 /**
@@ -92,7 +97,7 @@ const foldSuffix = (counts: Map<string, number> | undefined) => ` [folded: ${cou
  * more one-line siblings of one kind with no members share a line, each with its own number.
  * Iterative, so no nesting is too deep for it.
  */
-function regionLines(roots: readonly RegionNode[], maxDepth: number, noteChars: number, counts?: Map<RegionNode, Map<string, number>>): string[] {
+function regionLines(roots: readonly RegionNode[], maxDepth: number, notes: Notes, counts?: Map<RegionNode, Map<string, number>>): string[] {
   const out: string[] = [];
   const pending: (readonly RegionNode[])[] = [roots];
   const at: number[] = [0];
@@ -108,16 +113,16 @@ function regionLines(roots: readonly RegionNode[], maxDepth: number, noteChars: 
     let j = i;
     while (j < nodes.length && nodes[j].region.start === nodes[j].region.end && nodes[j].children.length === 0 && nodes[j].region.kind === node.region.kind) j++;
     if (j - i >= 3) {
-      const run = nodes.slice(i, j).map((n) => `${n.region.start} ${CALLABLE.has(n.region.kind) ? label(n.region, noteChars) : label({ ...n.region, kind: '' }, noteChars).trim()}`);
+      const run = nodes.slice(i, j).map((n) => `${n.region.start} ${CALLABLE.has(n.region.kind) ? label(n.region, notes) : label({ ...n.region, kind: '' }, notes).trim()}`);
       out.push(`${indent(node)}${CALLABLE.has(node.region.kind) ? '' : `${node.region.kind}: `}${run.join('; ')}`);
       at[at.length - 1] = j;
       continue;
     }
     at[at.length - 1] = ++i;
     if (node.children.length && node.depth >= maxDepth) {
-      out.push(plainLine(node, noteChars) + foldSuffix((counts ?? memberCounts([node])).get(node)));
+      out.push(plainLine(node, notes) + foldSuffix((counts ?? memberCounts([node])).get(node)));
     } else {
-      out.push(plainLine(node, noteChars));
+      out.push(plainLine(node, notes));
       if (node.children.length) {
         pending.push(node.children);
         at.push(0);
@@ -149,11 +154,11 @@ function bucketLines(roots: readonly RegionNode[], buckets: number, counts: Map<
  * The characters the region lines take when folded below each depth, for every depth at once,
  * in one pass: an upper bound (runs of one-line siblings only make the text shorter).
  */
-function sizeByDepth(noteChars: number, counts: Map<RegionNode, Map<string, number>>): number[] {
+function sizeByDepth(notes: Notes, counts: Map<RegionNode, Map<string, number>>): number[] {
   const own: number[] = [];
   const folded: number[] = [];
   for (const node of counts.keys()) {
-    own[node.depth] = (own[node.depth] ?? 0) + plainLine(node, noteChars).length + 1;
+    own[node.depth] = (own[node.depth] ?? 0) + plainLine(node, notes).length + 1;
     if (node.children.length) folded[node.depth] = (folded[node.depth] ?? 0) + foldSuffix(counts.get(node)).length;
   }
   const sizes: number[] = [];
@@ -173,7 +178,7 @@ export interface RenderOptions {
 }
 
 /**
- * The file's map as text. With `maxChars`, it is made to fit: notes are shortened first, then
+ * The file's map as text. With `maxChars`, it is made to fit: notes other than signatures go first, then
  * members are folded into their parents below the deepest depth that fits, then top-level runs
  * are folded; every fold is said in the text, with the way to the whole map, so a shortened map
  * never passes for a complete one. Linear in the number of regions.
@@ -188,18 +193,18 @@ export function renderMap(entry: MapEntry, options: RenderOptions = {}): string 
   const how = options.wholeMap ? `; ${options.wholeMap} for the whole map` : '';
   const compose = (lines: string[], folded: string) => `${header}${folded}:${prose}\n${LEGEND}\n${lines.join('\n')}`;
   const budget = options.maxChars;
-  const whole = compose(regionLines(roots, Infinity, SHOWN_NOTE_CHARS), '');
+  const whole = compose(regionLines(roots, Infinity, 'short'), '');
   if (budget === undefined || whole.length <= budget) return whole;
 
-  const short = compose(regionLines(roots, Infinity, FITTED_NOTE_CHARS), '; notes shortened to fit');
-  if (short.length <= budget) return short;
+  const signatures = compose(regionLines(roots, Infinity, 'signatures'), `; only signature notes kept to fit${how}`);
+  if (signatures.length <= budget) return signatures;
   const counts = memberCounts(roots);
-  const fixed = compose([], `; members below depth 999 folded to fit${how}`).length;
-  const sizes = sizeByDepth(FITTED_NOTE_CHARS, counts);
+  const fixed = compose([], `; only signature notes kept, members below depth 999 folded to fit${how}`).length;
+  const sizes = sizeByDepth('signatures', counts);
   for (let depth = sizes.length - 2; depth >= 0; depth--) {
-    if (fixed + sizes[depth] <= budget) return compose(regionLines(roots, depth, FITTED_NOTE_CHARS, counts), `; members below depth ${depth + 1} folded to fit${how}`);
+    if (fixed + sizes[depth] <= budget) return compose(regionLines(roots, depth, 'signatures', counts), `; only signature notes kept, members below depth ${depth + 1} folded to fit${how}`);
   }
-  const bare = compose(regionLines(roots, 0, 0, counts), `; members folded, notes left out to fit${how}`);
+  const bare = compose(regionLines(roots, 0, 'none', counts), `; members folded, notes left out to fit${how}`);
   if (bare.length <= budget) return bare;
   for (let buckets = Math.min(roots.length, 64); buckets >= 1; buckets = Math.floor(buckets / 2)) {
     const text = compose(bucketLines(roots, buckets, counts), `; ${roots.length} top-level regions folded into runs to fit${how}`);
@@ -221,7 +226,7 @@ export function renderAt(entry: MapEntry, line: number): string {
   if (entry.status === 'prose-only') return `${entry.path}: no line map (prose only), so line ${line} cannot be placed.`;
   const hits = regionsAt(entry.regions, line);
   if (hits.length === 0) return `${entry.path}:${line} is in a gap between regions.`;
-  return regionLines(regionTree(hits), Infinity, Infinity).join('\n');
+  return regionLines(regionTree(hits), Infinity, 'all').join('\n');
 }
 
 /** The JSON shape `skim map --json` prints; other hosts reuse it. */

@@ -5,12 +5,13 @@ import { outline } from './outline';
 import { grammarFor, parserFor } from './parser';
 import { structuralProse } from './prose';
 import { outlineQuery } from './queries';
+import { LinedRegion, recoverBlocks } from './recover';
 
 /**
  * Bumped whenever the outline rules change, so that maps made by older rules count as stale:
  * it is part of every structural producer's name.
  */
-export const STRUCTURAL_RULES_VERSION = 3;
+export const STRUCTURAL_RULES_VERSION = 4;
 
 /** The producer name of the structural map of `file` under the current rules, or undefined without a grammar. */
 export function structuralProducer(file: string, text?: string): string | undefined {
@@ -38,7 +39,7 @@ export type FallbackOutliner = (file: string, text: string, lines: number) => Pr
 /** Larger files are not parsed: the tree would cost more memory than the map is worth. */
 export const STRUCTURAL_MAX_BYTES = 8 * 1024 * 1024;
 
-/** How long the outline query may run over one tree; a pathological file gets what was found by then. */
+/** How long outlining one file may take (the query, and parsing blocks again after errors); a pathological file gets what was found by then. */
 const QUERY_TIMEOUT_MICROS = 3_000_000;
 
 export interface StructuralMap {
@@ -69,12 +70,30 @@ export async function structuralMap(file: string, text: string, lines: number): 
   const parser = await parserFor(language);
   const source = parseableText(language, text);
   const tree = parser.parse(source);
-  parser.delete();
-  if (!tree) throw new Error(`tree-sitter could not parse ${file}`);
+  if (!tree) {
+    parser.delete();
+    throw new Error(`tree-sitter could not parse ${file}`);
+  }
+  const deadline = performance.now() + QUERY_TIMEOUT_MICROS / 1000;
+  const remaining = () => Math.floor((deadline - performance.now()) * 1000);
+  // A block parsed on its own, within what is left of the one time limit; one still broken is cut once more.
+  const outlineBlock = (blockText: string, nested: boolean): LinedRegion[] | undefined => {
+    if (remaining() <= 0) return undefined;
+    const blockTree = parser.parse(blockText);
+    if (!blockTree) return undefined;
+    try {
+      const found = outline(blockTree.rootNode, blockText, query, language, Math.max(1, remaining()));
+      return blockTree.rootNode.hasError && !nested ? recoverBlocks(found, blockTree.rootNode, blockText, true, (inner) => outlineBlock(inner, true)) : found;
+    } finally {
+      blockTree.delete();
+    }
+  };
   try {
-    const regions = normalizeRegions(outline(tree.rootNode, source, query, language, QUERY_TIMEOUT_MICROS), lines);
+    const found = outline(tree.rootNode, source, query, language, QUERY_TIMEOUT_MICROS);
+    const regions = normalizeRegions(tree.rootNode.hasError ? recoverBlocks(found, tree.rootNode, source, false, (block) => outlineBlock(block, false)) : found, lines);
     return { producer: `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}`, prose: structuralProse(tree.rootNode, regions, language.id), regions };
   } finally {
     tree.delete();
+    parser.delete();
   }
 }

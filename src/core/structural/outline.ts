@@ -1,7 +1,7 @@
 import type { Node, Query, QueryCapture, QueryMatch } from 'web-tree-sitter';
-import { RawRegion } from '../map/normalize';
 import { LanguageInfo } from './languages';
 import { noteFor } from './notes';
+import { LinedRegion } from './recover';
 
 /**
  * Turns one query's matches over a syntax tree into regions. The query says what a declaration
@@ -43,7 +43,7 @@ function capture(captures: readonly QueryCapture[], name: string): Node | undefi
 const contains = (outer: Node, inner: Node) => outer.startIndex <= inner.startIndex && inner.endIndex <= outer.endIndex && outer.id !== inner.id;
 
 /** Runs of imports that are siblings with only comments between them, each one region. */
-function importRegions(nodes: Node[]): RawRegion[] {
+function importRegions(nodes: Node[]): LinedRegion[] {
   const sorted = [...new Map(nodes.map((n) => [n.id, n])).values()].sort((a, b) => a.startIndex - b.startIndex);
   const runs: Node[][] = [];
   for (const node of sorted) {
@@ -97,7 +97,7 @@ function withMethods(found: Found[]): Found[] {
   return sorted;
 }
 
-export function outline(root: Node, source: string, query: Query, language: LanguageInfo, timeoutMicros: number): RawRegion[] {
+export function outline(root: Node, source: string, query: Query, language: LanguageInfo, timeoutMicros: number): LinedRegion[] {
   const wrappers = new Set(language.wrappers);
   // One declaration per node: where several patterns match it, the first in the query file wins.
   const chosen = new Map<number, QueryMatch>();
@@ -127,6 +127,6 @@ export function outline(root: Node, source: string, query: Query, language: Lang
     found.push({ node, outer, start: outer.startPosition.row + 1, end, kind, name: name || '(anonymous)', nameNode });
   }
   // Notes only for the declarations that stay, once each.
-  const regions: RawRegion[] = withMethods(outermost(found)).map(({ node, outer, start, end, kind, name, nameNode }) => ({ start, end, kind, name, note: noteFor(source, kind, node, outer, nameNode) }));
+  const regions: LinedRegion[] = withMethods(outermost(found)).map(({ node, outer, start, end, kind, name, nameNode }) => ({ start, end, kind, name, note: noteFor(source, kind, node, outer, nameNode) }));
   return [...importRegions(imports), ...regions];
 }
