@@ -44,7 +44,7 @@ describe('when the model cannot map a file, the structural outline serves, label
     await withSettings({ 'model.vendor': 'nobody' }, async () => {
       write('nomodel.ts', tsSource(30, 26));
       const text = await invoke('skim_summarize_file', { filePath: 'nomodel.ts' });
-      assert.match(text, /^Map of nomodel\.ts \(900 lines; structural outline by tree-sitter:typescript@3\):/);
+      assert.match(text, /^Map of nomodel\.ts \(900 lines; structural outline by tree-sitter:typescript@4\):/);
       assert.match(text, /^871-899 fn29\(n: number\): number$/m);
       assert.equal((await scriptedModel()).summaryCalls(), 0);
     });
