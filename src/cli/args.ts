@@ -6,8 +6,8 @@ export interface ParsedArgs {
   flags: Map<string, string | true>;
 }
 
-const VALUE_FLAGS = new Set(['offset', 'limit', 'cache-dir', 'root', 'host', 'scope']);
-const BOOLEAN_FLAGS = new Set(['json', 'help']);
+const VALUE_FLAGS = new Set(['offset', 'limit', 'cache-dir', 'root', 'host', 'scope', 'path', 'glob', 'max']);
+const BOOLEAN_FLAGS = new Set(['json', 'help', 'literal']);
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const positionals: string[] = [];

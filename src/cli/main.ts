@@ -4,6 +4,8 @@ import { installCommand } from './commands/hookInstall';
 import { atCommand, mapCommand } from './commands/map';
 import { mcpCommand } from './commands/mcp';
 import { readCommand } from './commands/read';
+import { searchCommand } from './commands/search';
+import { nodeAtCommand, queryCommand } from './commands/tree';
 import { CommandFailed, Io } from './io';
 import { rootForFile } from './root';
 import { openEngineMaps, openSession } from './session';
@@ -13,6 +15,10 @@ export const USAGE = `skim: maps before reads, for coding agents
   skim read FILE [--offset N] [--limit N] [--json]   a read with the 200-line guard applied
   skim map FILE [--json]                             the file's prose and map (made when missing or stale)
   skim at FILE LINE                                  the regions that hold LINE, innermost last
+  skim search PATTERN [--path P] [--glob G] [--literal] [--max N] [--json]
+                                                     where PATTERN occurs (ripgrep), each hit in its region
+  skim query FILE QUERY [--max N] [--json]           a tree-sitter query, or definitions, imports, calls[:NAME], strings
+  skim node-at FILE LINE[:COL] [--json]              the syntax nodes holding a position, outermost first
   skim hook                                          a PreToolUse hook: payload on stdin, answer on stdout
   skim hook install|remove [--host H] [--scope S]    H: vscode, claude or copilot-cli; S: workspace or user
   skim mcp                                           the tools as an MCP server on stdio
@@ -23,7 +29,7 @@ Model:   SKIM_MODEL_URL, SKIM_MODEL_NAME, SKIM_MODEL_KEY, SKIM_MODEL_TIMEOUT_MS 
          chat-completions endpoint); without them the tree-sitter outline serves.
 Exit:    0 success, 1 failure (one line on stderr), 2 usage error.`;
 
-const COMMANDS = { read: readCommand, map: mapCommand, at: atCommand, mcp: mcpCommand } as const;
+const COMMANDS = { read: readCommand, map: mapCommand, at: atCommand, search: searchCommand, query: queryCommand, 'node-at': nodeAtCommand, mcp: mcpCommand } as const;
 
 /** Runs one `skim` invocation and returns its exit code. Never throws. */
 export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<number> {
@@ -42,8 +48,9 @@ export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessE
       io.out(USAGE);
       return 0;
     }
-    const [target] = args.positionals;
-    const root = stringFlag(args.flags, 'root') ?? (target && name !== 'mcp' ? rootForFile(target, cwd) : undefined);
+    // The project follows the file named (or, for a search, the path searched).
+    const target = name === 'search' ? stringFlag(args.flags, 'path') : name === 'mcp' ? undefined : args.positionals[0];
+    const root = stringFlag(args.flags, 'root') ?? (target ? rootForFile(target, cwd) : undefined);
     const session = await openSession({ root, cacheDir: stringFlag(args.flags, 'cache-dir') }, env, cwd, (m) => io.warn(m));
     close = session.close;
     await command(args, session, io);

@@ -15,6 +15,7 @@ export interface Session {
   project: Project;
   maps: MapService;
   cwd: string;
+  env: NodeJS.ProcessEnv;
   close(): Promise<void>;
 }
 
@@ -53,7 +54,7 @@ export async function openSession(
   saveOnSignals();
   const cache = await MapCache.open(cacheFileFor(project.root, options.cacheDir, env), { onWarning: warn });
   const maps = new MapService(cache, settings ? new OpenAiModel(settings) : undefined);
-  return { project, maps, cwd, close: () => cache.close() };
+  return { project, maps, cwd, env, close: () => cache.close() };
 }
 
 /** The engine the hook opens for a project when a read needs a map. */

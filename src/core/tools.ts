@@ -3,11 +3,18 @@ import { guardedRead, GuardedRead } from './guard/guard';
 import { renderMap } from './map/render';
 import { MapSource } from './mapSource';
 import { renderFoundSymbols, renderRead } from './present';
-import { ProjectFile } from './project';
 import { findSymbol, listSymbols } from './symbols';
+import { findSearchProgram, NoSearchProgramError } from './search/program';
+import { regionsForSearch } from './search/regions';
+import { search, SearchRequest, SearchRequestError } from './search/search';
+import { renderSearch } from './search/text';
+import { nodeAt, NodeAtError } from './syntax/nodeAt';
+import { queryTree, QueryTreeError } from './syntax/queryTree';
+import { renderNodeAt, renderQuery } from './syntax/text';
+import { Project, ProjectFile } from './project';
 
 /**
- * The four tools as every host offers them (VS Code's language-model tools, the MCP server):
+ * The tools as every host offers them (VS Code's language-model tools, the MCP server):
  * one core call each and the text the model reads. Their errors are written for the model and
  * say what to do next; hosts pass them on as tool errors.
  */
@@ -78,5 +85,40 @@ export async function findSymbolText(file: ProjectFile, name: string, maxLines: 
     return renderFoundSymbols(file.key, name, found, outline);
   } catch (error) {
     throw explain(error, file, 'skim_find_symbol', 'Use skim_summarize_file or skim_read_file for this file instead.');
+  }
+}
+
+/** Where to look for a ripgrep binary before PATH (VS Code's own), and the environment whose PATH is searched. */
+export interface SearchPrograms {
+  candidates?: readonly string[];
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function searchText(project: Project, maps: MapSource | undefined, input: SearchRequest, programs: SearchPrograms = {}): Promise<string> {
+  try {
+    const program = findSearchProgram(project.root, programs.candidates, programs.env);
+    return renderSearch(await search(project, program, regionsForSearch(maps), input));
+  } catch (error) {
+    if (error instanceof SearchRequestError) throw new ToolError(`skim_search: ${error.message}.`);
+    if (error instanceof NoSearchProgramError) throw new ToolError(`skim_search cannot run here: ${error.message}. Use your own search tool instead.`);
+    throw error;
+  }
+}
+
+export async function queryTreeText(file: ProjectFile, query: string, max?: number): Promise<string> {
+  try {
+    return renderQuery(await queryTree(file, query, max));
+  } catch (error) {
+    if (error instanceof QueryTreeError) throw new ToolError(`skim_query_tree: ${error.message}.`);
+    throw explain(error, file, 'skim_query_tree', 'Use skim_search or skim_read_file for this file instead.');
+  }
+}
+
+export async function nodeAtText(file: ProjectFile, line: number, column?: number): Promise<string> {
+  try {
+    return renderNodeAt(await nodeAt(file, line, column));
+  } catch (error) {
+    if (error instanceof NodeAtError) throw new ToolError(`skim_node_at: ${error.message}.`);
+    throw explain(error, file, 'skim_node_at', 'Read the lines around it with skim_read_file instead.');
   }
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { MapCache } from '../core/cache/store';
@@ -57,6 +57,17 @@ export class WorkspaceMaps implements vscode.Disposable {
     throw new OutsideWorkspaceError(`${input} is outside the open workspace (${roots}). Skim reads only files inside it: give a path inside the workspace, absolute or relative to its folder.`);
   }
 
+  /** The workspace folder a path a model gave lies in (one where it exists, first); refuses a path outside every folder. */
+  resolveFolder(input: string): vscode.WorkspaceFolder {
+    const folders = vscode.workspace.workspaceFolders?.filter((f) => f.uri.scheme === 'file') ?? [];
+    const candidates = path.isAbsolute(input) ? [path.normalize(input)] : folders.map((f) => path.join(f.uri.fsPath, input));
+    const holding = candidates.map((absolute) => ({ absolute, folder: vscode.workspace.getWorkspaceFolder(vscode.Uri.file(absolute)) })).filter((c) => c.folder?.uri.scheme === 'file');
+    const found = holding.find((c) => existsSync(c.absolute)) ?? holding[0];
+    if (found?.folder) return found.folder;
+    const roots = folders.map((f) => f.uri.fsPath).join(', ') || 'no folder is open';
+    throw new OutsideWorkspaceError(`${input} is outside the open workspace (${roots}): give a path inside the workspace, absolute or relative to its folder.`);
+  }
+
   /** The workspace file for a URI, or undefined when it is not a file inside a workspace folder. */
   inWorkspace(uri: vscode.Uri): WorkspaceFile | undefined {
     if (uri.scheme !== 'file') return undefined;
@@ -107,6 +118,11 @@ export class WorkspaceMaps implements vscode.Disposable {
     }
     const model = new LmModel(chat, choice.timeoutMs, token);
     return { maps: new MapService(cache, model, editorSymbolOutline), model };
+  }
+
+  /** A folder's stored maps as they are, for placing search hits in: never a model call. */
+  async storedMaps(folder: vscode.WorkspaceFolder): Promise<MapSource> {
+    return new MapService(await this.cache(folder));
   }
 
   /** What the editor may show for a document: the stored map, checked against the file's hash. */

@@ -27,9 +27,9 @@ describe('skim mcp, driven by an MCP client from the SDK over stdio', () => {
 
   const text = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as { type: string; text: string }[]).map((c) => c.text).join('');
 
-  it('lists the four tools with the descriptions the VS Code tools have', async () => {
+  it('lists the tools with the descriptions the VS Code tools have', async () => {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), ['skim_find_symbol', 'skim_list_symbols', 'skim_read_file', 'skim_summarize_file']);
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['skim_find_symbol', 'skim_list_symbols', 'skim_node_at', 'skim_query_tree', 'skim_read_file', 'skim_search', 'skim_summarize_file']);
     for (const tool of manifest.contributes.languageModelTools) assert.equal(tools.find((t) => t.name === tool.name)?.description, tool.modelDescription);
     const read = tools.find((t) => t.name === 'skim_read_file');
     assert.deepEqual(read?.inputSchema.required, ['filePath']);
@@ -46,6 +46,18 @@ describe('skim mcp, driven by an MCP client from the SDK over stdio', () => {
     assert.match(text(await client.callTool({ name: 'skim_summarize_file', arguments: { filePath: 'big.ts' } })), /^Map of big\.ts \(900 lines; structural outline by tree-sitter:typescript@4\):/);
     assert.match(text(await client.callTool({ name: 'skim_list_symbols', arguments: { filePath: 'big.ts' } })), /^31-59 fn1\(n: number\): number$/m);
     assert.match(text(await client.callTool({ name: 'skim_find_symbol', arguments: { filePath: 'big.ts', name: 'fn2' } })), /^function fn2: lines 61-89 of big\.ts\n61\texport function fn2/);
+  });
+
+  it('searches the project with each hit in its function, and refuses to search outside it', async () => {
+    const result = text(await client.callTool({ name: 'skim_search', arguments: { pattern: 'n = n + 18;', literal: true, max: 2 } }));
+    assert.equal(result, ['30 matches for "n = n + 18;" in the project; the first 2 are shown. Narrow it with a path, a glob or a stricter pattern.', '', 'big.ts', '  1-29 fn0(n: number): number', '    20\t  n = n + 18;', '  31-59 fn1(n: number): number', '    50\t  n = n + 18;'].join('\n'));
+    const outside = await client.callTool({ name: 'skim_search', arguments: { pattern: 'root', path: '/etc' } });
+    assert.deepEqual([outside.isError, text(outside)], [true, `skim_search: /etc is outside the project (${s.dir}); search inside it.`]);
+  });
+
+  it('answers tree queries and the syntax at a line', async () => {
+    assert.match(text(await client.callTool({ name: 'skim_query_tree', arguments: { filePath: 'big.ts', query: 'definitions', max: 1 } })), /^definitions in big\.ts \(typescript\): 30 captures; the first 1 are shown/);
+    assert.equal(text(await client.callTool({ name: 'skim_node_at', arguments: { filePath: 'big.ts', line: 2 } })).split('\n').at(-1), '            2 identifier n');
   });
 
   it('says so when a read starts past the last line, rather than returning nothing', async () => {

@@ -3,7 +3,8 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z, ZodTypeAny } from 'zod';
 import manifest from '../../../package.json';
-import { findSymbolText, listSymbolsText, readFileText, summarizeFileText, ToolError } from '../../core/tools';
+import { SearchRequest } from '../../core/search/search';
+import { findSymbolText, listSymbolsText, nodeAtText, queryTreeText, readFileText, searchText, summarizeFileText, ToolError } from '../../core/tools';
 import { DEFAULT_LINE_LIMIT } from '../../core/guard/guard';
 import { ProjectFile } from '../../core/project';
 import { ParsedArgs } from '../args';
@@ -19,23 +20,31 @@ interface ToolManifest {
 function shapeOf(tool: ToolManifest): Record<string, ZodTypeAny> {
   const shape: Record<string, ZodTypeAny> = {};
   for (const [key, property] of Object.entries(tool.inputSchema.properties)) {
-    let field: ZodTypeAny = property.type === 'integer' ? z.number().int().min(property.minimum ?? Number.MIN_SAFE_INTEGER) : z.string();
+    let field: ZodTypeAny = property.type === 'integer' ? z.number().int().min(property.minimum ?? Number.MIN_SAFE_INTEGER) : property.type === 'boolean' ? z.boolean() : z.string();
     if (!tool.inputSchema.required.includes(key)) field = field.optional();
     shape[key] = field.describe(property.description);
   }
   return shape;
 }
 
-type Handler = (file: ProjectFile, input: Record<string, unknown>) => Promise<string>;
+type Handler = (input: Record<string, unknown>) => Promise<string>;
 
-/** `skim mcp`: Skim's four tools over MCP on stdio, with the same names, descriptions and guarantees. */
+/** `skim mcp`: Skim's tools over MCP on stdio, with the same names, descriptions and guarantees. */
 export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<void> {
   const server = new McpServer({ name: 'skim', version: manifest.version });
+  const fileOf = (input: Record<string, unknown>): ProjectFile => {
+    const file = session.project.file(String(input.filePath), session.project.root);
+    if (!file.inside) throw new ToolError(`${String(input.filePath)} is outside the project (${session.project.root}). Skim reads only files inside it: give a path inside the project, absolute or relative to its root.`);
+    return file;
+  };
   const handlers: Record<string, Handler> = {
-    skim_summarize_file: (file) => summarizeFileText(session.maps, file),
-    skim_read_file: async (file, input) => (await readFileText(session.maps, file, input)).text,
-    skim_list_symbols: (file) => listSymbolsText(file),
-    skim_find_symbol: (file, input) => findSymbolText(file, String(input.name), DEFAULT_LINE_LIMIT),
+    skim_search: (input) => searchText(session.project, session.maps, input as unknown as SearchRequest, { env: session.env }),
+    skim_summarize_file: (input) => summarizeFileText(session.maps, fileOf(input)),
+    skim_read_file: async (input) => (await readFileText(session.maps, fileOf(input), input)).text,
+    skim_list_symbols: (input) => listSymbolsText(fileOf(input)),
+    skim_find_symbol: (input) => findSymbolText(fileOf(input), String(input.name), DEFAULT_LINE_LIMIT),
+    skim_query_tree: (input) => queryTreeText(fileOf(input), String(input.query), input.max as number | undefined),
+    skim_node_at: (input) => nodeAtText(fileOf(input), Number(input.line), input.column as number | undefined),
   };
   // The SDK's generic signature is too deep for the compiler with shapes built at run time.
   const register = server.registerTool.bind(server) as unknown as (
@@ -47,9 +56,7 @@ export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<v
     const handler = handlers[tool.name];
     register(tool.name, { description: tool.modelDescription, inputSchema: shapeOf(tool) }, async (input) => {
       try {
-        const file = session.project.file(String(input.filePath), session.project.root);
-        if (!file.inside) throw new ToolError(`${String(input.filePath)} is outside the project (${session.project.root}). Skim reads only files inside it: give a path inside the project, absolute or relative to its root.`);
-        return { content: [{ type: 'text' as const, text: await handler(file, input) }] };
+        return { content: [{ type: 'text' as const, text: await handler(input) }] };
       } catch (error) {
         return { content: [{ type: 'text' as const, text: (error as Error).message }], isError: true };
       }

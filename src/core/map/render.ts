@@ -57,6 +57,30 @@ function label(region: Region, notes: Notes): string {
   return `${region.kind} ${region.name}${note ? ` — ${note}` : ''}`;
 }
 
+/** One region on one line as a map shows it, with its signature when short: `2912-2990 method Server.ServeHTTP`. */
+export function regionLine(region: Region): string {
+  return `${lineSpan(region)} ${label(region, 'signatures')}`;
+}
+
+/**
+ * Items found in a file (search hits, query captures), each under the region of the map that
+ * holds it, in the order given: a region's line once, then its items indented beneath it; items
+ * outside every region at the top level.
+ */
+export function placedLines(items: readonly { region: Region | null; text: string }[], indent = '  '): string[] {
+  const out: string[] = [];
+  let last: Region | null | undefined;
+  for (const item of items) {
+    if (item.region !== last) {
+      if (item.region) out.push(`${indent}${regionLine(item.region)}`);
+      else if (last !== undefined) out.push(`${indent}(outside every region)`);
+      last = item.region;
+    }
+    out.push(`${indent}${item.region ? '  ' : ''}${item.text}`);
+  }
+  return out;
+}
+
 /** The legend a model reads once, above the lines. */
 const LEGEND = 'Regions (lines, then name(signature) or kind name — note; members indented under their parent):';
 

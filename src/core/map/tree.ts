@@ -30,3 +30,12 @@ export function regionTree(regions: readonly Region[]): RegionNode[] {
 export function regionsAt(regions: readonly Region[], line: number): Region[] {
   return regions.filter((r) => r.start <= line && line <= r.end);
 }
+
+/** The innermost region holding `line`: among those holding it, the one that starts last (the shortest on a tie). */
+export function innermost(regions: readonly Region[], line: number): Region | null {
+  let best: Region | null = null;
+  for (const r of regions) {
+    if (r.start <= line && line <= r.end && (!best || r.start > best.start || (r.start === best.start && r.end <= best.end))) best = r;
+  }
+  return best;
+}

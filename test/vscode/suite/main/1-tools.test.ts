@@ -22,9 +22,9 @@ describe('Skim\'s language-model tools, invoked through vscode.lm', () => {
     for (const bundle of ['extension.js', 'cli.js', 'engine.js', 'hook-maps.js']) assert.ok(existsSync(path.join(where, 'dist', bundle)), bundle);
   });
 
-  it('registers the four tools with their descriptions', () => {
+  it('registers the tools with their descriptions', () => {
     const tools = vscode.lm.tools.filter((t) => t.name.startsWith('skim_')).map((t) => t.name).sort();
-    assert.deepEqual(tools, ['skim_find_symbol', 'skim_list_symbols', 'skim_read_file', 'skim_summarize_file']);
+    assert.deepEqual(tools, ['skim_find_symbol', 'skim_list_symbols', 'skim_read_file', 'skim_search', 'skim_summarize_file']);
     const read = vscode.lm.tools.find((t) => t.name === 'skim_read_file');
     assert.match(read?.description ?? '', /^Read a source file you have not seen with this tool\. A 1,400-line file costs seven 200-line reads/);
   });

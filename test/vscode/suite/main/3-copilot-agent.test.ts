@@ -20,7 +20,7 @@ async function copilotChat(): Promise<vscode.Extension<unknown>> {
 describe('Copilot\'s own agent loop calling Skim (scripted model, offline)', function () {
   this.timeout(300_000);
 
-  it('offers Skim\'s four tools, and a 900-line skim_read_file comes back through Copilot as 200 lines, the notice and the map', async () => {
+  it('offers Skim\'s tools, and a 900-line skim_read_file comes back through Copilot as 200 lines, the notice and the map', async () => {
     await skim();
     await copilotChat();
     const model = await scriptedModel();
@@ -39,7 +39,7 @@ describe('Copilot\'s own agent loop calling Skim (scripted model, offline)', fun
     const agentTurns = model.requests.filter((r) => r.kind === 'agent');
     assert.ok(agentTurns.length >= 2, `the agent loop made ${agentTurns.length} model request(s)`);
     const offered = new Map(agentTurns[0].tools.map((t) => [t.name, t.description]));
-    for (const name of ['skim_summarize_file', 'skim_read_file', 'skim_list_symbols', 'skim_find_symbol']) assert.ok(offered.get(name), `${name} was not offered`);
+    for (const name of ['skim_search', 'skim_summarize_file', 'skim_read_file', 'skim_list_symbols', 'skim_find_symbol']) assert.ok(offered.get(name), `${name} was not offered`);
     assert.match(offered.get('skim_read_file') ?? '', /A 1,400-line file costs seven 200-line reads/);
 
     const result = agentTurns[agentTurns.length - 1].toolResults.join('\n');
@@ -50,5 +50,29 @@ describe('Copilot\'s own agent loop calling Skim (scripted model, offline)', fun
     assert.equal(numbered[199], '200\t  n = n + 18;');
     assert.match(result, /^871-899 function fn29 — computes fn29$/m);
     assert.equal(model.summaryCalls(), 1);
+  });
+
+  it('calls skim_search through Copilot: 50 hits, each under its function, arrive inline however long', async () => {
+    await copilotChat();
+    const model = await scriptedModel();
+    model.reset();
+    write('searched.ts', tsSource(60, 26));
+    model.setAgentScript([{ name: 'skim_search', input: { pattern: 'n = n \\+ 7;', glob: 'searched.ts' } }]);
+
+    await vscode.commands.executeCommand('workbench.action.chat.open', {
+      query: 'Where is 7 added to n?',
+      mode: 'agent',
+      modelSelector: { vendor: 'skim-test', id: 'scripted-1' },
+      blockOnResponse: true,
+    });
+
+    const agentTurns = model.requests.filter((r) => r.kind === 'agent');
+    // The chat keeps the earlier turn: this call's result is the last one.
+    const result = agentTurns[agentTurns.length - 1].toolResults.at(-1) ?? '';
+    assert.doesNotMatch(result, /written to file/i);
+    assert.match(result, /^60 matches for \/n = n \\\+ 7;\/ in the project; the first 50 are shown\. Narrow it with a path, a glob or a stricter pattern\./);
+    assert.match(result, /^ {2}1471-1499 fn49\(n: number\): number\n {4}1479\t {2}n = n \+ 7;$/m);
+    assert.equal(result.split('\n').filter((l) => /^ {4}\d+\t/.test(l)).length, 50);
+    assert.equal(model.summaryCalls(), 0);
   });
 });

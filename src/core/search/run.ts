@@ -1,0 +1,131 @@
+import { spawn } from 'node:child_process';
+import { SearchProgram } from './program';
+
+/**
+ * One run of the search program over a project: its hits in path order, the first `max` kept
+ * (lines clipped) and every one counted, within a deadline. Never throws for what the program
+ * says: a bad pattern or a failure comes back as `error`, a deadline as `timedOut`.
+ */
+
+/** A match as the program reports it: the path relative to the project root, with forward slashes. */
+export interface RawHit {
+  path: string;
+  line: number;
+  text: string;
+}
+
+export interface RunOptions {
+  pattern: string;
+  literal: boolean;
+  /** Where to search, relative to the root (default: all of it). */
+  paths: string[];
+  /** Only files whose path matches this glob (`*.ts`, `src/**`). */
+  glob?: string;
+  max: number;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+export interface RunResult {
+  hits: RawHit[];
+  /** Every match counted, up to COUNT_LIMIT (then `totalIsLowerBound`). */
+  total: number;
+  totalIsLowerBound: boolean;
+  timedOut: boolean;
+  /** What the program said when it failed (a bad pattern), else undefined. */
+  error?: string;
+}
+
+/** Folders no one means to search: dependencies, build output, caches, version control. */
+export const SKIP_DIRS = ['node_modules', '.git', 'dist', 'build', 'out', 'target', 'vendor', 'bower_components', '.venv', 'venv', '__pycache__', '.next', '.nuxt', 'coverage', '.gradle', '.tox', '.cache'];
+
+/** A hit's line is clipped to this many characters: a minified line must not flood the answer. */
+export const LINE_CHARS = 300;
+
+/** Past this many matches the program is stopped and the total is said as "more than". */
+const COUNT_LIMIT = 100_000;
+
+const STDERR_CHARS = 2_000;
+
+function rgArgs(o: RunOptions): string[] {
+  return [
+    '--line-number', '--with-filename', '--no-heading', '--color', 'never', '--null', '--no-messages', '--no-require-git',
+    '--sort', 'path', '--max-columns', String(LINE_CHARS), '--max-columns-preview',
+    ...(o.literal ? ['--fixed-strings'] : []),
+    ...SKIP_DIRS.flatMap((dir) => ['--glob', `!${dir}/`]),
+    ...(o.glob ? ['--glob', o.glob] : []),
+    '--regexp', o.pattern, '--', ...o.paths,
+  ];
+}
+
+function gitArgs(o: RunOptions): string[] {
+  const globbed = o.glob ? o.paths.map((p) => `:(glob)${p === '.' ? '' : `${p.replace(/\/$/, '')}/`}**/${o.glob}`) : o.paths;
+  return [
+    '--no-pager', 'grep', '--line-number', '-I', '--null', '--no-color', '--untracked', o.literal ? '--fixed-strings' : '--extended-regexp',
+    '-e', o.pattern, '--', ...globbed, ...SKIP_DIRS.map((dir) => `:(exclude,glob)**/${dir}/**`),
+  ];
+}
+
+/** `path\0line:text` (rg) or `path\0line\0text` (git grep), or undefined for anything else. */
+function parseLine(line: string, kind: SearchProgram['kind']): RawHit | undefined {
+  const nul = line.indexOf('\0');
+  if (nul <= 0) return undefined;
+  const rest = line.slice(nul + 1);
+  const at = rest.search(kind === 'rg' ? /:/ : /\0/);
+  const number = Number(rest.slice(0, at));
+  if (at <= 0 || !Number.isInteger(number)) return undefined;
+  const text = rest.slice(at + 1).replace(/\r$/, '');
+  return { path: line.slice(0, nul).replace(/^\.\//, '').split('\\').join('/'), line: number, text: text.length > LINE_CHARS ? `${text.slice(0, LINE_CHARS)}…` : text };
+}
+
+export function runSearch(program: SearchProgram, root: string, options: RunOptions): Promise<RunResult> {
+  return new Promise((resolve) => {
+    const child = spawn(program.path, program.kind === 'rg' ? rgArgs(options) : gitArgs(options), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const result: RunResult = { hits: [], total: 0, totalIsLowerBound: false, timedOut: false };
+    let pending = '';
+    let stderr = '';
+    let stopped = false;
+    const stop = () => {
+      stopped = true;
+      child.kill('SIGKILL');
+    };
+    const timer = setTimeout(() => {
+      result.timedOut = true;
+      stop();
+    }, options.timeoutMs);
+    const onAbort = () => stop();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const take = (line: string) => {
+      const hit = parseLine(line, program.kind);
+      if (!hit || stopped) return;
+      result.total++;
+      if (result.hits.length < options.max) result.hits.push(hit);
+      if (result.total >= COUNT_LIMIT) {
+        result.totalIsLowerBound = true;
+        stop();
+      }
+    };
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      const lines = (pending + chunk).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) take(line);
+    });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      if (stderr.length < STDERR_CHARS) stderr += chunk.slice(0, STDERR_CHARS - stderr.length);
+    });
+    const finish = (code: number | null, failure?: string) => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      if (pending) take(pending);
+      pending = '';
+      // rg exits 1 and git grep 1 for "no matches"; more means the program failed (a bad pattern, a bad path).
+      if (failure) result.error = failure;
+      else if (!stopped && code !== null && code > 1 && result.total === 0) result.error = stderr.trim().split('\n').slice(-6).join('\n') || `${program.kind} exited with status ${code}`;
+      resolve(result);
+    };
+    child.on('error', (error) => finish(null, `could not run ${program.path}: ${error.message}`));
+    child.on('close', (code) => finish(code));
+  });
+}

@@ -1,0 +1,115 @@
+import { statSync } from 'node:fs';
+import * as path from 'node:path';
+import { Region } from '../map/types';
+import { Project } from '../project';
+import { SearchProgram } from './program';
+import { innermost } from '../map/tree';
+import { RegionLookup } from './regions';
+import { RawHit, runSearch } from './run';
+
+/**
+ * The ladder's first rung: where a pattern occurs in the project, each hit placed in the region
+ * of the file's map that holds it, so that the next step is a read of exactly that region.
+ */
+
+export interface SearchRequest {
+  pattern: string;
+  /** A file or folder to search in, relative to the project root or absolute inside it. */
+  path?: string;
+  glob?: string;
+  literal?: boolean;
+  max?: number;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface SearchHit extends RawHit {
+  /** The innermost region of the file's map holding the line; null outside every region or for a file without a map. */
+  region: Region | null;
+}
+
+export interface SearchResult {
+  pattern: string;
+  /** Whether the pattern was searched as literal text (asked for, or after a regex found nothing). */
+  literal: boolean;
+  /** The regex found nothing (or did not compile), so it was searched again as literal text. */
+  retriedAsLiteral: boolean;
+  /** Why the regex did not compile, when it did not. */
+  regexError?: string;
+  /** The folder or file searched, relative to the root ('.' for all of it). */
+  scope: string;
+  hits: SearchHit[];
+  total: number;
+  totalIsLowerBound: boolean;
+  /** More matches than hits shown. */
+  capped: boolean;
+  timedOut: boolean;
+  timeoutMs: number;
+  program: SearchProgram['kind'];
+}
+
+export const DEFAULT_MAX_HITS = 50;
+export const SEARCH_TIMEOUT_MS = 10_000;
+
+/** A request Skim cannot run: said to the model or the user as it is. */
+export class SearchRequestError extends Error {}
+
+const REGEX_SYNTAX = /[\\^$.|?*+()[\]{}]/;
+
+/** The scope to search, relative to the root: the root itself, or a path whose real location lies inside the project. */
+function scopeOf(project: Project, input: string | undefined): string {
+  if (!input || input === '.' || path.resolve(project.root, input) === project.root) return '.';
+  const file = project.file(input);
+  if (!file.inside) throw new SearchRequestError(`${input} is outside the project (${project.root}); search inside it`);
+  try {
+    statSync(file.real);
+  } catch {
+    throw new SearchRequestError(`${input} does not exist in ${project.root}`);
+  }
+  return file.key;
+}
+
+export async function search(project: Project, program: SearchProgram, regionsOf: RegionLookup, request: SearchRequest): Promise<SearchResult> {
+  const pattern = request.pattern;
+  if (!pattern || !pattern.trim()) throw new SearchRequestError('the pattern is empty; give the text or regex to search for');
+  if (pattern.includes('\n')) throw new SearchRequestError('the pattern spans lines; search for one line of it');
+  const scope = scopeOf(project, request.path);
+  const max = Math.max(1, Math.min(request.max ?? DEFAULT_MAX_HITS, 500));
+  const timeoutMs = request.timeoutMs ?? SEARCH_TIMEOUT_MS;
+  const base = { pattern, paths: [scope], glob: request.glob || undefined, max, timeoutMs, signal: request.signal };
+
+  let literal = !!request.literal;
+  let run = await runSearch(program, project.root, { ...base, literal });
+  let retriedAsLiteral = false;
+  let regexError: string | undefined;
+  if (!literal && !run.timedOut && run.total === 0 && REGEX_SYNTAX.test(pattern)) {
+    regexError = run.error;
+    literal = true;
+    retriedAsLiteral = true;
+    run = await runSearch(program, project.root, { ...base, literal });
+  }
+  if (run.error && run.total === 0) throw new SearchRequestError(`the search failed: ${run.error}`);
+
+  const byFile = new Map<string, Region[] | null>();
+  for (const hit of run.hits) {
+    if (!byFile.has(hit.path)) byFile.set(hit.path, await regionsOf(project.file(hit.path)));
+  }
+  const hits = run.hits.map((hit) => {
+    const regions = byFile.get(hit.path);
+    return { ...hit, region: regions ? innermost(regions, hit.line) : null };
+  });
+  return {
+    pattern,
+    literal,
+    retriedAsLiteral,
+    regexError,
+    scope,
+    hits,
+    total: run.total,
+    totalIsLowerBound: run.totalIsLowerBound,
+    capped: run.total > hits.length,
+    timedOut: run.timedOut,
+    timeoutMs,
+    program: program.kind,
+  };
+}

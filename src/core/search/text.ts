@@ -1,0 +1,45 @@
+import { placedLines } from '../map/render';
+import { SearchHit, SearchResult } from './search';
+
+/**
+ * A search result as a model reads it: one line saying what was searched and how much was found
+ * (and, when not everything is shown, how to narrow it), then the hits grouped by file and by the
+ * region that holds them: `2912-2990 method Server.ServeHTTP`, then `2931<TAB>line`.
+ */
+
+const what = (r: SearchResult) => (r.literal ? `"${r.pattern}"` : `/${r.pattern}/`);
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : word.endsWith('h') ? 'es' : 's'}`;
+
+function headline(r: SearchResult, files: number): string {
+  const where = r.scope === '.' ? 'the project' : r.scope;
+  const retried = r.retriedAsLiteral ? ` The regex ${r.regexError ? `did not compile (${r.regexError.split('\n').pop()})` : 'matched nothing'}, so it was searched as literal text.` : '';
+  if (r.total === 0) {
+    const stopped = r.timedOut ? ` The search stopped after ${r.timeoutMs / 1000} s, so this is not a proof of absence: narrow it with a path or a glob.` : '';
+    return `No match for ${what(r)} in ${where}.${retried}${stopped}`;
+  }
+  const count = `${r.totalIsLowerBound ? 'more than ' : ''}${plural(r.total, 'match')}`;
+  const shown = r.capped ? `; the first ${r.hits.length} are shown` : '';
+  const stopped = r.timedOut ? ` The search stopped after ${r.timeoutMs / 1000} s: there may be more.` : '';
+  const narrow = r.capped || r.timedOut ? ' Narrow it with a path, a glob or a stricter pattern.' : '';
+  return `${count} for ${what(r)} in ${where}${r.capped ? '' : `, in ${plural(files, 'file')}`}${shown}.${retried}${stopped}${narrow}`;
+}
+
+export function renderSearch(result: SearchResult): string {
+  const files = new Map<string, SearchHit[]>();
+  for (const hit of result.hits) files.set(hit.path, [...(files.get(hit.path) ?? []), hit]);
+  const out = [headline(result, files.size)];
+  for (const [file, hits] of files) out.push('', file, ...placedLines(hits.map((hit) => ({ region: hit.region, text: `${hit.line}\t${hit.text}` }))));
+  return out.join('\n');
+}
+
+/** The JSON `skim search --json` prints. */
+export function searchJson(result: SearchResult) {
+  return {
+    pattern: result.pattern,
+    literal: result.literal,
+    hits: result.hits.map(({ path, line, text, region }) => ({ path, line, text, region: region ? { start: region.start, end: region.end, kind: region.kind, name: region.name } : null })),
+    total: result.total,
+    capped: result.capped,
+    timedOut: result.timedOut,
+  };
+}

@@ -1,0 +1,161 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import * as path from 'node:path';
+import { MapCache } from '../../src/core/cache/store';
+import { hashBytes } from '../../src/core/files/scan';
+import { MapService } from '../../src/core/maps';
+import { Project } from '../../src/core/project';
+import { findSearchProgram, NoSearchProgramError, onPath, SearchProgram, vscodeRipgrepCandidates } from '../../src/core/search/program';
+import { regionsForSearch } from '../../src/core/search/regions';
+import { search, SearchRequest, SearchRequestError } from '../../src/core/search/search';
+import { renderSearch, searchJson } from '../../src/core/search/text';
+import { skim } from '../support/cli';
+import { scratch } from '../support/files';
+
+const RUNNER = require.resolve('mocha/lib/runner.js');
+const RG: SearchProgram = { kind: 'rg', path: onPath('rg') ?? 'rg' };
+const GIT: SearchProgram = { kind: 'git', path: onPath('git') ?? 'git' };
+
+describe('skim search: where a pattern occurs, each hit in its region', () => {
+  let s: ReturnType<typeof scratch>;
+  let project: Project;
+  beforeEach(() => {
+    s = scratch();
+    execFileSync('git', ['init', '-q', s.dir]);
+    mkdirSync(path.join(s.dir, 'lib'));
+    copyFileSync(RUNNER, path.join(s.dir, 'lib/runner.js'));
+    project = new Project(s.dir);
+  });
+  afterEach(() => s.cleanup());
+
+  const run = (request: SearchRequest, program: SearchProgram = RG, maps?: MapService) => search(project, program, regionsForSearch(maps), request);
+
+  it('places a hit in mocha\'s runner in the innermost function that holds it, from the structural outline with no cache', async () => {
+    const result = await run({ pattern: 'self.emit(constants.EVENT_TEST_PENDING' });
+    assert.deepEqual(
+      result.hits.map((h) => [h.path, h.line, h.region && `${h.region.start}-${h.region.end} ${h.region.name}`]),
+      [
+        ['lib/runner.js', 919, '869-986 next'],
+        ['lib/runner.js', 934, '869-986 next'],
+        ['lib/runner.js', 957, '869-986 next'],
+      ],
+    );
+    assert.equal(
+      renderSearch(result).split('\n').slice(0, 5).join('\n'),
+      [
+        '3 matches for "self.emit(constants.EVENT_TEST_PENDING" in the project, in 1 file. The regex did not compile (error: unclosed group), so it was searched as literal text.',
+        '',
+        'lib/runner.js',
+        '  869-986 next(err, errSuite)',
+        `    919\t${readFileSync(RUNNER, 'utf8').split('\n')[918]}`,
+      ].join('\n'),
+    );
+  });
+
+  it('places hits by the cached map while it is fresh, and by the outline once the file changed', async () => {
+    const file = project.file('lib/runner.js');
+    const bytes = readFileSync(file.real);
+    const cache = await MapCache.open(path.join(s.dir, 'cache.sqlite'));
+    cache.put({ path: file.key, size: bytes.length, hash: hashBytes(bytes), lines: 1417, status: 'model', producer: 'openai:scripted@p1', prose: 'The runner.', created: Date.now(), regions: [{ start: 800, end: 1000, kind: 'section', name: 'the test loop', note: '' }] });
+    const maps = new MapService(cache);
+    const fresh = await run({ pattern: 'self.emit(constants.EVENT_TEST_PENDING', path: 'lib', max: 1, literal: true }, RG, maps);
+    assert.deepEqual(fresh.hits[0].region, { start: 800, end: 1000, kind: 'section', name: 'the test loop', note: '' });
+    s.write('lib/runner.js', `// changed\n${bytes.toString('utf8')}`);
+    const changed = await run({ pattern: 'self.emit(constants.EVENT_TEST_PENDING', max: 1, literal: true }, RG, maps);
+    assert.deepEqual([changed.hits[0].line, changed.hits[0].region?.name], [920, 'next']);
+    await cache.close();
+  });
+
+  it('shows the first hits, counts them all and says how to narrow', async () => {
+    const result = await run({ pattern: 'function', max: 3 });
+    assert.equal(result.hits.length, 3);
+    const counted = readFileSync(RUNNER, 'utf8').split('\n').filter((l) => l.includes('function')).length;
+    assert.deepEqual([result.total, result.capped], [counted, true]);
+    assert.match(renderSearch(result), new RegExp(`^${counted} matches for /function/ in the project; the first 3 are shown\\. Narrow it with a path, a glob or a stricter pattern\\.\\n`));
+    assert.deepEqual(Object.keys(searchJson(result)), ['pattern', 'literal', 'hits', 'total', 'capped', 'timedOut']);
+  });
+
+  it('searches a valid regex as a regex, and one that matches nothing again as literal text', async () => {
+    s.write('a.txt', 'price: $5.00 (net)\n');
+    const regex = await run({ pattern: 'Runner\\.prototype\\.run\\b' });
+    assert.deepEqual([regex.literal, regex.retriedAsLiteral, regex.total], [false, false, 1]);
+    const literal = await run({ pattern: '$5.00 (net)' });
+    assert.deepEqual([literal.literal, literal.retriedAsLiteral, literal.hits.map((h) => h.path)], [true, true, ['a.txt']]);
+    assert.match(renderSearch(literal), /The regex matched nothing, so it was searched as literal text\./);
+  });
+
+  it('skips .gitignore\'d files and dependency and build folders', async () => {
+    for (const dir of ['node_modules/x', 'dist', 'build', 'ignored', 'src']) mkdirSync(path.join(s.dir, dir), { recursive: true });
+    for (const file of ['node_modules/x/a.js', 'dist/a.js', 'build/a.js', 'ignored/a.js', 'src/a.js']) s.write(file, 'const needle = 1;\n');
+    s.write('.gitignore', 'ignored/\n');
+    for (const program of [RG, GIT]) {
+      const result = await run({ pattern: 'needle' }, program);
+      assert.deepEqual(result.hits.map((h) => h.path), ['src/a.js'], program.kind);
+    }
+  });
+
+  it('finds the same hits with git grep where ripgrep is missing', async () => {
+    const rg = await run({ pattern: 'this\\.total' });
+    const git = await run({ pattern: 'this\\.total' }, GIT);
+    assert.deepEqual(git.hits, rg.hits);
+    assert.ok(git.total > 0);
+  });
+
+  it('clips a minified line and keeps the match in it', async () => {
+    s.write('bundle.min.js', `${'var a=1;'.repeat(20_000)}needle();\n`);
+    const [hit] = (await run({ pattern: 'needle' })).hits;
+    assert.equal(hit.path, 'bundle.min.js');
+    assert.ok(hit.text.length <= 301, `${hit.text.length} characters`);
+  });
+
+  it('says a search that ran out of time stopped, never that nothing matched', async () => {
+    const result = await run({ pattern: 'zzz-not-there', timeoutMs: 1 });
+    assert.equal(result.timedOut, true);
+    assert.match(renderSearch(result), /^No match for \/zzz-not-there\/ in the project\. The search stopped after 0\.001 s, so this is not a proof of absence/);
+  });
+
+  it('refuses a path outside the project, a link out of it, a missing path and an empty pattern', async () => {
+    symlinkSync('/etc', path.join(s.dir, 'etc-link'));
+    await assert.rejects(run({ pattern: 'x', path: '/etc' }), (e: Error) => e instanceof SearchRequestError && /\/etc is outside the project/.test(e.message));
+    await assert.rejects(run({ pattern: 'x', path: 'etc-link' }), /etc-link is outside the project/);
+    await assert.rejects(run({ pattern: 'x', path: 'nowhere' }), /nowhere does not exist/);
+    await assert.rejects(run({ pattern: '  ' }), /the pattern is empty/);
+  });
+
+  it('finds VS Code\'s ripgrep in either layout, before PATH, and names ripgrep when nothing can search', () => {
+    const app = scratch('skim-app-');
+    try {
+      const universal = vscodeRipgrepCandidates(app.dir).find((c) => c.includes('ripgrep-universal') && !c.includes('asar')) as string;
+      mkdirSync(path.dirname(universal), { recursive: true });
+      symlinkSync(RG.path, universal);
+      assert.deepEqual(findSearchProgram(s.dir, vscodeRipgrepCandidates(app.dir), { PATH: '' }), { kind: 'rg', path: universal });
+      assert.ok(vscodeRipgrepCandidates('/app', 'linux', 'x64').includes('/app/node_modules.asar.unpacked/@vscode/ripgrep/bin/rg'));
+      const gitOnly = path.join(app.dir, 'bin');
+      mkdirSync(gitOnly);
+      symlinkSync(GIT.path, path.join(gitOnly, 'git'));
+      assert.equal(findSearchProgram(s.dir, [], { PATH: gitOnly }).kind, 'git');
+      assert.throws(() => findSearchProgram(app.dir, [], { PATH: gitOnly }), (e: Error) => e instanceof NoSearchProgramError && /install ripgrep/.test(e.message));
+    } finally {
+      app.cleanup();
+    }
+  });
+
+  it('skim search --json prints the hits with their regions, and exits 1 with a reason for a missing path', async () => {
+    const env = { PATH: process.env.PATH };
+    const r = await skim(['search', 'EVENT_RUN_END', '--path', 'lib', '--json'], { cwd: s.dir, env });
+    assert.equal(r.code, 0, r.stderr);
+    const json = JSON.parse(r.stdout);
+    assert.deepEqual(json.hits.map((h: { line: number; region: { name: string } | null }) => [h.line, h.region?.name ?? null]), [
+      [118, null],
+      [1147, 'Runner.prototype._uncaught'],
+      [1198, 'end'],
+      [1199, 'end'],
+      [1234, 'Runner.prototype.run'],
+      [1236, 'Runner.prototype.run'],
+    ]);
+    assert.deepEqual(json.hits[1].region, { start: 1087, end: 1176, kind: 'method', name: 'Runner.prototype._uncaught' });
+    const bad = await skim(['search', 'x', '--path', 'nowhere'], { cwd: s.dir, env });
+    assert.deepEqual([bad.code, bad.stderr.trim()], [1, `${path.join(s.dir, "nowhere")} does not exist in ${s.dir}`]);
+  });
+});

@@ -1,0 +1,110 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { Project } from '../../src/core/project';
+import { nodeAt } from '../../src/core/syntax/nodeAt';
+import { queryTree } from '../../src/core/syntax/queryTree';
+import { renderNodeAt, renderQuery } from '../../src/core/syntax/text';
+import { nodeAtText, queryTreeText } from '../../src/core/tools';
+import { skim } from '../support/cli';
+import { scratch } from '../support/files';
+
+const RUNNER = require.resolve('mocha/lib/runner.js');
+const AUTHORITY = path.resolve(__dirname, '../../../node_modules/@azure/msal-common/src/authority/Authority.ts');
+const project = new Project(path.resolve(__dirname, '../../../node_modules'));
+const runner = project.file(RUNNER);
+const runnerLines = readFileSync(RUNNER, 'utf8').split('\n');
+
+describe('tree queries on real files: skim_query_tree', () => {
+  it('finds every call of a name, each with its position, text and the function holding it', async () => {
+    const result = await queryTree(runner, 'calls:emit', 3);
+    const expected = runnerLines.filter((l) => /\.emit\(/.test(l)).length;
+    assert.deepEqual([result.total, result.capped, result.captures.length], [expected, true, 3]);
+    assert.deepEqual(result.captures[0], {
+      name: 'call',
+      type: 'call_expression',
+      start: { line: 235, column: 11 },
+      end: { line: 235, column: 62 },
+      text: 'process.emit("unhandledRejection", reason, promise)',
+      region: { start: 218, end: 240, kind: 'function', name: 'this.unhandled', note: '(reason, promise)' },
+    });
+    assert.equal(
+      renderQuery(result).split('\n').slice(0, 3).join('\n'),
+      [
+        `calls:emit in mocha/lib/runner.js (javascript): ${expected} captures; the first 3 are shown (ask for fewer with a narrower query, or raise max).`,
+        '  218-240 this.unhandled(reason, promise)',
+        '    235:11 @call call_expression  process.emit("unhandledRejection", reason, promise)',
+      ].join('\n'),
+    );
+  });
+
+  it('lists imports, strings and definitions without an S-expression', async () => {
+    const imports = await queryTree(runner, 'imports');
+    assert.deepEqual(imports.captures.map((c) => c.start.line), [9, 10, 11, 12, 13, 14, 15, 21]);
+    assert.equal(imports.captures[0].text, 'import { EventEmitter } from "node:events";');
+    assert.equal(imports.captures[6].text, 'import { …', 'a capture over several lines shows its first');
+    const authority = project.file(AUTHORITY);
+    const strings = await queryTree(authority, 'strings', 2);
+    assert.deepEqual(strings.captures.map((c) => [c.start.line, c.start.column, c.text, c.region?.kind]), [[6, 31, '"./AuthorityType.js"', 'imports'], [10, 8, '"./OpenIdConfigResponse.js"', 'imports']]);
+    const definitions = await queryTree(authority, 'definitions');
+    assert.ok(definitions.captures.some((c) => c.text === 'Authority' && c.type === 'class'));
+  });
+
+  it('runs an S-expression the model wrote, and explains one that does not compile', async () => {
+    const result = await queryTree(runner, '(function_declaration name: (identifier) @fn)');
+    assert.deepEqual(result.captures.slice(0, 2).map((c) => [c.name, c.text, c.start.line]), [['fn', 'createHookSkipError', 453], ['fn', 'failTestsInSuite', 494]]);
+    await assert.rejects(queryTreeText(runner, '(no_such_node) @x'), /^Error: skim_query_tree: the query does not compile against the javascript grammar: Bad node name 'no_such_node'\. Write a tree-sitter S-expression/);
+    await assert.rejects(queryTreeText(runner, 'callers'), /"callers" is not a named query \(definitions, imports, calls, calls:NAME, strings\) nor an S-expression/);
+  });
+
+  it('says it has no grammar for a file type instead of guessing', async () => {
+    const s = scratch();
+    try {
+      s.write('notes.md', '# Notes\n');
+      await assert.rejects(queryTreeText(new Project(s.dir).file('notes.md'), 'calls'), /no tree-sitter grammar for notes\.md's file type/);
+    } finally {
+      s.cleanup();
+    }
+  });
+});
+
+describe('the syntax at a position: skim_node_at', () => {
+  it('gives the named nodes holding a line of mocha\'s runner, outermost first, from its first character', async () => {
+    const result = await nodeAt(runner, 919);
+    assert.equal(result.column, 9);
+    assert.deepEqual(result.chain[0], { type: 'program', name: null, start: 1, end: runnerLines.length });
+    assert.deepEqual(result.chain.find((n) => n.type === 'function_declaration'), { type: 'function_declaration', name: 'next', start: 869, end: 986 });
+    assert.deepEqual(result.chain.at(-1), { type: 'identifier', name: 'self', start: 919, end: 919 });
+    assert.match(renderNodeAt(result), /^mocha\/lib\/runner\.js:919:9 \(javascript\), the syntax nodes holding it, outermost first:\n1-1418 program\n {2}822-991 expression_statement\n/);
+  });
+
+  it('counts columns in characters, past accented text', async () => {
+    const s = scratch();
+    try {
+      s.write('accents.ts', 'const café = "é"; const total = 1;\n');
+      const { chain } = await nodeAt(new Project(s.dir).file('accents.ts'), 1, 25);
+      assert.deepEqual(chain.at(-1), { type: 'identifier', name: 'total', start: 1, end: 1 });
+    } finally {
+      s.cleanup();
+    }
+  });
+
+  it('says where a line or column lies outside the file', async () => {
+    await assert.rejects(nodeAtText(runner, 5000), /^Error: skim_node_at: mocha\/lib\/runner\.js has 1417 lines; line 5000 is outside it\.$/);
+    await assert.rejects(nodeAtText(runner, 919, 500), /column 500 is outside it/);
+  });
+
+  it('skim query and skim node-at print the same as JSON', async () => {
+    const cwd = path.dirname(RUNNER);
+    const cache = scratch();
+    const env = { SKIM_CACHE_DIR: cache.dir };
+    const query = JSON.parse((await skim(['query', 'runner.js', 'calls:emit', '--max', '1', '--json'], { cwd, env })).stdout);
+    assert.deepEqual(Object.keys(query), ['path', 'language', 'query', 'captures', 'total', 'capped', 'timedOut']);
+    assert.deepEqual(query.captures[0].start, { line: 235, column: 11 });
+    const at = await skim(['node-at', 'runner.js', '919:14', '--json'], { cwd, env });
+    assert.equal(at.code, 0, at.stderr);
+    assert.deepEqual(JSON.parse(at.stdout).chain.at(-1), { type: 'property_identifier', name: 'emit', start: 919, end: 919 });
+    assert.equal((await skim(['node-at', 'runner.js', 'x'], { cwd, env })).code, 2);
+    cache.cleanup();
+  });
+});
