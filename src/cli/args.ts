@@ -6,7 +6,7 @@ export interface ParsedArgs {
   flags: Map<string, string | true>;
 }
 
-const VALUE_FLAGS = new Set(['offset', 'limit', 'cache-dir', 'root', 'host', 'scope', 'path', 'glob', 'max']);
+const VALUE_FLAGS = new Set(['offset', 'limit', 'cache-dir', 'root', 'host', 'scope', 'path', 'glob', 'max', 'edit-gate']);
 const BOOLEAN_FLAGS = new Set(['json', 'help', 'literal']);
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {

@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { OpenMaps } from './commands/hook';
+import { gateModeOf } from '../core/gate/gate';
 import { hookMain } from './commands/hook';
 import type { Io } from './io';
 
@@ -24,11 +25,12 @@ const engine = (): typeof import('./engine') => require(path.join(__dirname, 'en
 const openMaps: OpenMaps = (root, env, warn) => (require(path.join(__dirname, 'hook-maps.js')) as typeof import('./hookMaps')).openEngineMaps(root, env, warn);
 
 const argv = process.argv.slice(2);
-const hook = argv.length === 1 && argv[0] === 'hook';
+// `skim hook`, or `skim hook --edit-gate MODE` as an install with a chosen edit gate writes it.
+const hook = argv[0] === 'hook' && (argv.length === 1 || (argv.length === 3 && argv[1] === '--edit-gate'));
 // A hook process lives for one answer: V8's baseline WebAssembly compiler alone is enough for its few SQLite and
 // tree-sitter calls, and tiering up to the optimizing one would cost more than the calls (half the hook's time).
 if (hook) (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--liftoff-only');
 // The hook runs on every read an agent makes: it starts from this small bundle and loads the engine only for a map.
-const run = hook ? hookMain(io, process.env, process.cwd(), openMaps) : engine().main(argv, io);
+const run = hook ? hookMain(io, process.env, process.cwd(), openMaps, gateModeOf(argv[2])) : engine().main(argv, io);
 // Exit once the output is flushed: a hook must not linger on a model call it no longer waits for.
 void run.then((code) => process.stdout.write('', () => process.exit(code)));

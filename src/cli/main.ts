@@ -1,7 +1,9 @@
+import { gateModeOf } from '../core/gate/gate';
 import { parseArgs, stringFlag, UsageError } from './args';
 import { hookMain } from './commands/hook';
 import { installCommand } from './commands/hookInstall';
 import { atCommand, mapCommand } from './commands/map';
+import { lspCommand } from './commands/lsp';
 import { mcpCommand } from './commands/mcp';
 import { readCommand } from './commands/read';
 import { searchCommand } from './commands/search';
@@ -19,8 +21,12 @@ export const USAGE = `skim: maps before reads, for coding agents
                                                      where PATTERN occurs (ripgrep), each hit in its region
   skim query FILE QUERY [--max N] [--json]           a tree-sitter query, or definitions, imports, calls[:NAME], strings
   skim node-at FILE LINE[:COL] [--json]              the syntax nodes holding a position, outermost first
-  skim hook                                          a PreToolUse hook: payload on stdin, answer on stdout
-  skim hook install|remove [--host H] [--scope S]    H: vscode, claude or copilot-cli; S: workspace or user
+  skim lsp FILE LINE SYMBOL OP                       definition, references, implementations, type or callers of
+                                                     SYMBOL, from outlines and search (no language server here)
+  skim hook [--edit-gate M]                          a Pre/PostToolUse hook: payload on stdin, answer on stdout
+  skim hook install|remove [--host H] [--scope S] [--edit-gate M]
+                                                     H: vscode, claude or copilot-cli; S: workspace or user;
+                                                     M: off, drift (default) or strict
   skim mcp                                           the tools as an MCP server on stdio
 
 Options: --root DIR (default: the git root, else the current folder)
@@ -29,7 +35,7 @@ Model:   SKIM_MODEL_URL, SKIM_MODEL_NAME, SKIM_MODEL_KEY, SKIM_MODEL_TIMEOUT_MS 
          chat-completions endpoint); without them the tree-sitter outline serves.
 Exit:    0 success, 1 failure (one line on stderr), 2 usage error.`;
 
-const COMMANDS = { read: readCommand, map: mapCommand, at: atCommand, search: searchCommand, query: queryCommand, 'node-at': nodeAtCommand, mcp: mcpCommand } as const;
+const COMMANDS = { read: readCommand, map: mapCommand, at: atCommand, search: searchCommand, query: queryCommand, 'node-at': nodeAtCommand, lsp: lspCommand, mcp: mcpCommand } as const;
 
 /** Runs one `skim` invocation and returns its exit code. Never throws. */
 export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<number> {
@@ -79,5 +85,6 @@ async function hook(rest: readonly string[], io: Io, env: NodeJS.ProcessEnv, cwd
       return error instanceof UsageError ? 2 : 1;
     }
   }
-  return hookMain(io, env, cwd, openEngineMaps);
+  // Never a usage error here: a hook's exit code 2 would block the agent's call. An unknown mode is the default.
+  return hookMain(io, env, cwd, openEngineMaps, gateModeOf(rest[0] === '--edit-gate' ? rest[1] : undefined));
 }

@@ -11,6 +11,10 @@ import { renderSearch } from './search/text';
 import { nodeAt, NodeAtError } from './syntax/nodeAt';
 import { queryTree, QueryTreeError } from './syntax/queryTree';
 import { renderNodeAt, renderQuery } from './syntax/text';
+import { FACT_OPS, FactsRequest, isFactOp, symbolPosition } from './facts/facts';
+import { fallbackFacts } from './facts/fallback';
+import { renderFacts } from './facts/text';
+import { readForMapping, splitLines } from './maps';
 import { Project, ProjectFile } from './project';
 
 /**
@@ -120,5 +124,29 @@ export async function nodeAtText(file: ProjectFile, line: number, column?: numbe
   } catch (error) {
     if (error instanceof NodeAtError) throw new ToolError(`skim_node_at: ${error.message}.`);
     throw explain(error, file, 'skim_node_at', 'Read the lines around it with skim_read_file instead.');
+  }
+}
+
+/**
+ * skim_lsp where there is no language server (MCP, the CLI): declarations of the name from
+ * outlines, and its occurrences from search, said to be that. `why` names the host's reason.
+ */
+export async function factsFallbackText(project: Project, maps: MapSource | undefined, file: ProjectFile, input: Omit<FactsRequest, 'path'>, why: string, programs: SearchPrograms = {}): Promise<string> {
+  if (!isFactOp(input.op)) throw new ToolError(`skim_lsp: op must be one of ${FACT_OPS.join(', ')}.`);
+  let lines: string[];
+  try {
+    lines = splitLines((await readForMapping(file.real)).toString('utf8'));
+  } catch (error) {
+    throw explain(error, file, 'skim_lsp', 'Use skim_search for the name instead.');
+  }
+  const at = symbolPosition(lines, input.line, input.symbol);
+  if (!at) throw new ToolError(`skim_lsp: ${input.symbol} is not on line ${input.line} of ${file.key}, nor within 5 lines of it. Read that line, or find the symbol with skim_find_symbol or skim_search.`);
+  try {
+    const program = findSearchProgram(project.root, programs.candidates, programs.env);
+    const { locations, total } = await fallbackFacts(project, program, regionsForSearch(maps), input.symbol, input.op);
+    return renderFacts({ ...input, path: file.key, source: 'outlines and search', reason: why, column: at.column, foundLine: at.line, locations, total });
+  } catch (error) {
+    if (error instanceof NoSearchProgramError) throw new ToolError(`skim_lsp cannot run here: ${error.message}.`);
+    throw error;
   }
 }

@@ -15,5 +15,6 @@ export function settings() {
     codeLens: config.get<boolean>('codeLens.enabled', true),
     hover: config.get<boolean>('hover.enabled', true),
     outline: config.get<boolean>('outline.enabled', true),
+    lsp: { timeoutMs: Math.max(1, config.get<number>('lsp.timeoutSeconds', 5)) * 1000 },
   };
 }

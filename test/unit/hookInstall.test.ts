@@ -26,7 +26,8 @@ describe('installing and removing the read hook', () => {
     assert.equal(place.file, path.join(s.dir, '.github', 'hooks', 'skim-vscode.json'));
     assert.equal(installHook(place, COMMAND, state).changed, true);
     assert.equal(installHook(place, COMMAND, state).changed, false);
-    assert.deepEqual(JSON.parse(readFileSync(place.file, 'utf8')), { hooks: { PreToolUse: [{ type: 'command', command: COMMAND, timeout: 30 }] } });
+    const entry = { type: 'command', command: COMMAND, timeout: 30 };
+    assert.deepEqual(JSON.parse(readFileSync(place.file, 'utf8')), { hooks: { PreToolUse: [entry], PostToolUse: [entry] } });
     assert.equal(removeHook(place, state).changed, true);
     assert.equal(existsSync(place.file), false);
     assert.equal(removeHook(place, state).changed, false);
@@ -36,7 +37,8 @@ describe('installing and removing the read hook', () => {
     const place = hookPlace('copilot-cli', 'user', s.dir, { HOME: s.dir, COPILOT_HOME: path.join(s.dir, 'copilot-home') });
     assert.equal(place.file, path.join(s.dir, 'copilot-home', 'hooks', 'skim.json'));
     installHook(place, COMMAND, state);
-    assert.deepEqual(JSON.parse(readFileSync(place.file, 'utf8')), { version: 1, hooks: { preToolUse: [{ type: 'command', bash: COMMAND, timeoutSec: 30 }] } });
+    const entry = { type: 'command', bash: COMMAND, timeoutSec: 30 };
+    assert.deepEqual(JSON.parse(readFileSync(place.file, 'utf8')), { version: 1, hooks: { preToolUse: [entry], postToolUse: [entry] } });
   });
 
   it('adds one entry to Claude\'s settings, keeps the other hooks, and removal leaves the file byte-identical', () => {
@@ -49,10 +51,12 @@ describe('installing and removing the read hook', () => {
     installHook(place, COMMAND, state);
     const installed = JSON.parse(readFileSync(place.file, 'utf8'));
     assert.deepEqual(installed.permissions, { allow: ['Bash(ls)'] });
+    const edits = 'Edit|MultiEdit|Write|NotebookEdit|edit|create|replace_string_in_file|multi_replace_string_in_file|insert_edit_into_file|create_file|apply_patch|edit_notebook_file';
     assert.deepEqual(installed.hooks.PreToolUse, [
       { matcher: 'Bash', hooks: [{ type: 'command', command: 'audit.sh' }] },
-      { matcher: 'Read|read_file|view', hooks: [{ type: 'command', command: COMMAND, timeout: 30 }] },
+      { matcher: `Read|read_file|view|mcp__skim__skim_read_file|mcp__skim__skim_find_symbol|${edits}`, hooks: [{ type: 'command', command: COMMAND, timeout: 30 }] },
     ]);
+    assert.deepEqual(installed.hooks.PostToolUse, [{ matcher: edits, hooks: [{ type: 'command', command: COMMAND, timeout: 30 }] }]);
     assert.match(readFileSync(place.file, 'utf8'), /^\{\n {4}"permissions"/);
     removeHook(place, state);
     assert.equal(readFileSync(place.file, 'utf8'), original);

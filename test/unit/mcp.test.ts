@@ -29,8 +29,11 @@ describe('skim mcp, driven by an MCP client from the SDK over stdio', () => {
 
   it('lists the tools with the descriptions the VS Code tools have', async () => {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), ['skim_find_symbol', 'skim_list_symbols', 'skim_node_at', 'skim_query_tree', 'skim_read_file', 'skim_search', 'skim_summarize_file']);
-    for (const tool of manifest.contributes.languageModelTools) assert.equal(tools.find((t) => t.name === tool.name)?.description, tool.modelDescription);
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['skim_find_symbol', 'skim_list_symbols', 'skim_lsp', 'skim_node_at', 'skim_query_tree', 'skim_read_file', 'skim_search', 'skim_summarize_file']);
+    for (const tool of manifest.contributes.languageModelTools) {
+      const over = tool.name === 'skim_lsp' ? ' Over MCP there is no language server: every answer comes from the outlines and search, and says so.' : '';
+      assert.equal(tools.find((t) => t.name === tool.name)?.description, tool.modelDescription + over);
+    }
     const read = tools.find((t) => t.name === 'skim_read_file');
     assert.deepEqual(read?.inputSchema.required, ['filePath']);
   });
@@ -53,6 +56,11 @@ describe('skim mcp, driven by an MCP client from the SDK over stdio', () => {
     assert.equal(result, ['30 matches for "n = n + 18;" in the project; the first 2 are shown. Narrow it with a path, a glob or a stricter pattern.', '', 'big.ts', '  1-29 fn0(n: number): number', '    20\t  n = n + 18;', '  31-59 fn1(n: number): number', '    50\t  n = n + 18;'].join('\n'));
     const outside = await client.callTool({ name: 'skim_search', arguments: { pattern: 'root', path: '/etc' } });
     assert.deepEqual([outside.isError, text(outside)], [true, `skim_search: /etc is outside the project (${s.dir}); search inside it.`]);
+  });
+
+  it('answers skim_lsp from outlines and search, saying there is no language server', async () => {
+    const result = text(await client.callTool({ name: 'skim_lsp', arguments: { filePath: 'big.ts', line: 31, symbol: 'fn1', op: 'definition' } }));
+    assert.equal(result, ['definition of fn1 at big.ts:31, from outlines and search, not a language server (skim mcp has no language server): declarations of that name, unresolved: 1 location.', '', 'big.ts', '  31-59 fn1(n: number): number', '    31\texport function fn1(n: number): number {'].join('\n'));
   });
 
   it('answers tree queries and the syntax at a line', async () => {

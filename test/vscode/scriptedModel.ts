@@ -118,5 +118,7 @@ export function activate(context: vscode.ExtensionContext): ScriptedModelApi {
     },
   };
   context.subscriptions.push(vscode.lm.registerLanguageModelChatProvider('skim-test', provider));
+  // A language server that never answers: Lua definitions hang, so skim_lsp's deadline is what ends them.
+  context.subscriptions.push(vscode.languages.registerDefinitionProvider({ language: 'lua' }, { provideDefinition: () => new Promise<undefined>(() => undefined) }));
   return api;
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { hookCommand, hookPlace, hookStateDir, installHook, INSTALL_HOSTS, INSTALL_SCOPES, InstallHost, InstallScope, removeHook } from '../../core/hook/install';
+import { EDIT_GATE_MODES, gateModeOf } from '../../core/gate/gate';
 import { ParsedArgs, stringFlag, UsageError } from '../args';
 import { Io } from '../io';
 import { defaultRoot } from '../root';
@@ -11,16 +12,18 @@ function cliBundle(): string {
   return existsSync(bundled) ? bundled : path.resolve(__dirname, '../../../../dist/cli.js');
 }
 
-/** `skim hook install|remove [--host vscode|claude|copilot-cli] [--scope workspace|user]`. */
+/** `skim hook install|remove [--host vscode|claude|copilot-cli] [--scope workspace|user] [--edit-gate off|drift|strict]`. */
 export function installCommand(action: 'install' | 'remove', args: ParsedArgs, io: Io, env: NodeJS.ProcessEnv, cwd: string): void {
   const host = (stringFlag(args.flags, 'host') ?? 'vscode') as InstallHost;
   const scope = (stringFlag(args.flags, 'scope') ?? 'workspace') as InstallScope;
   if (!INSTALL_HOSTS.includes(host)) throw new UsageError(`--host must be one of ${INSTALL_HOSTS.join(', ')}`);
   if (!INSTALL_SCOPES.includes(scope)) throw new UsageError(`--scope must be one of ${INSTALL_SCOPES.join(', ')}`);
+  const gate = stringFlag(args.flags, 'edit-gate') ?? 'drift';
+  if (!(EDIT_GATE_MODES as readonly string[]).includes(gate)) throw new UsageError(`--edit-gate must be one of ${EDIT_GATE_MODES.join(', ')}`);
   const root = path.resolve(cwd, stringFlag(args.flags, 'root') ?? defaultRoot(cwd));
   const place = hookPlace(host, scope, root, env);
   const state = hookStateDir(env);
-  const change = action === 'install' ? installHook(place, hookCommand(process.execPath, cliBundle()), state) : removeHook(place, state);
+  const change = action === 'install' ? installHook(place, hookCommand(process.execPath, cliBundle(), gateModeOf(gate)), state) : removeHook(place, state);
   const verb = action === 'install' ? (change.changed ? 'installed in' : 'already installed in') : change.changed ? 'removed from' : 'not found in';
   io.out(`Skim's read hook for ${host} (${scope}) ${verb} ${change.file}`);
 }

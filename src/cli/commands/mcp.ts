@@ -4,7 +4,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z, ZodTypeAny } from 'zod';
 import manifest from '../../../package.json';
 import { SearchRequest } from '../../core/search/search';
-import { findSymbolText, listSymbolsText, nodeAtText, queryTreeText, readFileText, searchText, summarizeFileText, ToolError } from '../../core/tools';
+import { FactsRequest } from '../../core/facts/facts';
+import { factsFallbackText, findSymbolText, listSymbolsText, nodeAtText, queryTreeText, readFileText, searchText, summarizeFileText, ToolError } from '../../core/tools';
 import { DEFAULT_LINE_LIMIT } from '../../core/guard/guard';
 import { ProjectFile } from '../../core/project';
 import { ParsedArgs } from '../args';
@@ -13,14 +14,15 @@ import { Session } from '../session';
 interface ToolManifest {
   name: string;
   modelDescription: string;
-  inputSchema: { properties: Record<string, { type: string; description: string; minimum?: number }>; required: string[] };
+  inputSchema: { properties: Record<string, { type: string; description: string; minimum?: number; enum?: [string, ...string[]] }>; required: string[] };
 }
 
 /** The tool's input schema from package.json, as the zod shape the MCP SDK takes: one definition for both hosts. */
 function shapeOf(tool: ToolManifest): Record<string, ZodTypeAny> {
   const shape: Record<string, ZodTypeAny> = {};
   for (const [key, property] of Object.entries(tool.inputSchema.properties)) {
-    let field: ZodTypeAny = property.type === 'integer' ? z.number().int().min(property.minimum ?? Number.MIN_SAFE_INTEGER) : property.type === 'boolean' ? z.boolean() : z.string();
+    let field: ZodTypeAny =
+      property.type === 'integer' ? z.number().int().min(property.minimum ?? Number.MIN_SAFE_INTEGER) : property.type === 'boolean' ? z.boolean() : property.enum ? z.enum(property.enum) : z.string();
     if (!tool.inputSchema.required.includes(key)) field = field.optional();
     shape[key] = field.describe(property.description);
   }
@@ -28,6 +30,10 @@ function shapeOf(tool: ToolManifest): Record<string, ZodTypeAny> {
 }
 
 type Handler = (input: Record<string, unknown>) => Promise<string>;
+
+const NO_SERVER = 'skim mcp has no language server';
+/** What skim_lsp is over MCP: the fallback alone. */
+export const MCP_LSP_NOTE = 'Over MCP there is no language server: every answer comes from the outlines and search, and says so.';
 
 /** `skim mcp`: Skim's tools over MCP on stdio, with the same names, descriptions and guarantees. */
 export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<void> {
@@ -45,6 +51,7 @@ export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<v
     skim_find_symbol: (input) => findSymbolText(fileOf(input), String(input.name), DEFAULT_LINE_LIMIT),
     skim_query_tree: (input) => queryTreeText(fileOf(input), String(input.query), input.max as number | undefined),
     skim_node_at: (input) => nodeAtText(fileOf(input), Number(input.line), input.column as number | undefined),
+    skim_lsp: (input) => factsFallbackText(session.project, session.maps, fileOf(input), input as unknown as FactsRequest, NO_SERVER, { env: session.env }),
   };
   // The SDK's generic signature is too deep for the compiler with shapes built at run time.
   const register = server.registerTool.bind(server) as unknown as (
@@ -54,7 +61,8 @@ export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<v
   ) => void;
   for (const tool of manifest.contributes.languageModelTools as unknown as ToolManifest[]) {
     const handler = handlers[tool.name];
-    register(tool.name, { description: tool.modelDescription, inputSchema: shapeOf(tool) }, async (input) => {
+    const description = tool.name === 'skim_lsp' ? `${tool.modelDescription} ${MCP_LSP_NOTE}` : tool.modelDescription;
+    register(tool.name, { description, inputSchema: shapeOf(tool) }, async (input) => {
       try {
         return { content: [{ type: 'text' as const, text: await handler(input) }] };
       } catch (error) {

@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { findNodeAtLocation, getNodeValue, JSONPath, Node, parseTree, ParseError } from 'jsonc-parser';
+import { getNodeValue, JSONPath, Node, parseTree, ParseError } from 'jsonc-parser';
 import { writeFileAtomic } from '../files/atomicWrite';
 import { JsonText } from '../files/jsonEdit';
 import { excludeFromGit, includeInGit } from './gitExclude';
 import { shellWord } from './shellWord';
+import { EditGateMode } from '../gate/gate';
 
 /**
  * Installs and removes Skim's read hook in each host's hook files. One implementation for the
@@ -53,20 +54,32 @@ export function hookPlace(host: InstallHost, scope: InstallScope, root: string, 
   }
 }
 
-/** The shell command a hook file names: this Node, this `skim`, its hook mode, and the marker. */
-export function hookCommand(node: string, cli: string): string {
-  return `${shellWord(node)} ${shellWord(cli)} hook ${HOOK_MARKER}`;
+/** The shell command a hook file names: this Node, this `skim`, its hook mode (and edit gate, when not the default), and the marker. */
+export function hookCommand(node: string, cli: string, editGate: EditGateMode = 'drift'): string {
+  return `${shellWord(node)} ${shellWord(cli)} hook ${editGate === 'drift' ? '' : `--edit-gate ${editGate} `}${HOOK_MARKER}`;
 }
 
-/** Where the entry list lives in each format, and the entry Skim puts there. */
-function eventPath(format: HookPlace['format']): JSONPath {
-  return ['hooks', format === 'copilot-cli' ? 'preToolUse' : 'PreToolUse'];
+type HookEvent = 'pre' | 'post';
+const EVENTS: HookEvent[] = ['pre', 'post'];
+
+/** Where an event's entry list lives in each format. */
+function eventPath(format: HookPlace['format'], event: HookEvent): JSONPath {
+  if (format === 'copilot-cli') return ['hooks', event === 'pre' ? 'preToolUse' : 'postToolUse'];
+  return ['hooks', event === 'pre' ? 'PreToolUse' : 'PostToolUse'];
 }
 
-function skimEntry(format: HookPlace['format'], command: string): unknown {
+/**
+ * The tools Skim's entries match in Claude's format (VS Code's user hooks use it too, and the
+ * Copilot CLI runs it with its own tool names mapped to Claude's): before a read (the guard, and
+ * the gate's stamp), before an edit (the gate), after an edit (the gate's new stamp).
+ */
+const READS = 'Read|read_file|view|mcp__skim__skim_read_file|mcp__skim__skim_find_symbol';
+const EDITS = 'Edit|MultiEdit|Write|NotebookEdit|edit|create|replace_string_in_file|multi_replace_string_in_file|insert_edit_into_file|create_file|apply_patch|edit_notebook_file';
+
+function skimEntry(format: HookPlace['format'], command: string, event: HookEvent): unknown {
   if (format === 'vscode') return { type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS };
   if (format === 'copilot-cli') return { type: 'command', bash: command, timeoutSec: HOOK_TIMEOUT_SECONDS };
-  return { matcher: 'Read|read_file|view', hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS }] };
+  return { matcher: event === 'pre' ? `${READS}|${EDITS}` : EDITS, hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS }] };
 }
 
 const isSkim = (value: unknown): boolean => JSON.stringify(value ?? null).includes(HOOK_MARKER);
@@ -77,7 +90,6 @@ class HookFileError extends Error {}
 interface Document {
   text: string;
   exists: boolean;
-  root: Node | undefined;
 }
 
 function readDocument(file: string): Document {
@@ -88,14 +100,14 @@ function readDocument(file: string): Document {
   if (errors.length > 0 || (root && root.type !== 'object')) {
     throw new HookFileError(`${file} is not a JSON object; Skim leaves it alone. Fix or move it, then try again.`);
   }
-  return { text, exists, root };
+  return { text, exists };
 }
 
 /** The entry list, checked to be one Skim can edit: absent, or an array inside an object. */
-function entries(doc: Document, file: string, at: JSONPath): Node | undefined {
-  const hooks = doc.root && findNodeAtLocation(doc.root, at.slice(0, 1));
+function entries(json: JsonText, file: string, at: JSONPath): Node | undefined {
+  const hooks = json.node(at.slice(0, 1));
   if (hooks && hooks.type !== 'object') throw new HookFileError(`${file}: "${at[0]}" is not an object, so Skim cannot add its entry safely. Fix it by hand, then try again.`);
-  const list = doc.root && findNodeAtLocation(doc.root, at);
+  const list = json.node(at);
   if (list && list.type !== 'array') throw new HookFileError(`${file}: "${at.join('.')}" is not a list, so Skim cannot add its entry safely. Fix it by hand, then try again.`);
   return list;
 }
@@ -139,34 +151,41 @@ export interface HookChange {
   changed: boolean;
 }
 
-export function installHook(place: HookPlace, command: string, stateDir: string): HookChange {
-  const doc = readDocument(place.file);
-  const at = eventPath(place.format);
-  const list = entries(doc, place.file, at);
-  const wanted = skimEntry(place.format, command);
+/** Skim's entry for one event, added or updated in place; whether anything changed. */
+function putEntry(json: JsonText, place: HookPlace, command: string, event: HookEvent, containers: Set<string>): boolean {
+  const at = eventPath(place.format, event);
+  const list = entries(json, place.file, at);
+  const wanted = skimEntry(place.format, command, event);
   const ours = skimIndexes(list);
-  if (ours.length === 1 && JSON.stringify(getNodeValue((list?.children as Node[])[ours[0]])) === JSON.stringify(wanted)) return { file: place.file, changed: false };
-
-  const json = JsonText.of(doc.text.trim() === '' ? '{}' : doc.text);
-  const added = readAdded(stateDir, place.file);
-  if (!doc.exists) added.created = true;
-  else if (doc.text.trim() === '') added.blank = true;
-  const containers = new Set(added.containers ?? []);
+  if (ours.length === 1 && JSON.stringify(getNodeValue((list?.children as Node[])[ours[0]])) === JSON.stringify(wanted)) return false;
   if (!json.node(at.slice(0, 1))) containers.add(String(at[0]));
   if (!json.node(at)) containers.add(at.join('.'));
-  added.containers = [...containers];
-  if (place.format === 'copilot-cli' && !json.node(['version'])) json.addProperty([], 'version', 1);
   if (ours.length > 0) {
     // Skim's entry is updated where it stands; any second one of Skim's goes.
     for (const i of ours.slice(1).reverse()) json.remove([...at, i]);
     json.replace([...at, ours[0]], wanted);
-  } else if (list) {
+  } else if (json.node(at)) {
     json.append(at, wanted);
   } else if (json.node(at.slice(0, 1))) {
     json.addProperty(at.slice(0, 1), String(at[1]), [wanted]);
   } else {
     json.addProperty([], String(at[0]), { [at[1]]: [wanted] });
   }
+  return true;
+}
+
+export function installHook(place: HookPlace, command: string, stateDir: string): HookChange {
+  const doc = readDocument(place.file);
+  const json = JsonText.of(doc.text.trim() === '' ? '{}' : doc.text);
+  const added = readAdded(stateDir, place.file);
+  const containers = new Set(added.containers ?? []);
+  let changed = false;
+  for (const event of EVENTS) changed = putEntry(json, place, command, event, containers) || changed;
+  if (!changed) return { file: place.file, changed: false };
+  if (!doc.exists) added.created = true;
+  else if (doc.text.trim() === '') added.blank = true;
+  added.containers = [...containers];
+  if (place.format === 'copilot-cli' && !json.node(['version'])) json.addProperty([], 'version', 1);
   const text = doc.exists && doc.text.trim() !== '' ? json.text : `${json.text}\n`;
 
   mkdirSync(path.dirname(place.file), { recursive: true });
@@ -180,18 +199,23 @@ export function installHook(place: HookPlace, command: string, stateDir: string)
 export function removeHook(place: HookPlace, stateDir: string): HookChange {
   if (!existsSync(place.file)) return { file: place.file, changed: false };
   const doc = readDocument(place.file);
-  const at = eventPath(place.format);
-  const ours = skimIndexes(entries(doc, place.file, at));
-  if (ours.length === 0) return { file: place.file, changed: false };
   const json = JsonText.of(doc.text);
-  for (const i of [...ours].reverse()) json.remove([...at, i]);
-  // Containers Skim created (all of them, in a file of its own) go with its entry once nothing else is in them; a person's stay.
   const added = readAdded(stateDir, place.file);
-  for (let depth = at.length; depth > 0; depth--) {
-    const container = at.slice(0, depth);
-    const skims = place.owned || added.containers?.includes(container.join('.'));
-    if (skims && (json.node(container)?.children?.length ?? 1) === 0) json.remove(container);
+  let changed = false;
+  for (const event of EVENTS) {
+    const at = eventPath(place.format, event);
+    const ours = skimIndexes(entries(json, place.file, at));
+    if (ours.length === 0) continue;
+    changed = true;
+    for (const i of [...ours].reverse()) json.remove([...at, i]);
+    // Containers Skim created (all of them, in a file of its own) go with its entry once nothing else is in them; a person's stay.
+    for (let depth = at.length; depth > 0; depth--) {
+      const container = at.slice(0, depth);
+      const skims = place.owned || added.containers?.includes(container.join('.'));
+      if (skims && (json.node(container)?.children?.length ?? 1) === 0) json.remove(container);
+    }
   }
+  if (!changed) return { file: place.file, changed: false };
   const left = Object.keys(getNodeValue(json.node([]) as Node) as object);
   const empty = left.every((key) => key === 'version' && place.format === 'copilot-cli');
   if (empty && (place.owned || added.created)) {

@@ -28,7 +28,19 @@ export interface HookRead {
   cwd: string;
 }
 
-export type ParsedPayload = { kind: 'read'; read: HookRead } | { kind: 'pass'; why: string };
+/** Any tool call the hook sees, before or after the tool ran: what the edit gate reads. */
+export interface HookCall {
+  event: 'pre' | 'post';
+  /** The host's session id, when it sends one: the scope of the gate's stamps. */
+  session?: string;
+  tool: string;
+  input: Record<string, unknown>;
+  shape: AnswerShape;
+  cwd: string;
+}
+
+/** A host read before it runs (the guard and the gate), another call (the gate alone), or nothing to act on. */
+export type ParsedPayload = { kind: 'read'; read: HookRead; call: HookCall } | { kind: 'call'; call: HookCall } | { kind: 'pass'; why: string };
 
 /** Tools that read a file, in each host. Anything else passes untouched. */
 const READ_TOOLS = new Set(['read_file', 'copilot_readFile', 'Read', 'view']);
@@ -55,14 +67,18 @@ export function parsePayload(text: string, fallbackCwd: string): ParsedPayload {
   const flat = typeof payload.toolName === 'string';
   const tool = String(flat ? payload.toolName : payload.tool_name ?? '');
   if (!tool) return { kind: 'pass', why: 'the payload names no tool' };
-  if (!READ_TOOLS.has(tool)) return { kind: 'pass', why: `${tool} is not a read` };
   const input = record(flat ? payload.toolArgs : payload.tool_input);
   if (!input) return { kind: 'pass', why: `the ${tool} call has no arguments` };
   const cwd = typeof payload.cwd === 'string' && payload.cwd ? payload.cwd : fallbackCwd;
   const shape: AnswerShape = flat ? 'flat' : 'hook-specific';
+  const post = payload.hook_event_name === 'PostToolUse' || (flat && ('toolResult' in payload || 'toolResponse' in payload));
+  const session = [payload.session_id, payload.sessionId].find((v): v is string => typeof v === 'string' && v !== '');
+  const call: HookCall = { event: post ? 'post' : 'pre', session, tool, input, shape, cwd };
+  if (post || !READ_TOOLS.has(tool)) return { kind: 'call', call };
   const read = (host: HookHost, args: ArgStyle, file: string, offset: number, limit: number | undefined): ParsedPayload => ({
     kind: 'read',
     read: { host, shape, args, input, file: path.resolve(cwd, file), offset, limit, cwd },
+    call,
   });
   const first = (value: unknown) => Math.max(1, int(value) ?? 1);
 

@@ -24,12 +24,22 @@ function headline(r: SearchResult, files: number): string {
   return `${count} for ${what(r)} in ${where}${r.capped ? '' : `, in ${plural(files, 'file')}`}${shown}.${retried}${stopped}${narrow}`;
 }
 
-export function renderSearch(result: SearchResult): string {
+/** Hits grouped by file (a blank line, the path), each under the region that holds it: `2931<TAB>line`. */
+export function hitLines(hits: readonly SearchHit[]): string[] {
   const files = new Map<string, SearchHit[]>();
-  for (const hit of result.hits) files.set(hit.path, [...(files.get(hit.path) ?? []), hit]);
-  const out = [headline(result, files.size)];
-  for (const [file, hits] of files) out.push('', file, ...placedLines(hits.map((hit) => ({ region: hit.region, text: `${hit.line}\t${hit.text}` }))));
-  return out.join('\n');
+  for (const hit of hits) {
+    const list = files.get(hit.path);
+    if (list) list.push(hit);
+    else files.set(hit.path, [hit]);
+  }
+  const out: string[] = [];
+  for (const [file, list] of files) out.push('', file, ...placedLines(list.map((hit) => ({ region: hit.region, text: `${hit.line}\t${hit.text}` }))));
+  return out;
+}
+
+export function renderSearch(result: SearchResult): string {
+  const files = new Set(result.hits.map((hit) => hit.path)).size;
+  return [headline(result, files), ...hitLines(result.hits)].join('\n');
 }
 
 /** The JSON `skim search --json` prints. */

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { WorkspaceMaps } from '../workspaceMaps';
+import { lspTool } from './lspTool';
 import { readFileTool } from './readFileTool';
 import { searchTool } from './searchTool';
 import { summarizeFileTool } from './summarizeFileTool';
@@ -16,5 +17,6 @@ export function registerTools(workspace: WorkspaceMaps): vscode.Disposable[] {
     vscode.lm.registerTool('skim_find_symbol', findSymbolTool(workspace)),
     vscode.lm.registerTool('skim_query_tree', queryTreeTool(workspace)),
     vscode.lm.registerTool('skim_node_at', nodeAtTool(workspace)),
+    vscode.lm.registerTool('skim_lsp', lspTool(workspace)),
   ];
 }

@@ -24,7 +24,7 @@ describe('Skim\'s language-model tools, invoked through vscode.lm', () => {
 
   it('registers the tools with their descriptions', () => {
     const tools = vscode.lm.tools.filter((t) => t.name.startsWith('skim_')).map((t) => t.name).sort();
-    assert.deepEqual(tools, ['skim_find_symbol', 'skim_list_symbols', 'skim_read_file', 'skim_search', 'skim_summarize_file']);
+    assert.deepEqual(tools, ['skim_find_symbol', 'skim_list_symbols', 'skim_lsp', 'skim_node_at', 'skim_query_tree', 'skim_read_file', 'skim_search', 'skim_summarize_file']);
     const read = vscode.lm.tools.find((t) => t.name === 'skim_read_file');
     assert.match(read?.description ?? '', /^Read a source file you have not seen with this tool\. A 1,400-line file costs seven 200-line reads/);
   });

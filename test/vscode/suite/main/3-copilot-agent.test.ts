@@ -59,6 +59,7 @@ describe('Copilot\'s own agent loop calling Skim (scripted model, offline)', fun
     write('searched.ts', tsSource(60, 26));
     model.setAgentScript([{ name: 'skim_search', input: { pattern: 'n = n \\+ 7;', glob: 'searched.ts' } }]);
 
+    await vscode.commands.executeCommand('workbench.action.chat.newChat');
     await vscode.commands.executeCommand('workbench.action.chat.open', {
       query: 'Where is 7 added to n?',
       mode: 'agent',
@@ -67,8 +68,7 @@ describe('Copilot\'s own agent loop calling Skim (scripted model, offline)', fun
     });
 
     const agentTurns = model.requests.filter((r) => r.kind === 'agent');
-    // The chat keeps the earlier turn: this call's result is the last one.
-    const result = agentTurns[agentTurns.length - 1].toolResults.at(-1) ?? '';
+    const result = agentTurns[agentTurns.length - 1].toolResults.join('\n');
     assert.doesNotMatch(result, /written to file/i);
     assert.match(result, /^60 matches for \/n = n \\\+ 7;\/ in the project; the first 50 are shown\. Narrow it with a path, a glob or a stricter pattern\./);
     assert.match(result, /^ {2}1471-1499 fn49\(n: number\): number\n {4}1479\t {2}n = n \+ 7;$/m);

@@ -1,0 +1,69 @@
+import * as path from 'node:path';
+import { scanFile } from '../files/scan';
+import { HookCall } from '../hook/payload';
+import { realPath } from '../project';
+import { editedFiles, skimReadFile } from './editCalls';
+import { decideEdit, EditGateMode } from './gate';
+import { stampDirectory, StampLog } from './stamps';
+
+/**
+ * The edit gate inside `skim hook`: reads stamp the file with its hash, an edit of a file that
+ * drifted since is refused, and the session's own edits stamp the file again once they ran
+ * (PostToolUse). Anything it cannot be sure of lets the call through: never a spurious refusal.
+ */
+export interface Gate {
+  mode: EditGateMode;
+  log: StampLog;
+}
+
+/** The session's gate, or why there is none (gate off, no session id, an untrusted folder). */
+export function openGate(call: HookCall, mode: EditGateMode, env: NodeJS.ProcessEnv): Gate | string {
+  if (mode === 'off') return 'the edit gate is off';
+  if (!call.session) return 'the host sent no session id, so the edit gate cannot tell this session\'s reads apart';
+  const dir = stampDirectory(env);
+  const log = StampLog.open(dir, call.session);
+  if (typeof log === 'string') return `the edit gate's folder cannot be trusted: ${log}`;
+  return { mode, log };
+}
+
+/** The file's content hash now, or undefined when there is no such regular file. */
+async function hashNow(real: string): Promise<string | undefined> {
+  try {
+    return (await scanFile(real, { start: 1, take: 0 })).hash;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function stampRead(gate: Gate, file: string): Promise<void> {
+  const real = realPath(file);
+  const hash = await hashNow(real);
+  if (hash) gate.log.stamp(real, hash);
+}
+
+function denial(call: HookCall, reason: string): object {
+  if (call.shape === 'flat') return { permissionDecision: 'deny', permissionDecisionReason: reason };
+  return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } };
+}
+
+/** The gate's answer to a call other than a host read: a refusal, or undefined to let it be (after stamping what it must). */
+export async function gateCall(gate: Gate, call: HookCall): Promise<object | undefined> {
+  const ownRead = skimReadFile(call.tool, call.input);
+  if (ownRead) {
+    if (call.event === 'pre') await stampRead(gate, path.resolve(call.cwd, ownRead));
+    return undefined;
+  }
+  const files = editedFiles(call.tool, call.input);
+  if (!files) return undefined;
+  for (const file of files.map((f) => path.resolve(call.cwd, f))) {
+    const real = realPath(file);
+    const now = await hashNow(real);
+    if (call.event === 'post') {
+      if (now) gate.log.stamp(real, now);
+      continue;
+    }
+    const decision = decideEdit(gate.mode, file, now, gate.log.last(real));
+    if (!decision.allow) return denial(call, decision.reason);
+  }
+  return undefined;
+}

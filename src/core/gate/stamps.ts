@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { untrustedDirectory } from '../hook/socketPath';
+
+/**
+ * What an agent session has seen of each file: the content hash of every read and of every edit
+ * it made, by real path. One append-only log per session (hook processes run in parallel and each
+ * appends one line, which the OS keeps whole), kept for the whole session and a week after it,
+ * in a folder only this user can enter. The last line for a file is its stamp.
+ */
+const KEEP_MS = 7 * 24 * 3600_000;
+
+/** `$XDG_STATE_HOME/skim/stamps`, else `~/.local/state/skim/stamps`. */
+export function stampDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  const base = env.XDG_STATE_HOME || path.join(env.HOME || os.homedir(), '.local', 'state');
+  return path.join(base, 'skim', 'stamps');
+}
+
+export class StampLog {
+  private constructor(readonly file: string) {}
+
+  /** The session's log, in a folder made private if new; undefined (with why) when the folder cannot be trusted. */
+  static open(dir: string, session: string): StampLog | string {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const why = untrustedDirectory(dir);
+    if (why) return why;
+    const file = path.join(dir, `${createHash('sha256').update(session).digest('hex').slice(0, 32)}.jsonl`);
+    // A new session is when the logs of sessions long gone are swept.
+    if (!existsSync(file)) StampLog.sweep(dir);
+    return new StampLog(file);
+  }
+
+  stamp(real: string, hash: string): void {
+    appendFileSync(this.file, `${JSON.stringify({ path: real, hash, at: Date.now() })}\n`, { mode: 0o600 });
+  }
+
+  /** The hash this session last saw `real` with, or undefined when it never read or wrote it. */
+  last(real: string): string | undefined {
+    let text: string;
+    try {
+      text = readFileSync(this.file, 'utf8');
+    } catch {
+      return undefined;
+    }
+    let hash: string | undefined;
+    for (const line of text.split('\n')) {
+      if (!line.includes(JSON.stringify(real))) continue;
+      try {
+        const entry = JSON.parse(line) as { path?: unknown; hash?: unknown };
+        if (entry.path === real && typeof entry.hash === 'string') hash = entry.hash;
+      } catch {
+        // A line cut short by a crash is skipped; the lines around it still count.
+      }
+    }
+    return hash;
+  }
+
+  /** Removes the logs of sessions idle for a week. */
+  static sweep(dir: string, now = Date.now()): void {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const name of names.filter((n) => n.endsWith('.jsonl'))) {
+      const file = path.join(dir, name);
+      try {
+        if (now - statSync(file).mtimeMs > KEEP_MS) rmSync(file, { force: true });
+      } catch {
+        // Another sweeper took it first.
+      }
+    }
+  }
+}

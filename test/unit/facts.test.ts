@@ -1,0 +1,50 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import * as path from 'node:path';
+import { symbolPosition } from '../../src/core/facts/facts';
+import { Project } from '../../src/core/project';
+import { factsFallbackText } from '../../src/core/tools';
+import { scratch } from '../support/files';
+
+const RUNNER = require.resolve('mocha/lib/runner.js');
+
+describe('skim_lsp without a language server: outlines and search stand in, labelled', () => {
+  let s: ReturnType<typeof scratch>;
+  let project: Project;
+  before(() => {
+    s = scratch();
+    execFileSync('git', ['init', '-q', s.dir]);
+    mkdirSync(path.join(s.dir, 'lib'));
+    copyFileSync(RUNNER, path.join(s.dir, 'lib/runner.js'));
+    project = new Project(s.dir);
+  });
+  after(() => s.cleanup());
+
+  const ask = (line: number, symbol: string, op: string) => factsFallbackText(project, undefined, project.file('lib/runner.js'), { line, symbol, op } as never, 'no server in this test');
+
+  it('finds the column of the symbol on its line, or on the nearest line within five', () => {
+    const lines = ['const a = 1;', 'function parse() {}', '', 'x.parse();'];
+    assert.deepEqual(symbolPosition(lines, 2, 'parse'), { line: 2, column: 10 });
+    assert.deepEqual(symbolPosition(lines, 3, 'x.parse'), { line: 2, column: 10 });
+    assert.equal(symbolPosition(lines, 1, 'pars'), undefined, 'a name is matched whole, never inside a longer one');
+  });
+
+  it('answers a definition with the declarations of that name, each in its region', async () => {
+    const text = await ask(869, 'next', 'definition');
+    assert.equal(text.split('\n')[0], 'definition of next at lib/runner.js:869, from outlines and search, not a language server (no server in this test): declarations of that name, unresolved: 4 locations.');
+    assert.deepEqual(text.split('\n').filter((l) => /^ {2}\d/.test(l)), ['  592-699 next(i)', '  719-736 next(suite)', '  869-986 next(err, errSuite)', '  1014-1046 next(errSuite)']);
+  });
+
+  it('answers callers with the call sites, not the declaration itself', async () => {
+    const text = await ask(869, 'next', 'callers');
+    assert.match(text, /^callers of next at lib\/runner\.js:869, from outlines and search, not a language server \(no server in this test\): text matches of the name, unresolved: \d+ locations\./);
+    assert.doesNotMatch(text, /\n {4}(592|719|869|1014)\t/);
+    assert.match(text, /\n {4}\d+\t.*\bnext\(/);
+  });
+
+  it('refuses an op it does not know and a symbol that is not there', async () => {
+    await assert.rejects(ask(869, 'next', 'rename'), /op must be one of definition, references, implementations, type, callers/);
+    await assert.rejects(ask(1, 'next', 'definition'), /next is not on line 1 of lib\/runner\.js, nor within 5 lines of it/);
+  });
+});
