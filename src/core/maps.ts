@@ -1,7 +1,5 @@
 import { MapCache } from './cache/store';
-import { closeSync, read } from 'node:fs';
-import { promisify } from 'node:util';
-import { openRegularFile } from './files/open';
+import { readRegularFile } from './files/open';
 import { hashBytes, looksBinary } from './files/scan';
 import { capProse } from './map/normalize';
 import { MapEntry, Region } from './map/types';
@@ -12,8 +10,6 @@ import { FallbackOutliner, madeByCurrentRules, NoGrammarError, StructuralMap, st
 import { snapToDeclarations } from './structural/snap';
 import { modelProducer } from './summarizer/prompt';
 import { SummaryFailedError, summarizeWithModel } from './summarizer/summarize';
-
-const readAsync = promisify(read);
 
 /** How long a prose-only entry keeps the same model from being asked again about the same bytes. */
 const PROSE_ONLY_RETRY_MS = 60 * 60 * 1000;
@@ -145,21 +141,10 @@ async function crossChecked(file: string, text: string, lines: number, regions: 
  * when it was opened.
  */
 export async function readForMapping(file: string, maxBytes = MAP_MAX_BYTES): Promise<Buffer> {
-  const { fd, stat } = openRegularFile(file);
-  try {
-    if (stat.size > maxBytes) throw new MapUnavailableError(`the file is ${(stat.size / 1048576).toFixed(0)} MB, over Skim's ${maxBytes / 1048576} MB limit for mapping`, 0);
-    const bytes = Buffer.alloc(stat.size);
-    let length = 0;
-    while (length < bytes.length) {
-      const { bytesRead } = await readAsync(fd, bytes, length, bytes.length - length, length);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-    }
-    if (looksBinary(bytes)) throw new MapUnavailableError('it is a binary file', 0);
-    return bytes.subarray(0, length);
-  } finally {
-    closeSync(fd);
-  }
+  const { bytes, size } = await readRegularFile(file, maxBytes);
+  if (!bytes) throw new MapUnavailableError(`the file is ${(size / 1048576).toFixed(0)} MB, over Skim's ${maxBytes / 1048576} MB limit for mapping`, 0);
+  if (looksBinary(bytes)) throw new MapUnavailableError('it is a binary file', 0);
+  return bytes;
 }
 
 /** Splits text into lines as editors number them (CRLF and LF alike; no phantom last line). */

@@ -1,6 +1,8 @@
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { hookCommand, hookPlace, hookStateDir, installHook, InstallHost, InstallScope, removeHook } from '../core/hook/install';
+import { HOOK_MARKER, hookCommand, hookPlace, hookStateDir, installHook, InstallHost, InstallScope, removeHook } from '../core/hook/install';
+import { settings } from './settings';
 
 const HOSTS: { label: string; host: InstallHost; detail: string }[] = [
   { label: 'VS Code (Copilot agent)', host: 'vscode', detail: 'the agent\'s read_file' },
@@ -14,8 +16,23 @@ const HOSTS: { label: string; host: InstallHost; detail: string }[] = [
  */
 function command(extensionPath: string): string {
   const cli = path.join(extensionPath, 'dist', 'cli.js');
-  if (process.platform === 'win32') return hookCommand('node', cli);
-  return `ELECTRON_RUN_AS_NODE=1 ${hookCommand(process.execPath, cli)}`;
+  const gate = settings().editGate;
+  if (process.platform === 'win32') return hookCommand('node', cli, gate);
+  return `ELECTRON_RUN_AS_NODE=1 ${hookCommand(process.execPath, cli, gate)}`;
+}
+
+/** A change of skim.editGate rewrites the command of this workspace's VS Code hook, where Skim installed one. */
+function followEditGate(extensionPath: string): vscode.Disposable {
+  return vscode.workspace.onDidChangeConfiguration((event) => {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    if (!folder || !event.affectsConfiguration('skim.editGate')) return;
+    const place = hookPlace('vscode', 'workspace', folder);
+    try {
+      if (existsSync(place.file) && readFileSync(place.file, 'utf8').includes(HOOK_MARKER)) installHook(place, command(extensionPath), hookStateDir());
+    } catch (error) {
+      void vscode.window.showWarningMessage(`Skim could not apply the new edit gate to its hook: ${(error as Error).message}`);
+    }
+  });
 }
 
 async function choose(action: 'install' | 'remove'): Promise<{ host: InstallHost; scope: InstallScope; root: string } | undefined> {
@@ -48,5 +65,5 @@ export function registerHookCommands(extensionPath: string): vscode.Disposable[]
       return undefined;
     }
   };
-  return [vscode.commands.registerCommand('skim.installReadHook', run('install')), vscode.commands.registerCommand('skim.removeReadHook', run('remove'))];
+  return [vscode.commands.registerCommand('skim.installReadHook', run('install')), vscode.commands.registerCommand('skim.removeReadHook', run('remove')), followEditGate(extensionPath)];
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { gateModeOf } from '../core/gate/gate';
 import { DEFAULT_LINE_LIMIT } from '../core/guard/guard';
 
 /** Skim's settings, read fresh on every use so that a change applies at once. */
@@ -16,5 +17,6 @@ export function settings() {
     hover: config.get<boolean>('hover.enabled', true),
     outline: config.get<boolean>('outline.enabled', true),
     lsp: { timeoutMs: Math.max(1, config.get<number>('lsp.timeoutSeconds', 5)) * 1000 },
+    editGate: gateModeOf(config.get<string>('editGate', 'drift')),
   };
 }

@@ -25,6 +25,13 @@ export function installHook(project: string, host: 'claude' | 'copilot-cli'): vo
   execFileSync(process.execPath, [path.join(ROOT, 'dist/cli.js'), 'hook', 'install', '--host', host], { cwd: project, env: { ...process.env, XDG_STATE_HOME: path.join(project, '.state') } });
 }
 
+/** Every tool result the model saw in its last turn, in order, as text. */
+export function toolResults(server: ScriptedAnthropic): string[] {
+  const turns = server.agentTurns();
+  const last = turns[turns.length - 1] as { messages: { content: unknown }[] };
+  return last.messages.flatMap((m) => (Array.isArray(m.content) ? (m.content as { type: string; content?: unknown }[]) : [])).filter((b) => b.type === 'tool_result').map((b) => textOf(b.content));
+}
+
 /** What the model saw after its read: the tool result's text and any text that followed it. */
 export interface AfterRead {
   result: string;
@@ -63,8 +70,8 @@ async function runAgent(bin: string, args: string[], project: string, env: Recor
   await run(binary(bin), args, { cwd: project, timeout: 120_000, env: { ...process.env, HOME: home, TMPDIR: project, SKIM_CACHE_DIR: path.join(project, '.skim-cache'), ...env } });
 }
 
-export function claudeCode(project: string, server: ScriptedAnthropic): Promise<void> {
-  return runAgent('.bin/claude', ['-p', 'Read the file I named.', '--output-format', 'json', '--allowedTools', 'Read'], project, {
+export function claudeCode(project: string, server: ScriptedAnthropic, allowedTools = 'Read'): Promise<void> {
+  return runAgent('.bin/claude', ['-p', 'Read the file I named.', '--output-format', 'json', '--allowedTools', allowedTools], project, {
     ANTHROPIC_BASE_URL: server.url,
     ANTHROPIC_API_KEY: 'dummy',
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',

@@ -3,7 +3,7 @@
  * and noisy, so only ratios within a run are quoted). Prints a table; writes .bench/results.json.
  */
 import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import { encode } from 'gpt-tokenizer';
@@ -15,6 +15,9 @@ import { renderMap } from '../../src/core/map/render';
 import { MapService } from '../../src/core/maps';
 import { MapEntry } from '../../src/core/map/types';
 import { Project } from '../../src/core/project';
+import { onPath } from '../../src/core/search/program';
+import { regionsForSearch } from '../../src/core/search/regions';
+import { search } from '../../src/core/search/search';
 import { languageFor } from '../../src/core/structural/languages';
 import { structuralMap, structuralProducer } from '../../src/core/structural/mapper';
 import { summaryRequest } from '../../src/core/summarizer/prompt';
@@ -337,6 +340,54 @@ function extensionCosts(dir: string) {
   }
 }
 
+/**
+ * skim_search against plain ripgrep on the same tree of real sources, interleaved round by round:
+ * what placing each hit in its region costs, and how many hits get a region.
+ */
+async function searchVsRipgrep(dir: string) {
+  const rg = onPath('rg');
+  if (!rg) {
+    console.log('search not measured: no rg on PATH (bash scripts/setup-services.sh)');
+    return;
+  }
+  const tree = path.join(dir, 'search-tree');
+  const root = path.resolve(__dirname, '../../..');
+  for (const from of ['node_modules/mocha/lib', 'node_modules/@azure/msal-common/src', 'node_modules/gpt-tokenizer/src']) {
+    cpSync(path.join(root, from), path.join(tree, from.replace(/^node_modules\//, '')), { recursive: true });
+  }
+  execFileSync('git', ['init', '-q', tree]);
+  const project = new Project(tree);
+  const program = { kind: 'rg' as const, path: rg };
+  const patterns = ['runTests', 'function', 'Authority', 'encode\\(', 'TODO'];
+  const rounds = QUICK ? 3 : 15;
+  const skimMs: number[] = [];
+  const rgMs: number[] = [];
+  let hits = 0;
+  let placed = 0;
+  for (let round = 0; round < rounds; round++) {
+    let skim = 0;
+    let plain = 0;
+    for (const pattern of patterns) {
+      let t = now();
+      const result = await search(project, program, regionsForSearch(undefined), { pattern });
+      skim += now() - t;
+      t = now();
+      execFileSync(rg, ['-n', pattern, '.'], { cwd: tree, maxBuffer: 64 * 1024 * 1024 });
+      plain += now() - t;
+      if (round === 0) {
+        hits += result.hits.length;
+        placed += result.hits.filter((h) => h.region).length;
+      }
+    }
+    skimMs.push(skim);
+    rgMs.push(plain);
+  }
+  record(`skim search, ${patterns.length} patterns over ${readdirSync(tree).length - 1} npm source trees`, median(skimMs), 'ms');
+  record('plain rg -n, same patterns and tree', median(rgMs), 'ms');
+  record('skim search / plain rg, time', median(skimMs) / median(rgMs), '×');
+  record('search hits placed in a region', (100 * placed) / Math.max(1, hits), `% of ${hits} hits`);
+}
+
 async function benchMain() {
   const s = scratch('skim-bench-');
   try {
@@ -348,6 +399,7 @@ async function benchMain() {
     guardMemory(s.dir);
     numberingOverhead();
     await hookFit();
+    await searchVsRipgrep(s.dir);
     // Packaging and a VS Code window take minutes: the full run only.
     if (!QUICK) extensionCosts(s.dir);
   } finally {

@@ -14,6 +14,11 @@ export class ScriptedAnthropic {
   target = '';
   range?: [number, number];
   readTool = 'Read';
+  /**
+   * Instead of one read, these calls in turn, one per turn (`before` runs as the call is made:
+   * a change on disk between two calls); the turn after the last one ends.
+   */
+  script?: { tool: string; input: Record<string, unknown>; before?: () => void }[];
 
   get url(): string {
     return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
@@ -52,6 +57,13 @@ export class ScriptedAnthropic {
     const messages = (body.messages ?? []) as { content: unknown }[];
     const answered = messages.some((m) => Array.isArray(m.content) && m.content.some((b: { type?: string }) => b?.type === 'tool_result'));
     if (!read) return { stop: 'end_turn', content: [{ type: 'text', text: 'ok' }] };
+    if (this.script) {
+      const step = messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter((b: { type?: string }) => b?.type === 'tool_result').length;
+      const call = this.script[step];
+      if (!call) return { stop: 'end_turn', content: [{ type: 'text', text: 'SCRIPTED-DONE' }] };
+      call.before?.();
+      return { stop: 'tool_use', content: [{ type: 'tool_use', id: `toolu_${this.requests.length}`, name: call.tool, input: call.input }] };
+    }
     if (answered) return { stop: 'end_turn', content: [{ type: 'text', text: 'SCRIPTED-DONE' }] };
     const properties = read.input_schema?.properties ?? {};
     const input: Record<string, unknown> = { [properties.file_path ? 'file_path' : 'path']: this.target };

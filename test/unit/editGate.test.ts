@@ -45,6 +45,18 @@ describe('the write stamp: no edit from a stale view', () => {
     assert.equal(await hook(claude('PreToolUse', 'Edit', { file_path: file, old_string: '2', new_string: '4' })), undefined);
   });
 
+  it('counts the session\'s own edit as seen whether or not it has reached the disk yet (VS Code saves a moment later)', async () => {
+    const vscode = (event: string, tool: string, input: object) => ({ hook_event_name: event, session_id: 'vs', tool_name: tool, tool_input: input });
+    await hook(vscode('PreToolUse', 'read_file', { filePath: file, startLine: 1, endLine: 2 }));
+    const edit = { filePath: file, oldString: 'return 1', newString: 'return 2' };
+    await hook(vscode('PostToolUse', 'replace_string_in_file', edit));
+    assert.equal(await hook(vscode('PreToolUse', 'replace_string_in_file', { filePath: file, oldString: 'def', newString: 'async def' })), undefined, 'not saved yet');
+    writeFileSync(file, 'def main():\n    return 2\n');
+    assert.equal(await hook(vscode('PreToolUse', 'replace_string_in_file', { filePath: file, oldString: 'def', newString: 'async def' })), undefined, 'saved');
+    writeFileSync(file, 'def main():\n    return 5\n');
+    assert.deepEqual(await hook(vscode('PreToolUse', 'replace_string_in_file', { filePath: file })), claudeDeny(DRIFT(file)), 'then changed by someone else');
+  });
+
   it('keeps sessions apart, never refuses creating a file, and in strict mode refuses an edit of a file never read', async () => {
     await hook(claude('PreToolUse', 'Read', { file_path: file }, 'session-b'));
     writeFileSync(file, 'changed = True\n');
@@ -93,9 +105,10 @@ describe('the write stamp: no edit from a stale view', () => {
   });
 
   it('decides from the stamp alone, and reads the files each host\'s edit tools name', () => {
-    assert.deepEqual(decideEdit('drift', 'a', 'h1', 'h1'), { allow: true });
-    assert.deepEqual(decideEdit('drift', 'a', undefined, 'h1'), { allow: true }, 'a file that is gone is being created');
-    assert.deepEqual(decideEdit('off', 'a', 'h2', 'h1'), { allow: true });
+    assert.deepEqual(decideEdit('drift', 'a', 'h1', ['h1']), { allow: true });
+    assert.deepEqual(decideEdit('drift', 'a', 'h3', ['h1', 'h2']).allow, false);
+    assert.deepEqual(decideEdit('drift', 'a', undefined, ['h1']), { allow: true }, 'a file that is gone is being created');
+    assert.deepEqual(decideEdit('off', 'a', 'h2', ['h1']), { allow: true });
     assert.deepEqual(editedFiles('Edit', { file_path: '/a' }), ['/a']);
     assert.deepEqual(editedFiles('NotebookEdit', { notebook_path: '/n.ipynb' }), ['/n.ipynb']);
     assert.deepEqual(editedFiles('apply_patch', { input: '*** Add File: /x\n*** Delete File: /y\n' }), ['/x', '/y']);

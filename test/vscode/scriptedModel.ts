@@ -9,6 +9,8 @@ import * as vscode from 'vscode';
 export interface ToolCall {
   name: string;
   input: object;
+  /** Runs as the call is made: a change on disk between two calls. */
+  before?: () => void;
 }
 
 export interface RecordedRequest {
@@ -107,6 +109,7 @@ export function activate(context: vscode.ExtensionContext): ScriptedModelApi {
       const step = toolResults.length;
       if (step < agentScript.length) {
         const call = agentScript[step];
+        call.before?.();
         progress.report(new vscode.LanguageModelToolCallPart(`call_${step + 1}`, call.name, call.input));
         return;
       }

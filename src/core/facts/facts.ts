@@ -45,17 +45,23 @@ export function lastPart(symbol: string): string {
 const WORD = (name: string) => new RegExp(`(?<![\\w$])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`);
 
 /**
- * Where `symbol` is written on `line` (1-based), or on the nearest line within 5 of it: the model
- * names the symbol, Skim finds its column. Undefined when it is on none of them.
+ * Where `symbol` is written on `line` (1-based), or on the nearest line within 5 of it that has
+ * it: every occurrence on that line, first to last (a name can also stand in a string or a
+ * comment before the one meant). The model names the symbol, Skim finds its column. Empty when
+ * it is on none of them.
  */
-export function symbolPosition(lines: readonly string[], line: number, symbol: string): { line: number; column: number } | undefined {
-  const word = WORD(lastPart(symbol));
+export function symbolPositions(lines: readonly string[], line: number, symbol: string): { line: number; column: number }[] {
+  const word = new RegExp(WORD(lastPart(symbol)).source, 'g');
   for (let distance = 0; distance <= 5; distance++) {
     for (const at of distance === 0 ? [line] : [line - distance, line + distance]) {
-      const text = lines[at - 1];
-      const match = text === undefined ? null : word.exec(text);
-      if (match) return { line: at, column: match.index + 1 };
+      const found = [...(lines[at - 1] ?? '').matchAll(word)].map((m) => ({ line: at, column: (m.index ?? 0) + 1 }));
+      if (found.length) return found;
     }
   }
-  return undefined;
+  return [];
+}
+
+/** The first of symbolPositions, or undefined. */
+export function symbolPosition(lines: readonly string[], line: number, symbol: string): { line: number; column: number } | undefined {
+  return symbolPositions(lines, line, symbol)[0];
 }

@@ -1,4 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, read, Stats } from 'node:fs';
+import { promisify } from 'node:util';
 
 /**
  * The one way Skim opens a file to read it. Only regular files: a FIFO would block the read for
@@ -31,5 +32,28 @@ export function openRegularFile(file: string): { fd: number; stat: Stats } {
   } catch (error) {
     closeSync(fd);
     throw error;
+  }
+}
+
+const readAsync = promisify(read);
+
+/**
+ * A regular file's bytes, no more than it held when it was opened; `bytes` is undefined (and
+ * nothing is read) when it is larger than `maxBytes`.
+ */
+export async function readRegularFile(file: string, maxBytes: number): Promise<{ bytes?: Buffer; size: number }> {
+  const { fd, stat } = openRegularFile(file);
+  try {
+    if (stat.size > maxBytes) return { size: stat.size };
+    const bytes = Buffer.alloc(stat.size);
+    let length = 0;
+    while (length < bytes.length) {
+      const { bytesRead } = await readAsync(fd, bytes, length, bytes.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    return { bytes: bytes.subarray(0, length), size: stat.size };
+  } finally {
+    closeSync(fd);
   }
 }

@@ -1,8 +1,10 @@
 import * as path from 'node:path';
-import { scanFile } from '../files/scan';
+import { readRegularFile } from '../files/open';
+import { hashBytes, scanFile } from '../files/scan';
 import { HookCall } from '../hook/payload';
 import { realPath } from '../project';
 import { editedFiles, skimReadFile } from './editCalls';
+import { expectedHash } from './expected';
 import { decideEdit, EditGateMode } from './gate';
 import { stampDirectory, StampLog } from './stamps';
 
@@ -41,6 +43,24 @@ export async function stampRead(gate: Gate, file: string): Promise<void> {
   if (hash) gate.log.stamp(real, hash);
 }
 
+/** After the session's own edit: the file as it is on disk now, and as it will be once the edit lands there (VS Code saves a moment later). */
+async function stampOwnEdit(gate: Gate, call: HookCall, real: string): Promise<void> {
+  let bytes: Buffer | undefined;
+  try {
+    bytes = (await readRegularFile(real, EDIT_MAX_BYTES)).bytes;
+  } catch {
+    return;
+  }
+  if (!bytes) return;
+  const sameFile = (named: unknown) => typeof named === 'string' && realPath(path.resolve(call.cwd, named)) === real;
+  const after = expectedHash(call.tool, call.input, bytes.toString('utf8'), sameFile);
+  const now = hashBytes(bytes);
+  gate.log.stamp(real, ...(after && after !== now ? [now, after] : [now]));
+}
+
+/** Larger files are stamped by their hash alone, without working out what the edit makes of them. */
+const EDIT_MAX_BYTES = 32 * 1024 * 1024;
+
 function denial(call: HookCall, reason: string): object {
   if (call.shape === 'flat') return { permissionDecision: 'deny', permissionDecisionReason: reason };
   return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } };
@@ -57,11 +77,11 @@ export async function gateCall(gate: Gate, call: HookCall): Promise<object | und
   if (!files) return undefined;
   for (const file of files.map((f) => path.resolve(call.cwd, f))) {
     const real = realPath(file);
-    const now = await hashNow(real);
     if (call.event === 'post') {
-      if (now) gate.log.stamp(real, now);
+      await stampOwnEdit(gate, call, real);
       continue;
     }
+    const now = await hashNow(real);
     const decision = decideEdit(gate.mode, file, now, gate.log.last(real));
     if (!decision.allow) return denial(call, decision.reason);
   }

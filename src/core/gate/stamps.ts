@@ -32,29 +32,30 @@ export class StampLog {
     return new StampLog(file);
   }
 
-  stamp(real: string, hash: string): void {
-    appendFileSync(this.file, `${JSON.stringify({ path: real, hash, at: Date.now() })}\n`, { mode: 0o600 });
+  /** Records what the session now knows `real` to hold: one hash, or (after its own edit) the hashes before and after it lands. */
+  stamp(real: string, ...hashes: string[]): void {
+    appendFileSync(this.file, `${JSON.stringify({ path: real, hashes, at: Date.now() })}\n`, { mode: 0o600 });
   }
 
-  /** The hash this session last saw `real` with, or undefined when it never read or wrote it. */
-  last(real: string): string | undefined {
+  /** The hashes of the session's last stamp of `real`, or undefined when it never read or wrote it. */
+  last(real: string): string[] | undefined {
     let text: string;
     try {
       text = readFileSync(this.file, 'utf8');
     } catch {
       return undefined;
     }
-    let hash: string | undefined;
+    let hashes: string[] | undefined;
     for (const line of text.split('\n')) {
       if (!line.includes(JSON.stringify(real))) continue;
       try {
-        const entry = JSON.parse(line) as { path?: unknown; hash?: unknown };
-        if (entry.path === real && typeof entry.hash === 'string') hash = entry.hash;
+        const entry = JSON.parse(line) as { path?: unknown; hashes?: unknown };
+        if (entry.path === real && Array.isArray(entry.hashes)) hashes = entry.hashes.filter((h): h is string => typeof h === 'string');
       } catch {
         // A line cut short by a crash is skipped; the lines around it still count.
       }
     }
-    return hash;
+    return hashes;
   }
 
   /** Removes the logs of sessions idle for a week. */

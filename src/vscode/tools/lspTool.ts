@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { FACT_OPS, FactOp, isFactOp, symbolPosition } from '../../core/facts/facts';
+import { FACT_OPS, FactOp, isFactOp, symbolPositions } from '../../core/facts/facts';
 import { renderFacts } from '../../core/facts/text';
 import { innermost } from '../../core/map/tree';
 import { Region } from '../../core/map/types';
@@ -62,12 +62,18 @@ export function lspTool(workspace: WorkspaceMaps): vscode.LanguageModelTool<LspI
       const uri = vscode.Uri.file(file.absolute);
       const document = await vscode.workspace.openTextDocument(uri);
       const lines = Array.from({ length: document.lineCount }, (_, i) => document.lineAt(i).text);
-      const at = symbolPosition(lines, input.line, input.symbol);
-      if (!at) throw new ToolError(`skim_lsp: ${input.symbol} is not on line ${input.line} of ${file.key}, nor within 5 lines of it. Read that line, or find the symbol with skim_find_symbol or skim_search.`);
+      const candidates = symbolPositions(lines, input.line, input.symbol);
+      if (!candidates.length) throw new ToolError(`skim_lsp: ${input.symbol} is not on line ${input.line} of ${file.key}, nor within 5 lines of it. Read that line, or find the symbol with skim_find_symbol or skim_search.`);
       const { timeoutMs } = settings().lsp;
-      const answer = await askLanguageServer(input.op, uri, new vscode.Position(at.line - 1, at.column - 1), timeoutMs).catch(() => undefined);
-      const answered = answer && (answer.locations.length > 0 || answer.hover);
-      if (!answered) {
+      // Each occurrence on the line in turn (at most three) until the server answers: the first may stand in a string.
+      let at = candidates[0];
+      let answer: ServerAnswer | undefined;
+      for (const candidate of candidates.slice(0, 3)) {
+        at = candidate;
+        answer = await askLanguageServer(input.op, uri, new vscode.Position(at.line - 1, at.column - 1), timeoutMs).catch(() => undefined);
+        if (!answer || answer.locations.length > 0 || answer.hover) break;
+      }
+      if (!answer || (answer.locations.length === 0 && !answer.hover)) {
         const why = answer ? `the language server for ${document.languageId} found nothing` : `no language server for ${document.languageId} answered within ${timeoutMs / 1000} s`;
         workspace.log.line(`skim_lsp ${input.op} ${input.symbol} in ${file.key}: ${why}; outlines and search stand in`);
         return toolResult(await fallback(workspace, file, input, why), options, token);

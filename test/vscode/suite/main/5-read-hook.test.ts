@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { tsRegions, tsSource } from '../../../support/files';
@@ -55,9 +55,10 @@ describe('Copilot\'s own read_file with Skim\'s read hook (scripted model, offli
     await vscode.commands.executeCommand('skim.installReadHook', { host: 'vscode', scope: 'workspace' });
     const file = path.join(workspaceDir(), '.github', 'hooks', 'skim-vscode.json');
     assert.ok(existsSync(file));
-    const hooks = JSON.parse(readFileSync(file, 'utf8')).hooks.PreToolUse;
-    assert.equal(hooks.length, 1);
-    assert.match(hooks[0].command, /dist\/cli\.js hook # skim read guard$/);
+    const { PreToolUse, PostToolUse } = JSON.parse(readFileSync(file, 'utf8')).hooks;
+    assert.equal(PreToolUse.length, 1);
+    assert.match(PreToolUse[0].command, /dist\/cli\.js hook # skim read guard$/);
+    assert.deepEqual(PostToolUse, PreToolUse);
   });
 
   it('a 900-line read arrives as 200 lines with the notice and the map the running extension made (one model call)', async () => {
@@ -90,6 +91,29 @@ describe('Copilot\'s own read_file with Skim\'s read hook (scripted model, offli
     const text = await agentReads(big, 150);
     endsAt(text, lineOf(4, 25), lineOf(5, 0));
     assert.doesNotMatch(text, /\[skim\]/);
+  });
+
+  it('Copilot\'s own edit of a file changed on disk since its read is refused, and allowed once it read again', async () => {
+    const model = await scriptedModel();
+    const file = write('gated.ts', 'export const answer = 1;\n');
+    const edit = (from: string, to: string) => ({ name: 'replace_string_in_file', input: { filePath: file, oldString: from, newString: to, explanation: 'scripted edit' } });
+    model.setAgentScript([
+      { name: 'read_file', input: { filePath: file, startLine: 1, endLine: 1 } },
+      { ...edit('answer = 1', 'answer = 2'), before: () => writeFileSync(file, 'export const answer = 10;\n') },
+      { name: 'read_file', input: { filePath: file, startLine: 1, endLine: 1 } },
+      edit('answer = 10', 'answer = 20'),
+      edit('export const', 'export let'),
+    ]);
+    const before = model.requests.length;
+    await vscode.commands.executeCommand('workbench.action.chat.newChat');
+    await vscode.commands.executeCommand('workbench.action.chat.open', { query: 'Edit gated.ts.', mode: 'agent', modelSelector: { vendor: 'skim-test', id: 'scripted-1' }, blockOnResponse: true });
+    const turns = model.requests.slice(before).filter((r) => r.kind === 'agent');
+    const results = turns[turns.length - 1].toolResults;
+    assert.equal(results.length, 5, results.join('\n---\n'));
+    assert.match(results[1], /gated\.ts changed since you read it; read it again before editing it \(Skim's edit gate\)\./);
+    assert.doesNotMatch(results[3] + results[4], /Skim's edit gate/);
+    await vscode.workspace.saveAll();
+    assert.equal(readFileSync(file, 'utf8'), 'export let answer = 20;\n');
   });
 
   it('"Skim: Remove Read Hook" takes the hook file away', async () => {
