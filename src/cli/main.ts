@@ -1,4 +1,5 @@
 import { gateModeOf } from '../core/gate/gate';
+import { screened } from '../core/screen/screen';
 import { parseArgs, stringFlag, UsageError } from './args';
 import { hookMain } from './commands/hook';
 import { installCommand } from './commands/hookInstall';
@@ -86,5 +87,5 @@ async function hook(rest: readonly string[], io: Io, env: NodeJS.ProcessEnv, cwd
     }
   }
   // Never a usage error here: a hook's exit code 2 would block the agent's call. An unknown mode is the default.
-  return hookMain(io, env, cwd, openEngineMaps, gateModeOf(rest[0] === '--edit-gate' ? rest[1] : undefined));
+  return hookMain(io, env, cwd, openEngineMaps, screened, gateModeOf(rest[0] === '--edit-gate' ? rest[1] : undefined));
 }

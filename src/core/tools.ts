@@ -15,11 +15,12 @@ import { FACT_OPS, FactsRequest, isFactOp, symbolPosition } from './facts/facts'
 import { fallbackFacts } from './facts/fallback';
 import { renderFacts } from './facts/text';
 import { readForMapping, splitLines } from './maps';
+import { screened } from './screen/screen';
 import { Project, ProjectFile } from './project';
 
 /**
  * The tools as every host offers them (VS Code's language-model tools, the MCP server):
- * one core call each and the text the model reads. Their errors are written for the model and
+ * one core call each and the text the model reads, screened (credentials redacted). Their errors are written for the model and
  * say what to do next; hosts pass them on as tool errors.
  */
 export class ToolError extends Error {}
@@ -51,7 +52,7 @@ export async function summarizeFileText(maps: MapSource, file: ProjectFile, sign
     throw explain(error, file, 'skim_summarize_file', 'Read it with skim_read_file instead.');
   }
   const note = outcome.fallback ? `[skim] Note: ${outcome.fallback}.\n\n` : '';
-  return note + renderMap(outcome.entry);
+  return screened(note + renderMap(outcome.entry));
 }
 
 export async function readFileText(
@@ -67,7 +68,7 @@ export async function readFileText(
   if (read.outcome === 'declined' && read.reason?.startsWith('binary')) throw new ToolError(`${file.key} is a binary file; skim_read_file reads text only.`);
   // An empty result would leave the model guessing; say what is (not) there.
   if (read.lines.length === 0 && !read.notice) return { text: emptyReadText(read), read };
-  return { text: renderRead(read, 'call skim_summarize_file'), read };
+  return { text: await screened(renderRead(read, 'call skim_summarize_file')), read };
 }
 
 function emptyReadText(read: GuardedRead): string {
@@ -77,7 +78,7 @@ function emptyReadText(read: GuardedRead): string {
 
 export async function listSymbolsText(file: ProjectFile): Promise<string> {
   try {
-    return renderMap(await listSymbols(file));
+    return await screened(renderMap(await listSymbols(file)));
   } catch (error) {
     throw explain(error, file, 'skim_list_symbols', 'Use skim_summarize_file or skim_read_file for this file instead.');
   }
@@ -86,7 +87,7 @@ export async function listSymbolsText(file: ProjectFile): Promise<string> {
 export async function findSymbolText(file: ProjectFile, name: string, maxLines: number): Promise<string> {
   try {
     const { found, outline } = await findSymbol(file, name, maxLines);
-    return renderFoundSymbols(file.key, name, found, outline);
+    return await screened(renderFoundSymbols(file.key, name, found, outline));
   } catch (error) {
     throw explain(error, file, 'skim_find_symbol', 'Use skim_summarize_file or skim_read_file for this file instead.');
   }
@@ -101,7 +102,7 @@ export interface SearchPrograms {
 export async function searchText(project: Project, maps: MapSource | undefined, input: SearchRequest, programs: SearchPrograms = {}): Promise<string> {
   try {
     const program = findSearchProgram(project.root, programs.candidates, programs.env);
-    return renderSearch(await search(project, program, regionsForSearch(maps), input));
+    return await screened(renderSearch(await search(project, program, regionsForSearch(maps), input)));
   } catch (error) {
     if (error instanceof SearchRequestError) throw new ToolError(`skim_search: ${error.message}.`);
     if (error instanceof NoSearchProgramError) throw new ToolError(`skim_search cannot run here: ${error.message}. Use your own search tool instead.`);
@@ -111,7 +112,7 @@ export async function searchText(project: Project, maps: MapSource | undefined, 
 
 export async function queryTreeText(file: ProjectFile, query: string, max?: number): Promise<string> {
   try {
-    return renderQuery(await queryTree(file, query, max));
+    return await screened(renderQuery(await queryTree(file, query, max)));
   } catch (error) {
     if (error instanceof QueryTreeError) throw new ToolError(`skim_query_tree: ${error.message}.`);
     throw explain(error, file, 'skim_query_tree', 'Use skim_search or skim_read_file for this file instead.');
@@ -120,7 +121,7 @@ export async function queryTreeText(file: ProjectFile, query: string, max?: numb
 
 export async function nodeAtText(file: ProjectFile, line: number, column?: number): Promise<string> {
   try {
-    return renderNodeAt(await nodeAt(file, line, column));
+    return await screened(renderNodeAt(await nodeAt(file, line, column)));
   } catch (error) {
     if (error instanceof NodeAtError) throw new ToolError(`skim_node_at: ${error.message}.`);
     throw explain(error, file, 'skim_node_at', 'Read the lines around it with skim_read_file instead.');
@@ -144,7 +145,7 @@ export async function factsFallbackText(project: Project, maps: MapSource | unde
   try {
     const program = findSearchProgram(project.root, programs.candidates, programs.env);
     const { locations, total } = await fallbackFacts(project, program, regionsForSearch(maps), input.symbol, input.op);
-    return renderFacts({ ...input, path: file.key, source: 'outlines and search', reason: why, column: at.column, foundLine: at.line, locations, total });
+    return await screened(renderFacts({ ...input, path: file.key, source: 'outlines and search', reason: why, column: at.column, foundLine: at.line, locations, total }));
   } catch (error) {
     if (error instanceof NoSearchProgramError) throw new ToolError(`skim_lsp cannot run here: ${error.message}.`);
     throw error;

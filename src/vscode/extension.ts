@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { setScreenOptions } from '../core/screen/screen';
+import { settings } from './settings';
 import { registerCommands } from './commands';
 import { MapCodeLens } from './editor/codeLens';
 import { MAP_SCHEME, MapDocuments } from './editor/mapDocument';
@@ -29,7 +31,12 @@ export function activate(context: vscode.ExtensionContext): SkimApi {
   workspace = new WorkspaceMaps(context.storageUri ?? context.globalStorageUri, log);
   const files: vscode.DocumentSelector = { scheme: 'file' };
   const statusBar = new MapStatusBar(workspace);
+  const applyScreen = () => setScreenOptions({ redact: settings().screen.redactSecrets });
+  applyScreen();
   context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('skim.screen')) applyScreen();
+    }),
     log,
     workspace,
     statusBar,

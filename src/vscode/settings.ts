@@ -18,5 +18,6 @@ export function settings() {
     outline: config.get<boolean>('outline.enabled', true),
     lsp: { timeoutMs: Math.max(1, config.get<number>('lsp.timeoutSeconds', 5)) * 1000 },
     editGate: gateModeOf(config.get<string>('editGate', 'drift')),
+    screen: { redactSecrets: config.get<boolean>('screen.redactSecrets', true) },
   };
 }

@@ -287,8 +287,9 @@ function hookCost(dir: string) {
   const rssFile = path.join(dir, 'rss');
   const preload = path.join(dir, 'rss.js');
   writeFileSync(preload, `process.on('exit', () => require('fs').appendFileSync(${JSON.stringify(rssFile)}, process.resourceUsage().maxRSS + '\\n'));`);
-  const env = { ...process.env, SKIM_CACHE_DIR: path.join(dir, 'hook-cache'), XDG_CACHE_HOME: path.join(dir, 'xdg-cache') };
-  const payload = (endLine: number) => JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'read_file', tool_input: { filePath: big, startLine: 1, endLine }, cwd: project });
+  const env = { ...process.env, SKIM_CACHE_DIR: path.join(dir, 'hook-cache'), XDG_CACHE_HOME: path.join(dir, 'xdg-cache'), XDG_STATE_HOME: path.join(dir, 'xdg-state') };
+  // With a session id, as the hosts send it: the edit gate stamps every read, and that is part of the cost.
+  const payload = (endLine: number) => JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 'bench', tool_name: 'read_file', tool_input: { filePath: big, startLine: 1, endLine }, cwd: project });
   const runs: Record<string, { args: string[]; input?: string }> = {
     node: { args: ['-e', '0'] },
     passthrough: { args: [path.join(root, 'dist/cli.js'), 'hook'], input: payload(100) },

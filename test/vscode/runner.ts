@@ -110,6 +110,8 @@ async function main(): Promise<number> {
         XDG_CONFIG_HOME: path.join(dir, 'xdg-config'),
         XDG_DATA_HOME: path.join(dir, 'xdg-data'),
         XDG_CACHE_HOME: path.join(dir, 'xdg-cache'),
+        // Where the hook keeps its edit-gate stamps (and records of the hook files it wrote).
+        XDG_STATE_HOME: path.join(dir, 'xdg-state'),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

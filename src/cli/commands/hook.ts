@@ -18,6 +18,12 @@ const DEFAULT_HOOK_BUDGET_MS = 15_000;
 /** This process's own engine for a project (cache, model, tree-sitter): loaded only when a read needs a map. */
 export type OpenMaps = (root: string, env: NodeJS.ProcessEnv, warn: (message: string) => void) => Promise<{ maps: MapSource; close(): Promise<void> }>;
 
+/**
+ * The result screen for the hook's answer (credentials redacted in the notice and map it adds):
+ * loaded with the engine, only when there is an answer to give.
+ */
+export type Screener = (text: string) => Promise<string>;
+
 /** Opens the engine on the first request for a map, so that a read which needs none never loads it. */
 class LazyMaps implements MapSource {
   private opened?: ReturnType<OpenMaps>;
@@ -62,7 +68,7 @@ function hookBudgetMs(env: NodeJS.ProcessEnv): number {
  * file that changed since it was read; it too lets the call through whenever it cannot be sure. One deadline covers the whole answer (the payload, the map, the cache); past it the
  * read goes ahead as asked and the answer says so.
  */
-async function runHook(io: Io, env: NodeJS.ProcessEnv, cwd: string, openMaps: OpenMaps, gateMode: EditGateMode): Promise<void> {
+async function runHook(io: Io, env: NodeJS.ProcessEnv, cwd: string, openMaps: OpenMaps, gateMode: EditGateMode, screen: Screener): Promise<void> {
   const budget = hookBudgetMs(env);
   const deadline = Date.now() + budget;
   const warn = (message: string) => io.warn(`hook: ${message}`);
@@ -99,15 +105,15 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, cwd: string, openMaps: Op
   }
   if (read.outcome === 'unreadable') warn(`${read.reason}; the read goes ahead untouched`);
   const answer = hookAnswer(call, read, wholeMapCommand(call.file));
-  if (answer) io.out(JSON.stringify(answer));
+  if (answer) io.out(await screen(JSON.stringify(answer)));
   const closed = await within(local.close().then(() => true), deadline - Date.now());
   if (!closed) warn('the cache could not be saved before the deadline; the map will be made again next time');
 }
 
 /** A hook must never block the read it guards: whatever happens, `skim hook` exits 0. */
-export async function hookMain(io: Io, env: NodeJS.ProcessEnv, cwd: string, openMaps: OpenMaps, gateMode: EditGateMode = 'drift'): Promise<0> {
+export async function hookMain(io: Io, env: NodeJS.ProcessEnv, cwd: string, openMaps: OpenMaps, screen: Screener, gateMode: EditGateMode = 'drift'): Promise<0> {
   try {
-    await runHook(io, env, cwd, openMaps, gateModeOf(env.SKIM_EDIT_GATE, gateMode));
+    await runHook(io, env, cwd, openMaps, gateModeOf(env.SKIM_EDIT_GATE, gateMode), screen);
   } catch (error) {
     io.warn(`hook: Skim failed (${(error as Error).message}); the read goes ahead untouched`);
   }

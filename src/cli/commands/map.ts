@@ -1,4 +1,5 @@
 import { describeFileError } from '../../core/files/errors';
+import { screened } from '../../core/screen/screen';
 import { mapJson, renderAt, renderMap } from '../../core/map/render';
 import { MapOutcome } from '../../core/mapSource';
 import { ParsedArgs, UsageError } from '../args';
@@ -21,12 +22,12 @@ export async function mapCommand(args: ParsedArgs, session: Session, io: Io): Pr
   const [target] = args.positionals;
   if (!target) throw new UsageError('skim map FILE [--json]');
   const { entry, modelCalls } = await mapOf(target, session, io);
-  io.out(args.flags.has('json') ? JSON.stringify(mapJson(entry, modelCalls)) : renderMap(entry));
+  io.out(await screened(args.flags.has('json') ? JSON.stringify(mapJson(entry, modelCalls)) : renderMap(entry)));
 }
 
 export async function atCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {
   const [target, lineText] = args.positionals;
   if (!target || !lineText || !/^\d+$/.test(lineText)) throw new UsageError('skim at FILE LINE (LINE a whole number from 1)');
   const { entry } = await mapOf(target, session, io);
-  io.out(renderAt(entry, Number(lineText)));
+  io.out(await screened(renderAt(entry, Number(lineText))));
 }

@@ -1,4 +1,5 @@
 import { guardedRead } from '../../core/guard/guard';
+import { screened, screenText } from '../../core/screen/screen';
 import { renderRead } from '../../core/present';
 import { mapJson } from '../../core/map/render';
 import { ParsedArgs, positiveInt, UsageError } from '../args';
@@ -14,6 +15,8 @@ export async function readCommand(args: ParsedArgs, session: Session, io: Io): P
   if (read.outcome === 'declined' && read.reason?.startsWith('binary')) throw new CommandFailed(`${file.key} is a binary file; skim read shows text files only`);
   if (read.outcome === 'unmapped') io.warn(`no map for ${file.key}: ${read.reason}; the read was not shortened`);
   if (args.flags.has('json')) {
+    const lines = await screenText(read.lines.join('\n'));
+    const shift = read.start - 1;
     io.out(
       JSON.stringify({
         path: read.path,
@@ -23,12 +26,13 @@ export async function readCommand(args: ParsedArgs, session: Session, io: Io): P
         capped: read.capped,
         outcome: read.outcome,
         notice: read.notice,
-        text: read.lines.join('\n'),
-        map: read.entry ? mapJson(read.entry, read.modelCalls) : null,
+        text: lines.text,
+        map: read.entry ? JSON.parse(await screened(JSON.stringify(mapJson(read.entry, read.modelCalls)))) : null,
         modelCalls: read.modelCalls,
+        screen: { flags: lines.screen.flags.map((f) => ({ signal: f.signal, line: f.line + shift })), redacted: lines.screen.redactions.length },
       }),
     );
     return;
   }
-  io.out(renderRead(read, `run skim map ${read.path}`));
+  io.out(await screened(renderRead(read, `run skim map ${read.path}`)));
 }

@@ -1,4 +1,5 @@
 import { findSearchProgram, NoSearchProgramError } from '../../core/search/program';
+import { screened } from '../../core/screen/screen';
 import { regionsForSearch } from '../../core/search/regions';
 import { search, SearchRequestError } from '../../core/search/search';
 import { renderSearch, searchJson } from '../../core/search/text';
@@ -19,7 +20,7 @@ export async function searchCommand(args: ParsedArgs, session: Session, io: Io):
       literal: args.flags.has('literal'),
       max: positiveInt(args.flags, 'max'),
     });
-    io.out(args.flags.has('json') ? JSON.stringify(searchJson(result)) : renderSearch(result));
+    io.out(await screened(args.flags.has('json') ? JSON.stringify(searchJson(result)) : renderSearch(result)));
   } catch (error) {
     if (error instanceof SearchRequestError || error instanceof NoSearchProgramError) throw new CommandFailed(error.message);
     throw error;

@@ -1,4 +1,5 @@
 import { describeFileError } from '../../core/files/errors';
+import { screened } from '../../core/screen/screen';
 import { MapUnavailableError } from '../../core/mapSource';
 import { NoGrammarError } from '../../core/structural/mapper';
 import { nodeAt, NodeAtError } from '../../core/syntax/nodeAt';
@@ -21,7 +22,7 @@ export async function queryCommand(args: ParsedArgs, session: Session, io: Io): 
   const file = session.project.file(target, session.cwd);
   try {
     const result = await queryTree(file, query, positiveInt(args.flags, 'max'));
-    io.out(args.flags.has('json') ? JSON.stringify(queryJson(result)) : renderQuery(result));
+    io.out(await screened(args.flags.has('json') ? JSON.stringify(queryJson(result)) : renderQuery(result)));
   } catch (error) {
     failed(error, file.key);
   }
@@ -34,7 +35,7 @@ export async function nodeAtCommand(args: ParsedArgs, session: Session, io: Io):
   const file = session.project.file(target, session.cwd);
   try {
     const result = await nodeAt(file, Number(match[1]), match[2] === undefined ? undefined : Number(match[2]));
-    io.out(args.flags.has('json') ? JSON.stringify(result) : renderNodeAt(result));
+    io.out(await screened(args.flags.has('json') ? JSON.stringify(result) : renderNodeAt(result)));
   } catch (error) {
     failed(error, file.key);
   }

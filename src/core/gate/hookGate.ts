@@ -45,12 +45,7 @@ export async function stampRead(gate: Gate, file: string): Promise<void> {
 
 /** After the session's own edit: the file as it is on disk now, and as it will be once the edit lands there (VS Code saves a moment later). */
 async function stampOwnEdit(gate: Gate, call: HookCall, real: string): Promise<void> {
-  let bytes: Buffer | undefined;
-  try {
-    bytes = (await readRegularFile(real, EDIT_MAX_BYTES)).bytes;
-  } catch {
-    return;
-  }
+  const bytes = await settledBytes(real);
   if (!bytes) return;
   const sameFile = (named: unknown) => typeof named === 'string' && realPath(path.resolve(call.cwd, named)) === real;
   const after = expectedHash(call.tool, call.input, bytes.toString('utf8'), sameFile);
@@ -58,8 +53,33 @@ async function stampOwnEdit(gate: Gate, call: HookCall, real: string): Promise<v
   gate.log.stamp(real, ...(after && after !== now ? [now, after] : [now]));
 }
 
-/** Larger files are stamped by their hash alone, without working out what the edit makes of them. */
+/** Larger files are not stamped after an edit (their next edit is then judged by the read's stamp alone). */
 const EDIT_MAX_BYTES = 32 * 1024 * 1024;
+
+/** A save in progress is seen for a moment (VS Code truncates, then writes): a file is read until two reads agree. */
+const SETTLE_MS = 50;
+const SETTLE_TRIES = 10;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function bytesNow(real: string): Promise<Buffer | undefined> {
+  try {
+    return (await readRegularFile(real, EDIT_MAX_BYTES)).bytes;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file's bytes once two reads SETTLE_MS apart agree (at most SETTLE_TRIES reads), or undefined. */
+async function settledBytes(real: string): Promise<Buffer | undefined> {
+  let last = await bytesNow(real);
+  for (let tries = 1; last && tries < SETTLE_TRIES; tries++) {
+    await pause(SETTLE_MS);
+    const next = await bytesNow(real);
+    if (next && next.equals(last)) return next;
+    last = next;
+  }
+  return last;
+}
 
 function denial(call: HookCall, reason: string): object {
   if (call.shape === 'flat') return { permissionDecision: 'deny', permissionDecisionReason: reason };
@@ -81,8 +101,13 @@ export async function gateCall(gate: Gate, call: HookCall): Promise<object | und
       await stampOwnEdit(gate, call, real);
       continue;
     }
-    const now = await hashNow(real);
-    const decision = decideEdit(gate.mode, file, now, gate.log.last(real));
+    const stamp = gate.log.last(real);
+    let decision = decideEdit(gate.mode, file, await hashNow(real), stamp);
+    // Before refusing, look again once the file has settled: a save in progress is no change.
+    if (!decision.allow) {
+      const settled = await settledBytes(real);
+      decision = decideEdit(gate.mode, file, settled && hashBytes(settled), stamp);
+    }
     if (!decision.allow) return denial(call, decision.reason);
   }
   return undefined;

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { FACT_OPS, FactOp, isFactOp, symbolPositions } from '../../core/facts/facts';
 import { renderFacts } from '../../core/facts/text';
+import { screened } from '../../core/screen/screen';
 import { innermost } from '../../core/map/tree';
 import { Region } from '../../core/map/types';
 import { Project } from '../../core/project';
@@ -80,7 +81,7 @@ export function lspTool(workspace: WorkspaceMaps): vscode.LanguageModelTool<LspI
       }
       const locations = await hitsOf(workspace, answer);
       const text = renderFacts({ ...input, path: file.key, source: 'language server', column: at.column, foundLine: at.line, locations, total: answer.locations.length, hover: answer.hover });
-      return toolResult(text, options, token);
+      return toolResult(await screened(text), options, token);
     },
   };
 }

@@ -39,7 +39,9 @@ describe('Copilot\'s own agent loop calling Skim (scripted model, offline)', fun
     const agentTurns = model.requests.filter((r) => r.kind === 'agent');
     assert.ok(agentTurns.length >= 2, `the agent loop made ${agentTurns.length} model request(s)`);
     const offered = new Map(agentTurns[0].tools.map((t) => [t.name, t.description]));
-    for (const name of ['skim_search', 'skim_summarize_file', 'skim_read_file', 'skim_list_symbols', 'skim_find_symbol']) assert.ok(offered.get(name), `${name} was not offered`);
+    for (const name of ['skim_search', 'skim_summarize_file', 'skim_read_file', 'skim_list_symbols', 'skim_find_symbol', 'skim_query_tree', 'skim_node_at', 'skim_lsp']) assert.ok(offered.get(name), `${name} was not offered`);
+    // The edit tools Skim's edit gate reads, as Copilot offers them.
+    for (const name of ['replace_string_in_file', 'create_file']) assert.ok(offered.has(name), `${name} was not offered`);
     assert.match(offered.get('skim_read_file') ?? '', /A 1,400-line file costs seven 200-line reads/);
 
     const result = agentTurns[agentTurns.length - 1].toolResults.join('\n');
