@@ -1,9 +1,12 @@
 import { gateModeOf } from '../core/gate/gate';
-import { screened } from '../core/screen/screen';
+import { screened, setScreenOptions } from '../core/screen/screen';
+import { setJudge } from '../core/judge/current';
+import { judgeFromEnv } from '../core/judge/runtime';
 import { parseArgs, stringFlag, UsageError } from './args';
 import { hookMain } from './commands/hook';
 import { installCommand } from './commands/hookInstall';
 import { atCommand, mapCommand } from './commands/map';
+import { judgeCommand } from './commands/judge';
 import { lspCommand } from './commands/lsp';
 import { mcpCommand } from './commands/mcp';
 import { readCommand } from './commands/read';
@@ -29,11 +32,14 @@ export const USAGE = `skim: maps before reads, for coding agents
                                                      H: vscode, claude or copilot-cli; S: workspace or user;
                                                      M: off, drift (default) or strict
   skim mcp                                           the tools as an MCP server on stdio
+  skim judge stats                                   the judge's judgements per site: flag rates, latency
 
 Options: --root DIR (default: the git root, else the current folder)
          --cache-dir DIR (or SKIM_CACHE_DIR; default: ~/.cache/skim)
 Model:   SKIM_MODEL_URL, SKIM_MODEL_NAME, SKIM_MODEL_KEY, SKIM_MODEL_TIMEOUT_MS (an OpenAI-compatible
          chat-completions endpoint); without them the tree-sitter outline serves.
+Judge:   SKIM_JUDGE_URL, SKIM_JUDGE_MODEL, SKIM_JUDGE_KEY (an endpoint that returns logprobs);
+         SKIM_JUDGE_MODE (off, advisory, enforcing) and SKIM_JUDGE_SEARCH, _SCREEN, _VERIFY per site.
 Exit:    0 success, 1 failure (one line on stderr), 2 usage error.`;
 
 const COMMANDS = { read: readCommand, map: mapCommand, at: atCommand, search: searchCommand, query: queryCommand, 'node-at': nodeAtCommand, lsp: lspCommand, mcp: mcpCommand } as const;
@@ -41,6 +47,9 @@ const COMMANDS = { read: readCommand, map: mapCommand, at: atCommand, search: se
 /** Runs one `skim` invocation and returns its exit code. Never throws. */
 export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<number> {
   let close: (() => Promise<void>) | undefined;
+  // What screens this invocation's output: the environment it was given (in tests, not the process's own).
+  setScreenOptions({ redact: env.SKIM_REDACT !== 'off' });
+  setJudge(judgeFromEnv(env));
   try {
     const [name, ...rest] = argv;
     if (!name || name === '--help' || name === 'help') {
@@ -48,6 +57,10 @@ export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessE
       return name ? 0 : 2;
     }
     if (name === 'hook') return await hook(rest, io, env, cwd);
+    if (name === 'judge') {
+      judgeCommand(rest, io, env);
+      return 0;
+    }
     const command = COMMANDS[name as keyof typeof COMMANDS];
     if (!command) throw new UsageError(`unknown command "${name}"`);
     const args = parseArgs(rest);

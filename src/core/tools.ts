@@ -16,6 +16,8 @@ import { fallbackFacts } from './facts/fallback';
 import { renderFacts } from './facts/text';
 import { readForMapping, splitLines } from './maps';
 import { screened } from './screen/screen';
+import { currentJudge } from './judge/current';
+import { judgeSearch } from './judge/searchSite';
 import { Project, ProjectFile } from './project';
 
 /**
@@ -102,7 +104,7 @@ export interface SearchPrograms {
 export async function searchText(project: Project, maps: MapSource | undefined, input: SearchRequest, programs: SearchPrograms = {}): Promise<string> {
   try {
     const program = findSearchProgram(project.root, programs.candidates, programs.env);
-    return await screened(renderSearch(await search(project, program, regionsForSearch(maps), input)));
+    return await screened(renderSearch(await judgeSearch(await search(project, program, regionsForSearch(maps), input), currentJudge())));
   } catch (error) {
     if (error instanceof SearchRequestError) throw new ToolError(`skim_search: ${error.message}.`);
     if (error instanceof NoSearchProgramError) throw new ToolError(`skim_search cannot run here: ${error.message}. Use your own search tool instead.`);

@@ -3,6 +3,8 @@ import { screened } from '../../core/screen/screen';
 import { regionsForSearch } from '../../core/search/regions';
 import { search, SearchRequestError } from '../../core/search/search';
 import { renderSearch, searchJson } from '../../core/search/text';
+import { currentJudge } from '../../core/judge/current';
+import { judgeSearch } from '../../core/judge/searchSite';
 import { ParsedArgs, positiveInt, stringFlag, UsageError } from '../args';
 import { CommandFailed, Io } from '../io';
 import { Session } from '../session';
@@ -13,13 +15,14 @@ export async function searchCommand(args: ParsedArgs, session: Session, io: Io):
   try {
     const program = findSearchProgram(session.project.root, [], session.env);
     const path = stringFlag(args.flags, 'path');
-    const result = await search(session.project, program, regionsForSearch(session.maps), {
+    const found = await search(session.project, program, regionsForSearch(session.maps), {
       pattern,
       path: path === undefined ? undefined : session.project.file(path, session.cwd).absolute,
       glob: stringFlag(args.flags, 'glob'),
       literal: args.flags.has('literal'),
       max: positiveInt(args.flags, 'max'),
     });
+    const result = await judgeSearch(found, currentJudge());
     io.out(await screened(args.flags.has('json') ? JSON.stringify(searchJson(result)) : renderSearch(result)));
   } catch (error) {
     if (error instanceof SearchRequestError || error instanceof NoSearchProgramError) throw new CommandFailed(error.message);

@@ -46,6 +46,8 @@ export interface SearchResult {
   timedOut: boolean;
   timeoutMs: number;
   program: SearchProgram['kind'];
+  /** The hits shown are the judge's choice, in its order (see judge/searchSite). */
+  judged?: boolean;
 }
 
 export const DEFAULT_MAX_HITS = 50;

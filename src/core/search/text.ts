@@ -18,10 +18,11 @@ function headline(r: SearchResult, files: number): string {
     return `No match for ${what(r)} in ${where}.${retried}${stopped}`;
   }
   const count = `${r.totalIsLowerBound ? 'more than ' : ''}${plural(r.total, 'match')}`;
-  const shown = r.capped ? `; the first ${r.hits.length} are shown` : '';
+  const shown = r.capped && !r.judged ? `; the first ${r.hits.length} are shown` : '';
   const stopped = r.timedOut ? ` The search stopped after ${r.timeoutMs / 1000} s: there may be more.` : '';
   const narrow = r.capped || r.timedOut ? ' Narrow it with a path, a glob or a stricter pattern.' : '';
-  return `${count} for ${what(r)} in ${where}${r.capped ? '' : `, in ${plural(files, 'file')}`}${shown}.${retried}${stopped}${narrow}`;
+  const judged = r.judged ? ` Shown: the ${r.hits.length} the judge ranked most likely to be what you look for, most likely first.` : '';
+  return `${count} for ${what(r)} in ${where}${r.capped ? '' : `, in ${plural(files, 'file')}`}${shown}.${retried}${stopped}${judged}${narrow}`;
 }
 
 /** Hits grouped by file (a blank line, the path), each under the region that holds it: `2931<TAB>line`. */

@@ -1,0 +1,43 @@
+/**
+ * The judge: a fast classifier asked closed questions at a few choke points of the read path.
+ * "The LLM generates. The judge judges. Code decides." Its answers are probabilities; what is
+ * done with them is decided by pure functions (decide.ts). Any answer may be none (a timeout, an
+ * error, a refusal, a malformed reply), and none changes nothing.
+ */
+export interface Choice {
+  /** The option chosen, or -1 for "none of these". */
+  index: number;
+  /** P of each option, in the order given; the last is "none of these". */
+  probabilities: number[];
+}
+
+export interface Judge {
+  /** Names the backend in every event: `openai:<model>`, `vscode.lm:<model>`. */
+  readonly name: string;
+  /** Whether its probabilities come from token probabilities; an uncalibrated judge's thresholds are stricter. */
+  readonly calibrated: boolean;
+  yesNo(state: string, question: string, signal: AbortSignal): Promise<number | undefined>;
+  choose(state: string, options: readonly string[], signal: AbortSignal): Promise<Choice | undefined>;
+}
+
+/** Option labels a judge picks from: one letter each, the last one "none of these". At most 19 options plus none. */
+export const LABELS = 'ABCDEFGHIJKLMNOPQRST';
+export const MAX_OPTIONS = LABELS.length - 1;
+
+/** The text of a choice question: the options labelled, "none of these" last. */
+export function choicePrompt(options: readonly string[]): string {
+  const labelled = [...options.slice(0, MAX_OPTIONS), 'none of these'].map((o, i) => `${LABELS[i]}. ${o}`);
+  return `${labelled.join('\n')}\n\nAnswer with the letter of the best option only.`;
+}
+
+/** Normalizes token probabilities over the answers that count, by their first letter or word. */
+export function probabilitiesOf(tops: readonly { token: string; p: number }[], answers: readonly string[]): number[] | undefined {
+  const mass = answers.map(() => 0);
+  for (const { token, p } of tops) {
+    const word = token.trim().toLowerCase().replace(/[^a-z]/g, '');
+    const at = answers.findIndex((a) => a.toLowerCase() === word);
+    if (at !== -1) mass[at] += p;
+  }
+  const total = mass.reduce((a, b) => a + b, 0);
+  return total > 0 ? mass.map((m) => m / total) : undefined;
+}

@@ -1,0 +1,34 @@
+import { regionLine } from '../map/render';
+import { SearchResult } from '../search/search';
+import { rerankOrder } from './decide';
+import { MAX_OPTIONS } from './judge';
+import { JudgeRuntime } from './runtime';
+
+/** Past this many hits the judge is asked which come first. */
+const RERANK_OVER = 10;
+
+/**
+ * The search re-rank: with more than RERANK_OVER hits, one choice over the first hits (each with
+ * its region); enforcing, the RERANKED_HITS most likely come back in the judged order. "None of
+ * these", no answer, or advisory keep ripgrep's order.
+ */
+export async function judgeSearch(result: SearchResult, runtime: JudgeRuntime): Promise<SearchResult> {
+  const mode = runtime.mode('search');
+  if (mode === 'off' || result.hits.length <= RERANK_OVER) return result;
+  const candidates = result.hits.slice(0, MAX_OPTIONS);
+  const options = candidates.map((h) => `${h.path}:${h.line}${h.region ? ` in ${regionLine(h.region)}` : ''}: ${h.text.trim().slice(0, 160)}`);
+  const state = `A coding agent searched its project for ${result.literal ? `the text "${result.pattern}"` : `the regex /${result.pattern}/`}. Which hit is it most likely looking for?`;
+  const started = performance.now();
+  const { value: choice, cacheHit } = await runtime.choose('search', state, options);
+  const order = rerankOrder(choice, candidates.length);
+  const enforced = mode === 'enforcing' && order !== undefined;
+  runtime.record({
+    site: 'search',
+    signals: { best: choice ? Math.round(Math.max(...choice.probabilities) * 100) / 100 : null, none: choice ? Math.round((choice.probabilities.at(-1) ?? 0) * 100) / 100 : null },
+    decision: order ? 'reranked' : 'kept',
+    enforced,
+    latencyMs: Math.round(performance.now() - started),
+    cacheHit,
+  });
+  return enforced ? { ...result, hits: order.map((i) => candidates[i]), judged: true } : result;
+}
