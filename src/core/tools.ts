@@ -18,6 +18,8 @@ import { readForMapping, splitLines } from './maps';
 import { screened } from './screen/screen';
 import { currentJudge } from './judge/current';
 import { judgeSearch } from './judge/searchSite';
+import { sessionSeen } from './judge/seenLines';
+import { verifyCall } from './judge/verifySite';
 import { Project, ProjectFile } from './project';
 
 /**
@@ -70,6 +72,7 @@ export async function readFileText(
   if (read.outcome === 'declined' && read.reason?.startsWith('binary')) throw new ToolError(`${file.key} is a binary file; skim_read_file reads text only.`);
   // An empty result would leave the model guessing; say what is (not) there.
   if (read.lines.length === 0 && !read.notice) return { text: emptyReadText(read), read };
+  if (read.lines.length) sessionSeen.add(file.key, read.start, read.end);
   return { text: await screened(renderRead(read, 'call skim_summarize_file')), read };
 }
 
@@ -89,6 +92,7 @@ export async function listSymbolsText(file: ProjectFile): Promise<string> {
 export async function findSymbolText(file: ProjectFile, name: string, maxLines: number): Promise<string> {
   try {
     const { found, outline } = await findSymbol(file, name, maxLines);
+    for (const { region } of found) sessionSeen.add(file.key, region.start, region.end);
     return await screened(renderFoundSymbols(file.key, name, found, outline));
   } catch (error) {
     throw explain(error, file, 'skim_find_symbol', 'Use skim_summarize_file or skim_read_file for this file instead.');
@@ -104,7 +108,9 @@ export interface SearchPrograms {
 export async function searchText(project: Project, maps: MapSource | undefined, input: SearchRequest, programs: SearchPrograms = {}): Promise<string> {
   try {
     const program = findSearchProgram(project.root, programs.candidates, programs.env);
-    return await screened(renderSearch(await judgeSearch(await search(project, program, regionsForSearch(maps), input), currentJudge())));
+    const result = await judgeSearch(await search(project, program, regionsForSearch(maps), input), currentJudge());
+    for (const hit of result.hits) sessionSeen.add(hit.path, hit.line);
+    return await screened(renderSearch(result));
   } catch (error) {
     if (error instanceof SearchRequestError) throw new ToolError(`skim_search: ${error.message}.`);
     if (error instanceof NoSearchProgramError) throw new ToolError(`skim_search cannot run here: ${error.message}. Use your own search tool instead.`);
@@ -114,7 +120,9 @@ export async function searchText(project: Project, maps: MapSource | undefined, 
 
 export async function queryTreeText(file: ProjectFile, query: string, max?: number): Promise<string> {
   try {
-    return await screened(renderQuery(await queryTree(file, query, max)));
+    const result = await queryTree(file, query, max);
+    for (const capture of result.captures) sessionSeen.add(file.key, capture.start.line, capture.end.line);
+    return await screened(renderQuery(result));
   } catch (error) {
     if (error instanceof QueryTreeError) throw new ToolError(`skim_query_tree: ${error.message}.`);
     throw explain(error, file, 'skim_query_tree', 'Use skim_search or skim_read_file for this file instead.');
@@ -134,6 +142,13 @@ export async function nodeAtText(file: ProjectFile, line: number, column?: numbe
  * skim_lsp where there is no language server (MCP, the CLI): declarations of the name from
  * outlines, and its occurrences from search, said to be that. `why` names the host's reason.
  */
+/** Where skim_lsp's coordinates came from, asked of the judge for an agent's calls (not a person's at the command line). */
+export async function verifiedCall(file: ProjectFile, input: Omit<FactsRequest, 'path'>): Promise<string> {
+  const { note, refusal } = await verifyCall(currentJudge(), sessionSeen, { tool: 'skim_lsp', path: file.key, line: input.line, symbol: input.symbol });
+  if (refusal) throw new ToolError(refusal);
+  return note ? `${note}\n\n` : '';
+}
+
 export async function factsFallbackText(project: Project, maps: MapSource | undefined, file: ProjectFile, input: Omit<FactsRequest, 'path'>, why: string, programs: SearchPrograms = {}): Promise<string> {
   if (!isFactOp(input.op)) throw new ToolError(`skim_lsp: op must be one of ${FACT_OPS.join(', ')}.`);
   let lines: string[];

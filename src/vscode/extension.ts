@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { setScreenOptions } from '../core/screen/screen';
+import { registerJudge } from './judge/judgeConfig';
 import { settings } from './settings';
 import { registerCommands } from './commands';
 import { MapCodeLens } from './editor/codeLens';
@@ -49,6 +50,7 @@ export function activate(context: vscode.ExtensionContext): SkimApi {
     new HookServer(workspace),
     ...registerHookCommands(context.extensionPath),
     registerMcpServer(context.extensionPath, String(context.extension.packageJSON.version)),
+    ...registerJudge(context, log),
   );
   return { workspace, statusBar, activationMs: performance.now() - started };
 }

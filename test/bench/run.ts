@@ -25,6 +25,7 @@ import { splitLines } from '../../src/core/maps';
 import { FIXTURES, scratch, tsSource } from '../support/files';
 import { FileResult, measureCorpus, median as corpusMedian } from './corpus';
 import { packageVsix } from '../support/packageVsix';
+import { measureScreen } from './screen';
 
 interface Row {
   measure: string;
@@ -401,6 +402,7 @@ async function benchMain() {
     numberingOverhead();
     await hookFit();
     await searchVsRipgrep(s.dir);
+    await measureScreen(record, (line) => console.log(line));
     // Packaging and a VS Code window take minutes: the full run only.
     if (!QUICK) extensionCosts(s.dir);
   } finally {

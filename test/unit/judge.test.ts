@@ -6,6 +6,11 @@ import { OpenAiJudge } from '../../src/core/judge/openaiJudge';
 import { JudgeEvent, JudgeRuntime, judgeLogFile, siteModes } from '../../src/core/judge/runtime';
 import { judgeScreen } from '../../src/core/judge/screenSite';
 import { flagLines } from '../../src/core/screen/flags';
+import { MapCache } from '../../src/core/cache/store';
+import { setJudge } from '../../src/core/judge/current';
+import { MapService } from '../../src/core/maps';
+import { Project } from '../../src/core/project';
+import { readFileText, verifiedCall } from '../../src/core/tools';
 import { skim } from '../support/cli';
 import { scratch } from '../support/files';
 import { ScriptedJudge } from '../support/scriptedJudge';
@@ -27,6 +32,7 @@ function decide(state: string, question: string): Record<string, number> {
   const comment = state.includes('NOTE TO AI AGENTS');
   if (question.startsWith('Is this ordinary')) return comment && !state.includes('const prompt') ? { yes: 0.02, no: 0.98 } : { yes: 0.9, no: 0.1 };
   if (/^[A-T]\. /m.test(question)) return { C: 0.7, A: 0.2, T: 0.1 };
+  if (question.startsWith('Did the coordinates')) return { yes: 0.1, no: 0.9 };
   return comment ? { yes: 0.95, no: 0.05 } : { yes: 0.3, no: 0.7 };
 }
 
@@ -98,6 +104,26 @@ describe('the judge: restriction-only, and nothing changes without it', () => {
     }
     const unreachable = new JudgeRuntime(new OpenAiJudge({ url: 'http://127.0.0.1:9/v1', model: 'gone' }), siteModes('enforcing', {}), () => undefined);
     assert.deepEqual(await judgeScreen(INJECTED, flags, unreachable), { text: INJECTED, wrapped: [] });
+  });
+
+  it('verifies skim_lsp\'s coordinates: shown lines pass, unseen ones get a note (advisory) or a refusal (enforcing), a silent judge changes nothing', async () => {
+    const s = scratch();
+    try {
+      s.write('app.ts', Array.from({ length: 40 }, (_, i) => `export const v${i} = ${i};`).join('\n'));
+      const file = new Project(s.dir).file('app.ts');
+      setJudge(runtime('advisory'));
+      await readFileText(new MapService(await MapCache.open(path.join(s.dir, 'c.sqlite'))), file, { startLine: 1, lineCount: 10 });
+      assert.equal(await verifiedCall(file, { line: 5, symbol: 'v4', op: 'definition' }), '');
+      assert.equal(await verifiedCall(file, { line: 30, symbol: 'v29', op: 'definition' }), '[skim: line 30 of app.ts was not shown in this session by a read, skim_find_symbol or a search; read it first to be sure the symbol is the one you mean.]\n\n');
+      setJudge(new JudgeRuntime(new OpenAiJudge({ url: judge.url, model: 'scripted-judge' }), siteModes('advisory', { verify: 'enforcing' }), (e) => events.push(e)));
+      await assert.rejects(verifiedCall(file, { line: 30, symbol: 'v29', op: 'definition' }), /^Error: skim_lsp: line 30 of app\.ts was not shown in this session by a read, skim_find_symbol or a search\. Read that line first \(skim_read_file, or skim_find_symbol for v29\), then ask again\.$/);
+      judge.behaviour = 'error';
+      assert.equal(await verifiedCall(file, { line: 35, symbol: 'v34', op: 'definition' }), '');
+      assert.equal(events.at(-1)?.decision, 'none');
+    } finally {
+      setJudge(new JudgeRuntime(undefined, siteModes('off', {}), () => undefined));
+      s.cleanup();
+    }
   });
 
   it('through the CLI: search reranked when enforcing, reads screened, and skim judge stats counts it all', async () => {

@@ -5,7 +5,7 @@ import { z, ZodTypeAny } from 'zod';
 import manifest from '../../../package.json';
 import { SearchRequest } from '../../core/search/search';
 import { FactsRequest } from '../../core/facts/facts';
-import { factsFallbackText, findSymbolText, listSymbolsText, nodeAtText, queryTreeText, readFileText, searchText, summarizeFileText, ToolError } from '../../core/tools';
+import { factsFallbackText, verifiedCall, findSymbolText, listSymbolsText, nodeAtText, queryTreeText, readFileText, searchText, summarizeFileText, ToolError } from '../../core/tools';
 import { DEFAULT_LINE_LIMIT } from '../../core/guard/guard';
 import { ProjectFile } from '../../core/project';
 import { ParsedArgs } from '../args';
@@ -51,7 +51,11 @@ export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<v
     skim_find_symbol: (input) => findSymbolText(fileOf(input), String(input.name), DEFAULT_LINE_LIMIT),
     skim_query_tree: (input) => queryTreeText(fileOf(input), String(input.query), input.max as number | undefined),
     skim_node_at: (input) => nodeAtText(fileOf(input), Number(input.line), input.column as number | undefined),
-    skim_lsp: (input) => factsFallbackText(session.project, session.maps, fileOf(input), input as unknown as FactsRequest, NO_SERVER, { env: session.env }),
+    skim_lsp: async (input) => {
+      const file = fileOf(input);
+      const request = input as unknown as FactsRequest;
+      return (await verifiedCall(file, request)) + (await factsFallbackText(session.project, session.maps, file, request, NO_SERVER, { env: session.env }));
+    },
   };
   // The SDK's generic signature is too deep for the compiler with shapes built at run time.
   const register = server.registerTool.bind(server) as unknown as (

@@ -8,7 +8,7 @@ import { Project } from '../../core/project';
 import { vscodeRipgrepCandidates } from '../../core/search/program';
 import { regionsForSearch } from '../../core/search/regions';
 import { SearchHit } from '../../core/search/search';
-import { factsFallbackText, ToolError } from '../../core/tools';
+import { factsFallbackText, ToolError, verifiedCall } from '../../core/tools';
 import { askLanguageServer, ServerAnswer } from '../languageServer';
 import { settings } from '../settings';
 import { WorkspaceFile, WorkspaceMaps } from '../workspaceMaps';
@@ -65,6 +65,7 @@ export function lspTool(workspace: WorkspaceMaps): vscode.LanguageModelTool<LspI
       const lines = Array.from({ length: document.lineCount }, (_, i) => document.lineAt(i).text);
       const candidates = symbolPositions(lines, input.line, input.symbol);
       if (!candidates.length) throw new ToolError(`skim_lsp: ${input.symbol} is not on line ${input.line} of ${file.key}, nor within 5 lines of it. Read that line, or find the symbol with skim_find_symbol or skim_search.`);
+      const verified = await verifiedCall(file, input);
       const { timeoutMs } = settings().lsp;
       // Each occurrence on the line in turn (at most three) until the server answers: the first may stand in a string.
       let at = candidates[0];
@@ -77,11 +78,11 @@ export function lspTool(workspace: WorkspaceMaps): vscode.LanguageModelTool<LspI
       if (!answer || (answer.locations.length === 0 && !answer.hover)) {
         const why = answer ? `the language server for ${document.languageId} found nothing` : `no language server for ${document.languageId} answered within ${timeoutMs / 1000} s`;
         workspace.log.line(`skim_lsp ${input.op} ${input.symbol} in ${file.key}: ${why}; outlines and search stand in`);
-        return toolResult(await fallback(workspace, file, input, why), options, token);
+        return toolResult(verified + (await fallback(workspace, file, input, why)), options, token);
       }
       const locations = await hitsOf(workspace, answer);
       const text = renderFacts({ ...input, path: file.key, source: 'language server', column: at.column, foundLine: at.line, locations, total: answer.locations.length, hover: answer.hover });
-      return toolResult(await screened(text), options, token);
+      return toolResult(verified + (await screened(text)), options, token);
     },
   };
 }
