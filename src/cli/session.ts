@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { MapCache, saveOpenCaches } from '../core/cache/store';
+import { TeamCache } from '../core/cache/teamCache';
 import { MapService } from '../core/maps';
 import { ModelUnavailableError } from '../core/model/model';
 import { OpenAiModel, openAiSettingsFromEnv } from '../core/model/openai';
@@ -53,8 +54,10 @@ export async function openSession(
   }
   saveOnSignals();
   const cache = await MapCache.open(cacheFileFor(project.root, options.cacheDir, env), { onWarning: warn });
-  const maps = new MapService(cache, settings ? new OpenAiModel(settings) : undefined);
-  return { project, maps, cwd, env, close: () => cache.close() };
+  const teamUrl = env.SKIM_TEAM_CACHE_URL?.trim();
+  const team = teamUrl ? new TeamCache({ url: teamUrl, warn }) : undefined;
+  const maps = new MapService(cache, settings ? new OpenAiModel(settings) : undefined, undefined, team);
+  return { project, maps, cwd, env, close: async () => void (await Promise.all([cache.close(), team?.close()])) };
 }
 
 /** The engine the hook opens for a project when a read needs a map. */

@@ -11,9 +11,13 @@ export interface MapOutcome {
   /** Model calls this request spent: 0 on a fresh hit. */
   modelCalls: number;
   fromCache: boolean;
+  /** Where the map came from: this project's cache, the team cache, a model call now, or tree-sitter now. */
+  source: MapOrigin;
   /** Set when the model failed and the structural outline stands in (such entries are not stored). */
   fallback?: string;
 }
+
+export type MapOrigin = 'local' | 'team' | 'model' | 'structural';
 
 /** No map could be had for the file; says why, for the user and the model alike. */
 export class MapUnavailableError extends Error {

@@ -1,4 +1,5 @@
 import { MapCache } from './cache/store';
+import { TeamCache } from './cache/teamCache';
 import { readRegularFile } from './files/open';
 import { hashBytes, looksBinary } from './files/scan';
 import { capProse } from './map/normalize';
@@ -28,6 +29,8 @@ export class MapService implements MapSource {
     readonly model?: Model,
     /** Asked where tree-sitter has no grammar (in VS Code: the editor's own symbol providers). */
     private readonly fallbackOutliner?: FallbackOutliner,
+    /** The team's shared maps, asked before the model and told of every map the model writes. */
+    private readonly team?: TeamCache,
   ) {}
 
   /** The structural outline: tree-sitter's, else the fallback outliner's where there is one. */
@@ -72,7 +75,7 @@ export class MapService implements MapSource {
     const bytes = await readForMapping(file.real);
     const hash = hashBytes(bytes);
     const hit = await this.fresh(file, hash, bytes.length);
-    if (hit && hit.status !== 'prose-only') return { entry: hit, modelCalls: 0, fromCache: true };
+    if (hit && hit.status !== 'prose-only') return { entry: hit, modelCalls: 0, fromCache: true, source: 'local' };
 
     const text = bytes.toString('utf8');
     const lines = splitLines(text);
@@ -81,6 +84,13 @@ export class MapService implements MapSource {
     let modelCalls = 0;
     let modelFailure: string | undefined;
     if (this.model) {
+      const producer = modelProducer(this.model.producer);
+      const shared = await this.team?.lookup(hash, bytes.length, producer, lines.length);
+      if (shared) {
+        const entry: MapEntry = { ...base, status: 'model', producer, prose: shared.prose, regions: shared.regions };
+        if (file.inside) this.cache.put(entry);
+        return { entry, modelCalls: 0, fromCache: false, source: 'team' };
+      }
       try {
         const summary = await summarizeWithModel(this.model, file.key, lines, signal);
         if (summary.status === 'model') summary.regions = await crossChecked(file.absolute, text, lines.length, summary.regions);
@@ -88,7 +98,8 @@ export class MapService implements MapSource {
         const entry: MapEntry = { ...base, status: summary.status, producer: summary.producer, prose: capProse(prose), regions: summary.regions };
         if (file.inside) this.cache.put(entry);
         if (entry.status === 'prose-only') return this.standIn(file, entry, text, lines.length, summary.modelCalls, false);
-        return { entry, modelCalls: summary.modelCalls, fromCache: false };
+        this.team?.publish(entry);
+        return { entry, modelCalls: summary.modelCalls, fromCache: false, source: 'model' };
       } catch (error) {
         if (!(error instanceof SummaryFailedError)) throw error;
         modelCalls = error.modelCalls;
@@ -105,9 +116,9 @@ export class MapService implements MapSource {
     const entry: MapEntry = { ...base, status: 'structural', producer: outline.producer, prose: outline.prose, regions: outline.regions };
     if (!modelFailure) {
       if (file.inside) this.cache.put(entry);
-      return { entry, modelCalls, fromCache: false };
+      return { entry, modelCalls, fromCache: false, source: 'structural' };
     }
-    return { entry, modelCalls, fromCache: false, fallback: `the model failed (${modelFailure}), so this is the structural outline` };
+    return { entry, modelCalls, fromCache: false, source: 'structural', fallback: `the model failed (${modelFailure}), so this is the structural outline` };
   }
 
   /**
@@ -119,9 +130,9 @@ export class MapService implements MapSource {
     try {
       const outline = await this.outline(file, text, lines);
       const entry: MapEntry = { ...proseOnly, status: 'structural', producer: outline.producer, prose: outline.prose, regions: outline.regions };
-      return { entry, modelCalls, fromCache, fallback: 'the model gave no usable map of this file, only prose, so this is the structural outline' };
+      return { entry, modelCalls, fromCache, source: 'structural', fallback: 'the model gave no usable map of this file, only prose, so this is the structural outline' };
     } catch {
-      return { entry: proseOnly, modelCalls, fromCache };
+      return { entry: proseOnly, modelCalls, fromCache, source: fromCache ? 'local' : 'model' };
     }
   }
 }

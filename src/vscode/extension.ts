@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { setScreenOptions } from '../core/screen/screen';
 import { registerJudge } from './judge/judgeConfig';
+import { registerTeamCache } from './teamCacheConfig';
 import { settings } from './settings';
 import { registerCommands } from './commands';
 import { MapCodeLens } from './editor/codeLens';
@@ -51,6 +52,7 @@ export function activate(context: vscode.ExtensionContext): SkimApi {
     ...registerHookCommands(context.extensionPath),
     registerMcpServer(context.extensionPath, String(context.extension.packageJSON.version)),
     ...registerJudge(context, log),
+    ...registerTeamCache(context, workspace, log),
   );
   return { workspace, statusBar, activationMs: performance.now() - started };
 }

@@ -80,7 +80,7 @@ export class HookServer implements vscode.Disposable {
       const maps = this.workspace.mapSource(file);
       if (request.op === 'cached') return { entry: (await maps.cached(file, request.hash, request.size)) ?? null };
       const outcome = await maps.ensure(file);
-      return { entry: outcome.entry, modelCalls: outcome.modelCalls, fromCache: outcome.fromCache, fallback: outcome.fallback };
+      return { entry: outcome.entry, modelCalls: outcome.modelCalls, fromCache: outcome.fromCache, source: outcome.source, fallback: outcome.fallback };
     } catch (error) {
       return { error: (error as Error).message };
     }

@@ -6,7 +6,8 @@ import { MapCache } from '../core/cache/store';
 import { hashBytes } from '../core/files/scan';
 import { MapEntry } from '../core/map/types';
 import { MapService, readForMapping } from '../core/maps';
-import { MapOutcome, MapSource } from '../core/mapSource';
+import { MapOrigin, MapOutcome, MapSource } from '../core/mapSource';
+import { TeamCache } from '../core/cache/teamCache';
 import { Project, ProjectFile } from '../core/project';
 import { editorSymbolOutline } from './editorSymbols';
 import { SkimLog } from './log';
@@ -34,6 +35,9 @@ export class OutsideWorkspaceError extends Error {}
  */
 export class WorkspaceMaps implements vscode.Disposable {
   private readonly caches = new Map<string, Promise<MapCache>>();
+  /** Where this session's maps came from, by file, for the content they were made of. */
+  private readonly origins = new Map<string, { hash: string; source: MapOrigin }>();
+  private team?: TeamCache;
   private readonly changed = new vscode.EventEmitter<vscode.Uri | undefined>();
   /** Fires when a map is stored or forgotten (undefined: all of them). */
   readonly onDidChange = this.changed.event;
@@ -114,10 +118,23 @@ export class WorkspaceMaps implements vscode.Disposable {
     if (!chat) {
       const named = [choice.vendor, choice.family, choice.id].filter(Boolean).join('/') || 'any';
       this.log.warnOnce('no-model', `no language model matches the skim.model settings (${named}), so maps come from the tree-sitter outline.`);
-      return { maps: new MapService(cache, undefined, editorSymbolOutline) };
+      return { maps: new MapService(cache, undefined, editorSymbolOutline, this.team) };
     }
     const model = new LmModel(chat, choice.timeoutMs, token);
-    return { maps: new MapService(cache, model, editorSymbolOutline), model };
+    return { maps: new MapService(cache, model, editorSymbolOutline, this.team), model };
+  }
+
+  /** The team cache from now on (undefined: none); the one it replaces is closed. */
+  setTeam(team: TeamCache | undefined): void {
+    void this.team?.close();
+    this.team = team;
+  }
+
+  /** Where a stored map came from: what this session saw it come from, else the local cache (or tree-sitter for an outline). */
+  originOf(uri: vscode.Uri, entry: MapEntry): MapOrigin {
+    const seen = this.origins.get(uri.fsPath);
+    if (seen && seen.hash === entry.hash) return seen.source;
+    return entry.status === 'structural' ? 'structural' : 'local';
   }
 
   /** A folder's stored maps as they are, for placing search hits in: never a model call. */
@@ -163,6 +180,7 @@ export class WorkspaceMaps implements vscode.Disposable {
   async close(): Promise<void> {
     await Promise.all([...this.caches.values()].map(async (c) => (await c).close()));
     this.caches.clear();
+    await this.team?.close();
   }
 
   dispose(): void {
@@ -172,7 +190,8 @@ export class WorkspaceMaps implements vscode.Disposable {
 
   private afterMap(file: WorkspaceFile, outcome: MapOutcome, tokens: number, ms: number): void {
     const { entry } = outcome;
-    const source = outcome.fromCache ? 'cache' : entry.producer;
+    if (outcome.source !== 'local') this.origins.set(file.absolute, { hash: entry.hash, source: outcome.source });
+    const source = outcome.source === 'local' ? 'cache' : outcome.source === 'team' ? `the team cache (${entry.producer})` : entry.producer;
     this.log.line(`${file.key}: ${entry.status} map from ${source}, ${outcome.modelCalls} model call(s), ${tokens} prompt tokens, ${ms} ms`);
     if (outcome.fallback) this.log.warnOnce(`fallback:${outcome.fallback}`, `${file.key}: ${outcome.fallback}.`);
     if (entry.status === 'prose-only' && !outcome.fromCache) this.log.warnOnce(`prose-only:${file.key}`, `the model gave no usable map of ${file.key}; Skim keeps its prose only.`);

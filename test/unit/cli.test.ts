@@ -52,8 +52,8 @@ describe('the skim command', () => {
   it('map --json spends no model call on a fresh hit and reports the producer', async () => {
     const first = JSON.parse((await skim(['map', 'big.ts', '--json'], { cwd: s.dir })).stdout);
     const second = JSON.parse((await skim(['map', 'big.ts', '--json'], { cwd: s.dir })).stdout);
-    assert.deepEqual([first.status, first.producer, first.lines, first.modelCalls], ['structural', 'tree-sitter:typescript@4', 900, 0]);
-    assert.deepEqual(second, first);
+    assert.deepEqual([first.status, first.producer, first.lines, first.modelCalls, first.source], ['structural', 'tree-sitter:typescript@4', 900, 0, 'structural']);
+    assert.deepEqual(second, { ...first, source: 'local' });
   });
 
   it('map spends one call through SKIM_MODEL_URL on a miss and none on the hit that follows', async () => {
@@ -62,6 +62,7 @@ describe('the skim command', () => {
       const first = JSON.parse((await skim(['map', 'big.ts', '--json'], { cwd: s.dir, env: model.env() })).stdout);
       const second = JSON.parse((await skim(['map', 'big.ts', '--json'], { cwd: s.dir, env: model.env() })).stdout);
       assert.deepEqual([first.status, first.producer, first.modelCalls, second.modelCalls, model.calls], ['model', 'openai:scripted@p1', 1, 0, 1]);
+      assert.deepEqual([first.source, second.source], ['model', 'local']);
     } finally {
       await model.stop();
     }

@@ -21,8 +21,8 @@ async function mapOf(target: string, session: Session, io: Io): Promise<MapOutco
 export async function mapCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {
   const [target] = args.positionals;
   if (!target) throw new UsageError('skim map FILE [--json]');
-  const { entry, modelCalls } = await mapOf(target, session, io);
-  io.out(await screened(args.flags.has('json') ? JSON.stringify(mapJson(entry, modelCalls)) : renderMap(entry)));
+  const { entry, modelCalls, source } = await mapOf(target, session, io);
+  io.out(await screened(args.flags.has('json') ? JSON.stringify(mapJson(entry, modelCalls, source)) : renderMap(entry)));
 }
 
 export async function atCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {

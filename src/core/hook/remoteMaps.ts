@@ -1,12 +1,14 @@
 import * as net from 'node:net';
 import { capProse, capText, normalizeRegions, RawRegion } from '../map/normalize';
 import { MapEntry, MapStatus } from '../map/types';
-import { MapOutcome, MapSource, MapUnavailableError } from '../mapSource';
+import { MapOrigin, MapOutcome, MapSource, MapUnavailableError } from '../mapSource';
 import { ProjectFile } from '../project';
+
+const ORIGINS: readonly MapOrigin[] = ['local', 'team', 'model', 'structural'];
 
 /** One request to the extension, one answer: newline-delimited JSON over the socket. */
 export type HookRequest = { op: 'cached'; file: string; hash: string; size: number } | { op: 'ensure'; file: string };
-export type HookResponse = { entry: MapEntry | null; modelCalls?: number; fromCache?: boolean; fallback?: string } | { error: string };
+export type HookResponse = { entry: MapEntry | null; modelCalls?: number; fromCache?: boolean; source?: MapOrigin; fallback?: string } | { error: string };
 
 /** The most bytes either end reads of one message: a map is far smaller; anything larger is not an answer. */
 export const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
@@ -98,11 +100,12 @@ export class RemoteMaps implements MapSource {
     const modelCalls = isCount(answer.modelCalls) ? answer.modelCalls : 0;
     const entry = acceptEntry(answer.entry, file);
     if (!entry) throw new MapUnavailableError(answer.entry ? 'the extension answered with a map of another file' : 'the extension returned no map', modelCalls);
-    return { entry, modelCalls, fromCache: answer.fromCache === true, fallback: typeof answer.fallback === 'string' ? capText(answer.fallback, 400) : undefined };
+    const source = ORIGINS.find((o) => o === answer.source) ?? (answer.fromCache === true ? 'local' : entry.status === 'structural' ? 'structural' : 'model');
+    return { entry, modelCalls, fromCache: answer.fromCache === true, source, fallback: typeof answer.fallback === 'string' ? capText(answer.fallback, 400) : undefined };
   }
 
   /** The extension's answer; undefined (and local from then on) when it cannot be reached. */
-  private async remote(request: HookRequest): Promise<{ entry?: unknown; modelCalls?: unknown; fromCache?: unknown; fallback?: unknown } | undefined> {
+  private async remote(request: HookRequest): Promise<{ entry?: unknown; modelCalls?: unknown; fromCache?: unknown; source?: unknown; fallback?: unknown } | undefined> {
     if (!this.reachable) return undefined;
     let answer: unknown;
     try {

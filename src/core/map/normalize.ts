@@ -28,6 +28,11 @@ function toLine(value: unknown): number | undefined {
   return Number.isFinite(n) ? Math.trunc(n) : undefined;
 }
 
+/** The items of an untrusted list that can be regions at all: objects with a start. */
+export function rawRegions(items: readonly unknown[]): RawRegion[] {
+  return items.filter((r): r is RawRegion => !!r && typeof r === 'object' && 'start' in r);
+}
+
 /** Parents first: earlier start, and for equal starts the longer range. */
 export function compareRegions(a: Region, b: Region): number {
   return a.start - b.start || b.end - a.end;

@@ -1,4 +1,5 @@
 import { regionsAt, regionTree, RegionNode } from './tree';
+import type { MapOrigin } from '../mapSource';
 import { MapEntry, Region } from './types';
 
 /**
@@ -253,8 +254,8 @@ export function renderAt(entry: MapEntry, line: number): string {
   return regionLines(regionTree(hits), Infinity, 'all').join('\n');
 }
 
-/** The JSON shape `skim map --json` prints; other hosts reuse it. */
-export function mapJson(entry: MapEntry, modelCalls: number) {
+/** The JSON shape `skim map --json` prints (with where the map came from, when known); other hosts reuse it. */
+export function mapJson(entry: MapEntry, modelCalls: number, source?: MapOrigin) {
   return {
     path: entry.path,
     lines: entry.lines,
@@ -264,6 +265,7 @@ export function mapJson(entry: MapEntry, modelCalls: number) {
     prose: entry.prose,
     regions: entry.regions.map(({ start, end, kind, name, note }) => ({ start, end, kind, name, note })),
     modelCalls,
+    ...(source ? { source } : {}),
   };
 }
 
@@ -272,7 +274,13 @@ export function codeLensTitle(region: Region): string {
   return `${regionLabel(region)} · ${region.start}-${region.end}${region.note ? ` · ${region.note}` : ''}`;
 }
 
-/** What a hover on `line` says: the regions holding it (innermost last), then the file's prose. */
-export function renderHover(entry: MapEntry, line: number): string {
-  return `${renderAt(entry, line)}\n\n${mapHeader(entry)}${entry.prose ? `:\n${entry.prose}` : ''}`;
+const ORIGIN_LABEL: Record<MapOrigin, string> = { local: 'from the local cache', team: 'from the team cache', model: 'written now by the model', structural: 'outlined by tree-sitter' };
+
+/** Where a map came from, as the editor says it. */
+export const originLabel = (origin: MapOrigin) => ORIGIN_LABEL[origin];
+
+/** What a hover on `line` says: the regions holding it (innermost last), then the file's prose, and where the map came from. */
+export function renderHover(entry: MapEntry, line: number, origin?: MapOrigin): string {
+  const from = origin ? ` (${ORIGIN_LABEL[origin]})` : '';
+  return `${renderAt(entry, line)}\n\n${mapHeader(entry)}${from}${entry.prose ? `:\n${entry.prose}` : ''}`;
 }

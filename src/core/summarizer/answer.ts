@@ -1,4 +1,4 @@
-import { capProse, normalizeRegions, RawRegion } from '../map/normalize';
+import { capProse, normalizeRegions, rawRegions } from '../map/normalize';
 import { Region } from '../map/types';
 
 export type ParsedAnswer =
@@ -45,7 +45,7 @@ export function parseAnswer(answer: string, lines: number): ParsedAnswer {
   const prose = typeof object.prose === 'string' ? capProse(object.prose) : '';
   if (typeof object.prose !== 'string') return { ok: false, problem: '"prose" is missing or not a string', prose: '' };
   if (!Array.isArray(object.regions)) return { ok: false, problem: '"regions" is missing or not an array', prose };
-  const raw = object.regions.filter((r): r is RawRegion => !!r && typeof r === 'object' && 'start' in r);
+  const raw = rawRegions(object.regions);
   if (raw.length === 0) return { ok: false, problem: '"regions" has no region with a start line', prose };
   const regions = normalizeRegions(raw, lines);
   if (regions.length === 0) return { ok: false, problem: `no region lies within the file's ${lines} lines`, prose };

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { originLabel } from '../../core/map/render';
 import { WorkspaceMaps } from '../workspaceMaps';
 
 /** The active file's map: fresh, stale, missing, prose-only or structural. Clicking it summarizes. */
@@ -33,10 +34,12 @@ export class MapStatusBar implements vscode.Disposable {
       state.state === 'missing' ? 'no map' :
       state.state === 'stale' ? 'map stale' :
       state.entry.status === 'prose-only' ? 'prose only' :
-      state.entry.status === 'structural' ? 'map (structural)' : 'map fresh';
+      state.entry.status === 'structural' ? 'map (structural)' :
+      uri && this.workspace.originOf(uri, state.entry) === 'team' ? 'map fresh (team)' : 'map fresh';
     this.text = `$(list-tree) Skim: ${label}`;
     this.item.text = this.text;
-    this.item.tooltip = state.state === 'fresh' || state.state === 'stale' ? `${state.entry.producer}; click to summarize again` : 'Click to summarize this file';
+    const from = state.state === 'fresh' && uri ? `, ${originLabel(this.workspace.originOf(uri, state.entry))}` : '';
+    this.item.tooltip = state.state === 'fresh' || state.state === 'stale' ? `${state.entry.producer}${from}; click to summarize again` : 'Click to summarize this file';
     this.item.show();
   }
 

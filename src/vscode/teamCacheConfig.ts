@@ -1,0 +1,66 @@
+import * as vscode from 'vscode';
+import { safeUrl, TeamCache } from '../core/cache/teamCache';
+import { SkimLog } from './log';
+import { WorkspaceMaps } from './workspaceMaps';
+
+const PASSWORD_SECRET = 'skim.teamCache.password';
+
+/** skim.teamCache.url with the password kept in SecretStorage put back in, or undefined when unset. */
+async function teamUrl(secrets: vscode.SecretStorage): Promise<string | undefined> {
+  const configured = vscode.workspace.getConfiguration('skim.teamCache').get<string>('url', '').trim();
+  if (!configured) return undefined;
+  const password = await secrets.get(PASSWORD_SECRET);
+  if (!password) return configured;
+  try {
+    const url = new URL(configured);
+    if (!url.password) url.password = password;
+    return url.toString();
+  } catch {
+    return configured;
+  }
+}
+
+/**
+ * The team cache follows skim.teamCache.url. "Skim: Set Team Cache URL" takes a whole
+ * `postgres://` URL and splits it: the password goes to SecretStorage, the rest to the setting,
+ * so no credential lands in a settings file. Team hits and misses go to the output channel.
+ */
+export function registerTeamCache(context: vscode.ExtensionContext, workspace: WorkspaceMaps, log: SkimLog): vscode.Disposable[] {
+  const apply = async () => {
+    const url = await teamUrl(context.secrets);
+    if (url && /:\/\/[^/@]*:[^/@]+@/.test(vscode.workspace.getConfiguration('skim.teamCache').get<string>('url', ''))) {
+      log.warnOnce('team-password-in-settings', 'skim.teamCache.url holds a password: run "Skim: Set Team Cache URL" to move it to VS Code\'s secret storage.');
+    }
+    workspace.setTeam(url ? new TeamCache({ url, warn: (m) => log.warnOnce('team-cache', m), onLookup: (hit, key) => log.line(`team cache ${hit ? 'hit' : 'miss'}: ${key}`) }) : undefined);
+    if (url) log.line(`team cache: ${safeUrl(url)}`);
+  };
+  void apply();
+  return [
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('skim.teamCache')) void apply();
+    }),
+    context.secrets.onDidChange((event) => {
+      if (event.key === PASSWORD_SECRET) void apply();
+    }),
+    vscode.commands.registerCommand('skim.setTeamCacheUrl', async () => {
+      const input = await vscode.window.showInputBox({ title: 'Skim: the team cache (PostgreSQL)', prompt: 'postgres://user:password@host:5432/database. The password is kept in VS Code\'s secret storage; empty turns the team cache off.', ignoreFocusOut: true, password: true });
+      if (input === undefined) return;
+      const config = vscode.workspace.getConfiguration('skim.teamCache');
+      if (!input.trim()) {
+        await context.secrets.delete(PASSWORD_SECRET);
+        await config.update('url', undefined, vscode.ConfigurationTarget.Global);
+        return;
+      }
+      let url: URL;
+      try {
+        url = new URL(input.trim());
+      } catch {
+        void vscode.window.showWarningMessage('Skim: that is not a postgres:// URL.');
+        return;
+      }
+      if (url.password) await context.secrets.store(PASSWORD_SECRET, decodeURIComponent(url.password));
+      url.password = '';
+      await config.update('url', url.toString(), vscode.ConfigurationTarget.Global);
+    }),
+  ];
+}
