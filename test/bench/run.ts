@@ -26,6 +26,7 @@ import { FIXTURES, scratch, tsSource } from '../support/files';
 import { FileResult, measureCorpus, median as corpusMedian } from './corpus';
 import { packageVsix } from '../support/packageVsix';
 import { measureScreen } from './screen';
+import { measureTeamCache } from './team';
 
 interface Row {
   measure: string;
@@ -403,6 +404,7 @@ async function benchMain() {
     await hookFit();
     await searchVsRipgrep(s.dir);
     await measureScreen(record, (line) => console.log(line));
+    await measureTeamCache(record, s.dir, QUICK);
     // Packaging and a VS Code window take minutes: the full run only.
     if (!QUICK) extensionCosts(s.dir);
   } finally {

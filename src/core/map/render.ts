@@ -274,13 +274,13 @@ export function codeLensTitle(region: Region): string {
   return `${regionLabel(region)} · ${region.start}-${region.end}${region.note ? ` · ${region.note}` : ''}`;
 }
 
-const ORIGIN_LABEL: Record<MapOrigin, string> = { local: 'from the local cache', team: 'from the team cache', model: 'written now by the model', structural: 'outlined by tree-sitter' };
+const ORIGIN_LABEL: Record<MapOrigin, string> = { local: 'from the local cache', team: 'from the team cache', model: 'made by the model in this session', structural: 'outlined by tree-sitter' };
 
 /** Where a map came from, as the editor says it. */
 export const originLabel = (origin: MapOrigin) => ORIGIN_LABEL[origin];
 
 /** What a hover on `line` says: the regions holding it (innermost last), then the file's prose, and where the map came from. */
 export function renderHover(entry: MapEntry, line: number, origin?: MapOrigin): string {
-  const from = origin ? ` (${ORIGIN_LABEL[origin]})` : '';
+  const from = origin ? `, ${ORIGIN_LABEL[origin]}` : '';
   return `${renderAt(entry, line)}\n\n${mapHeader(entry)}${from}${entry.prose ? `:\n${entry.prose}` : ''}`;
 }

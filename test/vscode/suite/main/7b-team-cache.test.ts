@@ -1,0 +1,43 @@
+import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import * as vscode from 'vscode';
+import { tsSource } from '../../../support/files';
+import { startPostgres, TestPostgres } from '../../../support/postgres';
+import { invoke, scriptedModel, skim, write } from '../../support';
+
+describe('the team cache in VS Code', function () {
+  this.timeout(120_000);
+  let pg: TestPostgres;
+  before(async () => {
+    await skim();
+    pg = await startPostgres();
+  });
+  after(async () => {
+    await vscode.workspace.getConfiguration('skim.teamCache').update('url', undefined, vscode.ConfigurationTarget.Global);
+    pg.cleanup();
+  });
+
+  it('takes a teammate\'s map for the same bytes with no model call, and the hover and status bar say it came from the team', async () => {
+    const model = await scriptedModel();
+    model.reset();
+    const source = tsSource(4, 6);
+    const file = write('shared.ts', source);
+    await vscode.workspace.getConfiguration('skim.teamCache').update('url', pg.url, vscode.ConfigurationTarget.Global);
+    // The first lookup creates the table; then a teammate's row for these exact bytes is put there.
+    await invoke('skim_summarize_file', { filePath: write('warmup.ts', tsSource(1, 2)) });
+    const hash = createHash('sha256').update(source).digest('hex');
+    const regions = JSON.stringify([{ start: 1, end: 9, kind: 'function', name: 'fn0', note: 'shared by a teammate' }]);
+    pg.sql(`INSERT INTO skim_maps (hash, size, producer, prose, regions) VALUES ('${hash}', ${Buffer.byteLength(source)}, 'vscode.lm:skim-test/scripted-1@p1', 'From the team.', '${regions}'::jsonb)`);
+    const calls = model.summaryCalls();
+    const text = await invoke('skim_summarize_file', { filePath: file });
+    assert.match(text, /^Map of shared\.ts \(40 lines; map written by vscode\.lm:skim-test\/scripted-1@p1\):\nFrom the team\.\n/);
+    assert.equal(model.summaryCalls(), calls);
+    const editor = await vscode.window.showTextDocument(vscode.Uri.file(file));
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, new vscode.Position(2, 0));
+    const hover = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    assert.match(hover, /map written by vscode\.lm:skim-test\/scripted-1@p1\), from the team cache:\nFrom the team\./);
+    const api = await skim();
+    await api.statusBar.update();
+    assert.equal(api.statusBar.text, '$(list-tree) Skim: map fresh (team)');
+  });
+});
