@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -17,6 +18,15 @@ export function scratch(prefix = 'skim-test-'): { dir: string; write(name: strin
     },
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/** A scratch git work tree holding a real third-party file: mocha's runner, at lib/runner.js. */
+export function runnerProject(): ReturnType<typeof scratch> {
+  const s = scratch();
+  execFileSync('git', ['init', '-q', s.dir]);
+  mkdirSync(path.join(s.dir, 'lib'));
+  copyFileSync(require.resolve('mocha/lib/runner.js'), path.join(s.dir, 'lib/runner.js'));
+  return s;
 }
 
 /**

@@ -1,22 +1,14 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync } from 'node:fs';
-import * as path from 'node:path';
 import { symbolPosition } from '../../src/core/facts/facts';
 import { Project } from '../../src/core/project';
 import { factsFallbackText } from '../../src/core/tools';
-import { scratch } from '../support/files';
-
-const RUNNER = require.resolve('mocha/lib/runner.js');
+import { runnerProject, scratch } from '../support/files';
 
 describe('skim_lsp without a language server: outlines and search stand in, labelled', () => {
   let s: ReturnType<typeof scratch>;
   let project: Project;
   before(() => {
-    s = scratch();
-    execFileSync('git', ['init', '-q', s.dir]);
-    mkdirSync(path.join(s.dir, 'lib'));
-    copyFileSync(RUNNER, path.join(s.dir, 'lib/runner.js'));
+    s = runnerProject();
     project = new Project(s.dir);
   });
   after(() => s.cleanup());

@@ -1,6 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { MapCache } from '../../src/core/cache/store';
 import { hashBytes } from '../../src/core/files/scan';
@@ -11,7 +10,7 @@ import { regionsForSearch } from '../../src/core/search/regions';
 import { search, SearchRequest, SearchRequestError } from '../../src/core/search/search';
 import { renderSearch, searchJson } from '../../src/core/search/text';
 import { skim } from '../support/cli';
-import { scratch } from '../support/files';
+import { runnerProject, scratch } from '../support/files';
 
 const RUNNER = require.resolve('mocha/lib/runner.js');
 const RG: SearchProgram = { kind: 'rg', path: onPath('rg') ?? 'rg' };
@@ -21,10 +20,7 @@ describe('skim search: where a pattern occurs, each hit in its region', () => {
   let s: ReturnType<typeof scratch>;
   let project: Project;
   beforeEach(() => {
-    s = scratch();
-    execFileSync('git', ['init', '-q', s.dir]);
-    mkdirSync(path.join(s.dir, 'lib'));
-    copyFileSync(RUNNER, path.join(s.dir, 'lib/runner.js'));
+    s = runnerProject();
     project = new Project(s.dir);
   });
   afterEach(() => s.cleanup());

@@ -17,6 +17,12 @@ async function copilotChat(): Promise<vscode.Extension<unknown>> {
   return copilot;
 }
 
+/** One turn of Copilot's agent in a new conversation (the scripted model counts the tool results in the one it is given). */
+async function agentTurn(query: string): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.chat.newChat');
+  await vscode.commands.executeCommand('workbench.action.chat.open', { query, mode: 'agent', modelSelector: { vendor: 'skim-test', id: 'scripted-1' }, blockOnResponse: true });
+}
+
 describe('Copilot\'s own agent loop calling Skim (scripted model, offline)', function () {
   this.timeout(300_000);
 
@@ -29,12 +35,7 @@ describe('Copilot\'s own agent loop calling Skim (scripted model, offline)', fun
     model.setSummaryScript([mapAnswer(tsRegions(30, 26))]);
     model.setAgentScript([{ name: 'skim_read_file', input: { filePath: file, startLine: 1, endLine: 900 } }]);
 
-    await vscode.commands.executeCommand('workbench.action.chat.open', {
-      query: 'Read agent.ts and tell me what it does.',
-      mode: 'agent',
-      modelSelector: { vendor: 'skim-test', id: 'scripted-1' },
-      blockOnResponse: true,
-    });
+    await agentTurn('Read agent.ts and tell me what it does.');
 
     const agentTurns = model.requests.filter((r) => r.kind === 'agent');
     assert.ok(agentTurns.length >= 2, `the agent loop made ${agentTurns.length} model request(s)`);
@@ -61,13 +62,7 @@ describe('Copilot\'s own agent loop calling Skim (scripted model, offline)', fun
     write('searched.ts', tsSource(60, 26));
     model.setAgentScript([{ name: 'skim_search', input: { pattern: 'n = n \\+ 7;', glob: 'searched.ts' } }]);
 
-    await vscode.commands.executeCommand('workbench.action.chat.newChat');
-    await vscode.commands.executeCommand('workbench.action.chat.open', {
-      query: 'Where is 7 added to n?',
-      mode: 'agent',
-      modelSelector: { vendor: 'skim-test', id: 'scripted-1' },
-      blockOnResponse: true,
-    });
+    await agentTurn('Where is 7 added to n?');
 
     const agentTurns = model.requests.filter((r) => r.kind === 'agent');
     const result = agentTurns[agentTurns.length - 1].toolResults.join('\n');
