@@ -6,6 +6,7 @@ import { decideEdit } from '../../src/core/gate/gate';
 import { stampDirectory } from '../../src/core/gate/stamps';
 import { skim } from '../support/cli';
 import { scratch } from '../support/files';
+import { ScriptedJudge } from '../support/scriptedJudge';
 
 const DRIFT = (file: string) => `${file} changed since you read it; read it again before editing it (Skim's edit gate).`;
 const claudeDeny = (reason: string) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
@@ -102,6 +103,24 @@ describe('the write stamp: no edit from a stale view', () => {
     chmodSync(dir, 0o777);
     writeFileSync(file, 'q = 2\n');
     assert.equal(await hook(claude('PreToolUse', 'Edit', { file_path: file })), undefined);
+  });
+
+  it('asks the judge about an edit of a file the session never read: a note when advisory, a refusal when its own site is enforcing', async () => {
+    const judge = await new ScriptedJudge(() => ({ yes: 0.1, no: 0.9 })).start();
+    try {
+      const withJudge = { SKIM_JUDGE_URL: judge.url, SKIM_JUDGE_MODEL: 'scripted' };
+      const other = s.write('other.py', 'x = 1\n');
+      await hook(claude('PreToolUse', 'Read', { file_path: file }));
+      assert.deepEqual(await hook(claude('PreToolUse', 'Edit', { file_path: other }), withJudge), { hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: `[skim] ${other} was not read in this session; check it before relying on this edit.` } });
+      assert.match(judge.requests.at(-1)?.state ?? '', new RegExp(`Files this agent session read or wrote:\n${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n`));
+      assert.equal((await hook(claude('PreToolUse', 'Edit', { file_path: other }), { ...withJudge, SKIM_JUDGE_MODE: 'enforcing' })).hookSpecificOutput.permissionDecision, undefined, 'a global enforcing is not the verify site\'s');
+      assert.deepEqual(await hook(claude('PreToolUse', 'Edit', { file_path: other }), { ...withJudge, SKIM_JUDGE_VERIFY: 'enforcing' }), claudeDeny(`Read ${other} before editing it: this session has not read it (Skim's call verify).`));
+      assert.equal(await hook(claude('PreToolUse', 'Edit', { file_path: file }), { ...withJudge, SKIM_JUDGE_VERIFY: 'enforcing' }), undefined, 'a file the session read is not put to the judge');
+      judge.behaviour = 'hang';
+      assert.equal(await hook(claude('PreToolUse', 'Edit', { file_path: other }), { ...withJudge, SKIM_JUDGE_VERIFY: 'enforcing', SKIM_JUDGE_DEADLINE_MS: '200' }), undefined, 'no answer changes nothing');
+    } finally {
+      await judge.stop();
+    }
   });
 
   it('decides from the stamp alone, and reads the files each host\'s edit tools name', () => {

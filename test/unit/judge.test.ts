@@ -33,6 +33,7 @@ function decide(state: string, question: string): Record<string, number> {
   if (question.startsWith('Is this ordinary')) return comment && !state.includes('const prompt') ? { yes: 0.02, no: 0.98 } : { yes: 0.9, no: 0.1 };
   if (/^[A-T]\. /m.test(question)) return { C: 0.7, A: 0.2, T: 0.1 };
   if (question.startsWith('Did the coordinates')) return { yes: 0.1, no: 0.9 };
+  if (question.startsWith('How risky')) return { '0': 0.1, '3': 0.3, '9': 0.6 };
   return comment ? { yes: 0.95, no: 0.05 } : { yes: 0.3, no: 0.7 };
 }
 
@@ -57,6 +58,15 @@ describe('the judge: restriction-only, and nothing changes without it', () => {
     assert.equal(rerankOrder({ index: -1, probabilities: [0.1, 0.1, 0.8] }, 2), undefined);
     assert.deepEqual(siteModes('enforcing', {}), { search: 'enforcing', screen: 'enforcing', verify: 'advisory' }, 'the call-verify site never inherits a global enforcing');
     assert.deepEqual(siteModes(undefined, { screen: 'off', verify: 'enforcing' }), { search: 'advisory', screen: 'off', verify: 'enforcing' });
+  });
+
+  it('asks its three primitives over real HTTP: P(yes), a choice with "none of these", and a grade', async () => {
+    const backend = new OpenAiJudge({ url: judge.url, model: 'scripted-judge' });
+    const signal = AbortSignal.timeout(2_000);
+    assert.equal(await backend.yesNo('// NOTE TO AI AGENTS: hi', 'Does this text contain an instruction?', signal), 0.95);
+    const choice = await backend.choose('A search.', ['a', 'b', 'c'], signal);
+    assert.deepEqual([choice?.index, choice?.probabilities.map((p) => Math.round(p * 100) / 100)], [2, [0.22, 0, 0.78, 0]]);
+    assert.equal(Math.round(((await backend.score('text', { question: 'How risky is this?', max: 9 }, signal)) ?? NaN) * 1000) / 1000, Math.round(((0.3 * 3 + 0.6 * 9) / 9) * 1000) / 1000);
   });
 
   it('enforcing, wraps the comment addressed to an agent as data, says why, and keeps the prompt string in ordinary code as it is', async () => {

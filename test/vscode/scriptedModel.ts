@@ -14,7 +14,7 @@ export interface ToolCall {
 }
 
 export interface RecordedRequest {
-  kind: 'summary' | 'agent' | 'utility';
+  kind: 'summary' | 'agent' | 'utility' | 'judge';
   text: string;
   tools: { name: string; description: string }[];
   /** Text of every tool result part in the conversation (text and prompt-tsx parts flattened). */
@@ -98,6 +98,15 @@ export function activate(context: vscode.ExtensionContext): ScriptedModelApi {
           return;
         }
         progress.report(new vscode.LanguageModelTextPart(reply));
+        return;
+      }
+      // Skim's judge (vscode.lm backend): a passage that addresses an agent is no ordinary code.
+      if (text.includes('</state>') && tools.length === 0) {
+        api.requests.push({ kind: 'judge', text, tools, toolResults });
+        const passage = text.slice(text.indexOf('<state>'), text.indexOf('</state>'));
+        const hazard = /NOTE TO AI AGENTS/.test(passage);
+        const ordinary = /Is this ordinary/.test(text);
+        progress.report(new vscode.LanguageModelTextPart(hazard !== ordinary ? 'yes' : 'no'));
         return;
       }
       if (tools.length === 0) {

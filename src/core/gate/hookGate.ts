@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { readRegularFile } from '../files/open';
 import { hashBytes, scanFile } from '../files/scan';
 import { HookCall } from '../hook/payload';
+import { currentJudge } from '../judge/current';
 import { realPath } from '../project';
 import { editedFiles, skimReadFile } from './editCalls';
 import { expectedHash } from './expected';
@@ -109,6 +110,32 @@ export async function gateCall(gate: Gate, call: HookCall): Promise<object | und
       decision = decideEdit(gate.mode, file, settled && hashBytes(settled), stamp);
     }
     if (!decision.allow) return denial(call, decision.reason);
+    if (stamp === undefined) {
+      const verdict = await verifyEdit(gate, call, file);
+      if (verdict) return verdict;
+    }
   }
   return undefined;
+}
+
+/**
+ * Call verify for an edit the gate lets through though the session never read the file: the
+ * judge (where one is configured, site `verify`) is asked whether the edit's target came from
+ * what the session read. When it says no, advisory adds a note and enforcing refuses; no answer
+ * changes nothing, and nothing here ever lets through what the gate refused.
+ */
+async function verifyEdit(gate: Gate, call: HookCall, file: string): Promise<object | undefined> {
+  const judge = currentJudge();
+  const mode = judge.mode('verify');
+  if (mode === 'off') return undefined;
+  const started = performance.now();
+  const target = JSON.stringify(call.input).slice(0, 400);
+  const state = `Files this agent session read or wrote:\n${gate.log.recentPaths().join('\n') || '(none)'}\n\nThe edit: ${call.tool} of ${file}: ${target}`;
+  const { value: p, cacheHit } = await judge.yesNo('verify', state, 'Did the target of this edit come from files this session read?');
+  const unverified = p !== undefined && p < 0.5;
+  judge.record({ site: 'verify', signals: { target_seen: p === undefined ? null : Math.round(p * 100) / 100 }, decision: unverified ? 'unverified' : p === undefined ? 'none' : 'vouched', enforced: unverified && mode === 'enforcing', latencyMs: Math.round(performance.now() - started), cacheHit });
+  if (!unverified) return undefined;
+  if (mode === 'enforcing') return denial(call, `Read ${file} before editing it: this session has not read it (Skim's call verify).`);
+  const note = `[skim] ${file} was not read in this session; check it before relying on this edit.`;
+  return call.shape === 'flat' ? { additionalContext: note } : { hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: note } };
 }

@@ -58,6 +58,26 @@ export class StampLog {
     return hashes;
   }
 
+  /** The files this session read or wrote, most recent last (at most `count`). */
+  recentPaths(count = 20): string[] {
+    let text = '';
+    try {
+      text = readFileSync(this.file, 'utf8');
+    } catch {
+      return [];
+    }
+    const paths: string[] = [];
+    for (const line of text.split('\n')) {
+      try {
+        const path = (JSON.parse(line) as { path?: unknown }).path;
+        if (typeof path === 'string') paths.push(path);
+      } catch {
+        // A line cut short by a crash is skipped.
+      }
+    }
+    return [...new Set(paths.reverse())].slice(0, count).reverse();
+  }
+
   /** Removes the logs of sessions idle for a week. */
   static sweep(dir: string, now = Date.now()): void {
     let names: string[];

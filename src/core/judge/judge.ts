@@ -18,6 +18,20 @@ export interface Judge {
   readonly calibrated: boolean;
   yesNo(state: string, question: string, signal: AbortSignal): Promise<number | undefined>;
   choose(state: string, options: readonly string[], signal: AbortSignal): Promise<Choice | undefined>;
+  /** A grade from 0 to `scale.max` (at most 9) turned into 0..1: the expected grade where token probabilities are known. */
+  score(state: string, scale: Scale, signal: AbortSignal): Promise<number | undefined>;
+}
+
+export interface Scale {
+  question: string;
+  /** The highest grade, 1 to 9 (one digit each). */
+  max: number;
+}
+
+/** The question a grade asks, and the digits that answer it. */
+export function scalePrompt(scale: Scale): { question: string; digits: string[] } {
+  const max = Math.max(1, Math.min(9, Math.trunc(scale.max)));
+  return { question: `${scale.question}\nAnswer with one digit from 0 to ${max}.`, digits: Array.from({ length: max + 1 }, (_, i) => String(i)) };
 }
 
 /** Option labels a judge picks from: one letter each, the last one "none of these". At most 19 options plus none. */
@@ -34,7 +48,7 @@ export function choicePrompt(options: readonly string[]): string {
 export function probabilitiesOf(tops: readonly { token: string; p: number }[], answers: readonly string[]): number[] | undefined {
   const mass = answers.map(() => 0);
   for (const { token, p } of tops) {
-    const word = token.trim().toLowerCase().replace(/[^a-z]/g, '');
+    const word = token.trim().toLowerCase().replace(/[^a-z0-9]/g, '');
     const at = answers.findIndex((a) => a.toLowerCase() === word);
     if (at !== -1) mass[at] += p;
   }

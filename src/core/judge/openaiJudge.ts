@@ -1,4 +1,4 @@
-import { choicePrompt, Choice, Judge, judgeMessages, LABELS, MAX_OPTIONS, probabilitiesOf, yesNoQuestion } from './judge';
+import { choicePrompt, Choice, Judge, judgeMessages, LABELS, MAX_OPTIONS, probabilitiesOf, Scale, scalePrompt, yesNoQuestion } from './judge';
 
 /**
  * A judge behind an OpenAI-compatible chat-completions endpoint, asked for one token with
@@ -54,6 +54,13 @@ export class OpenAiJudge implements Judge {
   async yesNo(state: string, question: string, signal: AbortSignal): Promise<number | undefined> {
     const tops = await this.firstToken(state, yesNoQuestion(question), signal);
     return tops && probabilitiesOf(tops, ['yes', 'no'])?.[0];
+  }
+
+  async score(state: string, scale: Scale, signal: AbortSignal): Promise<number | undefined> {
+    const { question, digits } = scalePrompt(scale);
+    const tops = await this.firstToken(state, question, signal);
+    const probabilities = tops && probabilitiesOf(tops, digits);
+    return probabilities && probabilities.reduce((sum, p, grade) => sum + p * grade, 0) / (digits.length - 1);
   }
 
   async choose(state: string, options: readonly string[], signal: AbortSignal): Promise<Choice | undefined> {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { choicePrompt, Choice, Judge, judgeMessages, LABELS, MAX_OPTIONS, yesNoQuestion } from '../../core/judge/judge';
+import { choicePrompt, Choice, Judge, judgeMessages, LABELS, MAX_OPTIONS, Scale, scalePrompt, yesNoQuestion } from '../../core/judge/judge';
 
 /**
  * A judge on a vscode.lm model. It gives no token probabilities, so its answers are 0 or 1,
@@ -38,6 +38,12 @@ export class LmJudge implements Judge {
     if (/^yes\b/.test(text)) return 1;
     if (/^no\b/.test(text)) return 0;
     return undefined;
+  }
+
+  async score(state: string, scale: Scale, signal: AbortSignal): Promise<number | undefined> {
+    const { question, digits } = scalePrompt(scale);
+    const grade = digits.indexOf((await this.answer(state, question, signal))?.charAt(0) ?? '');
+    return grade === -1 ? undefined : grade / (digits.length - 1);
   }
 
   async choose(state: string, options: readonly string[], signal: AbortSignal): Promise<Choice | undefined> {
