@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import { setScreenOptions } from '../core/screen/screen';
 import { registerJudge } from './judge/judgeConfig';
 import { registerTeamCache } from './teamCacheConfig';
+import { Onboarding } from './onboarding';
+import { Savings } from './savings/savings';
 import { settings } from './settings';
 import { registerCommands } from './commands';
 import { MapCodeLens } from './editor/codeLens';
@@ -20,6 +22,8 @@ import { WorkspaceMaps } from './workspaceMaps';
 export interface SkimApi {
   workspace: WorkspaceMaps;
   statusBar: MapStatusBar;
+  onboarding: Onboarding;
+  savings: Savings;
   /** How long activate() took, in milliseconds. */
   activationMs: number;
 }
@@ -32,7 +36,11 @@ export function activate(context: vscode.ExtensionContext): SkimApi {
   const log = new SkimLog();
   workspace = new WorkspaceMaps(context.storageUri ?? context.globalStorageUri, log);
   const files: vscode.DocumentSelector = { scheme: 'file' };
+  const savings = new Savings(context.workspaceState);
+  workspace.savings = savings;
   const statusBar = new MapStatusBar(workspace);
+  const onboarding = new Onboarding(context.workspaceState);
+  void onboarding.offer();
   const applyScreen = () => setScreenOptions({ redact: settings().screen.redactSecrets });
   applyScreen();
   context.subscriptions.push(
@@ -53,8 +61,15 @@ export function activate(context: vscode.ExtensionContext): SkimApi {
     registerMcpServer(context.extensionPath, String(context.extension.packageJSON.version)),
     ...registerJudge(context, log),
     ...registerTeamCache(context, workspace, log),
+    savings,
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void onboarding.offer()),
+    vscode.commands.registerCommand('skim.showSavings', async () => {
+      const document = await vscode.workspace.openTextDocument({ content: (workspace?.savings ?? savings).render(), language: 'markdown' });
+      await vscode.window.showTextDocument(document, { preview: true });
+      return document;
+    }),
   );
-  return { workspace, statusBar, activationMs: performance.now() - started };
+  return { workspace, statusBar, onboarding, savings, activationMs: performance.now() - started };
 }
 
 /** Writes what the cache still holds in memory before the host goes away. */

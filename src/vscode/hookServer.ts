@@ -77,6 +77,12 @@ export class HookServer implements vscode.Disposable {
       const request = JSON.parse(line) as HookRequest;
       const file = this.workspace.inWorkspace(vscode.Uri.file(request.file));
       if (!file) return { error: `${request.file} is not inside this VS Code window's workspace` };
+      if (request.op === 'record') {
+        if (Array.isArray(request.shown) && Number.isInteger(request.shown[0]) && Number.isInteger(request.shown[1]) && Number.isInteger(request.askedEnd) && typeof request.map === 'string') {
+          await this.workspace.recordShortened(file, request.shown, request.askedEnd, request.map.slice(0, 64_000));
+        }
+        return { entry: null };
+      }
       const maps = this.workspace.mapSource(file);
       if (request.op === 'cached') return { entry: (await maps.cached(file, request.hash, request.size)) ?? null };
       const outcome = await maps.ensure(file);

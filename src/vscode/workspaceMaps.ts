@@ -8,6 +8,8 @@ import { MapEntry } from '../core/map/types';
 import { MapService, readForMapping } from '../core/maps';
 import { MapOrigin, MapOutcome, MapSource } from '../core/mapSource';
 import { TeamCache } from '../core/cache/teamCache';
+import { measureShortenedRead, O200K, TokenCounter } from '../core/savings';
+import { Savings } from './savings/savings';
 import { Project, ProjectFile } from '../core/project';
 import { editorSymbolOutline } from './editorSymbols';
 import { SkimLog } from './log';
@@ -124,6 +126,18 @@ export class WorkspaceMaps implements vscode.Disposable {
     return { maps: new MapService(cache, model, editorSymbolOutline, this.team), model };
   }
 
+  /** Where shortened reads and model calls are counted (Show Savings). */
+  savings?: Savings;
+
+  /** Counts a shortened read, its tokens counted by the model the settings choose where it can, else o200k. */
+  async recordShortened(file: WorkspaceFile, shown: [number, number], askedEnd: number, mapText: string): Promise<void> {
+    if (!this.savings) return;
+    const { model } = await this.service(file).catch(() => ({ model: undefined }));
+    const tokens: TokenCounter = model ? { name: `${model.producer}'s own countTokens`, count: (text) => model.countTokens(text) } : O200K;
+    const read = await measureShortenedRead(file.real, file.key, shown, askedEnd, mapText, tokens).catch(() => undefined);
+    if (read) await this.savings.record(read, tokens.name);
+  }
+
   /** The team cache from now on (undefined: none); the one it replaces is closed. */
   setTeam(team: TeamCache | undefined): void {
     void this.team?.close();
@@ -191,6 +205,7 @@ export class WorkspaceMaps implements vscode.Disposable {
   private afterMap(file: WorkspaceFile, outcome: MapOutcome, tokens: number, ms: number): void {
     const { entry } = outcome;
     if (outcome.source !== 'local') this.origins.set(file.absolute, { hash: entry.hash, source: outcome.source });
+    void this.savings?.recordModelCalls(outcome.modelCalls);
     const source = outcome.source === 'local' ? 'cache' : outcome.source === 'team' ? `the team cache (${entry.producer})` : entry.producer;
     this.log.line(`${file.key}: ${entry.status} map from ${source}, ${outcome.modelCalls} model call(s), ${tokens} prompt tokens, ${ms} ms`);
     if (outcome.fallback) this.log.warnOnce(`fallback:${outcome.fallback}`, `${file.key}: ${outcome.fallback}.`);

@@ -1,7 +1,7 @@
 import { guardedRead, GuardedRead, notMapped } from '../../core/guard/guard';
 import { EditGateMode, gateModeOf } from '../../core/gate/gate';
 import { gateCall, openGate, stampRead } from '../../core/gate/hookGate';
-import { hookAnswer } from '../../core/hook/answer';
+import { CONTEXT_LIMITS, hookAnswer, hookContext } from '../../core/hook/answer';
 import { parsePayload } from '../../core/hook/payload';
 import { RemoteMaps } from '../../core/hook/remoteMaps';
 import { shellWord } from '../../core/hook/shellWord';
@@ -106,6 +106,9 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, cwd: string, openMaps: Op
   if (read.outcome === 'unreadable') warn(`${read.reason}; the read goes ahead untouched`);
   const answer = hookAnswer(call, read, wholeMapCommand(call.file));
   if (answer) io.out(await screen(JSON.stringify(answer)));
+  if (answer && read.capped && read.askedEnd !== undefined && maps instanceof RemoteMaps) {
+    await within(maps.recordShortened(file, [read.start, read.end], read.askedEnd, hookContext(read, CONTEXT_LIMITS[call.host], wholeMapCommand(call.file))), deadline - Date.now());
+  }
   const closed = await within(local.close().then(() => true), deadline - Date.now());
   if (!closed) warn('the cache could not be saved before the deadline; the map will be made again next time');
 }

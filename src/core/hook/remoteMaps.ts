@@ -7,7 +7,10 @@ import { ProjectFile } from '../project';
 const ORIGINS: readonly MapOrigin[] = ['local', 'team', 'model', 'structural'];
 
 /** One request to the extension, one answer: newline-delimited JSON over the socket. */
-export type HookRequest = { op: 'cached'; file: string; hash: string; size: number } | { op: 'ensure'; file: string };
+export type HookRequest =
+  | { op: 'cached'; file: string; hash: string; size: number }
+  | { op: 'ensure'; file: string }
+  | { op: 'record'; file: string; shown: [number, number]; askedEnd: number; map: string };
 export type HookResponse = { entry: MapEntry | null; modelCalls?: number; fromCache?: boolean; source?: MapOrigin; fallback?: string } | { error: string };
 
 /** The most bytes either end reads of one message: a map is far smaller; anything larger is not an answer. */
@@ -102,6 +105,11 @@ export class RemoteMaps implements MapSource {
     if (!entry) throw new MapUnavailableError(answer.entry ? 'the extension answered with a map of another file' : 'the extension returned no map', modelCalls);
     const source = ORIGINS.find((o) => o === answer.source) ?? (answer.fromCache === true ? 'local' : entry.status === 'structural' ? 'structural' : 'model');
     return { entry, modelCalls, fromCache: answer.fromCache === true, source, fallback: typeof answer.fallback === 'string' ? capText(answer.fallback, 400) : undefined };
+  }
+
+  /** Tells the extension a read it answered was shortened (its Show Savings counts it); never fails the read. */
+  async recordShortened(file: ProjectFile, shown: [number, number], askedEnd: number, map: string): Promise<void> {
+    await this.remote({ op: 'record', file: file.absolute, shown, askedEnd, map }).catch(() => undefined);
   }
 
   /** The extension's answer; undefined (and local from then on) when it cannot be reached. */

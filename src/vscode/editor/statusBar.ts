@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import { originLabel } from '../../core/map/render';
+import { hookInstalled } from '../onboarding';
 import { WorkspaceMaps } from '../workspaceMaps';
 
-/** The active file's map: fresh, stale, missing, prose-only or structural. Clicking it summarizes. */
+/** The active file's map (fresh, stale, missing, prose-only or structural) and whether the read hook is on for its workspace. Clicking it summarizes. */
 export class MapStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('skim.status', vscode.StatusBarAlignment.Right, 100);
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -36,7 +37,9 @@ export class MapStatusBar implements vscode.Disposable {
       state.entry.status === 'prose-only' ? 'prose only' :
       state.entry.status === 'structural' ? 'map (structural)' :
       uri && this.workspace.originOf(uri, state.entry) === 'team' ? 'map fresh (team)' : 'map fresh';
-    this.text = `$(list-tree) Skim: ${label}`;
+    const folder = uri && vscode.workspace.getWorkspaceFolder(uri);
+    const hook = folder && folder.uri.scheme === 'file' ? (hookInstalled('vscode', folder.uri.fsPath) ? ' · hook on' : ' · hook off') : '';
+    this.text = `$(list-tree) Skim: ${label}${hook}`;
     this.item.text = this.text;
     const from = state.state === 'fresh' && uri ? `, ${originLabel(this.workspace.originOf(uri, state.entry))}` : '';
     this.item.tooltip = state.state === 'fresh' || state.state === 'stale' ? `${state.entry.producer}${from}; click to summarize again` : 'Click to summarize this file';

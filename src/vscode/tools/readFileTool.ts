@@ -22,6 +22,10 @@ export function readFileTool(workspace: WorkspaceMaps): vscode.LanguageModelTool
       const maps = workspace.mapSource(file, token);
       const { text, read } = await readFileText(maps, file, options.input, { lineLimit: settings().lineLimit });
       if (read.outcome === 'unmapped') workspace.log.warnOnce(`unmapped:${read.reason}`, `no map for ${file.key}: ${read.reason}. The read was not shortened.`);
+      if (read.capped && read.askedEnd !== undefined) {
+        const map = text.indexOf('\n\nMap of ');
+        await workspace.recordShortened(file, [read.start, read.end], read.askedEnd, map === -1 ? '' : text.slice(map + 2));
+      }
       return toolResult(text, options, token);
     },
   };

@@ -55,12 +55,12 @@ describe('maps in the editor, drawn from the stored rows', () => {
 
   it('shows nothing stale: after an edit on disk, lenses disappear and the status bar says stale', async () => {
     const api = await skim();
-    await waitFor(async () => (await api.statusBar.update(), api.statusBar.text === '$(list-tree) Skim: map fresh' ? true : undefined), 'a fresh status');
+    await waitFor(async () => (await api.statusBar.update(), api.statusBar.text === '$(list-tree) Skim: map fresh · hook off' ? true : undefined), 'a fresh status');
     write('editor.ts', SOURCE.replace('fn0', 'zero'));
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
     assert.equal(lenses.filter((l) => l.command?.command === 'skim.showMap').length, 0);
     await api.statusBar.update();
-    assert.equal(api.statusBar.text, '$(list-tree) Skim: map stale');
+    assert.equal(api.statusBar.text, '$(list-tree) Skim: map stale · hook off');
   });
 
   it('Summarize File maps the active file and Show Map opens the map rendered from the rows', async () => {
@@ -75,7 +75,7 @@ describe('maps in the editor, drawn from the stored rows', () => {
     const api = await skim();
     await vscode.window.showTextDocument(uri);
     await api.statusBar.update();
-    assert.equal(api.statusBar.text, '$(list-tree) Skim: map fresh');
+    assert.equal(api.statusBar.text, '$(list-tree) Skim: map fresh · hook off');
   });
 
   it('Forget This File drops the map; Clear Cache drops every map', async () => {

@@ -38,6 +38,6 @@ describe('the team cache in VS Code', function () {
     assert.match(hover, /map written by vscode\.lm:skim-test\/scripted-1@p1\), from the team cache:\nFrom the team\./);
     const api = await skim();
     await api.statusBar.update();
-    assert.equal(api.statusBar.text, '$(list-tree) Skim: map fresh (team)');
+    assert.equal(api.statusBar.text, '$(list-tree) Skim: map fresh (team) · hook off');
   });
 });
