@@ -40,6 +40,8 @@ Model:   SKIM_MODEL_URL, SKIM_MODEL_NAME, SKIM_MODEL_KEY, SKIM_MODEL_TIMEOUT_MS 
          chat-completions endpoint); without them the tree-sitter outline serves.
 Judge:   SKIM_JUDGE_URL, SKIM_JUDGE_MODEL, SKIM_JUDGE_KEY (an endpoint that returns logprobs);
          SKIM_JUDGE_MODE (off, advisory, enforcing) and SKIM_JUDGE_SEARCH, _SCREEN, _VERIFY per site.
+Also:    SKIM_TEAM_CACHE_URL (a postgres:// team cache), SKIM_EDIT_GATE (off, drift, strict),
+         SKIM_REDACT=off (no credential redaction), SKIM_HOOK_BUDGET_MS (the hook's deadline).
 Exit:    0 success, 1 failure (one line on stderr), 2 usage error.`;
 
 const COMMANDS = { read: readCommand, map: mapCommand, at: atCommand, search: searchCommand, query: queryCommand, 'node-at': nodeAtCommand, lsp: lspCommand, mcp: mcpCommand } as const;

@@ -73,13 +73,18 @@ describe('the team cache on a real PostgreSQL: one model call per file version p
     }
   });
 
-  it('takes a teammate\'s malformed row for no map: the model is asked, and the reader never breaks', async () => {
+  it('takes a teammate\'s malformed or oversized row for no map: the model is asked, and the reader never breaks', async () => {
     const [alice, bob] = devs;
     await map(alice);
     pg.sql(`UPDATE skim_maps SET regions = '[{"start": "x"}, null, 7, {"end": 3}]'::jsonb`);
     change(SOURCE);
     const b = await map(bob);
     assert.deepEqual([b.calls, b.source, b.regions], [1, 'model', 30]);
+    change(`// v3\n${SOURCE}`);
+    await map(alice);
+    pg.sql(`UPDATE skim_maps SET regions = (SELECT jsonb_agg(jsonb_build_object('start', 1, 'end', 2, 'kind', 'x', 'name', repeat('n', 200))) FROM generate_series(1, 60000))`);
+    const huge = await map(bob);
+    assert.deepEqual([huge.calls, huge.source], [1, 'model'], 'a row larger than any map is never taken');
   });
 
   it('holds its deadline against a database that never answers, and names no password after a wrong one', async () => {

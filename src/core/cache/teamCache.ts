@@ -16,6 +16,8 @@ export const TEAM_SCHEMA_VERSION = 1;
 export const TEAM_LOOKUP_DEADLINE_MS = 300;
 const RETRY_AFTER_MS = 60_000;
 const CLOSE_WAIT_MS = 2_000;
+/** The most bytes of regions (or prose) a shared row may hold: far beyond any real map. */
+const MAX_ROW_BYTES = 8 * 1024 * 1024;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS skim_schema (version integer NOT NULL);
@@ -122,8 +124,9 @@ export class TeamCache {
     const work = (async () => {
       await this.connect();
       const { rows } = await (this.pool as Pool).query<{ prose: unknown; regions: unknown }>({
-        text: 'SELECT prose, regions FROM skim_maps WHERE hash = $1 AND size = $2 AND producer = $3',
-        values: [hash, size, producer],
+        // A row larger than any map (a hostile one) is no map: it is never even sent.
+        text: 'SELECT prose, regions FROM skim_maps WHERE hash = $1 AND size = $2 AND producer = $3 AND octet_length(regions::text) <= $4 AND octet_length(prose) <= $4',
+        values: [hash, size, producer, MAX_ROW_BYTES],
         query_timeout: this.deadline(),
       } as never);
       return rows[0];
