@@ -1,4 +1,4 @@
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import { capProse, normalizeRegions, rawRegions } from '../map/normalize';
 import { MapEntry, Region } from '../map/types';
 
@@ -74,7 +74,9 @@ export class TeamCache {
 
   /** The pool, with the schema created or migrated once (concurrent migrators take turns on an advisory lock). */
   private connect(): Promise<void> {
-    this.pool ??= new Pool({ connectionString: this.options.url, max: 2, connectionTimeoutMillis: 3_000, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
+    // pg is loaded only where a team cache is configured: every other process starts without it.
+    const { Pool: PgPool } = require('pg') as typeof import('pg');
+    this.pool ??= new PgPool({ connectionString: this.options.url, max: 2, connectionTimeoutMillis: 3_000, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
     this.pool.on('error', () => undefined);
     this.ready ??= (async () => {
       const client = await (this.pool as Pool).connect();
