@@ -1,7 +1,7 @@
 import { guardedRead, GuardedRead, notMapped } from '../../core/guard/guard';
 import { EditGateMode, gateModeOf } from '../../core/gate/gate';
 import { gateCall, openGate, stampRead } from '../../core/gate/hookGate';
-import { CONTEXT_LIMITS, hookAnswer, hookContext } from '../../core/hook/answer';
+import { hookAnswer } from '../../core/hook/answer';
 import { parsePayload } from '../../core/hook/payload';
 import { RemoteMaps } from '../../core/hook/remoteMaps';
 import { shellWord } from '../../core/hook/shellWord';
@@ -104,10 +104,10 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, cwd: string, openMaps: Op
     read = notMapped(file, call.offset, `Skim could not make one within its ${budget} ms deadline (SKIM_HOOK_BUDGET_MS)`);
   }
   if (read.outcome === 'unreadable') warn(`${read.reason}; the read goes ahead untouched`);
-  const answer = hookAnswer(call, read, wholeMapCommand(call.file));
-  if (answer) io.out(await screen(JSON.stringify(answer)));
-  if (answer && read.capped && read.askedEnd !== undefined && maps instanceof RemoteMaps) {
-    await within(maps.recordShortened(file, [read.start, read.end], read.askedEnd, hookContext(read, CONTEXT_LIMITS[call.host], wholeMapCommand(call.file))), deadline - Date.now());
+  const reply = hookAnswer(call, read, wholeMapCommand(call.file));
+  if (reply) io.out(await screen(JSON.stringify(reply.answer)));
+  if (reply && read.capped && read.askedEnd !== undefined && maps instanceof RemoteMaps) {
+    await within(maps.recordShortened(file, [read.start, read.end], read.askedEnd, reply.context), deadline - Date.now());
   }
   const closed = await within(local.close().then(() => true), deadline - Date.now());
   if (!closed) warn('the cache could not be saved before the deadline; the map will be made again next time');

@@ -41,16 +41,20 @@ function rewritten(call: HookRead, read: GuardedRead): Record<string, unknown> {
 /**
  * The host's answer: for a capped read, the same call shortened plus the notice and map; for an
  * oversized read that could not be mapped, the call untouched plus the reason. Undefined when
- * there is nothing to say (the host then proceeds exactly as if there were no hook).
+ * there is nothing to say (the host then proceeds exactly as if there were no hook). `context`
+ * is the extra text the answer carries, made once.
  */
-export function hookAnswer(call: HookRead, read: GuardedRead, wholeMap?: string): object | undefined {
+export function hookAnswer(call: HookRead, read: GuardedRead, wholeMap?: string): { answer: object; context: string } | undefined {
   if (read.outcome !== 'capped' && read.outcome !== 'unmapped') return undefined;
   const additionalContext = hookContext(read, CONTEXT_LIMITS[call.host], wholeMap);
   const input = read.outcome === 'capped' ? rewritten(call, read) : undefined;
-  if (call.shape === 'flat') return input ? { permissionDecision: 'allow', modifiedArgs: input, additionalContext } : { additionalContext };
+  if (call.shape === 'flat') return { answer: input ? { permissionDecision: 'allow', modifiedArgs: input, additionalContext } : { additionalContext }, context: additionalContext };
   return {
-    hookSpecificOutput: input
-      ? { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: input, additionalContext }
-      : { hookEventName: 'PreToolUse', additionalContext },
+    answer: {
+      hookSpecificOutput: input
+        ? { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: input, additionalContext }
+        : { hookEventName: 'PreToolUse', additionalContext },
+    },
+    context: additionalContext,
   };
 }
