@@ -74,10 +74,13 @@ export class TeamCache {
 
   /** The pool, with the schema created or migrated once (concurrent migrators take turns on an advisory lock). */
   private connect(): Promise<void> {
-    // pg is loaded only where a team cache is configured: every other process starts without it.
-    const { Pool: PgPool } = require('pg') as typeof import('pg');
-    this.pool ??= new PgPool({ connectionString: this.options.url, max: 2, connectionTimeoutMillis: 3_000, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
-    this.pool.on('error', () => undefined);
+    if (!this.pool) {
+      // pg is loaded only where a team cache is configured: every other process starts without it.
+      const { Pool: PgPool } = require('pg') as typeof import('pg');
+      this.pool = new PgPool({ connectionString: this.options.url, max: 2, connectionTimeoutMillis: 3_000, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
+      // An idle connection the server drops is not an error of any lookup: the next one reconnects.
+      this.pool.on('error', () => undefined);
+    }
     this.ready ??= (async () => {
       const client = await (this.pool as Pool).connect();
       try {
