@@ -76,6 +76,8 @@ describe('the write stamp: no edit from a stale view', () => {
     assert.equal(await hook({ sessionId: 'cli', toolName: 'edit', toolArgs: { path: file } }), undefined, 'a postToolUse payload re-stamps');
 
     const vscode = (tool: string, input: object) => ({ hook_event_name: 'PreToolUse', session_id: 'vs', tool_name: tool, tool_input: input });
+    await hook(vscode('skim_summarize_file', { filePath: 'app.py' }));
+    assert.deepEqual(await hook(vscode('replace_string_in_file', { filePath: file }), { SKIM_EDIT_GATE: 'strict' }), claudeDeny(`Read ${file} before editing it (Skim's edit gate is strict).`), 'a map shows none of the lines: it is no read');
     await hook(vscode('skim_read_file', { filePath: 'app.py' }));
     assert.equal(await hook(vscode('replace_string_in_file', { filePath: file, oldString: 'x', newString: 'y' })), undefined);
     writeFileSync(file, 'x = 3\n');

@@ -1,6 +1,6 @@
 import { guardedRead, GuardedRead, notMapped } from '../../core/guard/guard';
 import { EditGateMode, gateModeOf } from '../../core/gate/gate';
-import { gateCall, openGate, stampRead } from '../../core/gate/hookGate';
+import { concernsGate, gateCall, openGate, stampRead } from '../../core/gate/hookGate';
 import { hookAnswer } from '../../core/hook/answer';
 import { parsePayload } from '../../core/hook/payload';
 import { RemoteMaps } from '../../core/hook/remoteMaps';
@@ -65,8 +65,9 @@ function hookBudgetMs(env: NodeJS.ProcessEnv): number {
  * `skim hook`: one PreToolUse or PostToolUse payload on stdin, the host's answer on stdout. It
  * never blocks a read and never exits with a blocking code: whatever goes wrong, the read goes
  * ahead and stderr says why. The edit gate (`gateMode`) stamps reads and may refuse an edit of a
- * file that changed since it was read; it too lets the call through whenever it cannot be sure. One deadline covers the whole answer (the payload, the map, the cache); past it the
- * read goes ahead as asked and the answer says so.
+ * file that changed since it was read; it too lets the call through whenever it cannot be sure.
+ * One deadline covers the whole answer (the payload, the map, the cache); past it the read goes
+ * ahead as asked and the answer says so.
  */
 async function runHook(io: Io, env: NodeJS.ProcessEnv, cwd: string, openMaps: OpenMaps, gateMode: EditGateMode, screen: Screener): Promise<void> {
   const budget = hookBudgetMs(env);
@@ -76,14 +77,17 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, cwd: string, openMaps: Op
   if (payload === undefined) return warn(`no payload arrived within ${budget} ms; the call goes ahead untouched`);
   const parsed = parsePayload(payload, cwd);
   if (parsed.kind === 'pass') return warn(`${parsed.why}; the call goes ahead untouched`);
-  const gate = openGate(parsed.call, gateMode, env);
   if (parsed.kind === 'call') {
+    // Most calls (every tool's PostToolUse, where hooks have no matcher) are none of the gate's business: no file is touched for them.
+    if (!concernsGate(parsed.call)) return;
+    const gate = openGate(parsed.call, gateMode, env);
     if (typeof gate === 'string') return;
     const answer = await within(gateCall(gate, parsed.call), deadline - Date.now());
     if (answer) io.out(JSON.stringify(answer));
     return;
   }
   const call = parsed.read;
+  const gate = openGate(parsed.call, gateMode, env);
   if (typeof gate !== 'string') await within(stampRead(gate, call.file), deadline - Date.now());
   const ownRoot = defaultRoot(call.cwd);
   // With an extension running for the file's workspace folder, that folder is the project, as in VS Code.

@@ -9,8 +9,11 @@
 /** Edits that replace part of a file: refused on a file that changed since it was read. Creating tools may also overwrite. */
 const EDIT_TOOLS = new Set(['Edit', 'MultiEdit', 'Write', 'NotebookEdit', 'edit', 'create', 'replace_string_in_file', 'multi_replace_string_in_file', 'insert_edit_into_file', 'create_file', 'apply_patch', 'edit_notebook_file']);
 
-/** Reads by Skim's own tools (as extension tools, or over MCP as `mcp__skim__…`). */
-const SKIM_READS = /^(mcp__skim__)?skim_(read_file|find_symbol|summarize_file|list_symbols)$/;
+/**
+ * Reads by Skim's own tools that show the file's lines (as extension tools, or over MCP as
+ * `mcp__skim__…`); a map or an outline shows none of them, so it is not a read the gate counts.
+ */
+const SKIM_READS = /^(mcp__skim__)?skim_(read_file|find_symbol)$/;
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
 

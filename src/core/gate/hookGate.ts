@@ -19,6 +19,11 @@ export interface Gate {
   log: StampLog;
 }
 
+/** Whether the gate has anything to do with a call that is not a host read: an edit, or a read by one of Skim's own tools. */
+export function concernsGate(call: HookCall): boolean {
+  return skimReadFile(call.tool, call.input) !== undefined || editedFiles(call.tool, call.input) !== undefined;
+}
+
 /** The session's gate, or why there is none (gate off, no session id, an untrusted folder). */
 export function openGate(call: HookCall, mode: EditGateMode, env: NodeJS.ProcessEnv): Gate | string {
   if (mode === 'off') return 'the edit gate is off';
