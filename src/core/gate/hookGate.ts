@@ -3,6 +3,7 @@ import { readRegularFile } from '../files/open';
 import { hashBytes, scanFile } from '../files/scan';
 import { HookCall } from '../hook/payload';
 import { currentJudge } from '../judge/current';
+import { judgedUnverified } from '../judge/verifySite';
 import { realPath } from '../project';
 import { editedFiles, skimReadFile } from './editCalls';
 import { expectedHash } from './expected';
@@ -131,15 +132,11 @@ export async function gateCall(gate: Gate, call: HookCall): Promise<object | und
  */
 async function verifyEdit(gate: Gate, call: HookCall, file: string): Promise<object | undefined> {
   const judge = currentJudge();
-  const mode = judge.mode('verify');
-  if (mode === 'off') return undefined;
-  const started = performance.now();
+  if (judge.mode('verify') === 'off') return undefined;
   const target = JSON.stringify(call.input).slice(0, 400);
   const state = `Files this agent session read or wrote:\n${gate.log.recentPaths().join('\n') || '(none)'}\n\nThe edit: ${call.tool} of ${file}: ${target}`;
-  const { value: p, cacheHit } = await judge.yesNo('verify', state, 'Did the target of this edit come from files this session read?');
-  const unverified = p !== undefined && p < 0.5;
-  judge.record({ site: 'verify', signals: { target_seen: p === undefined ? null : Math.round(p * 100) / 100 }, decision: unverified ? 'unverified' : p === undefined ? 'none' : 'vouched', enforced: unverified && mode === 'enforcing', latencyMs: Math.round(performance.now() - started), cacheHit });
-  if (!unverified) return undefined;
+  const mode = await judgedUnverified(judge, 'target_seen', state, 'Did the target of this edit come from files this session read?');
+  if (!mode) return undefined;
   if (mode === 'enforcing') return denial(call, `Read ${file} before editing it: this session has not read it (Skim's call verify).`);
   const note = `[skim] ${file} was not read in this session; check it before relying on this edit.`;
   return call.shape === 'flat' ? { additionalContext: note } : { hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: note } };

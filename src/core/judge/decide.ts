@@ -35,3 +35,12 @@ export function rerankOrder(choice: Choice | undefined, candidates: number): num
     .sort((a, b) => choice.probabilities[b] - choice.probabilities[a] || a - b)
     .slice(0, RERANKED_HITS);
 }
+
+/** Below this P the judge does not vouch that a call's coordinates came from what the session was shown. */
+export const VOUCH = 0.5;
+
+/** Call verify's verdict: `unverified` only when the judge answered and does not vouch; no answer is `none`. */
+export function verifyDecision(p: number | undefined): 'unverified' | 'vouched' | 'none' {
+  if (p === undefined) return 'none';
+  return p < VOUCH ? 'unverified' : 'vouched';
+}

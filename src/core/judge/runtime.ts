@@ -97,24 +97,23 @@ export class JudgeRuntime {
   }
 }
 
+/** Where judgements go: appended to the JSONL log `file`, and to `also` (the host's own log) first. */
+export function judgeLog(file: string, also?: (event: JudgeEvent) => void): (event: JudgeEvent) => void {
+  return (event) => {
+    also?.(event);
+    try {
+      mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+      appendFileSync(file, `${JSON.stringify(event)}\n`, { mode: 0o600 });
+    } catch {
+      // The log is for people; a judgement never fails for it.
+    }
+  };
+}
+
 /** The judge the environment configures (SKIM_JUDGE_URL and SKIM_JUDGE_MODEL), its modes, and its log file; none when unset. */
 export function judgeFromEnv(env: NodeJS.ProcessEnv, extraLog?: (event: JudgeEvent) => void): JudgeRuntime {
   const settings = judgeSettingsFromEnv(env);
   const modes = siteModes(env.SKIM_JUDGE_MODE, { search: env.SKIM_JUDGE_SEARCH, screen: env.SKIM_JUDGE_SCREEN, verify: env.SKIM_JUDGE_VERIFY });
-  const file = judgeLogFile(env);
   const deadline = Number(env.SKIM_JUDGE_DEADLINE_MS);
-  return new JudgeRuntime(
-    settings ? new OpenAiJudge(settings) : undefined,
-    modes,
-    (event) => {
-      extraLog?.(event);
-      try {
-        mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-        appendFileSync(file, `${JSON.stringify(event)}\n`, { mode: 0o600 });
-      } catch {
-        // The log is for people; a judgement never fails for it.
-      }
-    },
-    Number.isFinite(deadline) && deadline > 0 ? deadline : DEFAULT_DEADLINE_MS,
-  );
+  return new JudgeRuntime(settings ? new OpenAiJudge(settings) : undefined, modes, judgeLog(judgeLogFile(env), extraLog), Number.isFinite(deadline) && deadline > 0 ? deadline : DEFAULT_DEADLINE_MS);
 }

@@ -1,10 +1,8 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { setJudge } from '../../core/judge/current';
 import { Judge } from '../../core/judge/judge';
 import { OpenAiJudge } from '../../core/judge/openaiJudge';
-import { DEFAULT_DEADLINE_MS, JudgeEvent, judgeLogFile, JudgeRuntime, siteModes } from '../../core/judge/runtime';
+import { DEFAULT_DEADLINE_MS, JudgeEvent, judgeLog, judgeLogFile, JudgeRuntime, siteModes } from '../../core/judge/runtime';
 import { SkimLog } from '../log';
 import { LmJudge } from './lmJudge';
 
@@ -30,16 +28,9 @@ async function applyJudge(secrets: vscode.SecretStorage, log: SkimLog): Promise<
     return value === 'inherit' ? undefined : value;
   };
   const modes = siteModes(config.get<string>('mode', 'advisory'), { search: own('search'), screen: own('screen'), verify: own('verify') });
-  const file = judgeLogFile(process.env);
-  const record = (event: JudgeEvent) => {
-    log.line(`judge ${event.site}: ${event.decision}${event.enforced ? ' (enforced)' : ''}, ${JSON.stringify(event.signals)}, ${event.latencyMs} ms${event.cacheHit ? ', cached' : ''}, ${event.backend}`);
-    try {
-      mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-      appendFileSync(file, `${JSON.stringify(event)}\n`, { mode: 0o600 });
-    } catch {
-      // The log is for people; a judgement never fails for it.
-    }
-  };
+  const record = judgeLog(judgeLogFile(process.env), (event: JudgeEvent) =>
+    log.line(`judge ${event.site}: ${event.decision}${event.enforced ? ' (enforced)' : ''}, ${JSON.stringify(event.signals)}, ${event.latencyMs} ms${event.cacheHit ? ', cached' : ''}, ${event.backend}`),
+  );
   setJudge(new JudgeRuntime(judge, modes, record, Math.max(50, config.get<number>('deadlineMs', DEFAULT_DEADLINE_MS))));
 }
 
