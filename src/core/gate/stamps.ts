@@ -37,45 +37,41 @@ export class StampLog {
     appendFileSync(this.file, `${JSON.stringify({ path: real, hashes, at: Date.now() })}\n`, { mode: 0o600 });
   }
 
-  /** The hashes of the session's last stamp of `real`, or undefined when it never read or wrote it. */
-  last(real: string): string[] | undefined {
+  /**
+   * The log's stamps in order, each line parsed once; with `mentioning`, lines that cannot be
+   * about that path are passed over unparsed. A line cut short by a crash is skipped; the lines
+   * around it still count.
+   */
+  private entries(mentioning?: string): { path: string; hashes: string[] }[] {
     let text: string;
-    try {
-      text = readFileSync(this.file, 'utf8');
-    } catch {
-      return undefined;
-    }
-    let hashes: string[] | undefined;
-    for (const line of text.split('\n')) {
-      if (!line.includes(JSON.stringify(real))) continue;
-      try {
-        const entry = JSON.parse(line) as { path?: unknown; hashes?: unknown };
-        if (entry.path === real && Array.isArray(entry.hashes)) hashes = entry.hashes.filter((h): h is string => typeof h === 'string');
-      } catch {
-        // A line cut short by a crash is skipped; the lines around it still count.
-      }
-    }
-    return hashes;
-  }
-
-  /** The files this session read or wrote, most recent last (at most `count`). */
-  recentPaths(count = 20): string[] {
-    let text = '';
     try {
       text = readFileSync(this.file, 'utf8');
     } catch {
       return [];
     }
-    const paths: string[] = [];
+    const needle = mentioning === undefined ? undefined : JSON.stringify(mentioning);
+    const entries: { path: string; hashes: string[] }[] = [];
     for (const line of text.split('\n')) {
+      if (!line || (needle !== undefined && !line.includes(needle))) continue;
       try {
-        const path = (JSON.parse(line) as { path?: unknown }).path;
-        if (typeof path === 'string') paths.push(path);
+        const entry = JSON.parse(line) as { path?: unknown; hashes?: unknown };
+        if (typeof entry.path === 'string' && Array.isArray(entry.hashes)) entries.push({ path: entry.path, hashes: entry.hashes.filter((h): h is string => typeof h === 'string') });
       } catch {
-        // A line cut short by a crash is skipped.
+        continue;
       }
     }
-    return [...new Set(paths.reverse())].slice(0, count).reverse();
+    return entries;
+  }
+
+  /** The hashes of the session's last stamp of `real`, or undefined when it never read or wrote it. */
+  last(real: string): string[] | undefined {
+    return this.entries(real).filter((entry) => entry.path === real).at(-1)?.hashes;
+  }
+
+  /** The files this session read or wrote, most recent last (at most `count`). */
+  recentPaths(count = 20): string[] {
+    const newestFirst = this.entries().map((entry) => entry.path).reverse();
+    return [...new Set(newestFirst)].slice(0, count).reverse();
   }
 
   /** Removes the logs of sessions idle for a week. */
