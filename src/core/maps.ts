@@ -7,7 +7,7 @@ import { MapEntry, Region } from './map/types';
 import { Model } from './model/model';
 import { MapOutcome, MapSource, MapUnavailableError } from './mapSource';
 import { ProjectFile } from './project';
-import { FallbackOutliner, madeByCurrentRules, NoGrammarError, StructuralMap, structuralMap } from './structural/mapper';
+import { FallbackOutliner, madeByCurrentRules, NoGrammarError, StructuralMap, structuralMap, STRUCTURAL_MAX_BYTES } from './structural/mapper';
 import { snapToDeclarations } from './structural/snap';
 import { modelProducer } from './summarizer/prompt';
 import { SummaryFailedError, summarizeWithModel } from './summarizer/summarize';
@@ -156,6 +156,13 @@ export async function readForMapping(file: string, maxBytes = MAP_MAX_BYTES): Pr
   if (!bytes) throw new MapUnavailableError(`the file is ${(size / 1048576).toFixed(0)} MB, over Skim's ${maxBytes / 1048576} MB limit for mapping`, 0);
   if (looksBinary(bytes)) throw new MapUnavailableError('it is a binary file', 0);
   return bytes;
+}
+
+/** A source file for the structural tools: its bytes (at most what tree-sitter outlines), its text and its lines. */
+export async function readSource(file: ProjectFile): Promise<{ bytes: Buffer; text: string; lines: string[] }> {
+  const bytes = await readForMapping(file.real, STRUCTURAL_MAX_BYTES);
+  const text = bytes.toString('utf8');
+  return { bytes, text, lines: splitLines(text) };
 }
 
 /** Splits text into lines as editors number them (CRLF and LF alike; no phantom last line). */

@@ -1,8 +1,8 @@
 import { hashBytes } from './files/scan';
 import { MapEntry, Region } from './map/types';
-import { readForMapping, splitLines } from './maps';
+import { readSource } from './maps';
 import { ProjectFile } from './project';
-import { structuralMap, STRUCTURAL_MAX_BYTES } from './structural/mapper';
+import { structuralMap } from './structural/mapper';
 
 /**
  * The navigation ladder's middle rungs: a file's outline and one declaration's body, both from
@@ -58,10 +58,4 @@ export async function findSymbol(file: ProjectFile, name: string, maxLines: numb
     return { region, lines: lines.slice(region.start - 1, region.start - 1 + shown), truncated: shown < length };
   });
   return { found, outline };
-}
-
-async function readSource(file: ProjectFile) {
-  const bytes = await readForMapping(file.real, STRUCTURAL_MAX_BYTES);
-  const text = bytes.toString('utf8');
-  return { bytes, text, lines: splitLines(text) };
 }

@@ -1,9 +1,9 @@
 import { hashBytes } from '../files/scan';
 import { Region } from '../map/types';
 import { MapSource } from '../mapSource';
-import { readForMapping, splitLines } from '../maps';
+import { readSource } from '../maps';
 import { ProjectFile } from '../project';
-import { structuralMap, STRUCTURAL_MAX_BYTES } from '../structural/mapper';
+import { structuralMap } from '../structural/mapper';
 
 /**
  * The regions a search hit is placed in: the file's cached map while it is fresh for the bytes on
@@ -14,17 +14,16 @@ export type RegionLookup = (file: ProjectFile) => Promise<Region[] | null>;
 
 export function regionsForSearch(maps: MapSource | undefined): RegionLookup {
   return async (file) => {
-    let bytes: Buffer;
+    let source: Awaited<ReturnType<typeof readSource>>;
     try {
-      bytes = await readForMapping(file.real, STRUCTURAL_MAX_BYTES);
+      source = await readSource(file);
     } catch {
       return null;
     }
-    const cached = await maps?.cached(file, hashBytes(bytes), bytes.length).catch(() => undefined);
+    const cached = await maps?.cached(file, hashBytes(source.bytes), source.bytes.length).catch(() => undefined);
     if (cached && cached.status !== 'prose-only') return cached.regions;
-    const text = bytes.toString('utf8');
     try {
-      return (await structuralMap(file.absolute, text, splitLines(text).length)).regions;
+      return (await structuralMap(file.absolute, source.text, source.lines.length)).regions;
     } catch {
       return null;
     }

@@ -1,8 +1,9 @@
 import { normalizeRegions } from '../map/normalize';
 import { Region } from '../map/types';
-import { languageFor, parseableText } from './languages';
+import type { Query } from 'web-tree-sitter';
+import { LanguageInfo, languageFor } from './languages';
 import { outline } from './outline';
-import { grammarFor, parserFor } from './parser';
+import { grammarFor, Parse, withParse } from './parser';
 import { structuralProse } from './prose';
 import { outlineQuery } from './queries';
 import { LinedRegion, recoverBlocks } from './recover';
@@ -40,7 +41,7 @@ export type FallbackOutliner = (file: string, text: string, lines: number) => Pr
 export const STRUCTURAL_MAX_BYTES = 8 * 1024 * 1024;
 
 /** How long outlining one file may take (the query, and parsing blocks again after errors); a pathological file gets what was found by then. */
-const QUERY_TIMEOUT_MICROS = 3_000_000;
+export const QUERY_TIMEOUT_MICROS = 3_000_000;
 
 export interface StructuralMap {
   producer: string;
@@ -67,13 +68,18 @@ export async function structuralMap(file: string, text: string, lines: number): 
   } catch (error) {
     throw new NoGrammarError((error as Error).message);
   }
-  const parser = await parserFor(language);
-  const source = parseableText(language, text);
-  const tree = parser.parse(source);
-  if (!tree) {
-    parser.delete();
-    throw new Error(`tree-sitter could not parse ${file}`);
-  }
+  return withParse(language, text, file, (parse) => {
+    const regions = outlineRegions(parse, query, language, lines);
+    return { producer: `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}`, prose: structuralProse(parse.tree.rootNode, regions, language.id), regions };
+  });
+}
+
+/**
+ * The regions of one parse: the outline query's matches, where the parse has errors with each
+ * top-level block an error touched parsed again alone (structural/recover), normalized for a
+ * file of `lines` lines. One time limit covers the query and every block.
+ */
+export function outlineRegions({ parser, tree, source }: Parse, query: Query, language: LanguageInfo, lines: number): Region[] {
   const deadline = performance.now() + QUERY_TIMEOUT_MICROS / 1000;
   const remaining = () => Math.floor((deadline - performance.now()) * 1000);
   // A block parsed on its own, within what is left of the one time limit; one still broken is cut once more.
@@ -88,12 +94,6 @@ export async function structuralMap(file: string, text: string, lines: number): 
       blockTree.delete();
     }
   };
-  try {
-    const found = outline(tree.rootNode, source, query, language, QUERY_TIMEOUT_MICROS);
-    const regions = normalizeRegions(tree.rootNode.hasError ? recoverBlocks(found, tree.rootNode, source, false, (block) => outlineBlock(block, false)) : found, lines);
-    return { producer: `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}`, prose: structuralProse(tree.rootNode, regions, language.id), regions };
-  } finally {
-    tree.delete();
-    parser.delete();
-  }
+  const found = outline(tree.rootNode, source, query, language, QUERY_TIMEOUT_MICROS);
+  return normalizeRegions(tree.rootNode.hasError ? recoverBlocks(found, tree.rootNode, source, false, (block) => outlineBlock(block, false)) : found, lines);
 }

@@ -1,6 +1,6 @@
-import { Language, Parser } from 'web-tree-sitter';
+import { Language, Parser, Tree } from 'web-tree-sitter';
 import { wasmFile } from '../assets';
-import { LanguageInfo } from './languages';
+import { LanguageInfo, parseableText } from './languages';
 
 /** Loads the tree-sitter runtime once and each grammar on first use. */
 let runtime: Promise<void> | undefined;
@@ -27,4 +27,29 @@ export async function parserFor(language: LanguageInfo): Promise<Parser> {
   const parser = new Parser();
   parser.setLanguage(await grammarFor(language));
   return parser;
+}
+
+/** A text as a grammar parsed it: the parser (kept for parsing parts of it again), the tree, and the parsed text. */
+export interface Parse {
+  parser: Parser;
+  tree: Tree;
+  /** The text the grammar parsed (C-family lone macros blanked in place: every offset is the file's). */
+  source: string;
+}
+
+/** Parses `text` with the language's grammar; parser and tree are freed once `use` has returned. */
+export async function withParse<T>(language: LanguageInfo, text: string, name: string, use: (parse: Parse) => T | Promise<T>): Promise<T> {
+  const parser = await parserFor(language);
+  try {
+    const source = parseableText(language, text);
+    const tree = parser.parse(source);
+    if (!tree) throw new Error(`tree-sitter could not parse ${name}`);
+    try {
+      return await use({ parser, tree, source });
+    } finally {
+      tree.delete();
+    }
+  } finally {
+    parser.delete();
+  }
 }

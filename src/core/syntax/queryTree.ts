@@ -1,9 +1,8 @@
 import { Node, Query } from 'web-tree-sitter';
-import { normalizeRegions } from '../map/normalize';
 import { innermost } from '../map/tree';
 import { Region } from '../map/types';
 import { ProjectFile } from '../project';
-import { outline } from '../structural/outline';
+import { outlineRegions, QUERY_TIMEOUT_MICROS } from '../structural/mapper';
 import { outlineQuery } from '../structural/queries';
 import { ParsedFile, withParsedFile } from './parsed';
 
@@ -42,7 +41,6 @@ export class QueryTreeError extends Error {}
 
 export const DEFAULT_MAX_CAPTURES = 100;
 const TEXT_CHARS = 120;
-const QUERY_TIMEOUT_MICROS = 3_000_000;
 
 /** Node types that are calls, across the grammars Skim ships. */
 const CALL = /^(call_expression|call|method_invocation|invocation_expression|function_call_expression|member_call_expression|scoped_call_expression|nullsafe_member_call_expression|method_call_expression|function_call|macro_invocation|new_expression|object_creation_expression|message_expression)$/;
@@ -97,8 +95,8 @@ function named(parsed: ParsedFile, query: string, regions: readonly Region[], ke
     return true;
   }
   if (head === 'imports' && argument === undefined) {
-    const query = outlineQuery(parsed.language, parsed.grammar);
-    for (const match of query.matches(root, { timeoutMicros: QUERY_TIMEOUT_MICROS })) {
+    const outlineMatches = outlineQuery(parsed.language, parsed.grammar).matches(root, { timeoutMicros: QUERY_TIMEOUT_MICROS });
+    for (const match of outlineMatches) {
       const node = match.captures.find((c) => c.name === 'import')?.node;
       if (node) keep(() => captureOf('import', node, regions));
     }
@@ -148,8 +146,8 @@ export async function queryTree(file: ProjectFile, query: string, max = DEFAULT_
   const text = query.trim();
   if (!text) throw new QueryTreeError(`the query is empty: give an S-expression or one of ${NAMED_QUERIES.join(', ')}`);
   return withParsedFile(file, (parsed) => {
-    const found = outline(parsed.tree.rootNode, parsed.source, outlineQuery(parsed.language, parsed.grammar), parsed.language, QUERY_TIMEOUT_MICROS);
-    const regions = normalizeRegions(found, parsed.lines.length);
+    // The regions of the file's outline, exactly as its map has them (syntax errors recovered alike).
+    const regions = outlineRegions(parsed, outlineQuery(parsed.language, parsed.grammar), parsed.language, parsed.lines.length);
     const captures: Capture[] = [];
     let total = 0;
     const keep = (make: () => Capture) => {
