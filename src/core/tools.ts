@@ -14,7 +14,7 @@ import { renderNodeAt, renderQuery } from './syntax/text';
 import { FACT_OPS, FactsRequest, isFactOp, symbolPosition } from './facts/facts';
 import { fallbackFacts } from './facts/fallback';
 import { renderFacts } from './facts/text';
-import { readForMapping, splitLines } from './maps';
+import { readSource } from './maps';
 import { screened } from './screen/screen';
 import { currentJudge } from './judge/current';
 import { judgeSearch } from './judge/searchSite';
@@ -153,7 +153,7 @@ export async function factsFallbackText(project: Project, maps: MapSource | unde
   if (!isFactOp(input.op)) throw new ToolError(`skim_lsp: op must be one of ${FACT_OPS.join(', ')}.`);
   let lines: string[];
   try {
-    lines = splitLines((await readForMapping(file.real)).toString('utf8'));
+    lines = (await readSource(file)).lines;
   } catch (error) {
     throw explain(error, file, 'skim_lsp', 'Use skim_search for the name instead.');
   }

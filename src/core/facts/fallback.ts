@@ -1,9 +1,8 @@
-import { lastPart as nameLastPart } from './facts';
 import { Project } from '../project';
 import { SearchProgram } from '../search/program';
 import { RegionLookup } from '../search/regions';
 import { search, SearchHit } from '../search/search';
-import { FactOp } from './facts';
+import { FactOp, lastPart } from './facts';
 
 /**
  * What stands in for a language server: declarations of that name in the outlines of the files
@@ -13,10 +12,10 @@ import { FactOp } from './facts';
 const MAX = 50;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const sameName = (regionName: string, name: string) => nameLastPart(regionName.replace(/\(.*$/, '')) === name;
+const sameName = (regionName: string, name: string) => lastPart(regionName.replace(/\(.*$/, '')) === name;
 
 export async function fallbackFacts(project: Project, program: SearchProgram, regionsOf: RegionLookup, symbol: string, op: FactOp): Promise<{ locations: SearchHit[]; total: number }> {
-  const name = nameLastPart(symbol);
+  const name = lastPart(symbol);
   const word = `\\b${escape(name)}\\b`;
   if (op === 'references' || op === 'callers') {
     const pattern = op === 'callers' ? `${word}\\s*\\(` : word;

@@ -115,7 +115,11 @@ export function runSearch(program: SearchProgram, root: string, options: RunOpti
     child.stderr.on('data', (chunk: string) => {
       if (stderr.length < STDERR_CHARS) stderr += chunk.slice(0, STDERR_CHARS - stderr.length);
     });
+    let finished = false;
+    // A program that cannot start reports 'error' and may still report 'close': the first one ends the run.
     const finish = (code: number | null, failure?: string) => {
+      if (finished) return;
+      finished = true;
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       if (pending) take(pending);
