@@ -11,7 +11,7 @@ import { renderSearch } from './search/text';
 import { nodeAt, NodeAtError } from './syntax/nodeAt';
 import { queryTree, QueryTreeError } from './syntax/queryTree';
 import { renderNodeAt, renderQuery } from './syntax/text';
-import { FACT_OPS, FactsRequest, isFactOp, symbolPosition } from './facts/facts';
+import { FACT_OPS, FactsRequest, isFactOp, symbolPositions } from './facts/facts';
 import { fallbackFacts } from './facts/fallback';
 import { renderFacts } from './facts/text';
 import { readSource } from './maps';
@@ -149,16 +149,26 @@ export async function verifiedCall(file: ProjectFile, input: Omit<FactsRequest, 
   return note ? `${note}\n\n` : '';
 }
 
-export async function factsFallbackText(project: Project, maps: MapSource | undefined, file: ProjectFile, input: Omit<FactsRequest, 'path'>, why: string, programs: SearchPrograms = {}): Promise<string> {
+/**
+ * Where skim_lsp's symbol is written: each occurrence on the line the model gave, or on the
+ * nearest line within five that has it. Refuses, saying what to do, an op it does not know and a
+ * symbol that is on none of those lines. Every host's skim_lsp starts here.
+ */
+export function lspPositions(lines: readonly string[], input: Omit<FactsRequest, 'path'>, key: string): { line: number; column: number }[] {
   if (!isFactOp(input.op)) throw new ToolError(`skim_lsp: op must be one of ${FACT_OPS.join(', ')}.`);
+  const positions = symbolPositions(lines, input.line, input.symbol);
+  if (!positions.length) throw new ToolError(`skim_lsp: ${input.symbol} is not on line ${input.line} of ${key}, nor within 5 lines of it. Read that line, or find the symbol with skim_find_symbol or skim_search.`);
+  return positions;
+}
+
+export async function factsFallbackText(project: Project, maps: MapSource | undefined, file: ProjectFile, input: Omit<FactsRequest, 'path'>, why: string, programs: SearchPrograms = {}): Promise<string> {
   let lines: string[];
   try {
     lines = (await readSource(file)).lines;
   } catch (error) {
     throw explain(error, file, 'skim_lsp', 'Use skim_search for the name instead.');
   }
-  const at = symbolPosition(lines, input.line, input.symbol);
-  if (!at) throw new ToolError(`skim_lsp: ${input.symbol} is not on line ${input.line} of ${file.key}, nor within 5 lines of it. Read that line, or find the symbol with skim_find_symbol or skim_search.`);
+  const [at] = lspPositions(lines, input, file.key);
   try {
     const program = findSearchProgram(project.root, programs.candidates, programs.env);
     const { locations, total } = await fallbackFacts(project, program, regionsForSearch(maps), input.symbol, input.op);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { symbolPosition } from '../../src/core/facts/facts';
+import { symbolPositions } from '../../src/core/facts/facts';
 import { Project } from '../../src/core/project';
 import { factsFallbackText } from '../../src/core/tools';
 import { runnerProject, scratch } from '../support/files';
@@ -17,9 +17,9 @@ describe('skim_lsp without a language server: outlines and search stand in, labe
 
   it('finds the column of the symbol on its line, or on the nearest line within five', () => {
     const lines = ['const a = 1;', 'function parse() {}', '', 'x.parse();'];
-    assert.deepEqual(symbolPosition(lines, 2, 'parse'), { line: 2, column: 10 });
-    assert.deepEqual(symbolPosition(lines, 3, 'x.parse'), { line: 2, column: 10 });
-    assert.equal(symbolPosition(lines, 1, 'pars'), undefined, 'a name is matched whole, never inside a longer one');
+    assert.deepEqual(symbolPositions(lines, 2, 'parse')[0], { line: 2, column: 10 });
+    assert.deepEqual(symbolPositions(lines, 3, 'x.parse')[0], { line: 2, column: 10 });
+    assert.equal(symbolPositions(lines, 1, 'pars')[0], undefined, 'a name is matched whole, never inside a longer one');
   });
 
   it('answers a definition with the declarations of that name, each in its region', async () => {

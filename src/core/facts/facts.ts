@@ -60,8 +60,3 @@ export function symbolPositions(lines: readonly string[], line: number, symbol: 
   }
   return [];
 }
-
-/** The first of symbolPositions, or undefined. */
-export function symbolPosition(lines: readonly string[], line: number, symbol: string): { line: number; column: number } | undefined {
-  return symbolPositions(lines, line, symbol)[0];
-}

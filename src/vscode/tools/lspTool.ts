@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { FACT_OPS, FactOp, isFactOp, symbolPositions } from '../../core/facts/facts';
+import { FactOp } from '../../core/facts/facts';
 import { renderFacts } from '../../core/facts/text';
 import { screened } from '../../core/screen/screen';
 import { innermost } from '../../core/map/tree';
@@ -8,7 +8,7 @@ import { Project } from '../../core/project';
 import { vscodeRipgrepCandidates } from '../../core/search/program';
 import { regionsForSearch } from '../../core/search/regions';
 import { SearchHit } from '../../core/search/search';
-import { factsFallbackText, ToolError, verifiedCall } from '../../core/tools';
+import { factsFallbackText, lspPositions, verifiedCall } from '../../core/tools';
 import { askLanguageServer, ServerAnswer } from '../languageServer';
 import { settings } from '../settings';
 import { WorkspaceFile, WorkspaceMaps } from '../workspaceMaps';
@@ -58,13 +58,11 @@ export function lspTool(workspace: WorkspaceMaps): vscode.LanguageModelTool<LspI
     },
     async invoke(options, token) {
       const input = options.input;
-      if (!isFactOp(input.op)) throw new ToolError(`skim_lsp: op must be one of ${FACT_OPS.join(', ')}.`);
       const file = workspace.resolve(input.filePath);
       const uri = vscode.Uri.file(file.absolute);
       const document = await vscode.workspace.openTextDocument(uri);
       const lines = Array.from({ length: document.lineCount }, (_, i) => document.lineAt(i).text);
-      const candidates = symbolPositions(lines, input.line, input.symbol);
-      if (!candidates.length) throw new ToolError(`skim_lsp: ${input.symbol} is not on line ${input.line} of ${file.key}, nor within 5 lines of it. Read that line, or find the symbol with skim_find_symbol or skim_search.`);
+      const candidates = lspPositions(lines, input, file.key);
       const verified = await verifiedCall(file, input);
       const { timeoutMs } = settings().lsp;
       // Each occurrence on the line in turn (at most three) until the server answers: the first may stand in a string.
