@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { MapCache } from '../../src/core/cache/store';
 import { hashBytes } from '../../src/core/files/scan';
@@ -96,6 +96,12 @@ describe('skim search: where a pattern occurs, each hit in its region', () => {
     const git = await run({ pattern: 'this\\.total' }, GIT);
     assert.deepEqual(git.hits, rg.hits);
     assert.ok(git.total > 0);
+  });
+
+  it('places no hit of a minified bundle (msal-browser) in one of the hundreds of functions its line holds', async () => {
+    copyFileSync(path.resolve(__dirname, '../../../node_modules/@azure/msal-browser/lib/msal-browser.min.js'), path.join(s.dir, 'msal.min.js'));
+    const [hit] = (await run({ pattern: 'function', path: 'msal.min.js', max: 1 })).hits;
+    assert.deepEqual([hit.line, hit.region], [2, null]);
   });
 
   it('clips a minified line and keeps the match in it', async () => {

@@ -31,11 +31,22 @@ export function regionsAt(regions: readonly Region[], line: number): Region[] {
   return regions.filter((r) => r.start <= line && line <= r.end);
 }
 
-/** The innermost region holding `line`: among those holding it, the one that starts last (the shortest on a tie). */
+/**
+ * The innermost region holding `line`: among those holding it, the one that starts last (the
+ * shortest on a tie). Null when none holds it, or when several share exactly those lines (the
+ * declarations of one minified line): the line alone cannot say which of them holds it.
+ */
 export function innermost(regions: readonly Region[], line: number): Region | null {
   let best: Region | null = null;
+  let shared = false;
   for (const r of regions) {
-    if (r.start <= line && line <= r.end && (!best || r.start > best.start || (r.start === best.start && r.end <= best.end))) best = r;
+    if (r.start > line || line > r.end) continue;
+    if (!best || r.start > best.start || (r.start === best.start && r.end < best.end)) {
+      best = r;
+      shared = false;
+    } else if (r.start === best.start && r.end === best.end) {
+      shared = true;
+    }
   }
-  return best;
+  return shared ? null : best;
 }
