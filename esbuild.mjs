@@ -7,7 +7,11 @@ const watch = process.argv.includes('--watch');
 
 // Every grammar the language table names, and each language's outline query.
 const languages = JSON.parse(readFileSync('src/core/structural/languages.json', 'utf8'));
-const wasm = [['sql.js/dist', 'sql-wasm.wasm'], ['web-tree-sitter', 'tree-sitter.wasm'], ...languages.map((l) => [l.package ?? 'tree-sitter-wasms/out', l.wasm])];
+const wasm = [
+  ['sql.js/dist', 'sql-wasm.wasm'],
+  ['web-tree-sitter', 'tree-sitter.wasm'],
+  ...languages.map((l) => [l.package ?? 'tree-sitter-wasms/out', l.wasm]),
+];
 mkdirSync('dist/wasm', { recursive: true });
 for (const [pkg, file] of wasm) copyFileSync(path.join('node_modules', pkg, file), path.join('dist/wasm', file));
 mkdirSync('dist/queries', { recursive: true });

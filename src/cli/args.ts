@@ -38,7 +38,8 @@ export function positiveInt(flags: ParsedArgs['flags'], name: string): number | 
   const value = flags.get(name);
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (typeof value !== 'string' || !/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1) throw new UsageError(`--${name} must be a whole number of at least 1`);
+  if (typeof value !== 'string' || !/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1)
+    throw new UsageError(`--${name} must be a whole number of at least 1`);
   return n;
 }
 

@@ -44,7 +44,16 @@ Also:    SKIM_TEAM_CACHE_URL (a postgres:// team cache), SKIM_EDIT_GATE (off, dr
          SKIM_REDACT=off (no credential redaction), SKIM_HOOK_BUDGET_MS (the hook's deadline).
 Exit:    0 success, 1 failure (one line on stderr), 2 usage error.`;
 
-const COMMANDS = { read: readCommand, map: mapCommand, at: atCommand, search: searchCommand, query: queryCommand, 'node-at': nodeAtCommand, lsp: lspCommand, mcp: mcpCommand } as const;
+const COMMANDS = {
+  read: readCommand,
+  map: mapCommand,
+  at: atCommand,
+  search: searchCommand,
+  query: queryCommand,
+  'node-at': nodeAtCommand,
+  lsp: lspCommand,
+  mcp: mcpCommand,
+} as const;
 
 /** Runs one `skim` invocation and returns its exit code. Never throws. */
 export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<number> {

@@ -33,7 +33,10 @@ let signalsHandled = false;
 function saveOnSignals(): void {
   if (signalsHandled) return;
   signalsHandled = true;
-  for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130]] as const) {
+  for (const [signal, code] of [
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const) {
     process.once(signal, () => void saveOpenCaches(2_000).finally(() => process.exit(code)));
   }
 }

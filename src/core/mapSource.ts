@@ -21,7 +21,10 @@ export type MapOrigin = 'local' | 'team' | 'model' | 'structural';
 
 /** No map could be had for the file; says why, for the user and the model alike. */
 export class MapUnavailableError extends Error {
-  constructor(message: string, readonly modelCalls: number) {
+  constructor(
+    message: string,
+    readonly modelCalls: number,
+  ) {
     super(message);
   }
 }

@@ -66,7 +66,8 @@ export class MapService implements MapSource {
    */
   private outdated(entry: MapEntry): boolean {
     if (entry.status === 'structural') return !!this.model || !madeByCurrentRules(entry.producer);
-    if (entry.status === 'prose-only') return !this.model || entry.producer !== modelProducer(this.model.producer) || Date.now() - entry.created >= PROSE_ONLY_RETRY_MS;
+    if (entry.status === 'prose-only')
+      return !this.model || entry.producer !== modelProducer(this.model.producer) || Date.now() - entry.created >= PROSE_ONLY_RETRY_MS;
     return false;
   }
 
@@ -130,7 +131,13 @@ export class MapService implements MapSource {
     try {
       const outline = await this.outline(file, text, lines);
       const entry: MapEntry = { ...proseOnly, status: 'structural', producer: outline.producer, prose: outline.prose, regions: outline.regions };
-      return { entry, modelCalls, fromCache, source: 'structural', fallback: 'the model gave no usable map of this file, only prose, so this is the structural outline' };
+      return {
+        entry,
+        modelCalls,
+        fromCache,
+        source: 'structural',
+        fallback: 'the model gave no usable map of this file, only prose, so this is the structural outline',
+      };
     } catch {
       return { entry: proseOnly, modelCalls, fromCache, source: fromCache ? 'local' : 'model' };
     }

@@ -35,7 +35,10 @@ export function isWithin(outer: string, inner: string): boolean {
 
 /** `inner` relative to `outer`, with forward slashes, for a path known to lie below it. */
 function below(outer: string, inner: string): string {
-  return inner.slice(outer.endsWith(path.sep) ? outer.length : outer.length + 1).split(path.sep).join('/');
+  return inner
+    .slice(outer.endsWith(path.sep) ? outer.length : outer.length + 1)
+    .split(path.sep)
+    .join('/');
 }
 
 /** The tree a cache belongs to: maps are shared within it and nothing leaks between projects. */

@@ -27,7 +27,14 @@ export type TokenCounter = { name: string; count: (text: string) => Promise<numb
 
 export const O200K: TokenCounter = { name: 'o200k (gpt-tokenizer)', count: async (text) => encode(text).length };
 
-export async function measureShortenedRead(real: string, key: string, shown: [number, number], askedEnd: number, mapText: string, tokens: TokenCounter): Promise<ShortenedRead | undefined> {
+export async function measureShortenedRead(
+  real: string,
+  key: string,
+  shown: [number, number],
+  askedEnd: number,
+  mapText: string,
+  tokens: TokenCounter,
+): Promise<ShortenedRead | undefined> {
   const { bytes } = await readRegularFile(real, 64 * 1024 * 1024).catch(() => ({ bytes: undefined }));
   if (!bytes) return undefined;
   const lines = splitLines(bytes.toString('utf8'));

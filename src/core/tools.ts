@@ -157,11 +157,21 @@ export async function verifiedCall(file: ProjectFile, input: Omit<FactsRequest, 
 export function lspPositions(lines: readonly string[], input: Omit<FactsRequest, 'path'>, key: string): { line: number; column: number }[] {
   if (!isFactOp(input.op)) throw new ToolError(`skim_lsp: op must be one of ${FACT_OPS.join(', ')}.`);
   const positions = symbolPositions(lines, input.line, input.symbol);
-  if (!positions.length) throw new ToolError(`skim_lsp: ${input.symbol} is not on line ${input.line} of ${key}, nor within 5 lines of it. Read that line, or find the symbol with skim_find_symbol or skim_search.`);
+  if (!positions.length)
+    throw new ToolError(
+      `skim_lsp: ${input.symbol} is not on line ${input.line} of ${key}, nor within 5 lines of it. Read that line, or find the symbol with skim_find_symbol or skim_search.`,
+    );
   return positions;
 }
 
-export async function factsFallbackText(project: Project, maps: MapSource | undefined, file: ProjectFile, input: Omit<FactsRequest, 'path'>, why: string, programs: SearchPrograms = {}): Promise<string> {
+export async function factsFallbackText(
+  project: Project,
+  maps: MapSource | undefined,
+  file: ProjectFile,
+  input: Omit<FactsRequest, 'path'>,
+  why: string,
+  programs: SearchPrograms = {},
+): Promise<string> {
   let lines: string[];
   try {
     lines = (await readSource(file)).lines;
@@ -172,7 +182,9 @@ export async function factsFallbackText(project: Project, maps: MapSource | unde
   try {
     const program = findSearchProgram(project.root, programs.candidates, programs.env);
     const { locations, total } = await fallbackFacts(project, program, regionsForSearch(maps), input.symbol, input.op);
-    return await screened(renderFacts({ ...input, path: file.key, source: 'outlines and search', reason: why, column: at.column, foundLine: at.line, locations, total }));
+    return await screened(
+      renderFacts({ ...input, path: file.key, source: 'outlines and search', reason: why, column: at.column, foundLine: at.line, locations, total }),
+    );
   } catch (error) {
     if (error instanceof NoSearchProgramError) throw new ToolError(`skim_lsp cannot run here: ${error.message}.`);
     throw error;

@@ -24,7 +24,11 @@ export function registerCommands(workspace: WorkspaceMaps): vscode.Disposable[] 
           { location: vscode.ProgressLocation.Notification, title: `Skim: summarizing ${file.key}`, cancellable: true },
           (_progress, token) => workspace.ensure(file, token),
         );
-        await vscode.window.showTextDocument(mapUri(vscode.Uri.file(file.absolute)), { preview: true, viewColumn: vscode.ViewColumn.Beside, preserveFocus: true });
+        await vscode.window.showTextDocument(mapUri(vscode.Uri.file(file.absolute)), {
+          preview: true,
+          viewColumn: vscode.ViewColumn.Beside,
+          preserveFocus: true,
+        });
         return outcome.entry;
       } catch (error) {
         void vscode.window.showWarningMessage(`Skim could not summarize ${file.key}: ${(error as Error).message}`);

@@ -38,5 +38,9 @@ export async function editorSymbolOutline(file: string, text: string, lines: num
   }
   const regions = normalizeRegions(regionsOf(symbols), lines);
   const language = document.languageId;
-  return { producer: `editor-symbols:${language}@${EDITOR_SYMBOLS_VERSION}`, prose: `${regions.length} symbols (outline by the editor's ${language} extension; no model was asked.)`, regions };
+  return {
+    producer: `editor-symbols:${language}@${EDITOR_SYMBOLS_VERSION}`,
+    prose: `${regions.length} symbols (outline by the editor's ${language} extension; no model was asked.)`,
+    regions,
+  };
 }

@@ -5,7 +5,7 @@ import { HOOK_MARKER, hookCommand, hookPlace, hookStateDir, installHook, Install
 import { settings } from './settings';
 
 const HOSTS: { label: string; host: InstallHost; detail: string }[] = [
-  { label: 'VS Code (Copilot agent)', host: 'vscode', detail: 'the agent\'s read_file' },
+  { label: 'VS Code (Copilot agent)', host: 'vscode', detail: "the agent's read_file" },
   { label: 'Claude Code', host: 'claude', detail: 'Read' },
   { label: 'GitHub Copilot CLI', host: 'copilot-cli', detail: 'view (loaded only in a trusted folder)' },
 ];
@@ -36,7 +36,10 @@ function followEditGate(extensionPath: string): vscode.Disposable {
 }
 
 async function choose(action: 'install' | 'remove'): Promise<{ host: InstallHost; scope: InstallScope; root: string } | undefined> {
-  const host = await vscode.window.showQuickPick(HOSTS.map((h) => ({ ...h, description: h.detail })), { title: `Skim: ${action} the read hook for…` });
+  const host = await vscode.window.showQuickPick(
+    HOSTS.map((h) => ({ ...h, description: h.detail })),
+    { title: `Skim: ${action} the read hook for…` },
+  );
   if (!host) return undefined;
   const folder = vscode.workspace.workspaceFolders?.[0];
   const scopes = [
@@ -65,5 +68,9 @@ export function registerHookCommands(extensionPath: string): vscode.Disposable[]
       return undefined;
     }
   };
-  return [vscode.commands.registerCommand('skim.installReadHook', run('install')), vscode.commands.registerCommand('skim.removeReadHook', run('remove')), followEditGate(extensionPath)];
+  return [
+    vscode.commands.registerCommand('skim.installReadHook', run('install')),
+    vscode.commands.registerCommand('skim.removeReadHook', run('remove')),
+    followEditGate(extensionPath),
+  ];
 }

@@ -78,7 +78,13 @@ export class HookServer implements vscode.Disposable {
       const file = this.workspace.inWorkspace(vscode.Uri.file(request.file));
       if (!file) return { error: `${request.file} is not inside this VS Code window's workspace` };
       if (request.op === 'record') {
-        if (Array.isArray(request.shown) && Number.isInteger(request.shown[0]) && Number.isInteger(request.shown[1]) && Number.isInteger(request.askedEnd) && typeof request.map === 'string') {
+        if (
+          Array.isArray(request.shown) &&
+          Number.isInteger(request.shown[0]) &&
+          Number.isInteger(request.shown[1]) &&
+          Number.isInteger(request.askedEnd) &&
+          typeof request.map === 'string'
+        ) {
           await this.workspace.recordShortened(file, request.shown, request.askedEnd, request.map.slice(0, 64_000));
         }
         return { entry: null };

@@ -13,7 +13,8 @@ export interface ServerAnswer {
 
 type Found = vscode.Location | vscode.LocationLink;
 
-const asLocation = (found: Found): vscode.Location => ('targetUri' in found ? new vscode.Location(found.targetUri, found.targetSelectionRange ?? found.targetRange) : found);
+const asLocation = (found: Found): vscode.Location =>
+  'targetUri' in found ? new vscode.Location(found.targetUri, found.targetSelectionRange ?? found.targetRange) : found;
 
 async function locations(command: string, uri: vscode.Uri, position: vscode.Position): Promise<vscode.Location[]> {
   return ((await vscode.commands.executeCommand<Found[] | undefined>(command, uri, position)) ?? []).map(asLocation);
@@ -42,7 +43,11 @@ async function ask(op: FactOp, uri: vscode.Uri, position: vscode.Position): Prom
     }
     case 'callers': {
       const items = (await vscode.commands.executeCommand<vscode.CallHierarchyItem[] | undefined>('vscode.prepareCallHierarchy', uri, position)) ?? [];
-      const calls = (await Promise.all(items.map((item) => vscode.commands.executeCommand<vscode.CallHierarchyIncomingCall[] | undefined>('vscode.provideIncomingCalls', item)))).flatMap((c) => c ?? []);
+      const calls = (
+        await Promise.all(
+          items.map((item) => vscode.commands.executeCommand<vscode.CallHierarchyIncomingCall[] | undefined>('vscode.provideIncomingCalls', item)),
+        )
+      ).flatMap((c) => c ?? []);
       return { locations: calls.flatMap((call) => call.fromRanges.map((range) => new vscode.Location(call.from.uri, range))) };
     }
   }

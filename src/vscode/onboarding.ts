@@ -31,7 +31,8 @@ export function hookInstalled(host: InstallHost, root: string): boolean {
 
 export class Onboarding {
   /** How the question is put; tests answer it in place of a person. */
-  ask: (message: string, ...choices: Choice[]) => Thenable<Choice | undefined> = (message, ...choices) => vscode.window.showInformationMessage(message, ...choices);
+  ask: (message: string, ...choices: Choice[]) => Thenable<Choice | undefined> = (message, ...choices) =>
+    vscode.window.showInformationMessage(message, ...choices);
 
   constructor(private readonly state: vscode.Memento) {}
 
@@ -51,13 +52,22 @@ export class Onboarding {
     const folder = vscode.workspace.workspaceFolders?.[0];
     if (!folder || folder.uri.scheme !== 'file' || !vscode.workspace.isTrusted) return [];
     const root = folder.uri.fsPath;
-    const sources = await vscode.workspace.findFiles('**/*.{ts,tsx,js,jsx,py,go,rs,java,c,cc,cpp,h,hpp,cs,rb,php,kt,swift,scala,lua,sh,dart,ex,m,zig,ml,sol}', '**/node_modules/**', 1);
+    const sources = await vscode.workspace.findFiles(
+      '**/*.{ts,tsx,js,jsx,py,go,rs,java,c,cc,cpp,h,hpp,cs,rb,php,kt,swift,scala,lua,sh,dart,ex,m,zig,ml,sol}',
+      '**/node_modules/**',
+      1,
+    );
     if (sources.length === 0) return [];
     const asked: InstallHost[] = [];
     for (const { host, label, applies } of HOSTS) {
       if (!applies(root) || hookInstalled(host, root) || this.chosen(host)) continue;
       asked.push(host);
-      const choice = await this.ask(`Skim can shorten ${label}'s own reads of large files to the lines that matter plus the file's map. Install its read hook for this workspace?`, INSTALL, NOT_NOW, NEVER);
+      const choice = await this.ask(
+        `Skim can shorten ${label}'s own reads of large files to the lines that matter plus the file's map. Install its read hook for this workspace?`,
+        INSTALL,
+        NOT_NOW,
+        NEVER,
+      );
       if (!choice) continue;
       await this.state.update(this.key(host), { choice, session: vscode.env.sessionId });
       if (choice === INSTALL) await vscode.commands.executeCommand('skim.installReadHook', { host, scope: 'workspace' });

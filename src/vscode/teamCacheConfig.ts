@@ -31,7 +31,11 @@ export function registerTeamCache(context: vscode.ExtensionContext, workspace: W
     if (url && /:\/\/[^/@]*:[^/@]+@/.test(vscode.workspace.getConfiguration('skim.teamCache').get<string>('url', ''))) {
       log.warnOnce('team-password-in-settings', 'skim.teamCache.url holds a password: run "Skim: Set Team Cache URL" to move it to VS Code\'s secret storage.');
     }
-    workspace.setTeam(url ? new TeamCache({ url, warn: (m) => log.warnOnce('team-cache', m), onLookup: (hit, key) => log.line(`team cache ${hit ? 'hit' : 'miss'}: ${key}`) }) : undefined);
+    workspace.setTeam(
+      url
+        ? new TeamCache({ url, warn: (m) => log.warnOnce('team-cache', m), onLookup: (hit, key) => log.line(`team cache ${hit ? 'hit' : 'miss'}: ${key}`) })
+        : undefined,
+    );
     if (url) log.line(`team cache: ${safeUrl(url)}`);
   };
   void apply();
@@ -43,7 +47,12 @@ export function registerTeamCache(context: vscode.ExtensionContext, workspace: W
       if (event.key === PASSWORD_SECRET) void apply();
     }),
     vscode.commands.registerCommand('skim.setTeamCacheUrl', async () => {
-      const input = await vscode.window.showInputBox({ title: 'Skim: the team cache (PostgreSQL)', prompt: 'postgres://user:password@host:5432/database. The password is kept in VS Code\'s secret storage; empty turns the team cache off.', ignoreFocusOut: true, password: true });
+      const input = await vscode.window.showInputBox({
+        title: 'Skim: the team cache (PostgreSQL)',
+        prompt: "postgres://user:password@host:5432/database. The password is kept in VS Code's secret storage; empty turns the team cache off.",
+        ignoreFocusOut: true,
+        password: true,
+      });
       if (input === undefined) return;
       const config = vscode.workspace.getConfiguration('skim.teamCache');
       if (!input.trim()) {

@@ -22,11 +22,7 @@ export interface WorkspaceFile extends ProjectFile {
 }
 
 /** What the editor shows for a file: a pure cache read, never a model call. */
-export type MapState =
-  | { state: 'fresh'; entry: MapEntry }
-  | { state: 'stale'; entry: MapEntry }
-  | { state: 'missing' }
-  | { state: 'outside' };
+export type MapState = { state: 'fresh'; entry: MapEntry } | { state: 'stale'; entry: MapEntry } | { state: 'missing' } | { state: 'outside' };
 
 /** A path the tools will not read: outside the workspace, or no workspace at all. Said to the model. */
 export class OutsideWorkspaceError extends Error {}
@@ -53,21 +49,26 @@ export class WorkspaceMaps implements vscode.Disposable {
   /** Resolves a path a model gave (absolute, or relative to a workspace folder); refuses anything outside the workspace. */
   resolve(input: string): WorkspaceFile {
     const folders = vscode.workspace.workspaceFolders?.filter((f) => f.uri.scheme === 'file') ?? [];
-    if (folders.length === 0) throw new OutsideWorkspaceError('No folder is open in VS Code, so Skim has no workspace to read from. Open the project folder first.');
+    if (folders.length === 0)
+      throw new OutsideWorkspaceError('No folder is open in VS Code, so Skim has no workspace to read from. Open the project folder first.');
     const candidates = path.isAbsolute(input) ? [path.normalize(input)] : folders.map((f) => path.join(f.uri.fsPath, input));
     for (const absolute of candidates) {
       const file = this.inWorkspace(vscode.Uri.file(absolute));
       if (file) return file;
     }
     const roots = folders.map((f) => f.uri.fsPath).join(', ');
-    throw new OutsideWorkspaceError(`${input} is outside the open workspace (${roots}). Skim reads only files inside it: give a path inside the workspace, absolute or relative to its folder.`);
+    throw new OutsideWorkspaceError(
+      `${input} is outside the open workspace (${roots}). Skim reads only files inside it: give a path inside the workspace, absolute or relative to its folder.`,
+    );
   }
 
   /** The workspace folder a path a model gave lies in (one where it exists, first); refuses a path outside every folder. */
   resolveFolder(input: string): vscode.WorkspaceFolder {
     const folders = vscode.workspace.workspaceFolders?.filter((f) => f.uri.scheme === 'file') ?? [];
     const candidates = path.isAbsolute(input) ? [path.normalize(input)] : folders.map((f) => path.join(f.uri.fsPath, input));
-    const holding = candidates.map((absolute) => ({ absolute, folder: vscode.workspace.getWorkspaceFolder(vscode.Uri.file(absolute)) })).filter((c) => c.folder?.uri.scheme === 'file');
+    const holding = candidates
+      .map((absolute) => ({ absolute, folder: vscode.workspace.getWorkspaceFolder(vscode.Uri.file(absolute)) }))
+      .filter((c) => c.folder?.uri.scheme === 'file');
     const found = holding.find((c) => existsSync(c.absolute)) ?? holding[0];
     if (found?.folder) return found.folder;
     const roots = folders.map((f) => f.uri.fsPath).join(', ') || 'no folder is open';
@@ -209,7 +210,8 @@ export class WorkspaceMaps implements vscode.Disposable {
     const source = outcome.source === 'local' ? 'cache' : outcome.source === 'team' ? `the team cache (${entry.producer})` : entry.producer;
     this.log.line(`${file.key}: ${entry.status} map from ${source}, ${outcome.modelCalls} model call(s), ${tokens} prompt tokens, ${ms} ms`);
     if (outcome.fallback) this.log.warnOnce(`fallback:${outcome.fallback}`, `${file.key}: ${outcome.fallback}.`);
-    if (entry.status === 'prose-only' && !outcome.fromCache) this.log.warnOnce(`prose-only:${file.key}`, `the model gave no usable map of ${file.key}; Skim keeps its prose only.`);
+    if (entry.status === 'prose-only' && !outcome.fromCache)
+      this.log.warnOnce(`prose-only:${file.key}`, `the model gave no usable map of ${file.key}; Skim keeps its prose only.`);
     if (!outcome.fromCache) this.changed.fire(vscode.Uri.file(file.absolute));
   }
 

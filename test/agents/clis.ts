@@ -22,14 +22,20 @@ export function pythonSource(functions: number): string {
 
 /** Installs Skim's hook into the project with Skim's own command, as a user would. */
 export function installHook(project: string, host: 'claude' | 'copilot-cli'): void {
-  execFileSync(process.execPath, [path.join(ROOT, 'dist/cli.js'), 'hook', 'install', '--host', host], { cwd: project, env: { ...process.env, XDG_STATE_HOME: path.join(project, '.state') } });
+  execFileSync(process.execPath, [path.join(ROOT, 'dist/cli.js'), 'hook', 'install', '--host', host], {
+    cwd: project,
+    env: { ...process.env, XDG_STATE_HOME: path.join(project, '.state') },
+  });
 }
 
 /** Every tool result the model saw in its last turn, in order, as text. */
 export function toolResults(server: ScriptedAnthropic): string[] {
   const turns = server.agentTurns();
   const last = turns[turns.length - 1] as { messages: { content: unknown }[] };
-  return last.messages.flatMap((m) => (Array.isArray(m.content) ? (m.content as { type: string; content?: unknown }[]) : [])).filter((b) => b.type === 'tool_result').map((b) => textOf(b.content));
+  return last.messages
+    .flatMap((m) => (Array.isArray(m.content) ? (m.content as { type: string; content?: unknown }[]) : []))
+    .filter((b) => b.type === 'tool_result')
+    .map((b) => textOf(b.content));
 }
 
 /** What the model saw after its read: the tool result's text and any text that followed it. */
@@ -41,7 +47,10 @@ export interface AfterRead {
 
 function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((b: { type?: string; text?: string; content?: unknown }) => (b.type === 'text' ? b.text ?? '' : b.type === 'tool_result' ? '' : textOf(b.content))).join('\n');
+  if (Array.isArray(content))
+    return content
+      .map((b: { type?: string; text?: string; content?: unknown }) => (b.type === 'text' ? (b.text ?? '') : b.type === 'tool_result' ? '' : textOf(b.content)))
+      .join('\n');
   return '';
 }
 
@@ -67,7 +76,11 @@ export function afterRead(server: ScriptedAnthropic): AfterRead {
 async function runAgent(bin: string, args: string[], project: string, env: Record<string, string>): Promise<void> {
   const home = path.join(project, '.home');
   mkdirSync(home, { recursive: true });
-  await run(binary(bin), args, { cwd: project, timeout: 120_000, env: { ...process.env, HOME: home, TMPDIR: project, SKIM_CACHE_DIR: path.join(project, '.skim-cache'), ...env } });
+  await run(binary(bin), args, {
+    cwd: project,
+    timeout: 120_000,
+    env: { ...process.env, HOME: home, TMPDIR: project, SKIM_CACHE_DIR: path.join(project, '.skim-cache'), ...env },
+  });
 }
 
 export function claudeCode(project: string, server: ScriptedAnthropic, allowedTools = 'Read'): Promise<void> {
@@ -82,13 +95,18 @@ export function claudeCode(project: string, server: ScriptedAnthropic, allowedTo
 }
 
 export function copilotCli(project: string, server: ScriptedAnthropic): Promise<void> {
-  return runAgent('@github/copilot-linux-x64/copilot', ['-p', 'Read the file I named.', '--allow-all-tools', '--trust-folder', '--no-auto-update', '--disable-client-telemetry'], project, {
-    COPILOT_OFFLINE: 'true',
-    COPILOT_PROVIDER_TYPE: 'anthropic',
-    COPILOT_PROVIDER_BASE_URL: server.url,
-    COPILOT_PROVIDER_API_KEY: 'dummy',
-    COPILOT_MODEL: 'claude-sonnet-4.5',
-    COPILOT_AUTO_UPDATE: 'false',
-    COPILOT_HOME: path.join(project, '.home', '.copilot'),
-  });
+  return runAgent(
+    '@github/copilot-linux-x64/copilot',
+    ['-p', 'Read the file I named.', '--allow-all-tools', '--trust-folder', '--no-auto-update', '--disable-client-telemetry'],
+    project,
+    {
+      COPILOT_OFFLINE: 'true',
+      COPILOT_PROVIDER_TYPE: 'anthropic',
+      COPILOT_PROVIDER_BASE_URL: server.url,
+      COPILOT_PROVIDER_API_KEY: 'dummy',
+      COPILOT_MODEL: 'claude-sonnet-4.5',
+      COPILOT_AUTO_UPDATE: 'false',
+      COPILOT_HOME: path.join(project, '.home', '.copilot'),
+    },
+  );
 }

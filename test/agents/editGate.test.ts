@@ -38,7 +38,7 @@ for (const { name, host, read, edit, run } of HOSTS) {
       s.cleanup();
     });
 
-    it('refuses an edit of a file changed on disk since the read, and lets the agent\'s own edits follow each other once it read again', async () => {
+    it("refuses an edit of a file changed on disk since the read, and lets the agent's own edits follow each other once it read again", async () => {
       const file = s.write('app.py', 'def main():\n    return 1\n');
       installHook(s.dir, host);
       server.script = [

@@ -34,7 +34,7 @@ for (const { name, host, tool, run } of HOSTS) {
       s.cleanup();
     });
 
-    it('with Skim\'s hook, a 900-line read arrives as 200 lines, and the notice and the whole map reach the model inline', async () => {
+    it("with Skim's hook, a 900-line read arrives as 200 lines, and the notice and the whole map reach the model inline", async () => {
       installHook(s.dir, host);
       await run(s.dir, server);
       const { result, after } = afterRead(server);

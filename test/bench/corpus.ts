@@ -27,16 +27,58 @@ const npm = (file: string) => path.join(ROOT, 'node_modules', file);
  * where ctags' parser reads other things as declarations, the names a declaration can have).
  */
 export const CORPUS: { language: string; ctags: string; kinds: string[]; files: string[]; extension?: string; names?: RegExp }[] = [
-  { language: 'javascript', ctags: 'JavaScript', kinds: ['function', 'class', 'method', 'generator'], files: [npm('underscore/underscore-umd.js'), npm('mocha/lib/runner.js'), '/usr/share/javascript/jquery/jquery.js'] },
-  { language: 'typescript', ctags: 'TypeScript', kinds: ['function', 'class', 'interface', 'enum', 'method', 'namespace'], files: [npm('@azure/msal-common/src/cache/CacheManager.ts'), npm('@azure/msal-common/src/authority/Authority.ts'), npm('gpt-tokenizer/src/GptEncoding.ts')] },
-  { language: 'python', ctags: 'Python', kinds: ['class', 'function', 'member'], files: ['/usr/lib/python3.11/http/server.py', '/usr/lib/python3.11/argparse.py', '/usr/lib/python3.11/json/decoder.py'] },
-  { language: 'go', ctags: 'Go', kinds: ['func', 'struct', 'interface', 'type', 'talias'], files: ['/usr/share/go-1.19/src/net/http/server.go', '/usr/share/go-1.19/src/encoding/json/decode.go', '/usr/share/go-1.19/src/sort/sort.go'] },
-  { language: 'c', ctags: 'C', kinds: ['function', 'struct', 'union', 'enum', 'typedef'], files: ['/usr/share/go-1.19/src/runtime/cgo/gcc_libinit.c', '/usr/share/doc/zlib1g-dev/examples/gun.c', '/usr/share/doc/zlib1g-dev/examples/gzlog.c'] },
-  { language: 'cpp', ctags: 'C++', kinds: ['function', 'class', 'struct', 'union', 'enum', 'namespace', 'typedef'], files: ['/usr/include/c++/12/bits/stl_vector.h', '/usr/include/c++/12/bits/stl_list.h', '/usr/include/c++/12/bits/stl_tree.h'] },
-  { language: 'ruby', ctags: 'Ruby', kinds: ['class', 'method', 'module', 'singletonMethod'], files: ['/usr/lib/ruby/3.1.0/net/http.rb', '/usr/lib/ruby/3.1.0/optparse.rb', '/usr/lib/ruby/3.1.0/set.rb'] },
+  {
+    language: 'javascript',
+    ctags: 'JavaScript',
+    kinds: ['function', 'class', 'method', 'generator'],
+    files: [npm('underscore/underscore-umd.js'), npm('mocha/lib/runner.js'), '/usr/share/javascript/jquery/jquery.js'],
+  },
+  {
+    language: 'typescript',
+    ctags: 'TypeScript',
+    kinds: ['function', 'class', 'interface', 'enum', 'method', 'namespace'],
+    files: [npm('@azure/msal-common/src/cache/CacheManager.ts'), npm('@azure/msal-common/src/authority/Authority.ts'), npm('gpt-tokenizer/src/GptEncoding.ts')],
+  },
+  {
+    language: 'python',
+    ctags: 'Python',
+    kinds: ['class', 'function', 'member'],
+    files: ['/usr/lib/python3.11/http/server.py', '/usr/lib/python3.11/argparse.py', '/usr/lib/python3.11/json/decoder.py'],
+  },
+  {
+    language: 'go',
+    ctags: 'Go',
+    kinds: ['func', 'struct', 'interface', 'type', 'talias'],
+    files: ['/usr/share/go-1.19/src/net/http/server.go', '/usr/share/go-1.19/src/encoding/json/decode.go', '/usr/share/go-1.19/src/sort/sort.go'],
+  },
+  {
+    language: 'c',
+    ctags: 'C',
+    kinds: ['function', 'struct', 'union', 'enum', 'typedef'],
+    files: ['/usr/share/go-1.19/src/runtime/cgo/gcc_libinit.c', '/usr/share/doc/zlib1g-dev/examples/gun.c', '/usr/share/doc/zlib1g-dev/examples/gzlog.c'],
+  },
+  {
+    language: 'cpp',
+    ctags: 'C++',
+    kinds: ['function', 'class', 'struct', 'union', 'enum', 'namespace', 'typedef'],
+    files: ['/usr/include/c++/12/bits/stl_vector.h', '/usr/include/c++/12/bits/stl_list.h', '/usr/include/c++/12/bits/stl_tree.h'],
+  },
+  {
+    language: 'ruby',
+    ctags: 'Ruby',
+    kinds: ['class', 'method', 'module', 'singletonMethod'],
+    files: ['/usr/lib/ruby/3.1.0/net/http.rb', '/usr/lib/ruby/3.1.0/optparse.rb', '/usr/lib/ruby/3.1.0/set.rb'],
+  },
   { language: 'php', ctags: 'PHP', kinds: ['class', 'interface', 'function', 'trait'], files: ['/usr/share/php/PEAR.php', '/usr/share/php/Archive/Tar.php'] },
   // ctags' Sh parser takes array assignments (`COMPREPLY=()`) and brace groups for functions.
-  { language: 'bash', ctags: 'Sh', kinds: ['function'], files: ['/usr/share/bash-completion/bash_completion', '/usr/lib/git-core/git-subtree', '/usr/bin/ucf'], extension: '.sh', names: /^[\w:.-]+$/ },
+  {
+    language: 'bash',
+    ctags: 'Sh',
+    kinds: ['function'],
+    files: ['/usr/share/bash-completion/bash_completion', '/usr/lib/git-core/git-subtree', '/usr/bin/ucf'],
+    extension: '.sh',
+    names: /^[\w:.-]+$/,
+  },
 ];
 
 interface Tag {
@@ -46,7 +88,10 @@ interface Tag {
 }
 
 function ctagsTags(file: string, language: string, kinds: string[], names = /./): Tag[] {
-  const out = execFileSync('ctags', ['--output-format=json', '--fields=+nK', `--language-force=${language}`, '-o', '-', file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const out = execFileSync('ctags', ['--output-format=json', '--fields=+nK', `--language-force=${language}`, '-o', '-', file], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return out
     .split('\n')
     .filter(Boolean)
@@ -55,7 +100,13 @@ function ctagsTags(file: string, language: string, kinds: string[], names = /./)
 }
 
 /** A name's last part, without template arguments: `std::vector<T>::push_back` and `push_back` are one name. */
-const lastPart = (name: string) => name.replace(/<[^<>]*(<[^<>]*>[^<>]*)*>/g, '').replace(/\s+/g, '').split(/\.|::|#/).filter(Boolean).pop() ?? name;
+const lastPart = (name: string) =>
+  name
+    .replace(/<[^<>]*(<[^<>]*>[^<>]*)*>/g, '')
+    .replace(/\s+/g, '')
+    .split(/\.|::|#/)
+    .filter(Boolean)
+    .pop() ?? name;
 const tokens = (text: string) => encode(text).length;
 const numbered = (lines: string[], from: number) => lines.map((l, i) => `${from + i}\t${l}`).join('\n');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -80,21 +131,44 @@ async function measure(language: string, ctags: string, kinds: string[], file: s
   const lines = splitLines(text);
   // A file without an extension (a sourced shell library) is named by the language it is in.
   const map = await structuralMap(file + extension, text, lines.length);
-  const entry: MapEntry = { path: path.basename(file), size: 0, hash: '', lines: lines.length, status: 'structural', producer: map.producer, prose: map.prose, regions: map.regions, created: 0 };
+  const entry: MapEntry = {
+    path: path.basename(file),
+    size: 0,
+    hash: '',
+    lines: lines.length,
+    status: 'structural',
+    producer: map.producer,
+    prose: map.prose,
+    regions: map.regions,
+    created: 0,
+  };
 
   const tags = ctagsTags(file, ctags, kinds, names);
   const located = tags.filter((t) => map.regions.some((r) => r.start <= t.line && t.line <= r.end && lastPart(r.name) === lastPart(t.name)));
 
   const rendered = renderMap(entry);
-  const regionText = rendered.split('\n').slice(rendered.split('\n').findIndex((l) => l.startsWith('Regions (')) + 1).join('\n');
+  const regionText = rendered
+    .split('\n')
+    .slice(rendered.split('\n').findIndex((l) => l.startsWith('Regions (')) + 1)
+    .join('\n');
 
-  const base = { language, file, lines: lines.length, tags: tags.length, recall: tags.length ? located.length / tags.length : 1, tokensPerRegion: map.regions.length ? tokens(regionText) / map.regions.length : 0 };
+  const base = {
+    language,
+    file,
+    lines: lines.length,
+    tags: tags.length,
+    recall: tags.length ? located.length / tags.length : 1,
+    tokensPerRegion: map.regions.length ? tokens(regionText) / map.regions.length : 0,
+  };
   const targets = map.regions.filter((r) => ['function', 'method', 'constructor'].includes(r.kind) && r.start > lines.length * 0.4);
   if (lines.length <= 200 || !targets.length) return base;
 
   // A guarded first read of the whole file (200 lines, the notice, then what it attaches), then the region's lines.
-  const firstRead = (attached: string) => tokens(`${cappedNotice(entry.path, 1, 200, lines.length, lines.length)}\n\n${numbered(lines.slice(0, 200), 1)}${attached}`);
-  const listing = ctagsTags(file, ctags, kinds, names).map((t) => `${t.name}\t${t.kind}\t${t.line}`).join('\n');
+  const firstRead = (attached: string) =>
+    tokens(`${cappedNotice(entry.path, 1, 200, lines.length, lines.length)}\n\n${numbered(lines.slice(0, 200), 1)}${attached}`);
+  const listing = ctagsTags(file, ctags, kinds, names)
+    .map((t) => `${t.name}\t${t.kind}\t${t.line}`)
+    .join('\n');
   const reach = (attached: string) => {
     const first = firstRead(attached);
     return median(targets.map((r) => first + tokens(numbered(lines.slice(r.start - 1, r.end), r.start))));
@@ -103,7 +177,13 @@ async function measure(language: string, ctags: string, kinds: string[], file: s
   const whole = tokens(numbered(lines, 1));
   const pageTokens = Array.from({ length: Math.ceil(lines.length / 200) }, (_, p) => tokens(numbered(lines.slice(p * 200, p * 200 + 200), p * 200 + 1)));
   const paging = median(targets.map((r) => pageTokens.slice(0, Math.ceil(r.end / 200)).reduce((a, b) => a + b, 0)));
-  return { ...base, wholeOverSkim: whole / skim, pagingOverSkim: paging / skim, wholeOverCtags: whole / reach(`\n\n${listing}`), wholeOverNoMap: whole / reach('') };
+  return {
+    ...base,
+    wholeOverSkim: whole / skim,
+    pagingOverSkim: paging / skim,
+    wholeOverCtags: whole / reach(`\n\n${listing}`),
+    wholeOverNoMap: whole / reach(''),
+  };
 }
 
 /** Every corpus file that is present, measured; the missing ones named. */

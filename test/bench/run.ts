@@ -71,7 +71,11 @@ async function guardVsPlain(dir: string) {
   const maps = new MapService(cache);
   const project = new Project(dir);
   for (const lines of QUICK ? [1_000, 10_000] : [1_000, 10_000, 100_000]) {
-    const text = tsSource(Math.ceil(lines / 30), 26).split('\n').slice(0, lines).join('\n') + '\n';
+    const text =
+      tsSource(Math.ceil(lines / 30), 26)
+        .split('\n')
+        .slice(0, lines)
+        .join('\n') + '\n';
     const file = path.join(dir, `g${lines}.ts`);
     writeFileSync(file, text);
     cache.put(entryFor(`g${lines}.ts`, Buffer.from(text), lines));
@@ -232,18 +236,44 @@ function sourcesUnder(dir: string): string[] {
 async function hookFit() {
   const root = path.resolve(__dirname, '../../..');
   const wellKnown = [
-    'mocha/lib/runner.js', 'mocha/lib/mocha.js', 'mocha/lib/cli/run.js', 'sql.js/dist/sql-wasm.js', 'typescript/lib/tsserverlibrary.d.ts',
-    'typescript/lib/lib.dom.d.ts', 'typescript/lib/lib.es5.d.ts', 'zod/lib/types.js', 'web-tree-sitter/web-tree-sitter.d.ts',
-    'esbuild/lib/main.js', '@modelcontextprotocol/sdk/dist/cjs/server/mcp.js', '@modelcontextprotocol/sdk/dist/cjs/types.js',
-    'playwright-core/lib/server/page.js', 'playwright-core/lib/client/page.js', '@vscode/prompt-tsx/dist/base/promptRenderer.js',
-  ].map((f) => path.join(root, 'node_modules', f)).filter((f) => existsSync(f));
-  for (const [label, files] of [['Skim\'s own sources', sourcesUnder(path.join(root, 'src'))], ['well-known npm sources', wellKnown]] as const) {
+    'mocha/lib/runner.js',
+    'mocha/lib/mocha.js',
+    'mocha/lib/cli/run.js',
+    'sql.js/dist/sql-wasm.js',
+    'typescript/lib/tsserverlibrary.d.ts',
+    'typescript/lib/lib.dom.d.ts',
+    'typescript/lib/lib.es5.d.ts',
+    'zod/lib/types.js',
+    'web-tree-sitter/web-tree-sitter.d.ts',
+    'esbuild/lib/main.js',
+    '@modelcontextprotocol/sdk/dist/cjs/server/mcp.js',
+    '@modelcontextprotocol/sdk/dist/cjs/types.js',
+    'playwright-core/lib/server/page.js',
+    'playwright-core/lib/client/page.js',
+    '@vscode/prompt-tsx/dist/base/promptRenderer.js',
+  ]
+    .map((f) => path.join(root, 'node_modules', f))
+    .filter((f) => existsSync(f));
+  for (const [label, files] of [
+    ["Skim's own sources", sourcesUnder(path.join(root, 'src'))],
+    ['well-known npm sources', wellKnown],
+  ] as const) {
     let fits = 0;
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
       const lines = splitLines(text).length;
       const map = await structuralMap(file, text, lines);
-      const entry: MapEntry = { path: path.relative(root, file), size: 0, hash: '', lines, status: 'structural', producer: map.producer, prose: map.prose, regions: map.regions, created: 0 };
+      const entry: MapEntry = {
+        path: path.relative(root, file),
+        size: 0,
+        hash: '',
+        lines,
+        status: 'structural',
+        producer: map.producer,
+        prose: map.prose,
+        regions: map.regions,
+        created: 0,
+      };
       const context = `${cappedNotice(entry.path, 1, 200, Math.max(lines, 201), Math.max(lines, 201))}\n\n${renderMap(entry)}`;
       if (Buffer.byteLength(context) <= 8192) fits++;
     }
@@ -271,8 +301,16 @@ async function mapsOnRealCode() {
   record(`tokens per region (o200k), median of ${results.length} files`, tpr, 'tokens', { text: '≤ 10', ok: tpr <= 10 });
   record(`tokens to reach a function: whole file / skim, median of ${reached.length} files`, whole, '×', { text: '≥ 8×', ok: whole >= 8 });
   record('tokens to reach a function: 200-line paging / skim, median', paging, '×', { text: '≥ 4.5×', ok: paging >= 4.5 });
-  record('same flow, a bare ctags listing for the map: whole file / it, median', of((r) => r.wholeOverCtags), '×');
-  record('same flow, no map at all (the ceiling): whole file / it, median', of((r) => r.wholeOverNoMap), '×');
+  record(
+    'same flow, a bare ctags listing for the map: whole file / it, median',
+    of((r) => r.wholeOverCtags),
+    '×',
+  );
+  record(
+    'same flow, no map at all (the ceiling): whole file / it, median',
+    of((r) => r.wholeOverNoMap),
+    '×',
+  );
 }
 
 /**
@@ -289,9 +327,21 @@ function hookCost(dir: string) {
   const rssFile = path.join(dir, 'rss');
   const preload = path.join(dir, 'rss.js');
   writeFileSync(preload, `process.on('exit', () => require('fs').appendFileSync(${JSON.stringify(rssFile)}, process.resourceUsage().maxRSS + '\\n'));`);
-  const env = { ...process.env, SKIM_CACHE_DIR: path.join(dir, 'hook-cache'), XDG_CACHE_HOME: path.join(dir, 'xdg-cache'), XDG_STATE_HOME: path.join(dir, 'xdg-state') };
+  const env = {
+    ...process.env,
+    SKIM_CACHE_DIR: path.join(dir, 'hook-cache'),
+    XDG_CACHE_HOME: path.join(dir, 'xdg-cache'),
+    XDG_STATE_HOME: path.join(dir, 'xdg-state'),
+  };
   // With a session id, as the hosts send it: the edit gate stamps every read, and that is part of the cost.
-  const payload = (endLine: number) => JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 'bench', tool_name: 'read_file', tool_input: { filePath: big, startLine: 1, endLine }, cwd: project });
+  const payload = (endLine: number) =>
+    JSON.stringify({
+      hook_event_name: 'PreToolUse',
+      session_id: 'bench',
+      tool_name: 'read_file',
+      tool_input: { filePath: big, startLine: 1, endLine },
+      cwd: project,
+    });
   const runs: Record<string, { args: string[]; input?: string }> = {
     node: { args: ['-e', '0'] },
     passthrough: { args: [path.join(root, 'dist/cli.js'), 'hook'], input: payload(100) },
@@ -300,7 +350,12 @@ function hookCost(dir: string) {
   const once = (name: string): { ms: number; kb: number } => {
     writeFileSync(rssFile, '');
     const t = now();
-    const out = execFileSync(process.execPath, ['--require', preload, ...runs[name].args], { input: runs[name].input ?? '', cwd: project, env, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--require', preload, ...runs[name].args], {
+      input: runs[name].input ?? '',
+      cwd: project,
+      env,
+      encoding: 'utf8',
+    });
     const ms = now() - t;
     if (name === 'capped' && !out.includes('"updatedInput"')) throw new Error(`the hook did not cap the read: ${out.slice(0, 200)}`);
     if (name === 'passthrough' && out !== '') throw new Error(`the hook answered a small read: ${out.slice(0, 200)}`);

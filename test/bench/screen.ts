@@ -21,8 +21,16 @@ const ROOT = path.resolve(__dirname, '../../..');
 
 /** Ordinary code, much of it full of prompt strings: a flag here is a false positive. */
 function ordinaryFiles(): string[] {
-  const own = ['src/core/summarizer/prompt.ts', 'src/vscode/model/summaryPrompt.tsx', 'src/core/judge/screenSite.ts', 'src/core/screen/flags.ts'].map((f) => path.join(ROOT, f));
-  const npm = ['gpt-tokenizer/src/fixtures/functionCallingTestCases.ts', 'gpt-tokenizer/src/GptEncoding.test.ts', 'gpt-tokenizer/README.md', '@vscode/prompt-tsx/README.md', '@modelcontextprotocol/sdk/README.md'].map((f) => path.join(ROOT, 'node_modules', f));
+  const own = ['src/core/summarizer/prompt.ts', 'src/vscode/model/summaryPrompt.tsx', 'src/core/judge/screenSite.ts', 'src/core/screen/flags.ts'].map((f) =>
+    path.join(ROOT, f),
+  );
+  const npm = [
+    'gpt-tokenizer/src/fixtures/functionCallingTestCases.ts',
+    'gpt-tokenizer/src/GptEncoding.test.ts',
+    'gpt-tokenizer/README.md',
+    '@vscode/prompt-tsx/README.md',
+    '@modelcontextprotocol/sdk/README.md',
+  ].map((f) => path.join(ROOT, 'node_modules', f));
   return [...own, ...npm, ...CORPUS.flatMap((c) => c.files)].filter(existsSync);
 }
 
@@ -94,7 +102,10 @@ export async function measureScreen(record: Record, log: (line: string) => void)
   for (const text of texts) if (await wrappedIn(text)) falseWraps++;
   let caughtHazards = 0;
   for (const passage of passages) if (await wrappedIn(passage)) caughtHazards++;
-  const latency = events.filter((e) => !e.cacheHit).map((e) => e.latencyMs).sort((a, b) => a - b);
+  const latency = events
+    .filter((e) => !e.cacheHit)
+    .map((e) => e.latencyMs)
+    .sort((a, b) => a - b);
   record(`judge ${judge.judge.name}, ordinary files wrapped`, (100 * falseWraps) / texts.length, '%');
   record(`judge ${judge.judge.name}, hazards wrapped`, (100 * caughtHazards) / passages.length, '%');
   record(`judge ${judge.judge.name}, latency p50`, latency[Math.floor(latency.length / 2)] ?? NaN, 'ms');

@@ -26,7 +26,11 @@ async function lookupLatency(pg: TestPostgres, record: Record, entries: number, 
   pg.sql(
     `INSERT INTO skim_maps (hash, size, producer, prose, regions) SELECT md5(i::text) || md5((i + 1)::text), i, '${PRODUCER}', 'A module.', '[{"start": 1, "end": 10, "kind": "function", "name": "f", "note": ""}]'::jsonb FROM generate_series(1, ${entries}) AS i ON CONFLICT DO NOTHING`,
   );
-  const keys = pg.sql(`SELECT hash || ' ' || size FROM skim_maps ORDER BY random() LIMIT ${lookups}`).trim().split('\n').map((l) => l.split(' '));
+  const keys = pg
+    .sql(`SELECT hash || ' ' || size FROM skim_maps ORDER BY random() LIMIT ${lookups}`)
+    .trim()
+    .split('\n')
+    .map((l) => l.split(' '));
   const times: number[] = [];
   for (const [hash, size] of keys) {
     const t = now();

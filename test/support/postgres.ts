@@ -41,19 +41,41 @@ export async function startPostgres(): Promise<TestPostgres> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'skim-pg-'));
   const data = path.join(dir, 'data');
   const root = process.getuid?.() === 0;
-  const owner = root ? { uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })) } : undefined;
+  const owner = root
+    ? { uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })) }
+    : undefined;
   if (owner) chownSync(dir, owner.uid, owner.gid);
-  const run = (tool: string, args: string[]) => execFileSync(root ? 'runuser' : path.join(bin, tool), root ? ['-u', 'postgres', '--', path.join(bin, tool), ...args] : args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const run = (tool: string, args: string[]) =>
+    execFileSync(root ? 'runuser' : path.join(bin, tool), root ? ['-u', 'postgres', '--', path.join(bin, tool), ...args] : args, {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   const port = await freePort();
   const pwfile = path.join(dir, 'pw');
   writeFileSync(pwfile, 'superuser-secret\n');
   if (owner) chownSync(pwfile, owner.uid, owner.gid);
   run('initdb', ['-D', data, '-U', 'postgres', '--pwfile', pwfile, '--auth-local=trust', '--auth-host=scram-sha-256', '-E', 'UTF8', '--no-sync']);
-  const start = () => void run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  const start = () =>
+    void run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
   const stop = () => void run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
   const sql = (statement: string) => run('psql', ['-h', dir, '-p', String(port), '-U', 'postgres', '-d', 'skim', '-v', 'ON_ERROR_STOP=1', '-tAc', statement]);
   start();
-  run('psql', ['-h', dir, '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-c', "CREATE ROLE skim LOGIN PASSWORD 'team-secret'", '-c', 'CREATE DATABASE skim OWNER skim']);
+  run('psql', [
+    '-h',
+    dir,
+    '-p',
+    String(port),
+    '-U',
+    'postgres',
+    '-d',
+    'postgres',
+    '-v',
+    'ON_ERROR_STOP=1',
+    '-c',
+    "CREATE ROLE skim LOGIN PASSWORD 'team-secret'",
+    '-c',
+    'CREATE DATABASE skim OWNER skim',
+  ]);
   const urlWithPassword = (password: string) => `postgres://skim:${encodeURIComponent(password)}@127.0.0.1:${port}/skim`;
   return {
     url: urlWithPassword('team-secret'),

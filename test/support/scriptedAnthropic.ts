@@ -35,7 +35,9 @@ export class ScriptedAnthropic {
 
   /** Every message request that offered the read tool: the agent's own turns. */
   agentTurns(): Record<string, unknown>[] {
-    return this.requests.filter((r) => r.url === '/v1/messages' && Array.isArray(r.body.tools) && (r.body.tools as { name: string }[]).some((t) => t.name === this.readTool)).map((r) => r.body);
+    return this.requests
+      .filter((r) => r.url === '/v1/messages' && Array.isArray(r.body.tools) && (r.body.tools as { name: string }[]).some((t) => t.name === this.readTool))
+      .map((r) => r.body);
   }
 
   private route(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
@@ -45,7 +47,10 @@ export class ScriptedAnthropic {
     const json = (status: number, value: unknown): void => void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
     if (req.method === 'POST' && url === '/v1/messages/count_tokens') return json(200, { input_tokens: 1000 });
     if (req.method === 'GET' && url.startsWith('/v1/models')) {
-      return json(200, { data: [{ type: 'model', id: 'claude-sonnet-4-5', display_name: 'Claude Sonnet 4.5', created_at: '2025-01-01T00:00:00Z' }], has_more: false });
+      return json(200, {
+        data: [{ type: 'model', id: 'claude-sonnet-4-5', display_name: 'Claude Sonnet 4.5', created_at: '2025-01-01T00:00:00Z' }],
+        has_more: false,
+      });
     }
     if (req.method === 'POST' && url === '/v1/messages') return this.message(res, body);
     return json(404, { type: 'error', error: { type: 'not_found_error', message: `no route ${req.method} ${url}` } });
@@ -80,7 +85,9 @@ export class ScriptedAnthropic {
     const model = String(body.model ?? 'claude-sonnet-4-5');
     const usage = { input_tokens: 100, output_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
     if (!body.stream) {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id, type: 'message', role: 'assistant', model, content, stop_reason: stop, stop_sequence: null, usage }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ id, type: 'message', role: 'assistant', model, content, stop_reason: stop, stop_sequence: null, usage }));
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });

@@ -40,7 +40,12 @@ export class ScriptedJudge {
     if (this.behaviour === 'error') return void res.writeHead(503).end('overloaded');
     if (this.behaviour === 'garbage') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"choices": [{"logprobs": "nope"');
     const tops = Object.entries(this.decide(state, question)).map(([token, p]) => ({ token, logprob: Math.log(p) }));
-    const logprobs = this.behaviour === 'no-logprobs' || !request.logprobs ? null : { content: [{ token: tops[0]?.token ?? '', logprob: tops[0]?.logprob ?? 0, top_logprobs: tops }] };
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: tops[0]?.token ?? '' }, logprobs, finish_reason: 'length' }] }));
+    const logprobs =
+      this.behaviour === 'no-logprobs' || !request.logprobs
+        ? null
+        : { content: [{ token: tops[0]?.token ?? '', logprob: tops[0]?.logprob ?? 0, top_logprobs: tops }] };
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: tops[0]?.token ?? '' }, logprobs, finish_reason: 'length' }] }));
   }
 }

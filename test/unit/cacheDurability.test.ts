@@ -14,7 +14,17 @@ import { scratch, tsSource } from '../support/files';
 const ROOT = path.resolve(__dirname, '../../..');
 const CLI = path.join(ROOT, 'dist/cli.js');
 
-const entry = (name: string): MapEntry => ({ path: name, size: 1, hash: `h-${name}`, lines: 10, status: 'structural', producer: 'p', prose: '', created: 1, regions: [] });
+const entry = (name: string): MapEntry => ({
+  path: name,
+  size: 1,
+  hash: `h-${name}`,
+  lines: 10,
+  status: 'structural',
+  producer: 'p',
+  prose: '',
+  created: 1,
+  regions: [],
+});
 
 /** The pid of a process that has exited: nothing runs under it now. */
 async function deadPid(): Promise<number> {
@@ -40,11 +50,14 @@ describe('the cache under killed writers, signals and unusable files', () => {
   it('keeps waiting on a lock whose holder is alive, then gives up saying so', async () => {
     const lock = path.join(s.dir, 'maps.sqlite.lock');
     writeFileSync(lock, `${process.pid} ${os.hostname()} 0123abcd\n`);
-    await assert.rejects(withFileLock(lock, async () => undefined, 200), /the cache is locked by another process/);
+    await assert.rejects(
+      withFileLock(lock, async () => undefined, 200),
+      /the cache is locked by another process/,
+    );
     assert.equal(readFileSync(lock, 'utf8'), `${process.pid} ${os.hostname()} 0123abcd\n`);
   });
 
-  it('lets one breaker at a time break a dead holder\'s lock: many waiters never hold it together', async () => {
+  it("lets one breaker at a time break a dead holder's lock: many waiters never hold it together", async () => {
     const lock = path.join(s.dir, 'maps.sqlite.lock');
     const dead = await deadPid();
     let holders = 0;
@@ -103,7 +116,11 @@ describe('the cache under killed writers, signals and unusable files', () => {
     const [db] = readdirSync(cacheDir).filter((f) => f.endsWith('.sqlite'));
     rmSync(path.join(cacheDir, db));
     mkdirSync(path.join(cacheDir, db));
-    for (const args of [['map', 'big.ts'], ['read', 'big.ts'], ['at', 'big.ts', '3']]) {
+    for (const args of [
+      ['map', 'big.ts'],
+      ['read', 'big.ts'],
+      ['at', 'big.ts', '3'],
+    ]) {
       const r = await skim(args, { cwd: s.dir, env: { SKIM_CACHE_DIR: cacheDir } });
       assert.equal(r.code, 0, args.join(' '));
       assert.match(r.stderr, /^Skim cannot read its cache .* \(EISDIR\); maps are kept in memory only, for as long as this process runs\.$/, args.join(' '));
@@ -133,7 +150,11 @@ describe('the cache under killed writers, signals and unusable files', () => {
     mkdirSync(path.join(s.dir, '.git'));
     const files = Array.from({ length: 20 }, (_, i) => s.write(`f${i}.ts`, tsSource(3 + i, 4)));
     const cacheDir = path.join(s.dir, 'cache');
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--root', s.dir], env: { ...process.env, SKIM_CACHE_DIR: cacheDir } as Record<string, string> });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'mcp', '--root', s.dir],
+      env: { ...process.env, SKIM_CACHE_DIR: cacheDir } as Record<string, string>,
+    });
     const client = new Client({ name: 'skim-test', version: '1.0.0' });
     await client.connect(transport);
     for (const file of files) await client.callTool({ name: 'skim_summarize_file', arguments: { filePath: file } });
@@ -169,7 +190,12 @@ describe('the cache under killed writers, signals and unusable files', () => {
     const payload = JSON.stringify({ tool_name: 'read_file', tool_input: { filePath: path.join(s.dir, 'big.ts'), startLine: 1, endLine: 900 }, cwd: s.dir });
     const started = Date.now();
     const { stdout, stderr } = await new Promise<{ stdout: string; stderr: string }>((resolve) => {
-      const child = execFile(process.execPath, [CLI, 'hook'], { cwd: s.dir, env: { ...process.env, SKIM_CACHE_DIR: cacheDir, SKIM_HOOK_BUDGET_MS: '1500' } }, (_e, out, err) => resolve({ stdout: out, stderr: err }));
+      const child = execFile(
+        process.execPath,
+        [CLI, 'hook'],
+        { cwd: s.dir, env: { ...process.env, SKIM_CACHE_DIR: cacheDir, SKIM_HOOK_BUDGET_MS: '1500' } },
+        (_e, out, err) => resolve({ stdout: out, stderr: err }),
+      );
       child.stdin?.end(payload);
     });
     assert.ok(Date.now() - started < 10_000, `${Date.now() - started} ms`);
@@ -178,7 +204,7 @@ describe('the cache under killed writers, signals and unusable files', () => {
   });
 });
 
-describe('the hook\'s one deadline', () => {
+describe("the hook's one deadline", () => {
   it('answers within SKIM_HOOK_BUDGET_MS when the model never answers: the read goes ahead as asked, and says so', async function () {
     this.timeout(30_000);
     const s = scratch();
@@ -191,11 +217,19 @@ describe('the hook\'s one deadline', () => {
       const port = (hung.address() as { port: number }).port;
       const payload = JSON.stringify({ tool_name: 'read_file', tool_input: { filePath: path.join(s.dir, 'big.ts'), startLine: 1, endLine: 900 }, cwd: s.dir });
       const started = Date.now();
-      const r = await skim(['hook'], { cwd: s.dir, stdin: payload, env: { SKIM_MODEL_URL: `http://127.0.0.1:${port}/v1`, SKIM_MODEL_NAME: 'm', SKIM_HOOK_BUDGET_MS: '1000' } });
+      const r = await skim(['hook'], {
+        cwd: s.dir,
+        stdin: payload,
+        env: { SKIM_MODEL_URL: `http://127.0.0.1:${port}/v1`, SKIM_MODEL_NAME: 'm', SKIM_HOOK_BUDGET_MS: '1000' },
+      });
       assert.ok(Date.now() - started < 5_000, `${Date.now() - started} ms`);
       assert.equal(r.code, 0);
       assert.deepEqual(JSON.parse(r.stdout), {
-        hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: '[skim] No map of big.ts could be made (Skim could not make one within its 1000 ms deadline (SKIM_HOOK_BUDGET_MS)), so the read was not shortened.' },
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          additionalContext:
+            '[skim] No map of big.ts could be made (Skim could not make one within its 1000 ms deadline (SKIM_HOOK_BUDGET_MS)), so the read was not shortened.',
+        },
       });
     } finally {
       hung.closeAllConnections();

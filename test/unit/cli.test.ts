@@ -52,7 +52,10 @@ describe('the skim command', () => {
   it('map --json spends no model call on a fresh hit and reports the producer', async () => {
     const first = JSON.parse((await skim(['map', 'big.ts', '--json'], { cwd: s.dir })).stdout);
     const second = JSON.parse((await skim(['map', 'big.ts', '--json'], { cwd: s.dir })).stdout);
-    assert.deepEqual([first.status, first.producer, first.lines, first.modelCalls, first.source], ['structural', 'tree-sitter:typescript@4', 900, 0, 'structural']);
+    assert.deepEqual(
+      [first.status, first.producer, first.lines, first.modelCalls, first.source],
+      ['structural', 'tree-sitter:typescript@4', 900, 0, 'structural'],
+    );
     assert.deepEqual(second, { ...first, source: 'local' });
   });
 
@@ -146,7 +149,13 @@ describe('the skim command', () => {
 
   it('reports an internal error with its whole stack, so that it can be reported', async () => {
     const err: string[] = [];
-    const io = { out: () => { throw new Error('stdout is gone'); }, warn: (t: string) => err.push(t), stdin: async () => '' };
+    const io = {
+      out: () => {
+        throw new Error('stdout is gone');
+      },
+      warn: (t: string) => err.push(t),
+      stdin: async () => '',
+    };
     const code = await main(['read', 'big.ts'], io, { SKIM_CACHE_DIR: path.join(s.dir, '.cache') }, s.dir);
     assert.equal(code, 1);
     assert.match(err.join('\n'), /^internal error \(please report it with what follows\): Error: stdout is gone\n\s+at /);
@@ -160,6 +169,9 @@ describe('the skim command', () => {
   it('runs as a real process: the bundled binary prints the guarded read and exits 0', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'read', 'big.ts', '--json', '--cache-dir', path.join(s.dir, '.c')], { cwd: s.dir });
     assert.deepEqual([JSON.parse(stdout).end, JSON.parse(stdout).total], [200, 900]);
-    await assert.rejects(promisify(execFile)(process.execPath, [CLI, 'read', 'nope.ts'], { cwd: s.dir }), (e: { code: number; stderr: string }) => e.code === 1 && e.stderr === 'skim: nope.ts does not exist\n');
+    await assert.rejects(
+      promisify(execFile)(process.execPath, [CLI, 'read', 'nope.ts'], { cwd: s.dir }),
+      (e: { code: number; stderr: string }) => e.code === 1 && e.stderr === 'skim: nope.ts does not exist\n',
+    );
   });
 });

@@ -13,7 +13,8 @@ describe('skim_lsp without a language server: outlines and search stand in, labe
   });
   after(() => s.cleanup());
 
-  const ask = (line: number, symbol: string, op: string) => factsFallbackText(project, undefined, project.file('lib/runner.js'), { line, symbol, op } as never, 'no server in this test');
+  const ask = (line: number, symbol: string, op: string) =>
+    factsFallbackText(project, undefined, project.file('lib/runner.js'), { line, symbol, op } as never, 'no server in this test');
 
   it('finds the column of the symbol on its line, or on the nearest line within five', () => {
     const lines = ['const a = 1;', 'function parse() {}', '', 'x.parse();'];
@@ -24,13 +25,22 @@ describe('skim_lsp without a language server: outlines and search stand in, labe
 
   it('answers a definition with the declarations of that name, each in its region', async () => {
     const text = await ask(869, 'next', 'definition');
-    assert.equal(text.split('\n')[0], 'definition of next at lib/runner.js:869, from outlines and search, not a language server (no server in this test): declarations of that name, unresolved: 4 locations.');
-    assert.deepEqual(text.split('\n').filter((l) => /^ {2}\d/.test(l)), ['  592-699 next(i)', '  719-736 next(suite)', '  869-986 next(err, errSuite)', '  1014-1046 next(errSuite)']);
+    assert.equal(
+      text.split('\n')[0],
+      'definition of next at lib/runner.js:869, from outlines and search, not a language server (no server in this test): declarations of that name, unresolved: 4 locations.',
+    );
+    assert.deepEqual(
+      text.split('\n').filter((l) => /^ {2}\d/.test(l)),
+      ['  592-699 next(i)', '  719-736 next(suite)', '  869-986 next(err, errSuite)', '  1014-1046 next(errSuite)'],
+    );
   });
 
   it('answers callers with the call sites, not the declaration itself', async () => {
     const text = await ask(869, 'next', 'callers');
-    assert.match(text, /^callers of next at lib\/runner\.js:869, from outlines and search, not a language server \(no server in this test\): text matches of the name, unresolved: \d+ locations\./);
+    assert.match(
+      text,
+      /^callers of next at lib\/runner\.js:869, from outlines and search, not a language server \(no server in this test\): text matches of the name, unresolved: \d+ locations\./,
+    );
     assert.doesNotMatch(text, /\n {4}(592|719|869|1014)\t/);
     assert.match(text, /\n {4}\d+\t.*\bnext\(/);
   });

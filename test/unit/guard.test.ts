@@ -35,16 +35,19 @@ describe('the read guard', () => {
     assert.equal(r.lines[0], 'export function fn0(n: number): number {');
     assert.equal(
       r.notice,
-      '[skim] This read was shortened: lines 1-200 of big.ts are shown, of 900 in all (the read asked for 1-900). Next start: line 201. The file\'s map follows: read the range you need next.',
+      "[skim] This read was shortened: lines 1-200 of big.ts are shown, of 900 in all (the read asked for 1-900). Next start: line 201. The file's map follows: read the range you need next.",
     );
-    assert.deepEqual(r.entry?.regions.map((x) => [x.start, x.end, x.name]), tsRegions(30, 26).map((x) => [x.start, x.end, x.name]));
+    assert.deepEqual(
+      r.entry?.regions.map((x) => [x.start, x.end, x.name]),
+      tsRegions(30, 26).map((x) => [x.start, x.end, x.name]),
+    );
     const text = renderRead(r);
     assert.ok(text.startsWith(`${r.notice}\n\n1\texport function fn0(n: number): number {\n`));
     assert.ok(text.endsWith(`200\t  n = n + 18;\n\n${renderMap(r.entry!)}`));
     assert.match(text, /^871-899 fn29\(n: number\): number$/m);
   });
 
-  it('shortens from the caller\'s own start and gives the exact next start', async () => {
+  it("shortens from the caller's own start and gives the exact next start", async () => {
     s.write('big.ts', NINE_HUNDRED);
     const r = await read('big.ts', { offset: 500, limit: 350 });
     assert.deepEqual([r.start, r.end, r.total, r.lines.length], [500, 699, 900, 200]);
@@ -87,10 +90,7 @@ describe('the read guard', () => {
   });
 
   it('says a missing file or a folder cannot be read, without throwing', async () => {
-    assert.deepEqual(
-      [(await read('nope.ts')).outcome, (await read('nope.ts')).reason],
-      ['unreadable', 'nope.ts does not exist'],
-    );
+    assert.deepEqual([(await read('nope.ts')).outcome, (await read('nope.ts')).reason], ['unreadable', 'nope.ts does not exist']);
     mkdirSync(path.join(s.dir, 'dir.ts'));
     assert.equal((await read('dir.ts')).reason, 'dir.ts is a folder, not a file');
   });
@@ -99,7 +99,10 @@ describe('the read guard', () => {
     s.write('big.cob', Array.from({ length: 900 }, (_, i) => `puts ${i}`).join('\n'));
     const r = await read('big.cob');
     assert.deepEqual([r.outcome, r.lines.length, r.capped], ['unmapped', 900, false]);
-    assert.match(r.notice, /^\[skim\] No map of big\.cob could be made \(Skim has no tree-sitter grammar for .*big\.cob's file type, so it cannot outline it without a model\), so the read was not shortened\.$/);
+    assert.match(
+      r.notice,
+      /^\[skim\] No map of big\.cob could be made \(Skim has no tree-sitter grammar for .*big\.cob's file type, so it cannot outline it without a model\), so the read was not shortened\.$/,
+    );
   });
 
   it('caps a CRLF file and returns its lines without carriage returns', async () => {
@@ -123,7 +126,11 @@ describe('the read guard', () => {
     for (const name of ['package-lock.json', 'Cargo.lock', 'go.sum', 'vendor.min.js', 'app.js.map', 'view.test.ts.snap', '__snapshots__/view.test.ts']) {
       s.write(name, lines);
       const r = await read(name);
-      assert.deepEqual([r.outcome, r.lines.length, r.reason], ['declined', 900, 'generated files (lockfiles, minified code, source maps, snapshots) are not guarded'], name);
+      assert.deepEqual(
+        [r.outcome, r.lines.length, r.reason],
+        ['declined', 900, 'generated files (lockfiles, minified code, source maps, snapshots) are not guarded'],
+        name,
+      );
     }
   });
 

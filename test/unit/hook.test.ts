@@ -9,7 +9,7 @@ import { scratch, tsSource } from '../support/files';
 const NOTICE = (file: string, askedEnd: number) =>
   `[skim] This read was shortened: lines 1-200 of ${file} are shown, of 900 in all (the read asked for 1-${askedEnd}). Next start: line 201. The file's map follows: read the range you need next.`;
 
-describe('skim hook, for each host\'s payload', () => {
+describe("skim hook, for each host's payload", () => {
   let s: ReturnType<typeof scratch>;
   let big: string;
   let map: string;
@@ -92,7 +92,10 @@ describe('skim hook, for each host\'s payload', () => {
       [{ tool_name: 'Read', tool_input: { file_path: 'missing.ts' }, cwd: s.dir }, /^hook: missing\.ts does not exist; the read goes ahead untouched$/],
       ['{not json', /^hook: the payload is not a JSON object; the call goes ahead untouched$/],
       ['', /^hook: the payload is not a JSON object/],
-      [{ tool_name: 'Read', tool_input: { file_path: '/etc/hostname' }, cwd: s.dir }, /^hook: \/etc\/hostname is outside the project .*; the read goes ahead untouched$/],
+      [
+        { tool_name: 'Read', tool_input: { file_path: '/etc/hostname' }, cwd: s.dir },
+        /^hook: \/etc\/hostname is outside the project .*; the read goes ahead untouched$/,
+      ],
     ];
     for (const [payload, stderr] of cases) {
       const r = await hook(payload);
@@ -109,11 +112,18 @@ describe('skim hook, for each host\'s payload', () => {
     const out = JSON.parse(r.stdout).hookSpecificOutput;
     assert.equal(out.updatedInput, undefined);
     assert.equal(out.permissionDecision, undefined);
-    assert.match(out.additionalContext, /^\[skim\] No map of big\.cob could be made \(Skim has no tree-sitter grammar for .*\), so the read was not shortened\.$/);
+    assert.match(
+      out.additionalContext,
+      /^\[skim\] No map of big\.cob could be made \(Skim has no tree-sitter grammar for .*\), so the read was not shortened\.$/,
+    );
   });
 
   it('folds a map too large for the host by depth, says so, and keeps the notice first', async () => {
-    const source = Array.from({ length: 40 }, (_, c) => `export class Big${c} {\n${Array.from({ length: 25 }, (_, m) => `  method${m}(value: number): number {\n    return value + ${m};\n  }\n`).join('')}}\n`).join('');
+    const source = Array.from(
+      { length: 40 },
+      (_, c) =>
+        `export class Big${c} {\n${Array.from({ length: 25 }, (_, m) => `  method${m}(value: number): number {\n    return value + ${m};\n  }\n`).join('')}}\n`,
+    ).join('');
     const file = s.write('wide.ts', source);
     for (const [payload, limit] of [
       [{ tool_name: 'read_file', tool_input: { filePath: file, startLine: 1, endLine: 5000 }, cwd: s.dir }, CONTEXT_LIMITS.vscode],

@@ -33,7 +33,7 @@ describe('installing and removing the read hook', () => {
     assert.equal(removeHook(place, state).changed, false);
   });
 
-  it('writes the Copilot CLI\'s format, at the user level under COPILOT_HOME', () => {
+  it("writes the Copilot CLI's format, at the user level under COPILOT_HOME", () => {
     const place = hookPlace('copilot-cli', 'user', s.dir, { HOME: s.dir, COPILOT_HOME: path.join(s.dir, 'copilot-home') });
     assert.equal(place.file, path.join(s.dir, 'copilot-home', 'hooks', 'skim.json'));
     installHook(place, COMMAND, state);
@@ -41,20 +41,25 @@ describe('installing and removing the read hook', () => {
     assert.deepEqual(JSON.parse(readFileSync(place.file, 'utf8')), { version: 1, hooks: { preToolUse: [entry], postToolUse: [entry] } });
   });
 
-  it('adds one entry to Claude\'s settings, keeps the other hooks, and removal leaves the file byte-identical', () => {
+  it("adds one entry to Claude's settings, keeps the other hooks, and removal leaves the file byte-identical", () => {
     const place = hookPlace('claude', 'workspace', s.dir);
     assert.equal(place.file, path.join(s.dir, '.claude', 'settings.local.json'));
-    const original = '{\n    "permissions": {"allow": ["Bash(ls)"]},\n    "hooks": {\n        "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "audit.sh"}]}]\n    }\n}\n';
+    const original =
+      '{\n    "permissions": {"allow": ["Bash(ls)"]},\n    "hooks": {\n        "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "audit.sh"}]}]\n    }\n}\n';
     mkdirSync(path.dirname(place.file), { recursive: true });
     writeFileSync(place.file, original);
     installHook(place, COMMAND, state);
     installHook(place, COMMAND, state);
     const installed = JSON.parse(readFileSync(place.file, 'utf8'));
     assert.deepEqual(installed.permissions, { allow: ['Bash(ls)'] });
-    const edits = 'Edit|MultiEdit|Write|NotebookEdit|edit|create|replace_string_in_file|multi_replace_string_in_file|insert_edit_into_file|create_file|apply_patch|edit_notebook_file';
+    const edits =
+      'Edit|MultiEdit|Write|NotebookEdit|edit|create|replace_string_in_file|multi_replace_string_in_file|insert_edit_into_file|create_file|apply_patch|edit_notebook_file';
     assert.deepEqual(installed.hooks.PreToolUse, [
       { matcher: 'Bash', hooks: [{ type: 'command', command: 'audit.sh' }] },
-      { matcher: `Read|read_file|view|mcp__skim__skim_read_file|mcp__skim__skim_find_symbol|${edits}`, hooks: [{ type: 'command', command: COMMAND, timeout: 30 }] },
+      {
+        matcher: `Read|read_file|view|mcp__skim__skim_read_file|mcp__skim__skim_find_symbol|${edits}`,
+        hooks: [{ type: 'command', command: COMMAND, timeout: 30 }],
+      },
     ]);
     assert.deepEqual(installed.hooks.PostToolUse, [{ matcher: edits, hooks: [{ type: 'command', command: COMMAND, timeout: 30 }] }]);
     assert.match(readFileSync(place.file, 'utf8'), /^\{\n {4}"permissions"/);
@@ -72,7 +77,7 @@ describe('installing and removing the read hook', () => {
     assert.deepEqual(JSON.parse(readFileSync(place.file, 'utf8')), { model: 'opus' });
   });
 
-  it('keeps a person\'s later edits when Skim is installed again and then removed', () => {
+  it("keeps a person's later edits when Skim is installed again and then removed", () => {
     const place = hookPlace('claude', 'user', s.dir, { HOME: s.dir });
     installHook(place, COMMAND, state);
     const edited = readFileSync(place.file, 'utf8').replace('{', '{\n  // my model\n  "model": "opus",');
@@ -84,7 +89,8 @@ describe('installing and removing the read hook', () => {
 
   it('keeps comments, order and indentation byte for byte around its own entry', () => {
     const place = hookPlace('claude', 'user', s.dir, { HOME: s.dir });
-    const original = '{\n\t// Team hooks: ask Ana before changing.\n\t"hooks": {\n\t\t"PreToolUse": [\n\t\t\t{ "matcher": "Bash", "hooks": [] } // audit\n\t\t]\n\t},\n\t"z": 1, "a": 2\n}\n';
+    const original =
+      '{\n\t// Team hooks: ask Ana before changing.\n\t"hooks": {\n\t\t"PreToolUse": [\n\t\t\t{ "matcher": "Bash", "hooks": [] } // audit\n\t\t]\n\t},\n\t"z": 1, "a": 2\n}\n';
     mkdirSync(path.dirname(place.file), { recursive: true });
     writeFileSync(place.file, original);
     installHook(place, COMMAND, state);
@@ -100,7 +106,10 @@ describe('installing and removing the read hook', () => {
     const place = hookPlace('claude', 'user', s.dir, { HOME: s.dir });
     mkdirSync(path.dirname(place.file), { recursive: true });
     for (const [text, message] of [
-      ['{"hooks": {"PreToolUse": {"matcher": "Bash"}}}', /"hooks\.PreToolUse" is not a list, so Skim cannot add its entry safely\. Fix it by hand, then try again\./],
+      [
+        '{"hooks": {"PreToolUse": {"matcher": "Bash"}}}',
+        /"hooks\.PreToolUse" is not a list, so Skim cannot add its entry safely\. Fix it by hand, then try again\./,
+      ],
       ['{"hooks": ["x"]}', /"hooks" is not an object, so Skim cannot add its entry safely/],
     ] as const) {
       writeFileSync(place.file, text);
@@ -110,7 +119,7 @@ describe('installing and removing the read hook', () => {
     }
   });
 
-  it('edits a linked settings file where it lives, keeping the link and the file\'s mode', () => {
+  it("edits a linked settings file where it lives, keeping the link and the file's mode", () => {
     const place = hookPlace('claude', 'user', s.dir, { HOME: s.dir });
     const real = path.join(s.dir, 'dotfiles', 'claude.json');
     mkdirSync(path.dirname(real), { recursive: true });
@@ -132,14 +141,17 @@ describe('installing and removing the read hook', () => {
     assert.equal(existsSync(place.file), false);
   });
 
-  it('keeps a workspace install out of the team\'s commits through .git/info/exclude, and takes exactly its line out again', () => {
+  it("keeps a workspace install out of the team's commits through .git/info/exclude, and takes exactly its line out again", () => {
     mkdirSync(path.join(s.dir, '.git', 'info'), { recursive: true });
     writeFileSync(path.join(s.dir, '.git', 'info', 'exclude'), '# mine\n*.log\n');
     const vscode = hookPlace('vscode', 'workspace', s.dir);
     const claude = hookPlace('claude', 'workspace', s.dir);
     installHook(vscode, COMMAND, state);
     installHook(claude, COMMAND, state);
-    assert.equal(readFileSync(path.join(s.dir, '.git', 'info', 'exclude'), 'utf8'), '# mine\n*.log\n/.github/hooks/skim-vscode.json\n/.claude/settings.local.json\n');
+    assert.equal(
+      readFileSync(path.join(s.dir, '.git', 'info', 'exclude'), 'utf8'),
+      '# mine\n*.log\n/.github/hooks/skim-vscode.json\n/.claude/settings.local.json\n',
+    );
     removeHook(vscode, state);
     removeHook(claude, state);
     assert.equal(readFileSync(path.join(s.dir, '.git', 'info', 'exclude'), 'utf8'), '# mine\n*.log\n');
@@ -152,7 +164,8 @@ describe('installing and removing the read hook', () => {
       crlf: '{\r\n  "model": "opus",\r\n  "hooks": {\r\n    "PreToolUse": [\r\n      {"matcher": "Bash", "hooks": []}\r\n    ]\r\n  }\r\n}\r\n',
       emptyList: '{\n  "hooks": {\n    "PreToolUse": []\n  }\n}\n',
       emptyHooks: '{\n  "hooks": {}\n}\n',
-      comments: '{\n  "hooks": {\n    "PreToolUse": [\n      // first\n      {"matcher": "A", "hooks": []},\n      /* second */\n      {"matcher": "B", "hooks": []} // trailing\n    ]\n  }\n}\n',
+      comments:
+        '{\n  "hooks": {\n    "PreToolUse": [\n      // first\n      {"matcher": "A", "hooks": []},\n      /* second */\n      {"matcher": "B", "hooks": []} // trailing\n    ]\n  }\n}\n',
       blank: '',
       emptyObject: '{}',
     };
@@ -179,10 +192,16 @@ describe('installing and removing the read hook', () => {
     mkdirSync(path.join(s.dir, '.git'));
     const env = { HOME: s.dir, XDG_STATE_HOME: state };
     const installed = await skim(['hook', 'install', '--host', 'claude'], { cwd: s.dir, env });
-    assert.deepEqual([installed.code, installed.stdout], [0, `Skim's read hook for claude (workspace) installed in ${path.join(s.dir, '.claude', 'settings.local.json')}`]);
+    assert.deepEqual(
+      [installed.code, installed.stdout],
+      [0, `Skim's read hook for claude (workspace) installed in ${path.join(s.dir, '.claude', 'settings.local.json')}`],
+    );
     const settings = JSON.parse(readFileSync(path.join(s.dir, '.claude', 'settings.local.json'), 'utf8'));
     assert.match(settings.hooks.PreToolUse[0].hooks[0].command, /cli\.js"? hook # skim read guard$/);
-    assert.equal((await skim(['hook', 'install', '--host', 'claude'], { cwd: s.dir, env })).stdout, `Skim's read hook for claude (workspace) already installed in ${path.join(s.dir, '.claude', 'settings.local.json')}`);
+    assert.equal(
+      (await skim(['hook', 'install', '--host', 'claude'], { cwd: s.dir, env })).stdout,
+      `Skim's read hook for claude (workspace) already installed in ${path.join(s.dir, '.claude', 'settings.local.json')}`,
+    );
     assert.equal((await skim(['hook', 'remove', '--host', 'claude'], { cwd: s.dir, env })).code, 0);
     assert.equal(existsSync(path.join(s.dir, '.claude', 'settings.local.json')), false);
     const wrong = await skim(['hook', 'install', '--host', 'emacs'], { cwd: s.dir, env });

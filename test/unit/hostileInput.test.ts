@@ -17,14 +17,25 @@ const CLI = path.join(ROOT, 'dist/cli.js');
 async function run(args: string[], cwd: string, stdin?: string): Promise<{ code: number; stdout: string; stderr: string; ms: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [CLI, ...args], { cwd, timeout: 10_000, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, SKIM_CACHE_DIR: path.join(cwd, '.cache') } }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? -1) : 0, stdout, stderr, ms: Date.now() - started });
-    });
+    const child = execFile(
+      process.execPath,
+      [CLI, ...args],
+      { cwd, timeout: 10_000, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, SKIM_CACHE_DIR: path.join(cwd, '.cache') } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? ((error as { code?: number }).code ?? -1) : 0, stdout, stderr, ms: Date.now() - started });
+      },
+    );
     child.stdin?.end(stdin ?? '');
   });
 }
 
-const readPayload = (dir: string, file: string) => JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'read_file', tool_input: { filePath: path.join(dir, file), startLine: 1, endLine: 900 }, cwd: dir });
+const readPayload = (dir: string, file: string) =>
+  JSON.stringify({
+    hook_event_name: 'PreToolUse',
+    tool_name: 'read_file',
+    tool_input: { filePath: path.join(dir, file), startLine: 1, endLine: 900 },
+    cwd: dir,
+  });
 
 describe('odd and hostile input, through every command-line surface', () => {
   let s: ReturnType<typeof scratch>;
@@ -54,7 +65,10 @@ describe('odd and hostile input, through every command-line surface', () => {
   it('a link to /dev/zero is neither read nor followed: the command fails at once, the hook says it is outside', async () => {
     symlinkSync('/dev/zero', path.join(s.dir, 'zero.ts'));
     const read = await run(['read', 'zero.ts'], s.dir);
-    assert.deepEqual([read.code, read.stderr], [1, `skim: ${path.join(s.dir, 'zero.ts')} is not a regular file (a FIFO, a device or a socket); Skim reads regular files only\n`]);
+    assert.deepEqual(
+      [read.code, read.stderr],
+      [1, `skim: ${path.join(s.dir, 'zero.ts')} is not a regular file (a FIFO, a device or a socket); Skim reads regular files only\n`],
+    );
     const hook = await run(['hook'], s.dir, readPayload(s.dir, 'zero.ts'));
     assert.deepEqual([hook.code, hook.stdout], [0, '']);
     assert.match(hook.stderr, /zero\.ts is outside the project/);
@@ -71,7 +85,13 @@ describe('odd and hostile input, through every command-line surface', () => {
     assert.match(hook.stderr, /linked\/creds\.ts is outside the project/);
 
     const client = new Client({ name: 'skim-test', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--root', s.dir], env: { ...process.env, SKIM_CACHE_DIR: path.join(s.dir, '.cache') } as Record<string, string> }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [CLI, 'mcp', '--root', s.dir],
+        env: { ...process.env, SKIM_CACHE_DIR: path.join(s.dir, '.cache') } as Record<string, string>,
+      }),
+    );
     try {
       for (const name of ['skim_read_file', 'skim_summarize_file', 'skim_list_symbols']) {
         const result = await client.callTool({ name, arguments: { filePath: 'linked/creds.ts' } });
@@ -162,7 +182,13 @@ describe('odd and hostile input, through every command-line surface', () => {
     }
 
     const client = new Client({ name: 'skim-test', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--root', s.dir], env: { ...process.env, SKIM_CACHE_DIR: path.join(s.dir, '.cache') } as Record<string, string> }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [CLI, 'mcp', '--root', s.dir],
+        env: { ...process.env, SKIM_CACHE_DIR: path.join(s.dir, '.cache') } as Record<string, string>,
+      }),
+    );
     try {
       for (const name of names) {
         for (const tool of ['skim_read_file', 'skim_summarize_file', 'skim_list_symbols']) {

@@ -17,7 +17,11 @@ describe('skim mcp, driven by an MCP client from the SDK over stdio', () => {
     s.write('big.ts', tsSource(30, 26));
     client = new Client({ name: 'skim-test', version: '1.0.0' });
     await client.connect(
-      new StdioClientTransport({ command: process.execPath, args: [path.join(ROOT, 'dist/cli.js'), 'mcp', '--root', s.dir], env: { ...process.env, SKIM_CACHE_DIR: path.join(s.dir, '.cache') } as Record<string, string> }),
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [path.join(ROOT, 'dist/cli.js'), 'mcp', '--root', s.dir],
+        env: { ...process.env, SKIM_CACHE_DIR: path.join(s.dir, '.cache') } as Record<string, string>,
+      }),
     );
   });
   after(async () => {
@@ -29,7 +33,16 @@ describe('skim mcp, driven by an MCP client from the SDK over stdio', () => {
 
   it('lists the tools with the descriptions the VS Code tools have', async () => {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), ['skim_find_symbol', 'skim_list_symbols', 'skim_lsp', 'skim_node_at', 'skim_query_tree', 'skim_read_file', 'skim_search', 'skim_summarize_file']);
+    assert.deepEqual(tools.map((t) => t.name).sort(), [
+      'skim_find_symbol',
+      'skim_list_symbols',
+      'skim_lsp',
+      'skim_node_at',
+      'skim_query_tree',
+      'skim_read_file',
+      'skim_search',
+      'skim_summarize_file',
+    ]);
     for (const tool of manifest.contributes.languageModelTools) {
       const over = tool.name === 'skim_lsp' ? ' Over MCP there is no language server: every answer comes from the outlines and search, and says so.' : '';
       assert.equal(tools.find((t) => t.name === tool.name)?.description, tool.modelDescription + over);
@@ -46,26 +59,60 @@ describe('skim mcp, driven by an MCP client from the SDK over stdio', () => {
   });
 
   it('summarizes, lists symbols and finds one', async () => {
-    assert.match(text(await client.callTool({ name: 'skim_summarize_file', arguments: { filePath: 'big.ts' } })), /^Map of big\.ts \(900 lines; structural outline by tree-sitter:typescript@4\):/);
+    assert.match(
+      text(await client.callTool({ name: 'skim_summarize_file', arguments: { filePath: 'big.ts' } })),
+      /^Map of big\.ts \(900 lines; structural outline by tree-sitter:typescript@4\):/,
+    );
     assert.match(text(await client.callTool({ name: 'skim_list_symbols', arguments: { filePath: 'big.ts' } })), /^31-59 fn1\(n: number\): number$/m);
-    assert.match(text(await client.callTool({ name: 'skim_find_symbol', arguments: { filePath: 'big.ts', name: 'fn2' } })), /^function fn2: lines 61-89 of big\.ts\n61\texport function fn2/);
+    assert.match(
+      text(await client.callTool({ name: 'skim_find_symbol', arguments: { filePath: 'big.ts', name: 'fn2' } })),
+      /^function fn2: lines 61-89 of big\.ts\n61\texport function fn2/,
+    );
   });
 
   it('searches the project with each hit in its function, and refuses to search outside it', async () => {
     const result = text(await client.callTool({ name: 'skim_search', arguments: { pattern: 'n = n + 18;', literal: true, max: 2 } }));
-    assert.equal(result, ['30 matches for "n = n + 18;" in the project; the first 2 are shown. Narrow it with a path, a glob or a stricter pattern.', '', 'big.ts', '  1-29 fn0(n: number): number', '    20\t  n = n + 18;', '  31-59 fn1(n: number): number', '    50\t  n = n + 18;'].join('\n'));
+    assert.equal(
+      result,
+      [
+        '30 matches for "n = n + 18;" in the project; the first 2 are shown. Narrow it with a path, a glob or a stricter pattern.',
+        '',
+        'big.ts',
+        '  1-29 fn0(n: number): number',
+        '    20\t  n = n + 18;',
+        '  31-59 fn1(n: number): number',
+        '    50\t  n = n + 18;',
+      ].join('\n'),
+    );
     const outside = await client.callTool({ name: 'skim_search', arguments: { pattern: 'root', path: '/etc' } });
     assert.deepEqual([outside.isError, text(outside)], [true, `skim_search: /etc is outside the project (${s.dir}); search inside it.`]);
   });
 
   it('answers skim_lsp from outlines and search, saying there is no language server', async () => {
     const result = text(await client.callTool({ name: 'skim_lsp', arguments: { filePath: 'big.ts', line: 31, symbol: 'fn1', op: 'definition' } }));
-    assert.equal(result, ['definition of fn1 at big.ts:31, from outlines and search, not a language server (skim mcp has no language server): declarations of that name, unresolved: 1 location.', '', 'big.ts', '  31-59 fn1(n: number): number', '    31\texport function fn1(n: number): number {'].join('\n'));
+    assert.equal(
+      result,
+      [
+        'definition of fn1 at big.ts:31, from outlines and search, not a language server (skim mcp has no language server): declarations of that name, unresolved: 1 location.',
+        '',
+        'big.ts',
+        '  31-59 fn1(n: number): number',
+        '    31\texport function fn1(n: number): number {',
+      ].join('\n'),
+    );
   });
 
   it('answers tree queries and the syntax at a line', async () => {
-    assert.match(text(await client.callTool({ name: 'skim_query_tree', arguments: { filePath: 'big.ts', query: 'definitions', max: 1 } })), /^definitions in big\.ts \(typescript\): 30 captures; the first 1 are shown/);
-    assert.equal(text(await client.callTool({ name: 'skim_node_at', arguments: { filePath: 'big.ts', line: 2 } })).split('\n').at(-1), '            2 identifier n');
+    assert.match(
+      text(await client.callTool({ name: 'skim_query_tree', arguments: { filePath: 'big.ts', query: 'definitions', max: 1 } })),
+      /^definitions in big\.ts \(typescript\): 30 captures; the first 1 are shown/,
+    );
+    assert.equal(
+      text(await client.callTool({ name: 'skim_node_at', arguments: { filePath: 'big.ts', line: 2 } }))
+        .split('\n')
+        .at(-1),
+      '            2 identifier n',
+    );
   });
 
   it('says so when a read starts past the last line, rather than returning nothing', async () => {

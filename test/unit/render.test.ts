@@ -99,11 +99,22 @@ describe('rendering a map from its rows', () => {
       { start: 1, end: 30, kind: 'function', name: 'serve', note: 'is used by an HTTP handler to construct an HTTP response.' },
       { start: 31, end: 60, kind: 'function', name: 'dial', note: '(network string, address string, timeout time.Duration) (Conn, error)' },
       { start: 61, end: 90, kind: 'function', name: 'close', note: '(c *Conn) error' },
-      ...Array.from({ length: 6 }, (_, i) => ({ start: 91 + i * 10, end: 100 + i * 10, kind: 'function', name: `listen${i}`, note: 'opens the socket and listens.' })),
+      ...Array.from({ length: 6 }, (_, i) => ({
+        start: 91 + i * 10,
+        end: 100 + i * 10,
+        kind: 'function',
+        name: `listen${i}`,
+        note: 'opens the socket and listens.',
+      })),
     ];
     const regionLines = (text: string) => text.split('\n').slice(3, 7);
     const whole = renderMap(entry({ lines: 200, regions: rows }));
-    assert.deepEqual(regionLines(whole), ['1-30 function serve', '31-60 function dial', '61-90 close(c *Conn) error', '91-100 function listen0 — opens the socket and listens.']);
+    assert.deepEqual(regionLines(whole), [
+      '1-30 function serve',
+      '31-60 function dial',
+      '61-90 close(c *Conn) error',
+      '91-100 function listen0 — opens the socket and listens.',
+    ]);
     const fitted = renderMap(entry({ lines: 200, regions: rows }), { maxChars: whole.length - 1, wholeMap: 'call skim_summarize_file' });
     assert.match(fitted, /; only signature notes kept to fit; call skim_summarize_file for the whole map:/);
     assert.deepEqual(regionLines(fitted), ['1-30 function serve', '31-60 function dial', '61-90 close(c *Conn) error', '91-100 function listen0']);

@@ -27,7 +27,7 @@ describe('skim search: where a pattern occurs, each hit in its region', () => {
 
   const run = (request: SearchRequest, program: SearchProgram = RG, maps?: MapService) => search(project, program, regionsForSearch(maps), request);
 
-  it('places a hit in mocha\'s runner in the innermost function that holds it, from the structural outline with no cache', async () => {
+  it("places a hit in mocha's runner in the innermost function that holds it, from the structural outline with no cache", async () => {
     const result = await run({ pattern: 'self.emit(constants.EVENT_TEST_PENDING' });
     assert.deepEqual(
       result.hits.map((h) => [h.path, h.line, h.region && `${h.region.start}-${h.region.end} ${h.region.name}`]),
@@ -53,7 +53,17 @@ describe('skim search: where a pattern occurs, each hit in its region', () => {
     const file = project.file('lib/runner.js');
     const bytes = readFileSync(file.real);
     const cache = await MapCache.open(path.join(s.dir, 'cache.sqlite'));
-    cache.put({ path: file.key, size: bytes.length, hash: hashBytes(bytes), lines: 1417, status: 'model', producer: 'openai:scripted@p1', prose: 'The runner.', created: Date.now(), regions: [{ start: 800, end: 1000, kind: 'section', name: 'the test loop', note: '' }] });
+    cache.put({
+      path: file.key,
+      size: bytes.length,
+      hash: hashBytes(bytes),
+      lines: 1417,
+      status: 'model',
+      producer: 'openai:scripted@p1',
+      prose: 'The runner.',
+      created: Date.now(),
+      regions: [{ start: 800, end: 1000, kind: 'section', name: 'the test loop', note: '' }],
+    });
     const maps = new MapService(cache);
     const fresh = await run({ pattern: 'self.emit(constants.EVENT_TEST_PENDING', path: 'lib', max: 1, literal: true }, RG, maps);
     assert.deepEqual(fresh.hits[0].region, { start: 800, end: 1000, kind: 'section', name: 'the test loop', note: '' });
@@ -66,9 +76,14 @@ describe('skim search: where a pattern occurs, each hit in its region', () => {
   it('shows the first hits, counts them all and says how to narrow', async () => {
     const result = await run({ pattern: 'function', max: 3 });
     assert.equal(result.hits.length, 3);
-    const counted = readFileSync(RUNNER, 'utf8').split('\n').filter((l) => l.includes('function')).length;
+    const counted = readFileSync(RUNNER, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('function')).length;
     assert.deepEqual([result.total, result.capped], [counted, true]);
-    assert.match(renderSearch(result), new RegExp(`^${counted} matches for /function/ in the project; the first 3 are shown\\. Narrow it with a path, a glob or a stricter pattern\\.\\n`));
+    assert.match(
+      renderSearch(result),
+      new RegExp(`^${counted} matches for /function/ in the project; the first 3 are shown\\. Narrow it with a path, a glob or a stricter pattern\\.\\n`),
+    );
     assert.deepEqual(Object.keys(searchJson(result)), ['pattern', 'literal', 'hits', 'total', 'capped', 'timedOut']);
   });
 
@@ -81,13 +96,17 @@ describe('skim search: where a pattern occurs, each hit in its region', () => {
     assert.match(renderSearch(literal), /The regex matched nothing, so it was searched as literal text\./);
   });
 
-  it('skips .gitignore\'d files and dependency and build folders', async () => {
+  it("skips .gitignore'd files and dependency and build folders", async () => {
     for (const dir of ['node_modules/x', 'dist', 'build', 'ignored', 'src']) mkdirSync(path.join(s.dir, dir), { recursive: true });
     for (const file of ['node_modules/x/a.js', 'dist/a.js', 'build/a.js', 'ignored/a.js', 'src/a.js']) s.write(file, 'const needle = 1;\n');
     s.write('.gitignore', 'ignored/\n');
     for (const program of [RG, GIT]) {
       const result = await run({ pattern: 'needle' }, program);
-      assert.deepEqual(result.hits.map((h) => h.path), ['src/a.js'], program.kind);
+      assert.deepEqual(
+        result.hits.map((h) => h.path),
+        ['src/a.js'],
+        program.kind,
+      );
     }
   });
 
@@ -125,7 +144,7 @@ describe('skim search: where a pattern occurs, each hit in its region', () => {
     await assert.rejects(run({ pattern: '  ' }), /the pattern is empty/);
   });
 
-  it('finds VS Code\'s ripgrep in either layout, before PATH, and names ripgrep when nothing can search', () => {
+  it("finds VS Code's ripgrep in either layout, before PATH, and names ripgrep when nothing can search", () => {
     const app = scratch('skim-app-');
     try {
       const universal = vscodeRipgrepCandidates(app.dir).find((c) => c.includes('ripgrep-universal') && !c.includes('asar')) as string;
@@ -137,7 +156,10 @@ describe('skim search: where a pattern occurs, each hit in its region', () => {
       mkdirSync(gitOnly);
       symlinkSync(GIT.path, path.join(gitOnly, 'git'));
       assert.equal(findSearchProgram(s.dir, [], { PATH: gitOnly }).kind, 'git');
-      assert.throws(() => findSearchProgram(app.dir, [], { PATH: gitOnly }), (e: Error) => e instanceof NoSearchProgramError && /install ripgrep/.test(e.message));
+      assert.throws(
+        () => findSearchProgram(app.dir, [], { PATH: gitOnly }),
+        (e: Error) => e instanceof NoSearchProgramError && /install ripgrep/.test(e.message),
+      );
     } finally {
       app.cleanup();
     }
@@ -148,16 +170,19 @@ describe('skim search: where a pattern occurs, each hit in its region', () => {
     const r = await skim(['search', 'EVENT_RUN_END', '--path', 'lib', '--json'], { cwd: s.dir, env });
     assert.equal(r.code, 0, r.stderr);
     const json = JSON.parse(r.stdout);
-    assert.deepEqual(json.hits.map((h: { line: number; region: { name: string } | null }) => [h.line, h.region?.name ?? null]), [
-      [118, null],
-      [1147, 'Runner.prototype._uncaught'],
-      [1198, 'end'],
-      [1199, 'end'],
-      [1234, 'Runner.prototype.run'],
-      [1236, 'Runner.prototype.run'],
-    ]);
+    assert.deepEqual(
+      json.hits.map((h: { line: number; region: { name: string } | null }) => [h.line, h.region?.name ?? null]),
+      [
+        [118, null],
+        [1147, 'Runner.prototype._uncaught'],
+        [1198, 'end'],
+        [1199, 'end'],
+        [1234, 'Runner.prototype.run'],
+        [1236, 'Runner.prototype.run'],
+      ],
+    );
     assert.deepEqual(json.hits[1].region, { start: 1087, end: 1176, kind: 'method', name: 'Runner.prototype._uncaught' });
     const bad = await skim(['search', 'x', '--path', 'nowhere'], { cwd: s.dir, env });
-    assert.deepEqual([bad.code, bad.stderr.trim()], [1, `${path.join(s.dir, "nowhere")} does not exist in ${s.dir}`]);
+    assert.deepEqual([bad.code, bad.stderr.trim()], [1, `${path.join(s.dir, 'nowhere')} does not exist in ${s.dir}`]);
   });
 });

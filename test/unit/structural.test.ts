@@ -11,54 +11,230 @@ type Row = [number, number, string, string];
 
 const EXPECTED: Record<string, Row[]> = {
   'shapes.ts': [
-    [4, 5, 'imports', 'imports'], [7, 9, 'interface', 'Shape'], [8, 8, 'method', 'area'], [11, 11, 'type', 'Point'], [13, 16, 'enum', 'Unit'],
-    [18, 24, 'class', 'Circle'], [19, 19, 'method', 'constructor'], [21, 23, 'method', 'area'], [26, 28, 'function', 'load'],
-    [30, 30, 'function', 'double'], [32, 34, 'namespace', 'Internal'], [33, 33, 'function', 'helper'],
+    [4, 5, 'imports', 'imports'],
+    [7, 9, 'interface', 'Shape'],
+    [8, 8, 'method', 'area'],
+    [11, 11, 'type', 'Point'],
+    [13, 16, 'enum', 'Unit'],
+    [18, 24, 'class', 'Circle'],
+    [19, 19, 'method', 'constructor'],
+    [21, 23, 'method', 'area'],
+    [26, 28, 'function', 'load'],
+    [30, 30, 'function', 'double'],
+    [32, 34, 'namespace', 'Internal'],
+    [33, 33, 'function', 'helper'],
   ],
   'cart.test.ts': [
-    [1, 1, 'imports', 'imports'], [3, 13, 'suite', 'the cart'], [4, 6, 'test', 'starts empty'], [8, 12, 'suite', 'adding'],
-    [9, 11, 'test', 'counts one item'], [15, 17, 'test', 'a template title'],
+    [1, 1, 'imports', 'imports'],
+    [3, 13, 'suite', 'the cart'],
+    [4, 6, 'test', 'starts empty'],
+    [8, 12, 'suite', 'adding'],
+    [9, 11, 'test', 'counts one item'],
+    [15, 17, 'test', 'a template title'],
   ],
-  'widget.tsx': [[1, 1, 'imports', 'imports'], [3, 5, 'interface', 'Props'], [7, 9, 'function', 'Widget'], [11, 15, 'class', 'Panel'], [12, 14, 'method', 'render']],
+  'widget.tsx': [
+    [1, 1, 'imports', 'imports'],
+    [3, 5, 'interface', 'Props'],
+    [7, 9, 'function', 'Widget'],
+    [11, 15, 'class', 'Panel'],
+    [12, 14, 'method', 'render'],
+  ],
   'queue.js': [
-    [4, 4, 'imports', 'imports'], [6, 14, 'class', 'Queue'], [7, 9, 'method', 'constructor'], [11, 13, 'method', 'push'],
-    [16, 18, 'function', 'drain'], [20, 22, 'method', 'Queue.prototype.size'],
+    [4, 4, 'imports', 'imports'],
+    [6, 14, 'class', 'Queue'],
+    [7, 9, 'method', 'constructor'],
+    [11, 13, 'method', 'push'],
+    [16, 18, 'function', 'drain'],
+    [20, 22, 'method', 'Queue.prototype.size'],
   ],
-  'inventory.py': [[3, 4, 'imports', 'imports'], [7, 13, 'class', 'Part'], [12, 13, 'method', 'restock'], [16, 17, 'function', 'total'], [20, 21, 'function', 'fetch']],
+  'inventory.py': [
+    [3, 4, 'imports', 'imports'],
+    [7, 13, 'class', 'Part'],
+    [12, 13, 'method', 'restock'],
+    [16, 17, 'function', 'total'],
+    [20, 21, 'function', 'fetch'],
+  ],
   'server.go': [
-    [4, 7, 'imports', 'imports'], [9, 11, 'struct', 'Server'], [13, 15, 'interface', 'Handler'], [17, 19, 'function', 'New'],
-    [21, 23, 'method', 'Server.Start'], [25, 25, 'type', 'ID'], [27, 27, 'function', 'describe'],
+    [4, 7, 'imports', 'imports'],
+    [9, 11, 'struct', 'Server'],
+    [13, 15, 'interface', 'Handler'],
+    [17, 19, 'function', 'New'],
+    [21, 23, 'method', 'Server.Start'],
+    [25, 25, 'type', 'ID'],
+    [27, 27, 'function', 'describe'],
   ],
   'stack.rs': [
-    [3, 3, 'imports', 'imports'], [5, 7, 'struct', 'Stack'], [9, 11, 'enum', 'Error'], [13, 15, 'trait', 'Sized2'], [14, 14, 'method', 'size'],
-    [17, 21, 'impl', 'Stack<T>'], [18, 20, 'method', 'new'], [23, 27, 'impl', 'fmt::Display for Error'], [24, 26, 'method', 'fmt'],
-    [29, 31, 'function', 'capacity'], [33, 33, 'module', 'tests'],
+    [3, 3, 'imports', 'imports'],
+    [5, 7, 'struct', 'Stack'],
+    [9, 11, 'enum', 'Error'],
+    [13, 15, 'trait', 'Sized2'],
+    [14, 14, 'method', 'size'],
+    [17, 21, 'impl', 'Stack<T>'],
+    [18, 20, 'method', 'new'],
+    [23, 27, 'impl', 'fmt::Display for Error'],
+    [24, 26, 'method', 'fmt'],
+    [29, 31, 'function', 'capacity'],
+    [33, 33, 'module', 'tests'],
   ],
   'Account.java': [
-    [3, 4, 'imports', 'imports'], [7, 20, 'class', 'Account'], [10, 11, 'constructor', 'Account'], [13, 15, 'method', 'deposit'],
-    [17, 19, 'interface', 'Listener'], [18, 18, 'method', 'changed'], [22, 22, 'enum', 'Currency'],
+    [3, 4, 'imports', 'imports'],
+    [7, 20, 'class', 'Account'],
+    [10, 11, 'constructor', 'Account'],
+    [13, 15, 'method', 'deposit'],
+    [17, 19, 'interface', 'Listener'],
+    [18, 18, 'method', 'changed'],
+    [22, 22, 'enum', 'Currency'],
   ],
-  'ring.c': [[2, 3, 'imports', 'imports'], [5, 8, 'struct', 'ring'], [10, 12, 'struct', 'cursor_t'], [14, 14, 'enum', 'mode'], [16, 20, 'function', 'ring_init'], [22, 25, 'function', 'ring_name']],
+  'ring.c': [
+    [2, 3, 'imports', 'imports'],
+    [5, 8, 'struct', 'ring'],
+    [10, 12, 'struct', 'cursor_t'],
+    [14, 14, 'enum', 'mode'],
+    [16, 20, 'function', 'ring_init'],
+    [22, 25, 'function', 'ring_name'],
+  ],
   'matrix.cpp': [
-    [1, 1, 'imports', 'imports'], [3, 19, 'namespace', 'linalg'], [5, 12, 'class', 'Matrix'], [7, 7, 'method', 'Matrix'], [8, 8, 'method', 'size'],
-    [14, 17, 'function', 'trace'], [21, 23, 'function', 'Matrix_count'],
+    [1, 1, 'imports', 'imports'],
+    [3, 19, 'namespace', 'linalg'],
+    [5, 12, 'class', 'Matrix'],
+    [7, 7, 'method', 'Matrix'],
+    [8, 8, 'method', 'size'],
+    [14, 17, 'function', 'trace'],
+    [21, 23, 'function', 'Matrix_count'],
   ],
-  'shop.rb': [[1, 1, 'imports', 'imports'], [3, 11, 'module', 'Shop'], [4, 10, 'class', 'Cart'], [6, 8, 'method', 'initialize'], [9, 9, 'method', 'self.build'], [12, 12, 'method', 'helper']],
-  'shop.php': [[3, 3, 'imports', 'imports'], [5, 5, 'function', 'top'], [6, 9, 'class', 'Cart'], [7, 7, 'method', 'add'], [10, 10, 'interface', 'I'], [10, 10, 'method', 'f'], [11, 11, 'trait', 'T'], [11, 11, 'method', 'g'], [12, 12, 'enum', 'E']],
-  'shop.kt': [[2, 3, 'imports', 'imports'], [4, 7, 'class', 'Cart'], [5, 5, 'method', 'add'], [6, 6, 'object', 'companion'], [6, 6, 'method', 'make'], [8, 8, 'interface', 'I'], [8, 8, 'function', 'f'], [9, 9, 'object', 'Single'], [10, 10, 'function', 'top'], [11, 11, 'enum', 'Color'], [12, 12, 'type', 'S']],
-  'shop.swift': [[1, 1, 'imports', 'imports'], [3, 6, 'class', 'Cart'], [4, 4, 'method', 'add'], [5, 5, 'method', 'init'], [7, 7, 'struct', 'P'], [8, 8, 'protocol', 'Q'], [8, 8, 'method', 'f'], [9, 9, 'enum', 'E'], [10, 10, 'extension', 'Cart'], [10, 10, 'function', 'more'], [11, 11, 'function', 'top']],
-  'shop.scala': [[2, 2, 'imports', 'imports'], [4, 6, 'class', 'Cart'], [5, 5, 'method', 'add'], [7, 7, 'object', 'Single'], [7, 7, 'function', 'make'], [8, 8, 'trait', 'T'], [8, 8, 'function', 'f'], [9, 9, 'class', 'P'], [10, 10, 'function', 'top']],
-  'shop.lua': [[3, 3, 'function', 'helper'], [4, 4, 'function', 'M.add'], [5, 5, 'method', 'M.method'], [6, 6, 'function', 'f']],
-  'shop.sh': [[2, 2, 'imports', 'imports'], [4, 6, 'function', 'build'], [7, 9, 'function', 'clean']],
-  'shop.dart': [[1, 1, 'imports', 'imports'], [3, 7, 'class', 'Cart'], [4, 4, 'method', 'add'], [5, 5, 'constructor', 'Cart'], [6, 6, 'method', 'size'], [8, 8, 'function', 'top'], [9, 9, 'enum', 'Color'], [10, 10, 'mixin', 'M'], [11, 11, 'extension', 'E'], [11, 11, 'method', 'f']],
-  'shop.ex': [[1, 10, 'module', 'Shop.Cart'], [3, 3, 'imports', 'imports'], [5, 7, 'function', 'add'], [8, 8, 'function', 'helper'], [9, 9, 'function', 'm']],
-  'shop.m': [[1, 1, 'imports', 'imports'], [2, 5, 'interface', 'Cart'], [3, 3, 'method', 'add'], [6, 9, 'class', 'Cart'], [7, 7, 'method', 'add'], [8, 8, 'method', 'make'], [10, 10, 'function', 'top']],
-  'shop.zig': [[1, 1, 'imports', 'imports'], [3, 3, 'function', 'add'], [4, 4, 'struct', 'Point'], [4, 4, 'function', 'len'], [5, 5, 'test', 'adds']],
-  'shop.ml': [[1, 1, 'imports', 'imports'], [3, 3, 'function', 'add'], [4, 4, 'type', 'point'], [5, 7, 'module', 'M'], [6, 6, 'function', 'f'], [8, 8, 'module', 'S'], [9, 9, 'class', 'counter'], [9, 9, 'method', 'incr']],
-  'shop.sol': [[2, 2, 'imports', 'imports'], [4, 10, 'class', 'Token'], [5, 5, 'struct', 'S'], [6, 6, 'event', 'E'], [7, 7, 'modifier', 'only'], [8, 8, 'method', 'transfer'], [9, 9, 'constructor', 'constructor'], [11, 11, 'interface', 'I'], [11, 11, 'function', 'f'], [12, 12, 'module', 'L'], [12, 12, 'function', 'g']],
+  'shop.rb': [
+    [1, 1, 'imports', 'imports'],
+    [3, 11, 'module', 'Shop'],
+    [4, 10, 'class', 'Cart'],
+    [6, 8, 'method', 'initialize'],
+    [9, 9, 'method', 'self.build'],
+    [12, 12, 'method', 'helper'],
+  ],
+  'shop.php': [
+    [3, 3, 'imports', 'imports'],
+    [5, 5, 'function', 'top'],
+    [6, 9, 'class', 'Cart'],
+    [7, 7, 'method', 'add'],
+    [10, 10, 'interface', 'I'],
+    [10, 10, 'method', 'f'],
+    [11, 11, 'trait', 'T'],
+    [11, 11, 'method', 'g'],
+    [12, 12, 'enum', 'E'],
+  ],
+  'shop.kt': [
+    [2, 3, 'imports', 'imports'],
+    [4, 7, 'class', 'Cart'],
+    [5, 5, 'method', 'add'],
+    [6, 6, 'object', 'companion'],
+    [6, 6, 'method', 'make'],
+    [8, 8, 'interface', 'I'],
+    [8, 8, 'function', 'f'],
+    [9, 9, 'object', 'Single'],
+    [10, 10, 'function', 'top'],
+    [11, 11, 'enum', 'Color'],
+    [12, 12, 'type', 'S'],
+  ],
+  'shop.swift': [
+    [1, 1, 'imports', 'imports'],
+    [3, 6, 'class', 'Cart'],
+    [4, 4, 'method', 'add'],
+    [5, 5, 'method', 'init'],
+    [7, 7, 'struct', 'P'],
+    [8, 8, 'protocol', 'Q'],
+    [8, 8, 'method', 'f'],
+    [9, 9, 'enum', 'E'],
+    [10, 10, 'extension', 'Cart'],
+    [10, 10, 'function', 'more'],
+    [11, 11, 'function', 'top'],
+  ],
+  'shop.scala': [
+    [2, 2, 'imports', 'imports'],
+    [4, 6, 'class', 'Cart'],
+    [5, 5, 'method', 'add'],
+    [7, 7, 'object', 'Single'],
+    [7, 7, 'function', 'make'],
+    [8, 8, 'trait', 'T'],
+    [8, 8, 'function', 'f'],
+    [9, 9, 'class', 'P'],
+    [10, 10, 'function', 'top'],
+  ],
+  'shop.lua': [
+    [3, 3, 'function', 'helper'],
+    [4, 4, 'function', 'M.add'],
+    [5, 5, 'method', 'M.method'],
+    [6, 6, 'function', 'f'],
+  ],
+  'shop.sh': [
+    [2, 2, 'imports', 'imports'],
+    [4, 6, 'function', 'build'],
+    [7, 9, 'function', 'clean'],
+  ],
+  'shop.dart': [
+    [1, 1, 'imports', 'imports'],
+    [3, 7, 'class', 'Cart'],
+    [4, 4, 'method', 'add'],
+    [5, 5, 'constructor', 'Cart'],
+    [6, 6, 'method', 'size'],
+    [8, 8, 'function', 'top'],
+    [9, 9, 'enum', 'Color'],
+    [10, 10, 'mixin', 'M'],
+    [11, 11, 'extension', 'E'],
+    [11, 11, 'method', 'f'],
+  ],
+  'shop.ex': [
+    [1, 10, 'module', 'Shop.Cart'],
+    [3, 3, 'imports', 'imports'],
+    [5, 7, 'function', 'add'],
+    [8, 8, 'function', 'helper'],
+    [9, 9, 'function', 'm'],
+  ],
+  'shop.m': [
+    [1, 1, 'imports', 'imports'],
+    [2, 5, 'interface', 'Cart'],
+    [3, 3, 'method', 'add'],
+    [6, 9, 'class', 'Cart'],
+    [7, 7, 'method', 'add'],
+    [8, 8, 'method', 'make'],
+    [10, 10, 'function', 'top'],
+  ],
+  'shop.zig': [
+    [1, 1, 'imports', 'imports'],
+    [3, 3, 'function', 'add'],
+    [4, 4, 'struct', 'Point'],
+    [4, 4, 'function', 'len'],
+    [5, 5, 'test', 'adds'],
+  ],
+  'shop.ml': [
+    [1, 1, 'imports', 'imports'],
+    [3, 3, 'function', 'add'],
+    [4, 4, 'type', 'point'],
+    [5, 7, 'module', 'M'],
+    [6, 6, 'function', 'f'],
+    [8, 8, 'module', 'S'],
+    [9, 9, 'class', 'counter'],
+    [9, 9, 'method', 'incr'],
+  ],
+  'shop.sol': [
+    [2, 2, 'imports', 'imports'],
+    [4, 10, 'class', 'Token'],
+    [5, 5, 'struct', 'S'],
+    [6, 6, 'event', 'E'],
+    [7, 7, 'modifier', 'only'],
+    [8, 8, 'method', 'transfer'],
+    [9, 9, 'constructor', 'constructor'],
+    [11, 11, 'interface', 'I'],
+    [11, 11, 'function', 'f'],
+    [12, 12, 'module', 'L'],
+    [12, 12, 'function', 'g'],
+  ],
   'Ledger.cs': [
-    [1, 2, 'imports', 'imports'], [4, 22, 'namespace', 'Books'], [6, 9, 'interface', 'IEntry'], [11, 19, 'class', 'Ledger'],
-    [13, 13, 'constructor', 'Ledger'], [15, 18, 'method', 'Add'], [21, 21, 'enum', 'Side'],
+    [1, 2, 'imports', 'imports'],
+    [4, 22, 'namespace', 'Books'],
+    [6, 9, 'interface', 'IEntry'],
+    [11, 19, 'class', 'Ledger'],
+    [13, 13, 'constructor', 'Ledger'],
+    [15, 18, 'method', 'Add'],
+    [21, 21, 'enum', 'Side'],
   ],
 };
 
@@ -72,12 +248,18 @@ describe('the structural mapper (tree-sitter, no model)', () => {
   for (const [name, rows] of Object.entries(EXPECTED)) {
     it(`outlines ${name} with exact line ranges`, async () => {
       const map = await mapFixture(name);
-      assert.deepEqual(map.regions.map((r): Row => [r.start, r.end, r.kind, r.name]), rows);
+      assert.deepEqual(
+        map.regions.map((r): Row => [r.start, r.end, r.kind, r.name]),
+        rows,
+      );
     });
   }
 
   it('writes prose from the leading doc comment and what the file declares', async () => {
-    assert.equal((await mapFixture('inventory.py')).prose, 'Inventory of parts, kept in memory.\nDeclares 1 class, 1 method, 2 functions. (python outline by tree-sitter; no model was asked.)');
+    assert.equal(
+      (await mapFixture('inventory.py')).prose,
+      'Inventory of parts, kept in memory.\nDeclares 1 class, 1 method, 2 functions. (python outline by tree-sitter; no model was asked.)',
+    );
     assert.equal((await mapFixture('queue.js')).prose.split('\n')[0], 'A first-in first-out queue.');
     assert.equal((await mapFixture('stack.rs')).prose.split('\n')[0], 'A bounded stack.');
   });
@@ -90,7 +272,10 @@ describe('the structural mapper (tree-sitter, no model)', () => {
   });
 
   it('says it has no grammar for a language rather than inventing regions', async () => {
-    await assert.rejects(structuralMap('/tmp/x.cob', 'IDENTIFICATION DIVISION.\n', 1), (error: Error) => error instanceof NoGrammarError && /no tree-sitter grammar/.test(error.message));
+    await assert.rejects(
+      structuralMap('/tmp/x.cob', 'IDENTIFICATION DIVISION.\n', 1),
+      (error: Error) => error instanceof NoGrammarError && /no tree-sitter grammar/.test(error.message),
+    );
   });
 
   it('outlines every function of a UMD bundle from npm (underscore), however deep the factory wraps them', async () => {
@@ -100,10 +285,13 @@ describe('the structural mapper (tree-sitter, no model)', () => {
     const names = new Set(map.regions.map((r) => r.name));
     const declared = [...text.matchAll(/^\s*function (\w+)\s*\(/gm)].map((m) => m[1]);
     assert.ok(declared.length > 100, `${declared.length}`);
-    assert.deepEqual(declared.filter((name) => !names.has(name)), []);
+    assert.deepEqual(
+      declared.filter((name) => !names.has(name)),
+      [],
+    );
   });
 
-  it('parses a C++ header named .h as C++: libstdc++\'s stl_vector.h from Debian', async function () {
+  it("parses a C++ header named .h as C++: libstdc++'s stl_vector.h from Debian", async function () {
     const file = '/usr/include/c++/12/bits/stl_vector.h';
     if (!existsSync(file)) this.skip();
     const text = readFileSync(file, 'utf8');
@@ -113,13 +301,19 @@ describe('the structural mapper (tree-sitter, no model)', () => {
     assert.ok(vector && vector.end - vector.start > 1000, JSON.stringify(vector));
     assert.equal(vector.note, 'A standard container which offers fixed time access to individual elements in any order.');
     for (const member of ['push_back', 'size', 'begin', 'operator[]']) {
-      assert.ok(map.regions.some((r) => r.name === member && r.start > vector.start && r.end <= vector.end), member);
+      assert.ok(
+        map.regions.some((r) => r.name === member && r.start > vector.start && r.end <= vector.end),
+        member,
+      );
     }
   });
 
   it('finds a C function that returns a function pointer, as cgo writes them', async () => {
     const map = await structuralMap('ctx.c', 'void (*(get_context(void)))(struct context_arg*) {\n  return 0;\n}\n', 3);
-    assert.deepEqual(map.regions.map((r) => [r.start, r.end, r.kind, r.name]), [[1, 3, 'function', 'get_context']]);
+    assert.deepEqual(
+      map.regions.map((r) => [r.start, r.end, r.kind, r.name]),
+      [[1, 3, 'function', 'get_context']],
+    );
   });
 
   it('loses only the function a syntax error sits in: a regex tree-sitter-bash misreads no longer hides the rest of the file', async () => {
@@ -132,7 +326,15 @@ describe('the structural mapper (tree-sitter, no model)', () => {
     const map = await structuralMap('completion.sh', lines.join('\n'), lines.length);
     assert.deepEqual(
       map.regions.map((r) => [r.start, r.end, r.name]),
-      [[9, 12, '_helper0'], [15, 18, '_helper1'], [21, 24, '_helper2'], [27, 30, '_helper3'], [33, 33, '_pids'], [35, 38, '_pgids'], [41, 41, 'quote']],
+      [
+        [9, 12, '_helper0'],
+        [15, 18, '_helper1'],
+        [21, 24, '_helper2'],
+        [27, 30, '_helper3'],
+        [33, 33, '_pids'],
+        [35, 38, '_pgids'],
+        [41, 41, 'quote'],
+      ],
     );
   });
 
@@ -144,7 +346,7 @@ describe('the structural mapper (tree-sitter, no model)', () => {
     assert.equal(regionTree(map.regions).length, 10_000);
   });
 
-  it('notes a declaration with its doc comment\'s first sentence, else its whole signature, never a broken one', async () => {
+  it("notes a declaration with its doc comment's first sentence, else its whole signature, never a broken one", async () => {
     const text = [
       '/**',
       ' * Parses the arguments. Everything after the first sentence is left out.',
@@ -168,14 +370,15 @@ describe('the structural mapper (tree-sitter, no model)', () => {
     );
   });
 
-  it('skips a licence header for the file\'s prose and takes the comment that describes it', async () => {
-    const text = '// Copyright 2009 The Go Authors. All rights reserved.\n// Use of this source code is governed by a BSD-style\n// license that can be found in the LICENSE file.\n\n// Package server answers pings.\npackage server\n\nfunc Ping() {}\n';
+  it("skips a licence header for the file's prose and takes the comment that describes it", async () => {
+    const text =
+      '// Copyright 2009 The Go Authors. All rights reserved.\n// Use of this source code is governed by a BSD-style\n// license that can be found in the LICENSE file.\n\n// Package server answers pings.\npackage server\n\nfunc Ping() {}\n';
     assert.equal((await structuralMap('server.go', text, 8)).prose.split('\n')[0], 'Package server answers pings.');
     const script = '#! /usr/bin/python3.11\n\n"""Base16, Base32 and Base64 data encodings"""\n\ndef b64encode(s):\n    pass\n';
     assert.equal((await structuralMap('base64.py', script, 6)).prose.split('\n')[0], 'Base16, Base32 and Base64 data encodings');
   });
 
-  it('outlines a real third-party file: mocha\'s runner, every Runner method', async () => {
+  it("outlines a real third-party file: mocha's runner, every Runner method", async () => {
     const file = require.resolve('mocha/lib/runner.js');
     const text = readFileSync(file, 'utf8');
     const map = await structuralMap(file, text, splitLines(text).length);
@@ -186,7 +389,7 @@ describe('the structural mapper (tree-sitter, no model)', () => {
   });
 });
 
-describe('the structural cross-check of a model\'s map', () => {
+describe("the structural cross-check of a model's map", () => {
   it('snaps regions a few lines off to the declarations tree-sitter found, and leaves the rest alone', () => {
     const declarations = [
       { start: 18, end: 24, kind: 'class', name: 'Circle', note: '' },
@@ -196,7 +399,7 @@ describe('the structural cross-check of a model\'s map', () => {
     const model = [
       { start: 17, end: 25, kind: 'class', name: 'Circle', note: 'a circle' },
       { start: 20, end: 22, kind: 'method', name: 'Circle.area', note: 'its area' },
-      { start: 40, end: 44, kind: 'function', name: 'load', note: 'far from the parser\'s load' },
+      { start: 40, end: 44, kind: 'function', name: 'load', note: "far from the parser's load" },
       { start: 30, end: 34, kind: 'config', name: 'defaults', note: 'unknown to the parser' },
     ];
     assert.deepEqual(
@@ -205,7 +408,7 @@ describe('the structural cross-check of a model\'s map', () => {
         [18, 24, 'Circle', 'a circle'],
         [21, 23, 'Circle.area', 'its area'],
         [30, 34, 'defaults', 'unknown to the parser'],
-        [40, 44, 'load', 'far from the parser\'s load'],
+        [40, 44, 'load', "far from the parser's load"],
       ],
     );
   });

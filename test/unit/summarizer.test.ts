@@ -25,7 +25,13 @@ const CASES: Case[] = [
   { name: 'not JSON, three times', script: [{ content: 'Here is a summary of the file!' }], calls: 3, status: 'prose-only' },
   { name: 'fenced JSON', script: [{ content: '```json\n' + (good as { content: string }).content + '\n```' }], calls: 1, status: 'model' },
   { name: 'truncated JSON, then a good answer', script: [{ content: (good as { content: string }).content.slice(0, 80) }, good], calls: 2, status: 'model' },
-  { name: 'regions missing, three times', script: [json({ prose: 'only prose' })], calls: 3, status: 'prose-only', check: (_r, prose) => assert.equal(prose, 'only prose') },
+  {
+    name: 'regions missing, three times',
+    script: [json({ prose: 'only prose' })],
+    calls: 3,
+    status: 'prose-only',
+    check: (_r, prose) => assert.equal(prose, 'only prose'),
+  },
   { name: 'prose missing, then good', script: [json({ regions: GOOD }), good], calls: 2, status: 'model' },
   { name: 'wrong types: regions a string', script: [json({ prose: 'p', regions: 'fn0 is at 1-19' }), good], calls: 2, status: 'model' },
   {
@@ -33,29 +39,93 @@ const CASES: Case[] = [
     script: [json({ prose: 'p', regions: GOOD.map((r) => ({ ...r, start: String(r.start), end: `${r.end}` })) })],
     calls: 1,
     status: 'model',
-    check: (r) => assert.deepEqual(r.map((x) => [x.start, x.end]), GOOD.map((x) => [x.start, x.end])),
+    check: (r) =>
+      assert.deepEqual(
+        r.map((x) => [x.start, x.end]),
+        GOOD.map((x) => [x.start, x.end]),
+      ),
   },
-  { name: 'negative numbers', script: [json({ prose: 'p', regions: [{ start: -4, end: 19, kind: 'function', name: 'fn0' }] })], calls: 1, status: 'model', check: (r) => assert.deepEqual([r[0].start, r[0].end], [1, 19]) },
-  { name: 'reversed range', script: [json({ prose: 'p', regions: [{ start: 39, end: 21, kind: 'function', name: 'fn1' }] })], calls: 1, status: 'model', check: (r) => assert.deepEqual([r[0].start, r[0].end], [39, 39]) },
   {
-    name: 'overlapping ranges',
-    script: [json({ prose: 'p', regions: [{ start: 1, end: 25, kind: 'function', name: 'a' }, { start: 20, end: 39, kind: 'function', name: 'b' }] })],
+    name: 'negative numbers',
+    script: [json({ prose: 'p', regions: [{ start: -4, end: 19, kind: 'function', name: 'fn0' }] })],
     calls: 1,
     status: 'model',
-    check: (r) => assert.deepEqual(r.map((x) => [x.start, x.end]), [[1, 25], [26, 39]]),
+    check: (r) => assert.deepEqual([r[0].start, r[0].end], [1, 19]),
   },
-  { name: 'past the end', script: [json({ prose: 'p', regions: [{ start: 181, end: 900, kind: 'section', name: 'tail' }] })], calls: 1, status: 'model', check: (r) => assert.deepEqual([r[0].start, r[0].end], [181, 200]) },
   {
-    name: 'ranges two lines off the declarations (snapped to tree-sitter\'s)',
+    name: 'reversed range',
+    script: [json({ prose: 'p', regions: [{ start: 39, end: 21, kind: 'function', name: 'fn1' }] })],
+    calls: 1,
+    status: 'model',
+    check: (r) => assert.deepEqual([r[0].start, r[0].end], [39, 39]),
+  },
+  {
+    name: 'overlapping ranges',
+    script: [
+      json({
+        prose: 'p',
+        regions: [
+          { start: 1, end: 25, kind: 'function', name: 'a' },
+          { start: 20, end: 39, kind: 'function', name: 'b' },
+        ],
+      }),
+    ],
+    calls: 1,
+    status: 'model',
+    check: (r) =>
+      assert.deepEqual(
+        r.map((x) => [x.start, x.end]),
+        [
+          [1, 25],
+          [26, 39],
+        ],
+      ),
+  },
+  {
+    name: 'past the end',
+    script: [json({ prose: 'p', regions: [{ start: 181, end: 900, kind: 'section', name: 'tail' }] })],
+    calls: 1,
+    status: 'model',
+    check: (r) => assert.deepEqual([r[0].start, r[0].end], [181, 200]),
+  },
+  {
+    name: "ranges two lines off the declarations (snapped to tree-sitter's)",
     script: [json({ prose: 'p', regions: GOOD.map((x) => ({ ...x, start: x.start + 2, end: x.end - 2 })) })],
     calls: 1,
     status: 'model',
-    check: (r) => assert.deepEqual(r.map((x) => [x.start, x.end]), GOOD.map((x) => [x.start, x.end])),
+    check: (r) =>
+      assert.deepEqual(
+        r.map((x) => [x.start, x.end]),
+        GOOD.map((x) => [x.start, x.end]),
+      ),
   },
-  { name: 'wholly past the end, then good', script: [json({ prose: 'p', regions: [{ start: 500, end: 900, kind: 'function', name: 'x' }] }), good], calls: 2, status: 'model' },
-  { name: 'duplicated regions', script: [json({ prose: 'p', regions: [...GOOD, ...GOOD] })], calls: 1, status: 'model', check: (r) => assert.equal(r.length, FUNCTIONS) },
-  { name: 'huge prose', script: [json({ prose: 'word '.repeat(10_000), regions: GOOD })], calls: 1, status: 'model', check: (_r, prose) => assert.equal(prose.length, FIELD_CAPS.prose) },
-  { name: 'huge names', script: [json({ prose: 'p', regions: GOOD.map((x) => ({ ...x, name: x.name.repeat(500) })) })], calls: 1, status: 'model', check: (r) => assert.ok(r.every((x) => x.name.length <= FIELD_CAPS.name)) },
+  {
+    name: 'wholly past the end, then good',
+    script: [json({ prose: 'p', regions: [{ start: 500, end: 900, kind: 'function', name: 'x' }] }), good],
+    calls: 2,
+    status: 'model',
+  },
+  {
+    name: 'duplicated regions',
+    script: [json({ prose: 'p', regions: [...GOOD, ...GOOD] })],
+    calls: 1,
+    status: 'model',
+    check: (r) => assert.equal(r.length, FUNCTIONS),
+  },
+  {
+    name: 'huge prose',
+    script: [json({ prose: 'word '.repeat(10_000), regions: GOOD })],
+    calls: 1,
+    status: 'model',
+    check: (_r, prose) => assert.equal(prose.length, FIELD_CAPS.prose),
+  },
+  {
+    name: 'huge names',
+    script: [json({ prose: 'p', regions: GOOD.map((x) => ({ ...x, name: x.name.repeat(500) })) })],
+    calls: 1,
+    status: 'model',
+    check: (r) => assert.ok(r.every((x) => x.name.length <= FIELD_CAPS.name)),
+  },
   { name: 'empty answer, three times', script: [{ content: '' }], calls: 3, status: 'prose-only' },
   { name: 'an empty regions array, three times', script: [json({ prose: 'p', regions: [] })], calls: 3, status: 'prose-only' },
   { name: 'a JSON array instead of an object, then good', script: [json(GOOD), good], calls: 2, status: 'model' },
@@ -120,7 +190,8 @@ describe('summarizing through a chat-completions model', () => {
       const stored = cache.get('calc.ts');
       assert.equal(c.status === 'structural' ? stored : stored?.status, c.status === 'structural' ? undefined : c.status);
       assert.equal(outcome.entry.status, c.status === 'prose-only' ? 'structural' : c.status);
-      if (c.status === 'prose-only') assert.deepEqual([stored?.regions, outcome.fallback], [[], 'the model gave no usable map of this file, only prose, so this is the structural outline']);
+      if (c.status === 'prose-only')
+        assert.deepEqual([stored?.regions, outcome.fallback], [[], 'the model gave no usable map of this file, only prose, so this is the structural outline']);
       if (c.status === 'structural') assert.match(outcome.fallback ?? '', /^the model failed \(.+\), so this is the structural outline$/);
       c.check?.(stored?.regions ?? outcome.entry.regions, stored?.prose ?? outcome.entry.prose);
       await cache.close();

@@ -40,21 +40,42 @@ describe('tree queries on real files: skim_query_tree', () => {
 
   it('lists imports, strings and definitions without an S-expression', async () => {
     const imports = await queryTree(runner, 'imports');
-    assert.deepEqual(imports.captures.map((c) => c.start.line), [9, 10, 11, 12, 13, 14, 15, 21]);
+    assert.deepEqual(
+      imports.captures.map((c) => c.start.line),
+      [9, 10, 11, 12, 13, 14, 15, 21],
+    );
     assert.equal(imports.captures[0].text, 'import { EventEmitter } from "node:events";');
     assert.equal(imports.captures[6].text, 'import { …', 'a capture over several lines shows its first');
     const authority = project.file(AUTHORITY);
     const strings = await queryTree(authority, 'strings', 2);
-    assert.deepEqual(strings.captures.map((c) => [c.start.line, c.start.column, c.text, c.region?.kind]), [[6, 31, '"./AuthorityType.js"', 'imports'], [10, 8, '"./OpenIdConfigResponse.js"', 'imports']]);
+    assert.deepEqual(
+      strings.captures.map((c) => [c.start.line, c.start.column, c.text, c.region?.kind]),
+      [
+        [6, 31, '"./AuthorityType.js"', 'imports'],
+        [10, 8, '"./OpenIdConfigResponse.js"', 'imports'],
+      ],
+    );
     const definitions = await queryTree(authority, 'definitions');
     assert.ok(definitions.captures.some((c) => c.text === 'Authority' && c.type === 'class'));
   });
 
   it('runs an S-expression the model wrote, and explains one that does not compile', async () => {
     const result = await queryTree(runner, '(function_declaration name: (identifier) @fn)');
-    assert.deepEqual(result.captures.slice(0, 2).map((c) => [c.name, c.text, c.start.line]), [['fn', 'createHookSkipError', 453], ['fn', 'failTestsInSuite', 494]]);
-    await assert.rejects(queryTreeText(runner, '(no_such_node) @x'), /^Error: skim_query_tree: the query does not compile against the javascript grammar: Bad node name 'no_such_node'\. Write a tree-sitter S-expression/);
-    await assert.rejects(queryTreeText(runner, 'callers'), /"callers" is not a named query \(definitions, imports, calls, calls:NAME, strings\) nor an S-expression/);
+    assert.deepEqual(
+      result.captures.slice(0, 2).map((c) => [c.name, c.text, c.start.line]),
+      [
+        ['fn', 'createHookSkipError', 453],
+        ['fn', 'failTestsInSuite', 494],
+      ],
+    );
+    await assert.rejects(
+      queryTreeText(runner, '(no_such_node) @x'),
+      /^Error: skim_query_tree: the query does not compile against the javascript grammar: Bad node name 'no_such_node'\. Write a tree-sitter S-expression/,
+    );
+    await assert.rejects(
+      queryTreeText(runner, 'callers'),
+      /"callers" is not a named query \(definitions, imports, calls, calls:NAME, strings\) nor an S-expression/,
+    );
   });
 
   it('says it has no grammar for a file type instead of guessing', async () => {
@@ -69,13 +90,19 @@ describe('tree queries on real files: skim_query_tree', () => {
 });
 
 describe('the syntax at a position: skim_node_at', () => {
-  it('gives the named nodes holding a line of mocha\'s runner, outermost first, from its first character', async () => {
+  it("gives the named nodes holding a line of mocha's runner, outermost first, from its first character", async () => {
     const result = await nodeAt(runner, 919);
     assert.equal(result.column, 9);
     assert.deepEqual(result.chain[0], { type: 'program', name: null, start: 1, end: runnerLines.length });
-    assert.deepEqual(result.chain.find((n) => n.type === 'function_declaration'), { type: 'function_declaration', name: 'next', start: 869, end: 986 });
+    assert.deepEqual(
+      result.chain.find((n) => n.type === 'function_declaration'),
+      { type: 'function_declaration', name: 'next', start: 869, end: 986 },
+    );
     assert.deepEqual(result.chain.at(-1), { type: 'identifier', name: 'self', start: 919, end: 919 });
-    assert.match(renderNodeAt(result), /^mocha\/lib\/runner\.js:919:9 \(javascript\), the syntax nodes holding it, outermost first:\n1-1418 program\n {2}822-991 expression_statement\n/);
+    assert.match(
+      renderNodeAt(result),
+      /^mocha\/lib\/runner\.js:919:9 \(javascript\), the syntax nodes holding it, outermost first:\n1-1418 program\n {2}822-991 expression_statement\n/,
+    );
   });
 
   it('counts columns in characters, past accented text', async () => {

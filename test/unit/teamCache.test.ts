@@ -38,7 +38,10 @@ describe('the team cache on a real PostgreSQL: one model call per file version p
   });
 
   const map = async (dev: { dir: string; cache: string }, url = pg.url) => {
-    const r = await skim(['map', 'big.ts', '--json'], { cwd: dev.dir, env: { SKIM_MODEL_URL: model.url, SKIM_MODEL_NAME: 'scripted', SKIM_TEAM_CACHE_URL: url, SKIM_CACHE_DIR: dev.cache } });
+    const r = await skim(['map', 'big.ts', '--json'], {
+      cwd: dev.dir,
+      env: { SKIM_MODEL_URL: model.url, SKIM_MODEL_NAME: 'scripted', SKIM_TEAM_CACHE_URL: url, SKIM_CACHE_DIR: dev.cache },
+    });
     assert.equal(r.code, 0, r.stderr);
     const json = JSON.parse(r.stdout);
     return { calls: json.modelCalls as number, source: json.source as string, stderr: r.stderr, regions: json.regions.length as number };
@@ -65,7 +68,10 @@ describe('the team cache on a real PostgreSQL: one model call per file version p
       change(`// v2\n${SOURCE}`);
       const b = await map(bob);
       assert.deepEqual([b.calls, b.source], [1, 'model']);
-      assert.match(b.stderr, /the team cache at postgres:\/\/skim:%E2%80%A6@127\.0\.0\.1:\d+\/skim is not usable \(.*\); maps stay local, and Skim tries again later/);
+      assert.match(
+        b.stderr,
+        /the team cache at postgres:\/\/skim:%E2%80%A6@127\.0\.0\.1:\d+\/skim is not usable \(.*\); maps stay local, and Skim tries again later/,
+      );
       assert.doesNotMatch(b.stderr, /team-secret/);
       assert.deepEqual((await map(bob)).source, 'local');
     } finally {
@@ -73,7 +79,7 @@ describe('the team cache on a real PostgreSQL: one model call per file version p
     }
   });
 
-  it('takes a teammate\'s malformed or oversized row for no map: the model is asked, and the reader never breaks', async () => {
+  it("takes a teammate's malformed or oversized row for no map: the model is asked, and the reader never breaks", async () => {
     const [alice, bob] = devs;
     await map(alice);
     pg.sql(`UPDATE skim_maps SET regions = '[{"start": "x"}, null, 7, {"end": 3}]'::jsonb`);
@@ -82,7 +88,9 @@ describe('the team cache on a real PostgreSQL: one model call per file version p
     assert.deepEqual([b.calls, b.source, b.regions], [1, 'model', 30]);
     change(`// v3\n${SOURCE}`);
     await map(alice);
-    pg.sql(`UPDATE skim_maps SET regions = (SELECT jsonb_agg(jsonb_build_object('start', 1, 'end', 2, 'kind', 'x', 'name', repeat('n', 200))) FROM generate_series(1, 60000))`);
+    pg.sql(
+      `UPDATE skim_maps SET regions = (SELECT jsonb_agg(jsonb_build_object('start', 1, 'end', 2, 'kind', 'x', 'name', repeat('n', 200))) FROM generate_series(1, 60000))`,
+    );
     const huge = await map(bob);
     assert.deepEqual([huge.calls, huge.source], [1, 'model'], 'a row larger than any map is never taken');
   });
@@ -105,7 +113,9 @@ describe('the team cache on a real PostgreSQL: one model call per file version p
   });
 
   it('migrates a table an older Skim made, and shares through it', async () => {
-    pg.sql('CREATE TABLE skim_schema (version integer NOT NULL); INSERT INTO skim_schema VALUES (0); CREATE TABLE skim_maps (hash text NOT NULL, size bigint NOT NULL, producer text NOT NULL, PRIMARY KEY (hash, size, producer)); GRANT ALL ON skim_schema, skim_maps TO skim; ALTER TABLE skim_maps OWNER TO skim; ALTER TABLE skim_schema OWNER TO skim');
+    pg.sql(
+      'CREATE TABLE skim_schema (version integer NOT NULL); INSERT INTO skim_schema VALUES (0); CREATE TABLE skim_maps (hash text NOT NULL, size bigint NOT NULL, producer text NOT NULL, PRIMARY KEY (hash, size, producer)); GRANT ALL ON skim_schema, skim_maps TO skim; ALTER TABLE skim_maps OWNER TO skim; ALTER TABLE skim_schema OWNER TO skim',
+    );
     const [alice, bob] = devs;
     assert.equal((await map(alice)).calls, 1);
     assert.deepEqual((await map(bob)).source, 'team');

@@ -22,7 +22,6 @@ import { format } from 'node:util';
 import { chromium, Browser } from 'playwright-core';
 import { installScriptedModel, ROOT, SCRIPTED_MODEL_FOLDER, writeUserSettings } from './profile';
 
-
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
   return at === -1 ? undefined : process.argv[at + 1];
@@ -30,7 +29,10 @@ function option(name: string): string | undefined {
 
 /** The paths scripts/setup-vscode-host.sh wrote, unless the environment already names them. */
 function hostEnv(): { node: string; entry: string; chromium: string } {
-  const file = path.join(process.env.SKIM_VSCODE_HOST ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'skim-vscode-host'), 'env.sh');
+  const file = path.join(
+    process.env.SKIM_VSCODE_HOST ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'skim-vscode-host'),
+    'env.sh',
+  );
   const vars: Record<string, string> = {};
   if (existsSync(file)) for (const m of readFileSync(file, 'utf8').matchAll(/^export (\w+)="(.*)"$/gm)) vars[m[1]] = m[2];
   const get = (name: string) => process.env[name] ?? vars[name];
@@ -88,18 +90,24 @@ async function main(): Promise<number> {
     host.node,
     [
       host.entry,
-      '--config', configFile,
-      '--auth', 'none',
-      '--bind-addr', address,
-      '--user-data-dir', userData,
-      '--extensions-dir', extensionsDir,
+      '--config',
+      configFile,
+      '--auth',
+      'none',
+      '--bind-addr',
+      address,
+      '--user-data-dir',
+      userData,
+      '--extensions-dir',
+      extensionsDir,
       '--disable-telemetry',
       '--disable-update-check',
       '--disable-workspace-trust',
       '--disable-getting-started-override',
       '--ignore-last-opened',
       // A built VS Code runs the payload's extension tests only with the smoke-test driver on.
-      '--vscode-option', 'enable-smoke-test-driver',
+      '--vscode-option',
+      'enable-smoke-test-driver',
     ],
     {
       env: {
@@ -136,7 +144,15 @@ async function main(): Promise<number> {
       browser = await chromium.launch({
         executablePath: host.chromium,
         headless: true,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-dev-shm-usage',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
       });
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       const quiet = /^\[(ChatModelSelection|AgentHost|AgentHost:remote|AccountPolicyGate)\]/;

@@ -88,7 +88,9 @@ export function activate(context: vscode.ExtensionContext): ScriptedModelApi {
     },
     async provideLanguageModelChatResponse(_model, messages, options, progress, token) {
       const text = messages.map((m) => m.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('')).join('\n');
-      const toolResults = messages.flatMap((m) => m.content.filter((p) => p instanceof vscode.LanguageModelToolResultPart).map((p) => flattenText((p as vscode.LanguageModelToolResultPart).content)));
+      const toolResults = messages.flatMap((m) =>
+        m.content.filter((p) => p instanceof vscode.LanguageModelToolResultPart).map((p) => flattenText((p as vscode.LanguageModelToolResultPart).content)),
+      );
       const tools = (options.tools ?? []).map((t) => ({ name: t.name, description: t.description }));
       if (text.includes(SUMMARY_MARKER) && tools.length === 0) {
         api.requests.push({ kind: 'summary', text, tools, toolResults });
@@ -131,6 +133,8 @@ export function activate(context: vscode.ExtensionContext): ScriptedModelApi {
   };
   context.subscriptions.push(vscode.lm.registerLanguageModelChatProvider('skim-test', provider));
   // A language server that never answers: Lua definitions hang, so skim_lsp's deadline is what ends them.
-  context.subscriptions.push(vscode.languages.registerDefinitionProvider({ language: 'lua' }, { provideDefinition: () => new Promise<undefined>(() => undefined) }));
+  context.subscriptions.push(
+    vscode.languages.registerDefinitionProvider({ language: 'lua' }, { provideDefinition: () => new Promise<undefined>(() => undefined) }),
+  );
   return api;
 }

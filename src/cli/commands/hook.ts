@@ -97,12 +97,17 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, cwd: string, openMaps: Op
   if (!file.inside) return warn(`${call.file} is outside the project ${root}; the read goes ahead untouched`);
 
   // The extension's vscode.lm model maps the file; this process keeps to tree-sitter if it must stand in.
-  const localEnv = extension ? { ...env, SKIM_MODEL_URL: '' } : { ...env, SKIM_MODEL_TIMEOUT_MS: String(Math.min(budget, Number(env.SKIM_MODEL_TIMEOUT_MS) || budget)) };
+  const localEnv = extension
+    ? { ...env, SKIM_MODEL_URL: '' }
+    : { ...env, SKIM_MODEL_TIMEOUT_MS: String(Math.min(budget, Number(env.SKIM_MODEL_TIMEOUT_MS) || budget)) };
   const local = new LazyMaps(() => openMaps(root, localEnv, warn));
   // A silent extension leaves a quarter of the budget (at most 2 s) for this process's own outline.
   const maps = extension ? new RemoteMaps(extension.socket, local, deadline - Math.min(2_000, budget / 4)) : local;
   const abort = new AbortController();
-  let read: GuardedRead | undefined = await within(guardedRead(maps, file, { offset: call.offset, limit: call.limit, returnLines: false, signal: abort.signal }), deadline - Date.now());
+  let read: GuardedRead | undefined = await within(
+    guardedRead(maps, file, { offset: call.offset, limit: call.limit, returnLines: false, signal: abort.signal }),
+    deadline - Date.now(),
+  );
   if (!read) {
     abort.abort();
     read = notMapped(file, call.offset, `Skim could not make one within its ${budget} ms deadline (SKIM_HOOK_BUDGET_MS)`);
@@ -113,12 +118,22 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, cwd: string, openMaps: Op
   if (reply && read.capped && read.askedEnd !== undefined && maps instanceof RemoteMaps) {
     await within(maps.recordShortened(file, [read.start, read.end], read.askedEnd, reply.context), deadline - Date.now());
   }
-  const closed = await within(local.close().then(() => true), deadline - Date.now());
+  const closed = await within(
+    local.close().then(() => true),
+    deadline - Date.now(),
+  );
   if (!closed) warn('the cache could not be saved before the deadline; the map will be made again next time');
 }
 
 /** A hook must never block the read it guards: whatever happens, `skim hook` exits 0. */
-export async function hookMain(io: Io, env: NodeJS.ProcessEnv, cwd: string, openMaps: OpenMaps, screen: Screener, gateMode: EditGateMode = 'drift'): Promise<0> {
+export async function hookMain(
+  io: Io,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  openMaps: OpenMaps,
+  screen: Screener,
+  gateMode: EditGateMode = 'drift',
+): Promise<0> {
   try {
     await runHook(io, env, cwd, openMaps, gateModeOf(env.SKIM_EDIT_GATE, gateMode), screen);
   } catch (error) {

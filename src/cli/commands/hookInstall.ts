@@ -1,6 +1,16 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { hookCommand, hookPlace, hookStateDir, installHook, INSTALL_HOSTS, INSTALL_SCOPES, InstallHost, InstallScope, removeHook } from '../../core/hook/install';
+import {
+  hookCommand,
+  hookPlace,
+  hookStateDir,
+  installHook,
+  INSTALL_HOSTS,
+  INSTALL_SCOPES,
+  InstallHost,
+  InstallScope,
+  removeHook,
+} from '../../core/hook/install';
 import { EDIT_GATE_MODES, gateModeOf } from '../../core/gate/gate';
 import { ParsedArgs, stringFlag, UsageError } from '../args';
 import { Io } from '../io';

@@ -9,7 +9,7 @@ const percentile = (sorted: number[], q: number) => (sorted.length ? sorted[Math
 export function judgeCommand(rest: readonly string[], io: Io, env: NodeJS.ProcessEnv): void {
   if (rest.length !== 1 || rest[0] !== 'stats') throw new UsageError('skim judge stats');
   const file = judgeLogFile(env);
-  let text = '';
+  let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch {
@@ -28,12 +28,35 @@ export function judgeCommand(rest: readonly string[], io: Io, env: NodeJS.Proces
     const own = events.filter((e) => e.site === site);
     const flagged = own.filter((e) => e.decision === 'wrap' || e.decision === 'reranked').length;
     const answered = own.filter((e) => Object.values(e.signals).some((p) => p !== null));
-    const latency = own.filter((e) => !e.cacheHit).map((e) => e.latencyMs).sort((a, b) => a - b);
+    const latency = own
+      .filter((e) => !e.cacheHit)
+      .map((e) => e.latencyMs)
+      .sort((a, b) => a - b);
     const rate = own.length ? `${((100 * flagged) / own.length).toFixed(1)}%` : '-';
-    return [site, own.length, answered.length, flagged, rate, own.filter((e) => e.enforced).length, own.filter((e) => e.cacheHit).length, percentile(latency, 0.5), percentile(latency, 0.95)];
+    return [
+      site,
+      own.length,
+      answered.length,
+      flagged,
+      rate,
+      own.filter((e) => e.enforced).length,
+      own.filter((e) => e.cacheHit).length,
+      percentile(latency, 0.5),
+      percentile(latency, 0.95),
+    ];
   });
   const head = ['site', 'judgements', 'answered', 'flagged', 'flag rate', 'enforced', 'cache hits', 'p50 ms', 'p95 ms'];
   const table = [head, ...rows.map((r) => r.map((c) => (typeof c === 'number' && Number.isNaN(c) ? '-' : String(c))))];
   const widths = head.map((_, i) => Math.max(...table.map((r) => r[i].length)));
-  io.out([`Judgements in ${file}:`, ...table.map((r) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd())].join('\n'));
+  io.out(
+    [
+      `Judgements in ${file}:`,
+      ...table.map((r) =>
+        r
+          .map((c, i) => c.padEnd(widths[i]))
+          .join('  ')
+          .trimEnd(),
+      ),
+    ].join('\n'),
+  );
 }

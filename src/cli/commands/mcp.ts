@@ -5,7 +5,18 @@ import { z, ZodTypeAny } from 'zod';
 import manifest from '../../../package.json';
 import { SearchRequest } from '../../core/search/search';
 import { FactsRequest } from '../../core/facts/facts';
-import { factsFallbackText, verifiedCall, findSymbolText, listSymbolsText, nodeAtText, queryTreeText, readFileText, searchText, summarizeFileText, ToolError } from '../../core/tools';
+import {
+  factsFallbackText,
+  verifiedCall,
+  findSymbolText,
+  listSymbolsText,
+  nodeAtText,
+  queryTreeText,
+  readFileText,
+  searchText,
+  summarizeFileText,
+  ToolError,
+} from '../../core/tools';
 import { DEFAULT_LINE_LIMIT } from '../../core/guard/guard';
 import { ProjectFile } from '../../core/project';
 import { ParsedArgs } from '../args';
@@ -22,7 +33,16 @@ function shapeOf(tool: ToolManifest): Record<string, ZodTypeAny> {
   const shape: Record<string, ZodTypeAny> = {};
   for (const [key, property] of Object.entries(tool.inputSchema.properties)) {
     let field: ZodTypeAny =
-      property.type === 'integer' ? z.number().int().min(property.minimum ?? Number.MIN_SAFE_INTEGER) : property.type === 'boolean' ? z.boolean() : property.enum ? z.enum(property.enum) : z.string();
+      property.type === 'integer'
+        ? z
+            .number()
+            .int()
+            .min(property.minimum ?? Number.MIN_SAFE_INTEGER)
+        : property.type === 'boolean'
+          ? z.boolean()
+          : property.enum
+            ? z.enum(property.enum)
+            : z.string();
     if (!tool.inputSchema.required.includes(key)) field = field.optional();
     shape[key] = field.describe(property.description);
   }
@@ -40,7 +60,10 @@ export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<v
   const server = new McpServer({ name: 'skim', version: manifest.version });
   const fileOf = (input: Record<string, unknown>): ProjectFile => {
     const file = session.project.file(String(input.filePath), session.project.root);
-    if (!file.inside) throw new ToolError(`${String(input.filePath)} is outside the project (${session.project.root}). Skim reads only files inside it: give a path inside the project, absolute or relative to its root.`);
+    if (!file.inside)
+      throw new ToolError(
+        `${String(input.filePath)} is outside the project (${session.project.root}). Skim reads only files inside it: give a path inside the project, absolute or relative to its root.`,
+      );
     return file;
   };
   const handlers: Record<string, Handler> = {

@@ -12,7 +12,8 @@ export async function readCommand(args: ParsedArgs, session: Session, io: Io): P
   const file = session.project.file(target, session.cwd);
   const read = await guardedRead(session.maps, file, { offset: positiveInt(args.flags, 'offset'), limit: positiveInt(args.flags, 'limit') });
   if (read.outcome === 'unreadable') throw new CommandFailed(read.reason ?? `${file.key} could not be read`);
-  if (read.outcome === 'declined' && read.reason?.startsWith('binary')) throw new CommandFailed(`${file.key} is a binary file; skim read shows text files only`);
+  if (read.outcome === 'declined' && read.reason?.startsWith('binary'))
+    throw new CommandFailed(`${file.key} is a binary file; skim read shows text files only`);
   if (read.outcome === 'unmapped') io.warn(`no map for ${file.key}: ${read.reason}; the read was not shortened`);
   if (args.flags.has('json')) {
     const lines = await screenText(read.lines.join('\n'));

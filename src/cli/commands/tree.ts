@@ -12,13 +12,15 @@ import { Session } from '../session';
 /** A file or query the tree tools cannot take: one line on stderr. */
 function failed(error: unknown, key: string): never {
   if ((error as NodeJS.ErrnoException).code) throw new CommandFailed(describeFileError(error, key));
-  if (error instanceof QueryTreeError || error instanceof NodeAtError || error instanceof NoGrammarError || error instanceof MapUnavailableError) throw new CommandFailed(`${key}: ${error.message}`);
+  if (error instanceof QueryTreeError || error instanceof NodeAtError || error instanceof NoGrammarError || error instanceof MapUnavailableError)
+    throw new CommandFailed(`${key}: ${error.message}`);
   throw error;
 }
 
 export async function queryCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {
   const [target, query, ...extra] = args.positionals;
-  if (!target || !query || extra.length) throw new UsageError('skim query FILE QUERY [--max N] [--json] (QUERY: an S-expression, or definitions, imports, calls, calls:NAME, strings)');
+  if (!target || !query || extra.length)
+    throw new UsageError('skim query FILE QUERY [--max N] [--json] (QUERY: an S-expression, or definitions, imports, calls, calls:NAME, strings)');
   const file = session.project.file(target, session.cwd);
   try {
     const result = await queryTree(file, query, positiveInt(args.flags, 'max'));

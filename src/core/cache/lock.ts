@@ -51,7 +51,10 @@ async function breakIfAbandoned(lockFile: string): Promise<boolean> {
   const text = await readText(lockFile);
   if (text === undefined) return true; // released meanwhile
   const owner = parseOwner(text);
-  const age = await fs.stat(lockFile).then((s) => Date.now() - s.mtimeMs, () => 0);
+  const age = await fs.stat(lockFile).then(
+    (s) => Date.now() - s.mtimeMs,
+    () => 0,
+  );
   // A lock just created may not hold its owner's line yet: only its age can tell it was abandoned.
   const abandoned = owner && owner.host === HOST ? !processAlive(owner.pid) : age > STALE_MS;
   if (!abandoned) return false;
@@ -59,7 +62,10 @@ async function breakIfAbandoned(lockFile: string): Promise<boolean> {
   try {
     await fs.writeFile(breaking, `${process.pid}\n`, { flag: 'wx' });
   } catch {
-    const breakAge = await fs.stat(breaking).then((s) => Date.now() - s.mtimeMs, () => 0);
+    const breakAge = await fs.stat(breaking).then(
+      (s) => Date.now() - s.mtimeMs,
+      () => 0,
+    );
     if (breakAge > BREAK_STALE_MS) await fs.rm(breaking, { force: true });
     return false; // another breaker is at it: wait and look again
   }

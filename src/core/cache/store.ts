@@ -65,7 +65,9 @@ export class MapCache {
     try {
       db = await readDatabase(SQL, file, options);
     } catch (error) {
-      options.onWarning?.(`Skim cannot read its cache ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); maps are kept in memory only, for as long as this process runs.`);
+      options.onWarning?.(
+        `Skim cannot read its cache ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); maps are kept in memory only, for as long as this process runs.`,
+      );
       db = emptyDatabase(SQL);
       persistent = false;
     }
@@ -182,7 +184,8 @@ export class MapCache {
     openCaches.delete(this);
     await this.flush(lockWaitMs);
     clearTimeout(this.timer);
-    if (this.persistent && this.pending.length > 0) this.options.onWarning?.(`${this.pending.length} change(s) to Skim's cache could not be saved to ${this.file}; those maps will be made again.`);
+    if (this.persistent && this.pending.length > 0)
+      this.options.onWarning?.(`${this.pending.length} change(s) to Skim's cache could not be saved to ${this.file}; those maps will be made again.`);
     this.freeStatements();
     this.db.close();
   }
@@ -318,7 +321,14 @@ function apply(db: Database, write: PendingWrite): void {
 
 function insertEntry(db: Database, e: MapEntry): void {
   db.run('INSERT INTO files (path, size, hash, lines, status, producer, prose, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
-    e.path, e.size, e.hash, e.lines, e.status, e.producer, e.prose, e.created,
+    e.path,
+    e.size,
+    e.hash,
+    e.lines,
+    e.status,
+    e.producer,
+    e.prose,
+    e.created,
   ]);
   const insert = db.prepare('INSERT INTO regions (path, ord, start_line, end_line, kind, name, note) VALUES (?, ?, ?, ?, ?, ?, ?)');
   e.regions.forEach((r, ord) => insert.run([e.path, ord, r.start, r.end, r.kind, r.name, r.note]));

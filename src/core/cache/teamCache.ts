@@ -89,7 +89,8 @@ export class TeamCache {
         await client.query(SCHEMA);
         const { rows } = await client.query<{ version: number }>('SELECT max(version) AS version FROM skim_schema');
         const version = rows[0]?.version ?? null;
-        if (version !== null && version > TEAM_SCHEMA_VERSION) throw new Unavailable(`the database holds a newer Skim's schema (version ${version}); update Skim to use it`);
+        if (version !== null && version > TEAM_SCHEMA_VERSION)
+          throw new Unavailable(`the database holds a newer Skim's schema (version ${version}); update Skim to use it`);
         if (version !== TEAM_SCHEMA_VERSION) {
           await client.query('DELETE FROM skim_schema');
           await client.query('INSERT INTO skim_schema (version) VALUES ($1)', [TEAM_SCHEMA_VERSION]);
@@ -114,7 +115,9 @@ export class TeamCache {
     void pool?.end().catch(() => undefined);
     if (this.warned) return;
     this.warned = true;
-    this.options.warn(`the team cache at ${safeUrl(this.options.url)} is not usable (${(error as Error).message}); maps stay local, and Skim tries again later`);
+    this.options.warn(
+      `the team cache at ${safeUrl(this.options.url)} is not usable (${(error as Error).message}); maps stay local, and Skim tries again later`,
+    );
   }
 
   private up(): boolean {

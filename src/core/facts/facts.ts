@@ -39,7 +39,13 @@ export function isFactOp(op: unknown): op is FactOp {
 
 /** The symbol's last part: `Runner.run` and `Runner::run` are looked for as `run`. */
 export function lastPart(symbol: string): string {
-  return symbol.trim().split(/\.|::|#|->/).filter(Boolean).pop() ?? symbol.trim();
+  return (
+    symbol
+      .trim()
+      .split(/\.|::|#|->/)
+      .filter(Boolean)
+      .pop() ?? symbol.trim()
+  );
 }
 
 const WORD = (name: string) => new RegExp(`(?<![\\w$])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`);

@@ -14,7 +14,13 @@ const MAX = 50;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const sameName = (regionName: string, name: string) => lastPart(regionName.replace(/\(.*$/, '')) === name;
 
-export async function fallbackFacts(project: Project, program: SearchProgram, regionsOf: RegionLookup, symbol: string, op: FactOp): Promise<{ locations: SearchHit[]; total: number }> {
+export async function fallbackFacts(
+  project: Project,
+  program: SearchProgram,
+  regionsOf: RegionLookup,
+  symbol: string,
+  op: FactOp,
+): Promise<{ locations: SearchHit[]; total: number }> {
   const name = lastPart(symbol);
   const word = `\\b${escape(name)}\\b`;
   if (op === 'references' || op === 'callers') {

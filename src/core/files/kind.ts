@@ -5,14 +5,66 @@ import * as path from 'node:path';
  * guard leaves these alone. The summarizer still accepts them when asked by name.
  */
 const PROSE_EXTENSIONS = new Set([
-  '.md', '.markdown', '.mdx', '.txt', '.text', '.rst', '.adoc', '.asciidoc', '.org', '.tex', '.rtf', '.textile', '.pod', '.wiki', '.log',
+  '.md',
+  '.markdown',
+  '.mdx',
+  '.txt',
+  '.text',
+  '.rst',
+  '.adoc',
+  '.asciidoc',
+  '.org',
+  '.tex',
+  '.rtf',
+  '.textile',
+  '.pod',
+  '.wiki',
+  '.log',
 ]);
 
 /** Not text at all: no line limit means anything for these. */
 const BINARY_EXTENSIONS = new Set([
-  '.png', '.jpg', '.jpeg', '.gif', '.bmp', '.ico', '.webp', '.tiff', '.pdf', '.zip', '.gz', '.tgz', '.bz2', '.xz', '.7z', '.rar',
-  '.jar', '.class', '.exe', '.dll', '.so', '.dylib', '.o', '.a', '.wasm', '.bin', '.dat', '.sqlite', '.db', '.woff', '.woff2',
-  '.ttf', '.otf', '.mp3', '.mp4', '.wav', '.ogg', '.mov', '.avi', '.pyc', '.vsix',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.bmp',
+  '.ico',
+  '.webp',
+  '.tiff',
+  '.pdf',
+  '.zip',
+  '.gz',
+  '.tgz',
+  '.bz2',
+  '.xz',
+  '.7z',
+  '.rar',
+  '.jar',
+  '.class',
+  '.exe',
+  '.dll',
+  '.so',
+  '.dylib',
+  '.o',
+  '.a',
+  '.wasm',
+  '.bin',
+  '.dat',
+  '.sqlite',
+  '.db',
+  '.woff',
+  '.woff2',
+  '.ttf',
+  '.otf',
+  '.mp3',
+  '.mp4',
+  '.wav',
+  '.ogg',
+  '.mov',
+  '.avi',
+  '.pyc',
+  '.vsix',
 ]);
 
 /**
@@ -20,19 +72,36 @@ const BINARY_EXTENSIONS = new Set([
  * of them helps no one, and a model would be paid to summarize them.
  */
 const LOCKFILES = new Set([
-  'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock', 'deno.lock', 'cargo.lock', 'gemfile.lock',
-  'poetry.lock', 'pipfile.lock', 'uv.lock', 'pdm.lock', 'composer.lock', 'go.sum', 'mix.lock', 'pubspec.lock', 'podfile.lock',
-  'package.resolved', 'flake.lock', 'packages.lock.json', 'gradle.lockfile', 'paket.lock', 'cabal.project.freeze', 'conan.lock',
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'yarn.lock',
+  'pnpm-lock.yaml',
+  'bun.lock',
+  'deno.lock',
+  'cargo.lock',
+  'gemfile.lock',
+  'poetry.lock',
+  'pipfile.lock',
+  'uv.lock',
+  'pdm.lock',
+  'composer.lock',
+  'go.sum',
+  'mix.lock',
+  'pubspec.lock',
+  'podfile.lock',
+  'package.resolved',
+  'flake.lock',
+  'packages.lock.json',
+  'gradle.lockfile',
+  'paket.lock',
+  'cabal.project.freeze',
+  'conan.lock',
 ]);
 
 function generated(file: string): boolean {
   const name = path.basename(file).toLowerCase();
   return (
-    LOCKFILES.has(name) ||
-    /\.min\.[a-z0-9]+$/.test(name) ||
-    name.endsWith('.map') ||
-    name.endsWith('.snap') ||
-    file.split(/[\\/]/).includes('__snapshots__')
+    LOCKFILES.has(name) || /\.min\.[a-z0-9]+$/.test(name) || name.endsWith('.map') || name.endsWith('.snap') || file.split(/[\\/]/).includes('__snapshots__')
   );
 }
 

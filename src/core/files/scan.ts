@@ -150,7 +150,7 @@ function readWhole(fd: number, request: ScanRequest, before: Stats): ScanResult 
 async function stream(fd: number, request: ScanRequest, before: Stats): Promise<ScanResult> {
   const collector = new LineCollector(request);
   const buffer = Buffer.allocUnsafe(CHUNK);
-  for (let position = 0; position < before.size; ) {
+  for (let position = 0; position < before.size;) {
     const { bytesRead } = await readAsync(fd, buffer, 0, Math.min(CHUNK, before.size - position), position);
     if (bytesRead === 0 || !collector.feed(buffer.subarray(0, bytesRead))) break;
     position += bytesRead;

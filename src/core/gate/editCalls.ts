@@ -7,7 +7,20 @@
  */
 
 /** Edits that replace part of a file: refused on a file that changed since it was read. Creating tools may also overwrite. */
-const EDIT_TOOLS = new Set(['Edit', 'MultiEdit', 'Write', 'NotebookEdit', 'edit', 'create', 'replace_string_in_file', 'multi_replace_string_in_file', 'insert_edit_into_file', 'create_file', 'apply_patch', 'edit_notebook_file']);
+const EDIT_TOOLS = new Set([
+  'Edit',
+  'MultiEdit',
+  'Write',
+  'NotebookEdit',
+  'edit',
+  'create',
+  'replace_string_in_file',
+  'multi_replace_string_in_file',
+  'insert_edit_into_file',
+  'create_file',
+  'apply_patch',
+  'edit_notebook_file',
+]);
 
 /**
  * Reads by Skim's own tools that show the file's lines (as extension tools, or over MCP as

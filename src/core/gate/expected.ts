@@ -16,7 +16,8 @@ interface Replacement {
 }
 
 function replacements(tool: string, input: Record<string, unknown>, sameFile: (named: unknown) => boolean): Replacement[] | undefined {
-  const one = (from: unknown, to: unknown, all?: unknown): Replacement[] | undefined => (str(from) !== undefined && str(to) !== undefined ? [{ from: str(from) as string, to: str(to) as string, all: all === true }] : undefined);
+  const one = (from: unknown, to: unknown, all?: unknown): Replacement[] | undefined =>
+    str(from) !== undefined && str(to) !== undefined ? [{ from: str(from) as string, to: str(to) as string, all: all === true }] : undefined;
   switch (tool) {
     case 'replace_string_in_file':
       return one(input.oldString, input.newString);
@@ -25,10 +26,17 @@ function replacements(tool: string, input: Record<string, unknown>, sameFile: (n
     case 'edit':
       return one(input.old_str, input.new_str);
     case 'MultiEdit':
-      return Array.isArray(input.edits) ? input.edits.flatMap((e) => one((e as Record<string, unknown>)?.old_string, (e as Record<string, unknown>)?.new_string, (e as Record<string, unknown>)?.replace_all) ?? []) : undefined;
+      return Array.isArray(input.edits)
+        ? input.edits.flatMap(
+            (e) =>
+              one((e as Record<string, unknown>)?.old_string, (e as Record<string, unknown>)?.new_string, (e as Record<string, unknown>)?.replace_all) ?? [],
+          )
+        : undefined;
     case 'multi_replace_string_in_file':
       return Array.isArray(input.replacements)
-        ? input.replacements.filter((r) => sameFile((r as Record<string, unknown>)?.filePath)).flatMap((r) => one((r as Record<string, unknown>).oldString, (r as Record<string, unknown>).newString) ?? [])
+        ? input.replacements
+            .filter((r) => sameFile((r as Record<string, unknown>)?.filePath))
+            .flatMap((r) => one((r as Record<string, unknown>).oldString, (r as Record<string, unknown>).newString) ?? [])
         : undefined;
     default:
       return undefined;

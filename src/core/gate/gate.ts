@@ -15,7 +15,8 @@ export function gateModeOf(value: unknown, fallback: EditGateMode = 'drift'): Ed
 /** `now` is the file's hash on disk (undefined: it does not exist), `stamp` the hashes of what the session last saw. */
 export function decideEdit(mode: EditGateMode, file: string, now: string | undefined, stamp: readonly string[] | undefined): GateDecision {
   if (mode === 'off' || now === undefined) return { allow: true };
-  if (stamp === undefined) return mode === 'strict' ? { allow: false, reason: `Read ${file} before editing it (Skim's edit gate is strict).` } : { allow: true };
+  if (stamp === undefined)
+    return mode === 'strict' ? { allow: false, reason: `Read ${file} before editing it (Skim's edit gate is strict).` } : { allow: true };
   if (!stamp.includes(now)) return { allow: false, reason: `${file} changed since you read it; read it again before editing it (Skim's edit gate).` };
   return { allow: true };
 }

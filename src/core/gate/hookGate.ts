@@ -28,7 +28,7 @@ export function concernsGate(call: HookCall): boolean {
 /** The session's gate, or why there is none (gate off, no session id, an untrusted folder). */
 export function openGate(call: HookCall, mode: EditGateMode, env: NodeJS.ProcessEnv): Gate | string {
   if (mode === 'off') return 'the edit gate is off';
-  if (!call.session) return 'the host sent no session id, so the edit gate cannot tell this session\'s reads apart';
+  if (!call.session) return "the host sent no session id, so the edit gate cannot tell this session's reads apart";
   const dir = stampDirectory(env);
   const log = StampLog.open(dir, call.session);
   if (typeof log === 'string') return `the edit gate's folder cannot be trusted: ${log}`;

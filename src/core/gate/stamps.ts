@@ -55,7 +55,8 @@ export class StampLog {
       if (!line || (needle !== undefined && !line.includes(needle))) continue;
       try {
         const entry = JSON.parse(line) as { path?: unknown; hashes?: unknown };
-        if (typeof entry.path === 'string' && Array.isArray(entry.hashes)) entries.push({ path: entry.path, hashes: entry.hashes.filter((h): h is string => typeof h === 'string') });
+        if (typeof entry.path === 'string' && Array.isArray(entry.hashes))
+          entries.push({ path: entry.path, hashes: entry.hashes.filter((h): h is string => typeof h === 'string') });
       } catch {
         continue;
       }
@@ -65,12 +66,16 @@ export class StampLog {
 
   /** The hashes of the session's last stamp of `real`, or undefined when it never read or wrote it. */
   last(real: string): string[] | undefined {
-    return this.entries(real).filter((entry) => entry.path === real).at(-1)?.hashes;
+    return this.entries(real)
+      .filter((entry) => entry.path === real)
+      .at(-1)?.hashes;
   }
 
   /** The files this session read or wrote, most recent last (at most `count`). */
   recentPaths(count = 20): string[] {
-    const newestFirst = this.entries().map((entry) => entry.path).reverse();
+    const newestFirst = this.entries()
+      .map((entry) => entry.path)
+      .reverse();
     return [...new Set(newestFirst)].slice(0, count).reverse();
   }
 

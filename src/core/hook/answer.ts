@@ -48,7 +48,8 @@ export function hookAnswer(call: HookRead, read: GuardedRead, wholeMap?: string)
   if (read.outcome !== 'capped' && read.outcome !== 'unmapped') return undefined;
   const additionalContext = hookContext(read, CONTEXT_LIMITS[call.host], wholeMap);
   const input = read.outcome === 'capped' ? rewritten(call, read) : undefined;
-  if (call.shape === 'flat') return { answer: input ? { permissionDecision: 'allow', modifiedArgs: input, additionalContext } : { additionalContext }, context: additionalContext };
+  if (call.shape === 'flat')
+    return { answer: input ? { permissionDecision: 'allow', modifiedArgs: input, additionalContext } : { additionalContext }, context: additionalContext };
   return {
     answer: {
       hookSpecificOutput: input

@@ -43,10 +43,14 @@ export function hookPlace(host: InstallHost, scope: InstallScope, root: string, 
   switch (host) {
     case 'vscode':
       // VS Code reads .github/hooks/*.json in the workspace, and Claude's user settings for the user.
-      return workspace ? { file: path.join(root, '.github', 'hooks', 'skim-vscode.json'), format: 'vscode', owned: true, personalIn: root } : { file: claudeUser, format: 'claude-settings', owned: false };
+      return workspace
+        ? { file: path.join(root, '.github', 'hooks', 'skim-vscode.json'), format: 'vscode', owned: true, personalIn: root }
+        : { file: claudeUser, format: 'claude-settings', owned: false };
     case 'claude':
       // Claude Code's per-person project settings: .claude/settings.json is the team's.
-      return workspace ? { file: path.join(root, '.claude', 'settings.local.json'), format: 'claude-settings', owned: false, personalIn: root } : { file: claudeUser, format: 'claude-settings', owned: false };
+      return workspace
+        ? { file: path.join(root, '.claude', 'settings.local.json'), format: 'claude-settings', owned: false, personalIn: root }
+        : { file: claudeUser, format: 'claude-settings', owned: false };
     case 'copilot-cli':
       return workspace
         ? { file: path.join(root, '.github', 'hooks', 'skim-copilot-cli.json'), format: 'copilot-cli', owned: true, personalIn: root }
@@ -74,7 +78,8 @@ function eventPath(format: HookPlace['format'], event: HookEvent): JSONPath {
  * the gate's stamp), before an edit (the gate), after an edit (the gate's new stamp).
  */
 const READS = 'Read|read_file|view|mcp__skim__skim_read_file|mcp__skim__skim_find_symbol';
-const EDITS = 'Edit|MultiEdit|Write|NotebookEdit|edit|create|replace_string_in_file|multi_replace_string_in_file|insert_edit_into_file|create_file|apply_patch|edit_notebook_file';
+const EDITS =
+  'Edit|MultiEdit|Write|NotebookEdit|edit|create|replace_string_in_file|multi_replace_string_in_file|insert_edit_into_file|create_file|apply_patch|edit_notebook_file';
 
 function skimEntry(format: HookPlace['format'], command: string, event: HookEvent): unknown {
   if (format === 'vscode') return { type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS };
@@ -106,14 +111,17 @@ function readDocument(file: string): Document {
 /** The entry list, checked to be one Skim can edit: absent, or an array inside an object. */
 function entries(json: JsonText, file: string, at: JSONPath): Node | undefined {
   const hooks = json.node(at.slice(0, 1));
-  if (hooks && hooks.type !== 'object') throw new HookFileError(`${file}: "${at[0]}" is not an object, so Skim cannot add its entry safely. Fix it by hand, then try again.`);
+  if (hooks && hooks.type !== 'object')
+    throw new HookFileError(`${file}: "${at[0]}" is not an object, so Skim cannot add its entry safely. Fix it by hand, then try again.`);
   const list = json.node(at);
-  if (list && list.type !== 'array') throw new HookFileError(`${file}: "${at.join('.')}" is not a list, so Skim cannot add its entry safely. Fix it by hand, then try again.`);
+  if (list && list.type !== 'array')
+    throw new HookFileError(`${file}: "${at.join('.')}" is not a list, so Skim cannot add its entry safely. Fix it by hand, then try again.`);
   return list;
 }
 
 /** The indexes of Skim's entries in the list. */
-const skimIndexes = (list: Node | undefined): number[] => (list?.children ?? []).map((child, i) => (isSkim(getNodeValue(child)) ? i : -1)).filter((i) => i !== -1);
+const skimIndexes = (list: Node | undefined): number[] =>
+  (list?.children ?? []).map((child, i) => (isSkim(getNodeValue(child)) ? i : -1)).filter((i) => i !== -1);
 
 /**
  * What Skim added to a file beyond its entry, so that removing the hook takes out exactly that:

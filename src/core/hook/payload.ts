@@ -65,7 +65,7 @@ export function parsePayload(text: string, fallbackCwd: string): ParsedPayload {
   const payload = record(text.trim() === '' ? undefined : text);
   if (!payload) return { kind: 'pass', why: 'the payload is not a JSON object' };
   const flat = typeof payload.toolName === 'string';
-  const tool = String(flat ? payload.toolName : payload.tool_name ?? '');
+  const tool = String(flat ? payload.toolName : (payload.tool_name ?? ''));
   if (!tool) return { kind: 'pass', why: 'the payload names no tool' };
   const input = record(flat ? payload.toolArgs : payload.tool_input);
   if (!input) return { kind: 'pass', why: `the ${tool} call has no arguments` };
@@ -90,7 +90,8 @@ export function parsePayload(text: string, fallbackCwd: string): ParsedPayload {
     }
     return read('vscode', 'offset-limit', input.filePath, first(input.offset), int(input.limit));
   }
-  if (typeof input.file_path === 'string') return read('claude', 'offset-limit', input.file_path, first(input.offset), int(input.limit) ?? CLAUDE_DEFAULT_LIMIT);
+  if (typeof input.file_path === 'string')
+    return read('claude', 'offset-limit', input.file_path, first(input.offset), int(input.limit) ?? CLAUDE_DEFAULT_LIMIT);
   if (typeof input.path === 'string') {
     const range = Array.isArray(input.view_range) ? input.view_range.map(int) : [];
     const offset = first(range[0]);

@@ -62,7 +62,13 @@ function acceptEntry(value: unknown, file: ProjectFile, content?: { hash: string
   if (e.path !== file.key || typeof e.hash !== 'string' || !isCount(e.size) || !isCount(e.lines)) return undefined;
   if (!STATUSES.includes(e.status as MapStatus) || typeof e.producer !== 'string' || !Array.isArray(e.regions)) return undefined;
   if (content && (e.hash !== content.hash || e.size !== content.size)) return undefined;
-  const regions = e.status === 'prose-only' ? [] : normalizeRegions(e.regions.filter((r): r is RawRegion => !!r && typeof r === 'object'), e.lines);
+  const regions =
+    e.status === 'prose-only'
+      ? []
+      : normalizeRegions(
+          e.regions.filter((r): r is RawRegion => !!r && typeof r === 'object'),
+          e.lines,
+        );
   return {
     path: file.key,
     size: e.size,
@@ -104,7 +110,13 @@ export class RemoteMaps implements MapSource {
     const entry = acceptEntry(answer.entry, file);
     if (!entry) throw new MapUnavailableError(answer.entry ? 'the extension answered with a map of another file' : 'the extension returned no map', modelCalls);
     const source = ORIGINS.find((o) => o === answer.source) ?? (answer.fromCache === true ? 'local' : entry.status === 'structural' ? 'structural' : 'model');
-    return { entry, modelCalls, fromCache: answer.fromCache === true, source, fallback: typeof answer.fallback === 'string' ? capText(answer.fallback, 400) : undefined };
+    return {
+      entry,
+      modelCalls,
+      fromCache: answer.fromCache === true,
+      source,
+      fallback: typeof answer.fallback === 'string' ? capText(answer.fallback, 400) : undefined,
+    };
   }
 
   /** Tells the extension a read it answered was shortened (its Show Savings counts it); never fails the read. */
@@ -113,7 +125,9 @@ export class RemoteMaps implements MapSource {
   }
 
   /** The extension's answer; undefined (and local from then on) when it cannot be reached. */
-  private async remote(request: HookRequest): Promise<{ entry?: unknown; modelCalls?: unknown; fromCache?: unknown; source?: unknown; fallback?: unknown } | undefined> {
+  private async remote(
+    request: HookRequest,
+  ): Promise<{ entry?: unknown; modelCalls?: unknown; fromCache?: unknown; source?: unknown; fallback?: unknown } | undefined> {
     if (!this.reachable) return undefined;
     let answer: unknown;
     try {

@@ -45,7 +45,9 @@ export class OpenAiJudge implements Judge {
       const body = (await response.json()) as { choices?: { logprobs?: { content?: { top_logprobs?: { token?: unknown; logprob?: unknown }[] }[] } }[] };
       const tops = body.choices?.[0]?.logprobs?.content?.[0]?.top_logprobs;
       if (!Array.isArray(tops)) return undefined;
-      return tops.filter((t) => typeof t.token === 'string' && typeof t.logprob === 'number' && Number.isFinite(t.logprob)).map((t) => ({ token: t.token as string, p: Math.exp(t.logprob as number) }));
+      return tops
+        .filter((t) => typeof t.token === 'string' && typeof t.logprob === 'number' && Number.isFinite(t.logprob))
+        .map((t) => ({ token: t.token as string, p: Math.exp(t.logprob as number) }));
     } catch {
       return undefined;
     }

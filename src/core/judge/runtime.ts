@@ -31,7 +31,8 @@ export interface JudgeEvent {
 export const DEFAULT_DEADLINE_MS = 800;
 const CACHE_SIZE = 512;
 
-const modeOf = (value: string | undefined): JudgeMode | undefined => (JUDGE_MODES as readonly string[]).includes(value ?? '') ? (value as JudgeMode) : undefined;
+const modeOf = (value: string | undefined): JudgeMode | undefined =>
+  (JUDGE_MODES as readonly string[]).includes(value ?? '') ? (value as JudgeMode) : undefined;
 
 /**
  * Each site's mode: its own setting, else the global one (default `advisory`: judge and log,
@@ -66,7 +67,12 @@ export class JudgeRuntime {
   }
 
   /** One judgement through the cache, within the deadline; undefined for none. */
-  private async ask<T>(site: JudgeSite, question: string, state: string, run: (judge: Judge, signal: AbortSignal) => Promise<T | undefined>): Promise<{ value: T | undefined; cacheHit: boolean }> {
+  private async ask<T>(
+    site: JudgeSite,
+    question: string,
+    state: string,
+    run: (judge: Judge, signal: AbortSignal) => Promise<T | undefined>,
+  ): Promise<{ value: T | undefined; cacheHit: boolean }> {
     const judge = this.judge;
     if (!judge || this.mode(site) === 'off') return { value: undefined, cacheHit: false };
     const key = `${site}\0${question}\0${createHash('sha256').update(state).digest('hex')}`;
@@ -115,5 +121,10 @@ export function judgeFromEnv(env: NodeJS.ProcessEnv, extraLog?: (event: JudgeEve
   const settings = judgeSettingsFromEnv(env);
   const modes = siteModes(env.SKIM_JUDGE_MODE, { search: env.SKIM_JUDGE_SEARCH, screen: env.SKIM_JUDGE_SCREEN, verify: env.SKIM_JUDGE_VERIFY });
   const deadline = Number(env.SKIM_JUDGE_DEADLINE_MS);
-  return new JudgeRuntime(settings ? new OpenAiJudge(settings) : undefined, modes, judgeLog(judgeLogFile(env), extraLog), Number.isFinite(deadline) && deadline > 0 ? deadline : DEFAULT_DEADLINE_MS);
+  return new JudgeRuntime(
+    settings ? new OpenAiJudge(settings) : undefined,
+    modes,
+    judgeLog(judgeLogFile(env), extraLog),
+    Number.isFinite(deadline) && deadline > 0 ? deadline : DEFAULT_DEADLINE_MS,
+  );
 }

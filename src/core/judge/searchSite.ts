@@ -24,7 +24,10 @@ export async function judgeSearch(result: SearchResult, runtime: JudgeRuntime): 
   const enforced = mode === 'enforcing' && order !== undefined;
   runtime.record({
     site: 'search',
-    signals: { best: choice ? Math.round(Math.max(...choice.probabilities) * 100) / 100 : null, none: choice ? Math.round((choice.probabilities.at(-1) ?? 0) * 100) / 100 : null },
+    signals: {
+      best: choice ? Math.round(Math.max(...choice.probabilities) * 100) / 100 : null,
+      none: choice ? Math.round((choice.probabilities.at(-1) ?? 0) * 100) / 100 : null,
+    },
     decision: order ? 'reranked' : 'kept',
     enforced,
     latencyMs: Math.round(performance.now() - started),

@@ -26,7 +26,14 @@ export async function judgedUnverified(runtime: JudgeRuntime, signal: string, st
   const { value: p, cacheHit } = await runtime.yesNo('verify', state, question);
   const decision = verifyDecision(p);
   const unverified = decision === 'unverified';
-  runtime.record({ site: 'verify', signals: { [signal]: p === undefined ? null : Math.round(p * 100) / 100 }, decision, enforced: unverified && mode === 'enforcing', latencyMs: Math.round(performance.now() - started), cacheHit });
+  runtime.record({
+    site: 'verify',
+    signals: { [signal]: p === undefined ? null : Math.round(p * 100) / 100 },
+    decision,
+    enforced: unverified && mode === 'enforcing',
+    latencyMs: Math.round(performance.now() - started),
+    cacheHit,
+  });
   return unverified ? mode : undefined;
 }
 
@@ -36,6 +43,7 @@ export async function verifyCall(runtime: JudgeRuntime, seen: SeenLines, call: C
   const mode = await judgedUnverified(runtime, 'coordinates_seen', state, 'Did the coordinates of this call come from lines this session was shown?');
   if (!mode) return {};
   const what = `line ${call.line} of ${call.path} was not shown in this session by a read, skim_find_symbol or a search`;
-  if (mode === 'enforcing') return { refusal: `${call.tool}: ${what}. Read that line first (skim_read_file, or skim_find_symbol for ${call.symbol}), then ask again.` };
+  if (mode === 'enforcing')
+    return { refusal: `${call.tool}: ${what}. Read that line first (skim_read_file, or skim_find_symbol for ${call.symbol}), then ask again.` };
   return { note: `[skim: ${what}; read it first to be sure the symbol is the one you mean.]` };
 }

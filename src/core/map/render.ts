@@ -128,7 +128,7 @@ function regionLines(roots: readonly RegionNode[], maxDepth: number, notes: Note
   const at: number[] = [0];
   while (pending.length) {
     const nodes = pending[pending.length - 1];
-    let i = at[at.length - 1];
+    const i = at[at.length - 1];
     if (i >= nodes.length) {
       pending.pop();
       at.pop();
@@ -136,14 +136,17 @@ function regionLines(roots: readonly RegionNode[], maxDepth: number, notes: Note
     }
     const node = nodes[i];
     let j = i;
-    while (j < nodes.length && nodes[j].region.start === nodes[j].region.end && nodes[j].children.length === 0 && nodes[j].region.kind === node.region.kind) j++;
+    while (j < nodes.length && nodes[j].region.start === nodes[j].region.end && nodes[j].children.length === 0 && nodes[j].region.kind === node.region.kind)
+      j++;
     if (j - i >= 3) {
-      const run = nodes.slice(i, j).map((n) => `${n.region.start} ${CALLABLE.has(n.region.kind) ? label(n.region, notes) : label({ ...n.region, kind: '' }, notes).trim()}`);
+      const run = nodes
+        .slice(i, j)
+        .map((n) => `${n.region.start} ${CALLABLE.has(n.region.kind) ? label(n.region, notes) : label({ ...n.region, kind: '' }, notes).trim()}`);
       out.push(`${indent(node)}${CALLABLE.has(node.region.kind) ? '' : `${node.region.kind}: `}${run.join('; ')}`);
       at[at.length - 1] = j;
       continue;
     }
-    at[at.length - 1] = ++i;
+    at[at.length - 1] = i + 1;
     if (node.children.length && node.depth >= maxDepth) {
       out.push(plainLine(node, notes) + foldSuffix((counts ?? memberCounts([node])).get(node)));
     } else {
@@ -227,7 +230,8 @@ export function renderMap(entry: MapEntry, options: RenderOptions = {}): string 
   const fixed = compose([], `; only signature notes kept, members below depth 999 folded to fit${how}`).length;
   const sizes = sizeByDepth('signatures', counts);
   for (let depth = sizes.length - 2; depth >= 0; depth--) {
-    if (fixed + sizes[depth] <= budget) return compose(regionLines(roots, depth, 'signatures', counts), `; only signature notes kept, members below depth ${depth + 1} folded to fit${how}`);
+    if (fixed + sizes[depth] <= budget)
+      return compose(regionLines(roots, depth, 'signatures', counts), `; only signature notes kept, members below depth ${depth + 1} folded to fit${how}`);
   }
   const bare = compose(regionLines(roots, 0, 'none', counts), `; members folded, notes left out to fit${how}`);
   if (bare.length <= budget) return bare;
@@ -274,7 +278,12 @@ export function codeLensTitle(region: Region): string {
   return `${regionLabel(region)} · ${region.start}-${region.end}${region.note ? ` · ${region.note}` : ''}`;
 }
 
-const ORIGIN_LABEL: Record<MapOrigin, string> = { local: 'from the local cache', team: 'from the team cache', model: 'made by the model in this session', structural: 'outlined by tree-sitter' };
+const ORIGIN_LABEL: Record<MapOrigin, string> = {
+  local: 'from the local cache',
+  team: 'from the team cache',
+  model: 'made by the model in this session',
+  structural: 'outlined by tree-sitter',
+};
 
 /** Where a map came from, as the editor says it. */
 export const originLabel = (origin: MapOrigin) => ORIGIN_LABEL[origin];

@@ -12,11 +12,23 @@ export interface ScreenFlag {
 }
 
 const RULES: [ScreenSignal, RegExp][] = [
-  ['attempts_override', /\b(ignore|disregard|forget|override|bypass)\b[^\n]{0,40}?\b(previous|prior|above|earlier|all|any|your|the system)\b[^\n]{0,24}?\b(instructions?|prompts?|rules|directions|guidelines|guardrails)\b/i],
+  [
+    'attempts_override',
+    /\b(ignore|disregard|forget|override|bypass)\b[^\n]{0,40}?\b(previous|prior|above|earlier|all|any|your|the system)\b[^\n]{0,24}?\b(instructions?|prompts?|rules|directions|guidelines|guardrails)\b/i,
+  ],
   ['attempts_override', /\b(new|updated|real) (system )?(instructions|prompt)\s*:|<\|im_start\|>|<\|system\|>|\[\/?INST\]|<<\/?SYS>>|\bBEGIN SYSTEM PROMPT\b/i],
-  ['contains_instruction_to_agent', /\b(if you are|you are|attention|note to|dear|hey)\b[^\n]{0,16}?\b(an? )?(AI|LLM|language model|coding (agent|assistant)|AI (agent|assistant)|copilot|claude|chatgpt)\b/i],
-  ['contains_instruction_to_agent', /\b(AI|LLM|coding) (agents?|assistants?|models?)\b[^\n]{0,30}?\b(must|should|shall|are (instructed|required) to|need to)\b/i],
-  ['requests_secret_disclosure', /\b(reveal|print|show|send|post|upload|exfiltrate|leak|share|paste|email)\b[^\n]{0,40}?\b(api[_ -]?keys?|access tokens?|tokens|passwords?|secrets?|credentials|private keys?|\.env\b|environment variables|ssh keys?)/i],
+  [
+    'contains_instruction_to_agent',
+    /\b(if you are|you are|attention|note to|dear|hey)\b[^\n]{0,16}?\b(an? )?(AI|LLM|language model|coding (agent|assistant)|AI (agent|assistant)|copilot|claude|chatgpt)\b/i,
+  ],
+  [
+    'contains_instruction_to_agent',
+    /\b(AI|LLM|coding) (agents?|assistants?|models?)\b[^\n]{0,30}?\b(must|should|shall|are (instructed|required) to|need to)\b/i,
+  ],
+  [
+    'requests_secret_disclosure',
+    /\b(reveal|print|show|send|post|upload|exfiltrate|leak|share|paste|email)\b[^\n]{0,40}?\b(api[_ -]?keys?|access tokens?|tokens|passwords?|secrets?|credentials|private keys?|\.env\b|environment variables|ssh keys?)/i,
+  ],
   ['requests_secret_disclosure', /\bcat\s+[^\n]{0,24}?(\.ssh\/|\.aws\/credentials|\.env\b|id_rsa|\.npmrc|\.netrc)|\$\((env|printenv)\)/i],
 ];
 

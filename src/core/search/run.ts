@@ -37,7 +37,25 @@ export interface RunResult {
 }
 
 /** Folders no one means to search: dependencies, build output, caches, version control. */
-export const SKIP_DIRS = ['node_modules', '.git', 'dist', 'build', 'out', 'target', 'vendor', 'bower_components', '.venv', 'venv', '__pycache__', '.next', '.nuxt', 'coverage', '.gradle', '.tox', '.cache'];
+export const SKIP_DIRS = [
+  'node_modules',
+  '.git',
+  'dist',
+  'build',
+  'out',
+  'target',
+  'vendor',
+  'bower_components',
+  '.venv',
+  'venv',
+  '__pycache__',
+  '.next',
+  '.nuxt',
+  'coverage',
+  '.gradle',
+  '.tox',
+  '.cache',
+];
 
 /** A hit's line is clipped to this many characters: a minified line must not flood the answer. */
 export const LINE_CHARS = 300;
@@ -49,20 +67,45 @@ const STDERR_CHARS = 2_000;
 
 function rgArgs(o: RunOptions): string[] {
   return [
-    '--line-number', '--with-filename', '--no-heading', '--color', 'never', '--null', '--no-messages', '--no-require-git',
-    '--sort', 'path', '--max-columns', String(LINE_CHARS), '--max-columns-preview',
+    '--line-number',
+    '--with-filename',
+    '--no-heading',
+    '--color',
+    'never',
+    '--null',
+    '--no-messages',
+    '--no-require-git',
+    '--sort',
+    'path',
+    '--max-columns',
+    String(LINE_CHARS),
+    '--max-columns-preview',
     ...(o.literal ? ['--fixed-strings'] : []),
     ...SKIP_DIRS.flatMap((dir) => ['--glob', `!${dir}/`]),
     ...(o.glob ? ['--glob', o.glob] : []),
-    '--regexp', o.pattern, '--', ...o.paths,
+    '--regexp',
+    o.pattern,
+    '--',
+    ...o.paths,
   ];
 }
 
 function gitArgs(o: RunOptions): string[] {
   const globbed = o.glob ? o.paths.map((p) => `:(glob)${p === '.' ? '' : `${p.replace(/\/$/, '')}/`}**/${o.glob}`) : o.paths;
   return [
-    '--no-pager', 'grep', '--line-number', '-I', '--null', '--no-color', '--untracked', o.literal ? '--fixed-strings' : '--extended-regexp',
-    '-e', o.pattern, '--', ...globbed, ...SKIP_DIRS.map((dir) => `:(exclude,glob)**/${dir}/**`),
+    '--no-pager',
+    'grep',
+    '--line-number',
+    '-I',
+    '--null',
+    '--no-color',
+    '--untracked',
+    o.literal ? '--fixed-strings' : '--extended-regexp',
+    '-e',
+    o.pattern,
+    '--',
+    ...globbed,
+    ...SKIP_DIRS.map((dir) => `:(exclude,glob)**/${dir}/**`),
   ];
 }
 
@@ -75,12 +118,20 @@ function parseLine(line: string, kind: SearchProgram['kind']): RawHit | undefine
   const number = Number(rest.slice(0, at));
   if (at <= 0 || !Number.isInteger(number)) return undefined;
   const text = rest.slice(at + 1).replace(/\r$/, '');
-  return { path: line.slice(0, nul).replace(/^\.\//, '').split('\\').join('/'), line: number, text: text.length > LINE_CHARS ? `${text.slice(0, LINE_CHARS)}…` : text };
+  return {
+    path: line.slice(0, nul).replace(/^\.\//, '').split('\\').join('/'),
+    line: number,
+    text: text.length > LINE_CHARS ? `${text.slice(0, LINE_CHARS)}…` : text,
+  };
 }
 
 export function runSearch(program: SearchProgram, root: string, options: RunOptions): Promise<RunResult> {
   return new Promise((resolve) => {
-    const child = spawn(program.path, program.kind === 'rg' ? rgArgs(options) : gitArgs(options), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const child = spawn(program.path, program.kind === 'rg' ? rgArgs(options) : gitArgs(options), {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      windowsHide: true,
+    });
     const result: RunResult = { hits: [], total: 0, totalIsLowerBound: false, timedOut: false };
     let pending = '';
     let stderr = '';
@@ -126,7 +177,8 @@ export function runSearch(program: SearchProgram, root: string, options: RunOpti
       pending = '';
       // rg exits 1 and git grep 1 for "no matches"; more means the program failed (a bad pattern, a bad path).
       if (failure) result.error = failure;
-      else if (!stopped && code !== null && code > 1 && result.total === 0) result.error = stderr.trim().split('\n').slice(-6).join('\n') || `${program.kind} exited with status ${code}`;
+      else if (!stopped && code !== null && code > 1 && result.total === 0)
+        result.error = stderr.trim().split('\n').slice(-6).join('\n') || `${program.kind} exited with status ${code}`;
       resolve(result);
     };
     child.on('error', (error) => finish(null, `could not run ${program.path}: ${error.message}`));

@@ -12,7 +12,9 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : word.e
 
 function headline(r: SearchResult, files: number): string {
   const where = r.scope === '.' ? 'the project' : r.scope;
-  const retried = r.retriedAsLiteral ? ` The regex ${r.regexError ? `did not compile (${r.regexError.split('\n').pop()})` : 'matched nothing'}, so it was searched as literal text.` : '';
+  const retried = r.retriedAsLiteral
+    ? ` The regex ${r.regexError ? `did not compile (${r.regexError.split('\n').pop()})` : 'matched nothing'}, so it was searched as literal text.`
+    : '';
   if (r.total === 0) {
     const stopped = r.timedOut ? ` The search stopped after ${r.timeoutMs / 1000} s, so this is not a proof of absence: narrow it with a path or a glob.` : '';
     return `No match for ${what(r)} in ${where}.${retried}${stopped}`;
@@ -48,7 +50,12 @@ export function searchJson(result: SearchResult) {
   return {
     pattern: result.pattern,
     literal: result.literal,
-    hits: result.hits.map(({ path, line, text, region }) => ({ path, line, text, region: region ? { start: region.start, end: region.end, kind: region.kind, name: region.name } : null })),
+    hits: result.hits.map(({ path, line, text, region }) => ({
+      path,
+      line,
+      text,
+      region: region ? { start: region.start, end: region.end, kind: region.kind, name: region.name } : null,
+    })),
     total: result.total,
     capped: result.capped,
     timedOut: result.timedOut,

@@ -51,7 +51,8 @@ function docComment(outer: Node, definition: Node): string {
   return '';
 }
 
-const BODY = /(^|_)(body|block)$|^(declaration_list|compound_statement|field_declaration_list|enumerator_list|statement_block|do_block|template_body|class_body|enum_body|enum_class_body|protocol_body|extension_body|block)$/;
+const BODY =
+  /(^|_)(body|block)$|^(declaration_list|compound_statement|field_declaration_list|enumerator_list|statement_block|do_block|template_body|class_body|enum_body|enum_class_body|protocol_body|extension_body|block)$/;
 
 /** Where the declaration's body begins: its `body` field, inside an assigned value, or a child that looks like one. */
 function bodyOf(node: Node, depth = 0): Node | null {

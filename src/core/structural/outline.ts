@@ -127,6 +127,12 @@ export function outline(root: Node, source: string, query: Query, language: Lang
     found.push({ node, outer, start: outer.startPosition.row + 1, end, kind, name: name || '(anonymous)', nameNode });
   }
   // Notes only for the declarations that stay, once each.
-  const regions: LinedRegion[] = withMethods(outermost(found)).map(({ node, outer, start, end, kind, name, nameNode }) => ({ start, end, kind, name, note: noteFor(source, kind, node, outer, nameNode) }));
+  const regions: LinedRegion[] = withMethods(outermost(found)).map(({ node, outer, start, end, kind, name, nameNode }) => ({
+    start,
+    end,
+    kind,
+    name,
+    note: noteFor(source, kind, node, outer, nameNode),
+  }));
   return [...importRegions(imports), ...regions];
 }

@@ -29,7 +29,12 @@ function queryText(name: string, seen = new Set<string>()): string {
   seen.add(name);
   const text = readFileSync(queryFile(name), 'utf8');
   const inherits = /^; inherits: (.+)$/m.exec(text.split('\n', 1)[0]);
-  const parents = inherits ? inherits[1].split(',').map((p) => p.trim()).filter(Boolean) : [];
+  const parents = inherits
+    ? inherits[1]
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+    : [];
   return [...parents.map((parent) => queryText(parent, seen)), text].join('\n');
 }
 

@@ -87,7 +87,13 @@ function union(spans: [number, number][]): [number, number][] {
  * line, or undefined once time has run out) and its regions taken where they are more. One pass.
  * `nested` cuts blocks at any indentation (for the text of a block that was cut out already).
  */
-export function recoverBlocks(regions: LinedRegion[], root: Node, source: string, nested: boolean, outlineBlock: (text: string) => LinedRegion[] | undefined): LinedRegion[] {
+export function recoverBlocks(
+  regions: LinedRegion[],
+  root: Node,
+  source: string,
+  nested: boolean,
+  outlineBlock: (text: string) => LinedRegion[] | undefined,
+): LinedRegion[] {
   const damaged = union(damagedRows(root));
   if (!damaged.length) return regions;
   const sorted = [...regions].sort((a, b) => a.start - b.start);

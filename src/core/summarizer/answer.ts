@@ -1,9 +1,7 @@
 import { capProse, normalizeRegions, rawRegions } from '../map/normalize';
 import { Region } from '../map/types';
 
-export type ParsedAnswer =
-  | { ok: true; prose: string; regions: Region[] }
-  | { ok: false; problem: string; prose: string };
+export type ParsedAnswer = { ok: true; prose: string; regions: Region[] } | { ok: false; problem: string; prose: string };
 
 /** Finds the JSON object in an answer, tolerating code fences and text around it. */
 function extractJson(answer: string): unknown {

@@ -18,7 +18,10 @@ export interface ModelSummary {
 
 /** The model could not be asked (or stopped answering) after `modelCalls` calls. */
 export class SummaryFailedError extends ModelUnavailableError {
-  constructor(message: string, readonly modelCalls: number) {
+  constructor(
+    message: string,
+    readonly modelCalls: number,
+  ) {
     super(message);
   }
 }

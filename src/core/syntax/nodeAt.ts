@@ -32,7 +32,8 @@ export async function nodeAt(file: ProjectFile, line: number, column?: number): 
     if (!Number.isInteger(line) || line < 1 || line > lines.length) throw new NodeAtError(`${file.key} has ${lines.length} lines; line ${line} is outside it`);
     const text = lines[line - 1];
     const col = column ?? Math.max(1, text.search(/\S/) + 1);
-    if (!Number.isInteger(col) || col < 1 || col > text.length + 1) throw new NodeAtError(`line ${line} of ${file.key} has ${text.length} characters; column ${col} is outside it`);
+    if (!Number.isInteger(col) || col < 1 || col > text.length + 1)
+      throw new NodeAtError(`line ${line} of ${file.key} has ${text.length} characters; column ${col} is outside it`);
     const chain: NodeAtResult['chain'] = [];
     for (let node: Node | null = tree.rootNode.namedDescendantForPosition({ row: line - 1, column: col - 1 }); node; node = node.parent) {
       if (node.isNamed) chain.push({ type: node.type, name: nameOf(node), start: node.startPosition.row + 1, end: node.endPosition.row + 1 });

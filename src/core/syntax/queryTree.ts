@@ -43,9 +43,11 @@ export const DEFAULT_MAX_CAPTURES = 100;
 const TEXT_CHARS = 120;
 
 /** Node types that are calls, across the grammars Skim ships. */
-const CALL = /^(call_expression|call|method_invocation|invocation_expression|function_call_expression|member_call_expression|scoped_call_expression|nullsafe_member_call_expression|method_call_expression|function_call|macro_invocation|new_expression|object_creation_expression|message_expression)$/;
+const CALL =
+  /^(call_expression|call|method_invocation|invocation_expression|function_call_expression|member_call_expression|scoped_call_expression|nullsafe_member_call_expression|method_call_expression|function_call|macro_invocation|new_expression|object_creation_expression|message_expression)$/;
 /** Node types that are whole string literals (their parts are not walked). */
-const STRING = /^(string|string_literal|interpreted_string_literal|raw_string_literal|template_string|string_fragment_literal|char_literal|heredoc|string_expression|quoted_string|raw_string)$/;
+const STRING =
+  /^(string|string_literal|interpreted_string_literal|raw_string_literal|template_string|string_fragment_literal|char_literal|heredoc|string_expression|quoted_string|raw_string)$/;
 
 function clip(text: string): string {
   const first = text.split('\n', 1)[0].trimEnd();
@@ -55,7 +57,14 @@ function clip(text: string): string {
 
 function captureOf(name: string, node: Node, regions: readonly Region[]): Capture {
   const start = { line: node.startPosition.row + 1, column: node.startPosition.column + 1 };
-  return { name, type: node.type, start, end: { line: node.endPosition.row + 1, column: node.endPosition.column + 1 }, text: clip(node.text), region: innermost(regions, start.line) };
+  return {
+    name,
+    type: node.type,
+    start,
+    end: { line: node.endPosition.row + 1, column: node.endPosition.column + 1 },
+    text: clip(node.text),
+    region: innermost(regions, start.line),
+  };
 }
 
 /** Every node of the tree in document order, once, without recursion; `skip` stops the walk going below a node. */
@@ -76,13 +85,24 @@ function walk(root: Node, visit: (node: Node) => 'skip' | void): void {
 
 /** What a call calls: its function, method or constructor, as written. */
 function callee(node: Node): Node | null {
-  return node.childForFieldName('function') ?? node.childForFieldName('method') ?? node.childForFieldName('name') ?? node.childForFieldName('constructor') ?? node.childForFieldName('type') ?? node.firstNamedChild;
+  return (
+    node.childForFieldName('function') ??
+    node.childForFieldName('method') ??
+    node.childForFieldName('name') ??
+    node.childForFieldName('constructor') ??
+    node.childForFieldName('type') ??
+    node.firstNamedChild
+  );
 }
 
 /** `a.b.parse`, `parse!`, `Foo::parse`, `[obj parse]` all call `parse`. */
 function calls(node: Node, name: string): boolean {
   const target = callee(node)?.text ?? '';
-  const last = target.split(/\.|::|->|\s|!|\?/).filter(Boolean).pop() ?? target;
+  const last =
+    target
+      .split(/\.|::|->|\s|!|\?/)
+      .filter(Boolean)
+      .pop() ?? target;
   return last === name;
 }
 
@@ -91,7 +111,15 @@ function named(parsed: ParsedFile, query: string, regions: readonly Region[], ke
   const root = parsed.tree.rootNode;
   const [head, argument] = query.split(/:(.*)/s, 2);
   if (head === 'definitions' && argument === undefined) {
-    for (const r of regions.filter((x) => x.kind !== 'imports')) keep(() => ({ name: `definition.${r.kind}`, type: r.kind, start: { line: r.start, column: 1 }, end: { line: r.end, column: 1 }, text: r.name, region: r }));
+    for (const r of regions.filter((x) => x.kind !== 'imports'))
+      keep(() => ({
+        name: `definition.${r.kind}`,
+        type: r.kind,
+        start: { line: r.start, column: 1 },
+        end: { line: r.end, column: 1 },
+        text: r.name,
+        region: r,
+      }));
     return true;
   }
   if (head === 'imports' && argument === undefined) {

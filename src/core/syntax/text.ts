@@ -11,7 +11,9 @@ export function renderQuery(r: QueryResult): string {
   const shown = r.capped ? `; the first ${r.captures.length} are shown (ask for fewer with a narrower query, or raise max)` : '';
   const stopped = r.timedOut ? ' The query ran out of time on this file: simplify it.' : '';
   const head = `${r.query} in ${r.path} (${r.language}): ${count}${shown}.${stopped}`;
-  const lines = placedLines(r.captures.map((c) => ({ region: c.region, text: `${c.start.line}:${c.start.column} @${c.name} ${c.type}${c.text ? `  ${c.text}` : ''}` })));
+  const lines = placedLines(
+    r.captures.map((c) => ({ region: c.region, text: `${c.start.line}:${c.start.column} @${c.name} ${c.type}${c.text ? `  ${c.text}` : ''}` })),
+  );
   return [head, ...lines].join('\n');
 }
 

@@ -11,6 +11,8 @@ export class MapHover implements vscode.HoverProvider {
     if (!settings().hover) return undefined;
     const state = await this.workspace.state(document.uri);
     if (state.state !== 'fresh') return undefined;
-    return new vscode.Hover(new vscode.MarkdownString().appendCodeblock(renderHover(state.entry, position.line + 1, this.workspace.originOf(document.uri, state.entry)), 'text'));
+    return new vscode.Hover(
+      new vscode.MarkdownString().appendCodeblock(renderHover(state.entry, position.line + 1, this.workspace.originOf(document.uri, state.entry)), 'text'),
+    );
   }
 }

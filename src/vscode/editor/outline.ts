@@ -33,7 +33,13 @@ export class MapOutline implements vscode.DocumentSymbolProvider {
       const { region } = node;
       const last = Math.min(region.end, document.lineCount) - 1;
       const range = new vscode.Range(region.start - 1, 0, last, document.lineAt(last).text.length);
-      const symbol = new vscode.DocumentSymbol(region.name || region.kind, region.note, SYMBOL_KINDS[region.kind] ?? vscode.SymbolKind.Object, range, range.with({ end: range.start }));
+      const symbol = new vscode.DocumentSymbol(
+        region.name || region.kind,
+        region.note,
+        SYMBOL_KINDS[region.kind] ?? vscode.SymbolKind.Object,
+        range,
+        range.with({ end: range.start }),
+      );
       symbol.children = node.children.map(toSymbol);
       return symbol;
     };

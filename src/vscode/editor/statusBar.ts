@@ -32,17 +32,24 @@ export class MapStatusBar implements vscode.Disposable {
       return;
     }
     const label =
-      state.state === 'missing' ? 'no map' :
-      state.state === 'stale' ? 'map stale' :
-      state.entry.status === 'prose-only' ? 'prose only' :
-      state.entry.status === 'structural' ? 'map (structural)' :
-      uri && this.workspace.originOf(uri, state.entry) === 'team' ? 'map fresh (team)' : 'map fresh';
+      state.state === 'missing'
+        ? 'no map'
+        : state.state === 'stale'
+          ? 'map stale'
+          : state.entry.status === 'prose-only'
+            ? 'prose only'
+            : state.entry.status === 'structural'
+              ? 'map (structural)'
+              : uri && this.workspace.originOf(uri, state.entry) === 'team'
+                ? 'map fresh (team)'
+                : 'map fresh';
     const folder = uri && vscode.workspace.getWorkspaceFolder(uri);
     const hook = folder && folder.uri.scheme === 'file' ? (hookInstalled('vscode', folder.uri.fsPath) ? ' · hook on' : ' · hook off') : '';
     this.text = `$(list-tree) Skim: ${label}${hook}`;
     this.item.text = this.text;
     const from = state.state === 'fresh' && uri ? `, ${originLabel(this.workspace.originOf(uri, state.entry))}` : '';
-    this.item.tooltip = state.state === 'fresh' || state.state === 'stale' ? `${state.entry.producer}${from}; click to summarize again` : 'Click to summarize this file';
+    this.item.tooltip =
+      state.state === 'fresh' || state.state === 'stale' ? `${state.entry.producer}${from}; click to summarize again` : 'Click to summarize this file';
     this.item.show();
   }
 

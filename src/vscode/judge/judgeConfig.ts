@@ -29,7 +29,9 @@ async function applyJudge(secrets: vscode.SecretStorage, log: SkimLog): Promise<
   };
   const modes = siteModes(config.get<string>('mode', 'advisory'), { search: own('search'), screen: own('screen'), verify: own('verify') });
   const record = judgeLog(judgeLogFile(process.env), (event: JudgeEvent) =>
-    log.line(`judge ${event.site}: ${event.decision}${event.enforced ? ' (enforced)' : ''}, ${JSON.stringify(event.signals)}, ${event.latencyMs} ms${event.cacheHit ? ', cached' : ''}, ${event.backend}`),
+    log.line(
+      `judge ${event.site}: ${event.decision}${event.enforced ? ' (enforced)' : ''}, ${JSON.stringify(event.signals)}, ${event.latencyMs} ms${event.cacheHit ? ', cached' : ''}, ${event.backend}`,
+    ),
   );
   setJudge(new JudgeRuntime(judge, modes, record, Math.max(50, config.get<number>('deadlineMs', DEFAULT_DEADLINE_MS))));
 }
@@ -46,7 +48,12 @@ export function registerJudge(context: vscode.ExtensionContext, log: SkimLog): v
       if (event.key === KEY_SECRET) apply();
     }),
     vscode.commands.registerCommand('skim.setJudgeKey', async () => {
-      const key = await vscode.window.showInputBox({ title: 'Skim: the judge endpoint\'s API key', password: true, ignoreFocusOut: true, prompt: 'Kept in VS Code\'s SecretStorage. Empty removes it.' });
+      const key = await vscode.window.showInputBox({
+        title: "Skim: the judge endpoint's API key",
+        password: true,
+        ignoreFocusOut: true,
+        prompt: "Kept in VS Code's SecretStorage. Empty removes it.",
+      });
       if (key === undefined) return;
       if (key) await context.secrets.store(KEY_SECRET, key);
       else await context.secrets.delete(KEY_SECRET);

@@ -19,8 +19,16 @@ export class LmJudge implements Judge {
     signal.addEventListener('abort', onAbort);
     try {
       // vscode.lm has no system role: the judge's role goes first in the one user message.
-      const message = vscode.LanguageModelChatMessage.User(judgeMessages(state, question).map((m) => m.content).join('\n\n'));
-      const response = await this.chat.sendRequest([message], { justification: 'Skim asks a short closed question about text it returns to an agent.' }, cancel.token);
+      const message = vscode.LanguageModelChatMessage.User(
+        judgeMessages(state, question)
+          .map((m) => m.content)
+          .join('\n\n'),
+      );
+      const response = await this.chat.sendRequest(
+        [message],
+        { justification: 'Skim asks a short closed question about text it returns to an agent.' },
+        cancel.token,
+      );
       let text = '';
       for await (const part of response.text) text += part;
       return text.trim();

@@ -75,7 +75,8 @@ export class LmModel implements Model {
     } catch (error) {
       if (timedOut) throw new ModelUnavailableError(`${this.producer} did not answer within ${this.timeoutMs / 1000} s`);
       if (cancel.token.isCancellationRequested) throw new ModelUnavailableError('the summary was cancelled');
-      if (error instanceof vscode.LanguageModelError) throw new ModelUnavailableError(`${this.producer} refused the request (${error.code || 'error'}): ${error.message}`);
+      if (error instanceof vscode.LanguageModelError)
+        throw new ModelUnavailableError(`${this.producer} refused the request (${error.code || 'error'}): ${error.message}`);
       throw new ModelUnavailableError(`${this.producer} failed: ${(error as Error).message}`);
     } finally {
       clearTimeout(timer);

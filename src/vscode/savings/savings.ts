@@ -58,7 +58,10 @@ export class Savings {
   render(): string {
     const s = this.stored;
     const tokenizer = s.tokenizers.join(', ') || 'o200k (gpt-tokenizer)';
-    const rows = s.last.map((r) => `| ${r.path} | ${r.shown[0]}-${r.shown[1]} of 1-${r.askedEnd} | ${r.withheldLines} | ${r.withheldBytes} | ~${estimatedWithheldTokens(r)} | ${r.mapTokens} |`);
+    const rows = s.last.map(
+      (r) =>
+        `| ${r.path} | ${r.shown[0]}-${r.shown[1]} of 1-${r.askedEnd} | ${r.withheldLines} | ${r.withheldBytes} | ~${estimatedWithheldTokens(r)} | ${r.mapTokens} |`,
+    );
     return [
       '# Skim: savings in this workspace',
       '',

@@ -43,7 +43,11 @@ async function hitsOf(workspace: WorkspaceMaps, answer: ServerAnswer): Promise<S
 }
 
 function fallback(workspace: WorkspaceMaps, file: WorkspaceFile, input: LspInput, why: string): Promise<string> {
-  return workspace.storedMaps(file.folder).then((maps) => factsFallbackText(new Project(file.folder.uri.fsPath), maps, file, input, why, { candidates: vscodeRipgrepCandidates(vscode.env.appRoot) }));
+  return workspace
+    .storedMaps(file.folder)
+    .then((maps) =>
+      factsFallbackText(new Project(file.folder.uri.fsPath), maps, file, input, why, { candidates: vscodeRipgrepCandidates(vscode.env.appRoot) }),
+    );
 }
 
 /**
@@ -54,7 +58,10 @@ function fallback(workspace: WorkspaceMaps, file: WorkspaceFile, input: LspInput
 export function lspTool(workspace: WorkspaceMaps): vscode.LanguageModelTool<LspInput> {
   return {
     prepareInvocation(options) {
-      return { invocationMessage: `Asking for the ${options.input.op} of ${options.input.symbol}`, pastTenseMessage: `Asked for the ${options.input.op} of ${options.input.symbol}` };
+      return {
+        invocationMessage: `Asking for the ${options.input.op} of ${options.input.symbol}`,
+        pastTenseMessage: `Asked for the ${options.input.op} of ${options.input.symbol}`,
+      };
     },
     async invoke(options, token) {
       const input = options.input;
@@ -74,12 +81,23 @@ export function lspTool(workspace: WorkspaceMaps): vscode.LanguageModelTool<LspI
         if (!answer || answer.locations.length > 0 || answer.hover) break;
       }
       if (!answer || (answer.locations.length === 0 && !answer.hover)) {
-        const why = answer ? `the language server for ${document.languageId} found nothing` : `no language server for ${document.languageId} answered within ${timeoutMs / 1000} s`;
+        const why = answer
+          ? `the language server for ${document.languageId} found nothing`
+          : `no language server for ${document.languageId} answered within ${timeoutMs / 1000} s`;
         workspace.log.line(`skim_lsp ${input.op} ${input.symbol} in ${file.key}: ${why}; outlines and search stand in`);
         return toolResult(verified + (await fallback(workspace, file, input, why)), options, token);
       }
       const locations = await hitsOf(workspace, answer);
-      const text = renderFacts({ ...input, path: file.key, source: 'language server', column: at.column, foundLine: at.line, locations, total: answer.locations.length, hover: answer.hover });
+      const text = renderFacts({
+        ...input,
+        path: file.key,
+        source: 'language server',
+        column: at.column,
+        foundLine: at.line,
+        locations,
+        total: answer.locations.length,
+        hover: answer.hover,
+      });
       return toolResult(verified + (await screened(text)), options, token);
     },
   };

@@ -13,7 +13,13 @@ export function readFileTool(workspace: WorkspaceMaps): vscode.LanguageModelTool
   return {
     prepareInvocation(options) {
       const { filePath, startLine, lineCount, endLine } = options.input;
-      const range = endLine ? `, lines ${startLine ?? 1}-${endLine}` : lineCount ? `, ${lineCount} lines from ${startLine ?? 1}` : startLine ? ` from line ${startLine}` : '';
+      const range = endLine
+        ? `, lines ${startLine ?? 1}-${endLine}`
+        : lineCount
+          ? `, ${lineCount} lines from ${startLine ?? 1}`
+          : startLine
+            ? ` from line ${startLine}`
+            : '';
       return { invocationMessage: `Reading ${filePath}${range}`, pastTenseMessage: `Read ${filePath}${range}` };
     },
     async invoke(options, token) {

@@ -29,7 +29,10 @@ export function listSymbolsTool(workspace: WorkspaceMaps): vscode.LanguageModelT
 export function findSymbolTool(workspace: WorkspaceMaps): vscode.LanguageModelTool<FindSymbolInput> {
   return {
     prepareInvocation(options) {
-      return { invocationMessage: `Finding ${options.input.name} in ${options.input.filePath}`, pastTenseMessage: `Found ${options.input.name} in ${options.input.filePath}` };
+      return {
+        invocationMessage: `Finding ${options.input.name} in ${options.input.filePath}`,
+        pastTenseMessage: `Found ${options.input.name} in ${options.input.filePath}`,
+      };
     },
     async invoke(options, token) {
       const file = workspace.resolve(options.input.filePath);

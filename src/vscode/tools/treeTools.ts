@@ -19,7 +19,10 @@ export interface NodeAtInput {
 export function queryTreeTool(workspace: WorkspaceMaps): vscode.LanguageModelTool<QueryTreeInput> {
   return {
     prepareInvocation(options) {
-      return { invocationMessage: `Querying ${options.input.filePath} for ${options.input.query}`, pastTenseMessage: `Queried ${options.input.filePath} for ${options.input.query}` };
+      return {
+        invocationMessage: `Querying ${options.input.filePath} for ${options.input.query}`,
+        pastTenseMessage: `Queried ${options.input.filePath} for ${options.input.query}`,
+      };
     },
     async invoke(options, token) {
       return toolResult(await queryTreeText(workspace.resolve(options.input.filePath), options.input.query, options.input.max), options, token);
@@ -31,7 +34,10 @@ export function queryTreeTool(workspace: WorkspaceMaps): vscode.LanguageModelToo
 export function nodeAtTool(workspace: WorkspaceMaps): vscode.LanguageModelTool<NodeAtInput> {
   return {
     prepareInvocation(options) {
-      return { invocationMessage: `Reading the syntax at ${options.input.filePath}:${options.input.line}`, pastTenseMessage: `Read the syntax at ${options.input.filePath}:${options.input.line}` };
+      return {
+        invocationMessage: `Reading the syntax at ${options.input.filePath}:${options.input.line}`,
+        pastTenseMessage: `Read the syntax at ${options.input.filePath}:${options.input.line}`,
+      };
     },
     async invoke(options, token) {
       return toolResult(await nodeAtText(workspace.resolve(options.input.filePath), options.input.line, options.input.column), options, token);

@@ -8,7 +8,7 @@ import { invoke, mapAnswer, scriptedModel, skim, write, workspaceDir } from '../
 const NINE_HUNDRED = tsSource(30, 26);
 const REGIONS = tsRegions(30, 26);
 
-describe('Skim\'s language-model tools, invoked through vscode.lm', () => {
+describe("Skim's language-model tools, invoked through vscode.lm", () => {
   before(async () => {
     await skim();
   });
@@ -23,8 +23,20 @@ describe('Skim\'s language-model tools, invoked through vscode.lm', () => {
   });
 
   it('registers the tools with their descriptions', () => {
-    const tools = vscode.lm.tools.filter((t) => t.name.startsWith('skim_')).map((t) => t.name).sort();
-    assert.deepEqual(tools, ['skim_find_symbol', 'skim_list_symbols', 'skim_lsp', 'skim_node_at', 'skim_query_tree', 'skim_read_file', 'skim_search', 'skim_summarize_file']);
+    const tools = vscode.lm.tools
+      .filter((t) => t.name.startsWith('skim_'))
+      .map((t) => t.name)
+      .sort();
+    assert.deepEqual(tools, [
+      'skim_find_symbol',
+      'skim_list_symbols',
+      'skim_lsp',
+      'skim_node_at',
+      'skim_query_tree',
+      'skim_read_file',
+      'skim_search',
+      'skim_summarize_file',
+    ]);
     const read = vscode.lm.tools.find((t) => t.name === 'skim_read_file');
     assert.match(read?.description ?? '', /^Read a source file you have not seen with this tool\. A 1,400-line file costs seven 200-line reads/);
   });
@@ -50,7 +62,10 @@ describe('Skim\'s language-model tools, invoked through vscode.lm', () => {
     write('garbled.ts', NINE_HUNDRED);
     const text = await invoke('skim_summarize_file', { filePath: 'garbled.ts' });
     assert.equal(model.summaryCalls(), 3);
-    assert.match(text, /^\[skim\] Note: the model gave no usable map of this file, only prose, so this is the structural outline\.\n\nMap of garbled\.ts \(900 lines; structural outline by tree-sitter:typescript@4\):\n/);
+    assert.match(
+      text,
+      /^\[skim\] Note: the model gave no usable map of this file, only prose, so this is the structural outline\.\n\nMap of garbled\.ts \(900 lines; structural outline by tree-sitter:typescript@4\):\n/,
+    );
     assert.doesNotMatch(text, /some functions in it/);
     await invoke('skim_summarize_file', { filePath: 'garbled.ts' });
     assert.equal(model.summaryCalls(), 3);
@@ -62,7 +77,10 @@ describe('Skim\'s language-model tools, invoked through vscode.lm', () => {
     write('big.ts', NINE_HUNDRED);
     const text = await invoke('skim_read_file', { filePath: 'big.ts', startLine: 1, endLine: 900 });
     const lines = text.split('\n');
-    assert.equal(lines[0], '[skim] This read was shortened: lines 1-200 of big.ts are shown, of 900 in all (the read asked for 1-900). Next start: line 201. The file\'s map follows: read the range you need next.');
+    assert.equal(
+      lines[0],
+      "[skim] This read was shortened: lines 1-200 of big.ts are shown, of 900 in all (the read asked for 1-900). Next start: line 201. The file's map follows: read the range you need next.",
+    );
     assert.equal(lines.filter((l) => /^\d+\t/.test(l)).length, 200);
     assert.equal(lines[2], '1\texport function fn0(n: number): number {');
     assert.equal(lines[201], '200\t  n = n + 18;');
@@ -89,7 +107,10 @@ describe('Skim\'s language-model tools, invoked through vscode.lm', () => {
   });
 
   it('refuses a path outside the workspace, saying what to do instead', async () => {
-    await assert.rejects(invoke('skim_read_file', { filePath: '/etc/hostname' }), /\/etc\/hostname is outside the open workspace .* give a path inside the workspace/);
+    await assert.rejects(
+      invoke('skim_read_file', { filePath: '/etc/hostname' }),
+      /\/etc\/hostname is outside the open workspace .* give a path inside the workspace/,
+    );
     await assert.rejects(invoke('skim_summarize_file', { filePath: '../elsewhere.ts' }), /outside the open workspace/);
   });
 
@@ -99,7 +120,17 @@ describe('Skim\'s language-model tools, invoked through vscode.lm', () => {
     const outline = await invoke('skim_list_symbols', { filePath: 'symbols.ts' });
     assert.match(outline, /^1-5 fn0\(n: number\): number$/m);
     const found = await invoke('skim_find_symbol', { filePath: 'symbols.ts', name: 'fn1' });
-    assert.equal(found, ['function fn1: lines 7-11 of symbols.ts', '7\texport function fn1(n: number): number {', '8\t  n = n + 0;', '9\t  n = n + 1;', '10\t  return n;', '11\t}'].join('\n'));
+    assert.equal(
+      found,
+      [
+        'function fn1: lines 7-11 of symbols.ts',
+        '7\texport function fn1(n: number): number {',
+        '8\t  n = n + 0;',
+        '9\t  n = n + 1;',
+        '10\t  return n;',
+        '11\t}',
+      ].join('\n'),
+    );
     assert.equal(model.summaryCalls(), 0);
   });
 });

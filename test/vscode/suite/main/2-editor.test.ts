@@ -28,7 +28,7 @@ describe('maps in the editor, drawn from the stored rows', () => {
     await vscode.window.showTextDocument(uri);
   });
 
-  it('shows a CodeLens at each region\'s first line, exactly the stored regions', async () => {
+  it("shows a CodeLens at each region's first line, exactly the stored regions", async () => {
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
     const ours = lenses.filter((l) => l.command?.command === 'skim.showMap');
     assert.deepEqual(
@@ -46,7 +46,7 @@ describe('maps in the editor, drawn from the stored rows', () => {
     );
   });
 
-  it('hovers a line with the regions it is in, their notes and the file\'s prose', async () => {
+  it("hovers a line with the regions it is in, their notes and the file's prose", async () => {
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(13, 2));
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     assert.match(text, /11-19 function fn1 — computes fn1/);
@@ -55,7 +55,10 @@ describe('maps in the editor, drawn from the stored rows', () => {
 
   it('shows nothing stale: after an edit on disk, lenses disappear and the status bar says stale', async () => {
     const api = await skim();
-    await waitFor(async () => (await api.statusBar.update(), api.statusBar.text === '$(list-tree) Skim: map fresh · hook off' ? true : undefined), 'a fresh status');
+    await waitFor(
+      async () => (await api.statusBar.update(), api.statusBar.text === '$(list-tree) Skim: map fresh · hook off' ? true : undefined),
+      'a fresh status',
+    );
     write('editor.ts', SOURCE.replace('fn0', 'zero'));
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
     assert.equal(lenses.filter((l) => l.command?.command === 'skim.showMap').length, 0);

@@ -20,13 +20,18 @@ async function copilotChat(): Promise<vscode.Extension<unknown>> {
 /** One turn of Copilot's agent in a new conversation (the scripted model counts the tool results in the one it is given). */
 async function agentTurn(query: string): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.chat.newChat');
-  await vscode.commands.executeCommand('workbench.action.chat.open', { query, mode: 'agent', modelSelector: { vendor: 'skim-test', id: 'scripted-1' }, blockOnResponse: true });
+  await vscode.commands.executeCommand('workbench.action.chat.open', {
+    query,
+    mode: 'agent',
+    modelSelector: { vendor: 'skim-test', id: 'scripted-1' },
+    blockOnResponse: true,
+  });
 }
 
-describe('Copilot\'s own agent loop calling Skim (scripted model, offline)', function () {
+describe("Copilot's own agent loop calling Skim (scripted model, offline)", function () {
   this.timeout(300_000);
 
-  it('offers Skim\'s tools, and a 900-line skim_read_file comes back through Copilot as 200 lines, the notice and the map', async () => {
+  it("offers Skim's tools, and a 900-line skim_read_file comes back through Copilot as 200 lines, the notice and the map", async () => {
     await skim();
     await copilotChat();
     const model = await scriptedModel();
@@ -40,14 +45,27 @@ describe('Copilot\'s own agent loop calling Skim (scripted model, offline)', fun
     const agentTurns = model.requests.filter((r) => r.kind === 'agent');
     assert.ok(agentTurns.length >= 2, `the agent loop made ${agentTurns.length} model request(s)`);
     const offered = new Map(agentTurns[0].tools.map((t) => [t.name, t.description]));
-    for (const name of ['skim_search', 'skim_summarize_file', 'skim_read_file', 'skim_list_symbols', 'skim_find_symbol', 'skim_query_tree', 'skim_node_at', 'skim_lsp']) assert.ok(offered.get(name), `${name} was not offered`);
+    for (const name of [
+      'skim_search',
+      'skim_summarize_file',
+      'skim_read_file',
+      'skim_list_symbols',
+      'skim_find_symbol',
+      'skim_query_tree',
+      'skim_node_at',
+      'skim_lsp',
+    ])
+      assert.ok(offered.get(name), `${name} was not offered`);
     // The edit tools Skim's edit gate reads, as Copilot offers them.
     for (const name of ['replace_string_in_file', 'create_file']) assert.ok(offered.has(name), `${name} was not offered`);
     assert.match(offered.get('skim_read_file') ?? '', /A 1,400-line file costs seven 200-line reads/);
 
     const result = agentTurns[agentTurns.length - 1].toolResults.join('\n');
     assert.doesNotMatch(result, /written to file/i);
-    assert.match(result, /\[skim\] This read was shortened: lines 1-200 of agent\.ts are shown, of 900 in all \(the read asked for 1-900\)\. Next start: line 201\./);
+    assert.match(
+      result,
+      /\[skim\] This read was shortened: lines 1-200 of agent\.ts are shown, of 900 in all \(the read asked for 1-900\)\. Next start: line 201\./,
+    );
     const numbered = result.split('\n').filter((l) => /^\d+\t/.test(l));
     assert.equal(numbered.length, 200);
     assert.equal(numbered[199], '200\t  n = n + 18;');

@@ -20,7 +20,7 @@ describe('when the model cannot map a file, the structural outline serves, label
   before(() => skim());
   beforeEach(async () => (await scriptedModel()).reset());
 
-  it('a language tree-sitter has no grammar for is outlined by the editor\'s own language extension, and the read is capped', async () => {
+  it("a language tree-sitter has no grammar for is outlined by the editor's own language extension, and the read is capped", async () => {
     await withSettings({ 'model.vendor': 'nobody' }, async () => {
       const rules = Array.from({ length: 60 }, (_, i) => `.rule${i} {\n  color: red;\n  margin: ${i}px;\n  padding: 0;\n}\n`).join('');
       const file = write('styles.css', rules);
@@ -50,12 +50,15 @@ describe('when the model cannot map a file, the structural outline serves, label
     });
   });
 
-  it('a file larger than the model\'s input is never cut: no call, the outline, and the reason', async () => {
+  it("a file larger than the model's input is never cut: no call, the outline, and the reason", async () => {
     await withSettings({ 'model.id': 'scripted-small' }, async () => {
       write('toolarge.ts', tsSource(30, 26));
       const text = await invoke('skim_read_file', { filePath: 'toolarge.ts' });
       assert.match(text, /^\[skim\] This read was shortened: lines 1-200 of toolarge\.ts/);
-      assert.match(text, /\[skim\] Note: the model failed \(toolarge\.ts is \d+ tokens, more than the model's input limit of 2000\), so this is the structural outline\./);
+      assert.match(
+        text,
+        /\[skim\] Note: the model failed \(toolarge\.ts is \d+ tokens, more than the model's input limit of 2000\), so this is the structural outline\./,
+      );
       assert.match(text, /structural outline by tree-sitter:typescript/);
       assert.equal((await scriptedModel()).summaryCalls(), 0);
     });
@@ -67,7 +70,10 @@ describe('when the model cannot map a file, the structural outline serves, label
     await withSettings({ 'model.timeoutSeconds': 1 }, async () => {
       write('slow.ts', tsSource(30, 26));
       const text = await invoke('skim_summarize_file', { filePath: 'slow.ts' });
-      assert.match(text, /^\[skim\] Note: the model failed \(vscode\.lm:skim-test\/scripted-1 did not answer within 1 s\), so this is the structural outline\./);
+      assert.match(
+        text,
+        /^\[skim\] Note: the model failed \(vscode\.lm:skim-test\/scripted-1 did not answer within 1 s\), so this is the structural outline\./,
+      );
       assert.match(text, /structural outline by tree-sitter:typescript/);
       assert.equal(model.summaryCalls(), 1);
     });

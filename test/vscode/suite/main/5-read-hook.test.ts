@@ -24,7 +24,10 @@ async function agentReads(file: string, endLine: number): Promise<string> {
 }
 
 /** tsSource's layout (30 functions, stride 30) with every body line unique: line L of function k reads `n = n + k*1000+i`. */
-const SOURCE = tsSource(30, 26).split('\n').map((line, at) => line.replace(/n \+ (\d+);/, (_m, i) => `n + ${Math.floor(at / 30) * 1000 + Number(i)};`)).join('\n');
+const SOURCE = tsSource(30, 26)
+  .split('\n')
+  .map((line, at) => line.replace(/n \+ (\d+);/, (_m, i) => `n + ${Math.floor(at / 30) * 1000 + Number(i)};`))
+  .join('\n');
 const lineOf = (k: number, i: number) => `  n = n + ${k * 1000 + i};`;
 
 /** The text holds the file's lines up to `last` and none after it (`next`). */
@@ -34,7 +37,7 @@ function endsAt(text: string, last: string, next: string | undefined): void {
   if (next) assert.ok(!lines.includes(next), `unexpected ${next}`);
 }
 
-describe('Copilot\'s own read_file with Skim\'s read hook (scripted model, offline)', function () {
+describe("Copilot's own read_file with Skim's read hook (scripted model, offline)", function () {
   this.timeout(300_000);
   let big: string;
   before(async () => {
@@ -72,7 +75,10 @@ describe('Copilot\'s own read_file with Skim\'s read hook (scripted model, offli
     }
     endsAt(text, lineOf(6, 18), lineOf(6, 19));
     assert.match(text, /<PreToolUse-context>/);
-    assert.match(text, /\[skim\] This read was shortened: lines 1-200 of hooked\.ts are shown, of 900 in all \(the read asked for 1-900\)\. Next start: line 201\./);
+    assert.match(
+      text,
+      /\[skim\] This read was shortened: lines 1-200 of hooked\.ts are shown, of 900 in all \(the read asked for 1-900\)\. Next start: line 201\./,
+    );
     assert.match(text, /map written by vscode\.lm:skim-test\/scripted-1@p1\):\nThirty helpers, mapped for the hook\./);
     assert.match(text, /^871-899 function fn29 — computes fn29$/m);
     assert.doesNotMatch(text, /written to file/i);
@@ -93,10 +99,13 @@ describe('Copilot\'s own read_file with Skim\'s read hook (scripted model, offli
     assert.doesNotMatch(text, /\[skim\]/);
   });
 
-  it('Copilot\'s own edit of a file changed on disk since its read is refused, and allowed once it read again', async () => {
+  it("Copilot's own edit of a file changed on disk since its read is refused, and allowed once it read again", async () => {
     const model = await scriptedModel();
     const file = write('gated.ts', 'export const answer = 1;\n');
-    const edit = (from: string, to: string) => ({ name: 'replace_string_in_file', input: { filePath: file, oldString: from, newString: to, explanation: 'scripted edit' } });
+    const edit = (from: string, to: string) => ({
+      name: 'replace_string_in_file',
+      input: { filePath: file, oldString: from, newString: to, explanation: 'scripted edit' },
+    });
     model.setAgentScript([
       { name: 'read_file', input: { filePath: file, startLine: 1, endLine: 1 } },
       { ...edit('answer = 1', 'answer = 2'), before: () => writeFileSync(file, 'export const answer = 10;\n') },
@@ -106,7 +115,12 @@ describe('Copilot\'s own read_file with Skim\'s read hook (scripted model, offli
     ]);
     const before = model.requests.length;
     await vscode.commands.executeCommand('workbench.action.chat.newChat');
-    await vscode.commands.executeCommand('workbench.action.chat.open', { query: 'Edit gated.ts.', mode: 'agent', modelSelector: { vendor: 'skim-test', id: 'scripted-1' }, blockOnResponse: true });
+    await vscode.commands.executeCommand('workbench.action.chat.open', {
+      query: 'Edit gated.ts.',
+      mode: 'agent',
+      modelSelector: { vendor: 'skim-test', id: 'scripted-1' },
+      blockOnResponse: true,
+    });
     const turns = model.requests.slice(before).filter((r) => r.kind === 'agent');
     const results = turns[turns.length - 1].toolResults;
     assert.equal(results.length, 5, results.join('\n---\n'));

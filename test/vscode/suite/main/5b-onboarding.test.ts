@@ -10,7 +10,11 @@ import { invoke, mapAnswer, scriptedModel, skim, workspaceDir, write } from '../
 /** A workspace state of the test's own, so each case starts as a first open. */
 function memento(): vscode.Memento {
   const values = new Map<string, unknown>();
-  return { keys: () => [...values.keys()], get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback), update: async (key: string, value: unknown) => void values.set(key, value) } as vscode.Memento;
+  return {
+    keys: () => [...values.keys()],
+    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback),
+    update: async (key: string, value: unknown) => void values.set(key, value),
+  } as vscode.Memento;
 }
 
 function answering(choice: string, asked: string[]): Onboarding {
@@ -39,7 +43,10 @@ describe('first minutes: the hook offered once, and the savings shown', function
       const asked: string[] = [];
       const onboarding = answering(choice, asked);
       assert.deepEqual(await onboarding.offer(), ['vscode', 'claude'], choice);
-      assert.match(asked[0], /^Skim can shorten Copilot's own reads of large files to the lines that matter plus the file's map\. Install its read hook for this workspace\?$/);
+      assert.match(
+        asked[0],
+        /^Skim can shorten Copilot's own reads of large files to the lines that matter plus the file's map\. Install its read hook for this workspace\?$/,
+      );
       assert.deepEqual(await onboarding.offer(), [], `${choice} is remembered`);
       assert.equal(asked.length, 2);
     }
@@ -75,10 +82,21 @@ describe('first minutes: the hook offered once, and the savings shown', function
       const document = await vscode.commands.executeCommand<vscode.TextDocument>('skim.showSavings');
       const text = document.getText();
       assert.match(text, /^# Skim: savings in this workspace\n\n- Reads shortened: \*\*2\*\* \(counted\)\n/);
-      assert.match(text, new RegExp(`\\n- Lines withheld: \\*\\*800\\*\\* \\(counted from the files\\)\\n- Bytes withheld: \\*\\*${bytes(201, 900) + bytes(801, 900)}\\*\\* \\(counted from the files\\)\\n`));
-      assert.match(text, /\(estimated: the bytes withheld at the tokens per byte of the lines shown, counted by vscode\.lm:skim-test\/scripted-1's own countTokens\)/);
+      assert.match(
+        text,
+        new RegExp(
+          `\\n- Lines withheld: \\*\\*800\\*\\* \\(counted from the files\\)\\n- Bytes withheld: \\*\\*${bytes(201, 900) + bytes(801, 900)}\\*\\* \\(counted from the files\\)\\n`,
+        ),
+      );
+      assert.match(
+        text,
+        /\(estimated: the bytes withheld at the tokens per byte of the lines shown, counted by vscode\.lm:skim-test\/scripted-1's own countTokens\)/,
+      );
       assert.match(text, /\n- Model calls spent on maps: \*\*1\*\* \(counted\)\n/);
-      assert.match(text, /\n\| savings\.ts \| 601-800 of 1-900 \| 100 \| \d+ \| ~\d+ \| \d+ \|\n\| savings\.ts \| 1-200 of 1-900 \| 700 \| \d+ \| ~\d+ \| \d+ \|\n/);
+      assert.match(
+        text,
+        /\n\| savings\.ts \| 601-800 of 1-900 \| 100 \| \d+ \| ~\d+ \| \d+ \|\n\| savings\.ts \| 1-200 of 1-900 \| 700 \| \d+ \| ~\d+ \| \d+ \|\n/,
+      );
     } finally {
       api.workspace.savings = real;
     }

@@ -22,7 +22,7 @@ function exchange(bytes: Buffer | string): Promise<string> {
   });
 }
 
-describe('odd and hostile input through the extension\'s tools and its read-hook socket', function () {
+describe("odd and hostile input through the extension's tools and its read-hook socket", function () {
   this.timeout(60_000);
   let outside: string;
   before(async () => {
@@ -31,7 +31,8 @@ describe('odd and hostile input through the extension\'s tools and its read-hook
     writeFileSync(path.join(outside, 'creds.ts'), tsSource(30, 26));
   });
   after(() => {
-    for (const leftover of [outside, path.join(workspaceDir(), 'escape'), path.join(workspaceDir(), 'pipe.ts')]) rmSync(leftover, { recursive: true, force: true });
+    for (const leftover of [outside, path.join(workspaceDir(), 'escape'), path.join(workspaceDir(), 'pipe.ts')])
+      rmSync(leftover, { recursive: true, force: true });
   });
 
   it('a link in the workspace that leads out of it is refused as outside the workspace', async () => {
@@ -46,7 +47,10 @@ describe('odd and hostile input through the extension\'s tools and its read-hook
     const fifo = path.join(workspaceDir(), 'pipe.ts');
     rmSync(fifo, { force: true });
     execFileSync('mkfifo', [fifo]);
-    await assert.rejects(invoke('skim_read_file', { filePath: 'pipe.ts' }), /pipe\.ts is not a regular file \(a FIFO, a device or a socket\); Skim reads regular files only/);
+    await assert.rejects(
+      invoke('skim_read_file', { filePath: 'pipe.ts' }),
+      /pipe\.ts is not a regular file \(a FIFO, a device or a socket\); Skim reads regular files only/,
+    );
     await assert.rejects(invoke('skim_summarize_file', { filePath: 'pipe.ts' }), /pipe\.ts is not a regular file/);
   });
 

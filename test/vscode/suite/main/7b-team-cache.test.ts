@@ -17,7 +17,7 @@ describe('the team cache in VS Code', function () {
     pg.cleanup();
   });
 
-  it('takes a teammate\'s map for the same bytes with no model call, and the hover and status bar say it came from the team', async () => {
+  it("takes a teammate's map for the same bytes with no model call, and the hover and status bar say it came from the team", async () => {
     const model = await scriptedModel();
     model.reset();
     const source = tsSource(4, 6);
@@ -27,7 +27,9 @@ describe('the team cache in VS Code', function () {
     await invoke('skim_summarize_file', { filePath: write('warmup.ts', tsSource(1, 2)) });
     const hash = createHash('sha256').update(source).digest('hex');
     const regions = JSON.stringify([{ start: 1, end: 9, kind: 'function', name: 'fn0', note: 'shared by a teammate' }]);
-    pg.sql(`INSERT INTO skim_maps (hash, size, producer, prose, regions) VALUES ('${hash}', ${Buffer.byteLength(source)}, 'vscode.lm:skim-test/scripted-1@p1', 'From the team.', '${regions}'::jsonb)`);
+    pg.sql(
+      `INSERT INTO skim_maps (hash, size, producer, prose, regions) VALUES ('${hash}', ${Buffer.byteLength(source)}, 'vscode.lm:skim-test/scripted-1@p1', 'From the team.', '${regions}'::jsonb)`,
+    );
     const calls = model.summaryCalls();
     const text = await invoke('skim_summarize_file', { filePath: file });
     assert.match(text, /^Map of shared\.ts \(40 lines; map written by vscode\.lm:skim-test\/scripted-1@p1\):\nFrom the team\.\n/);
