@@ -5,4 +5,4 @@
  * or the other commands.
  */
 export { openEngineMaps } from './session';
-export { screened } from '../core/screen/screen';
+export { screenMapEntry } from './hookScreen';

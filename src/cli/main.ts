@@ -1,7 +1,6 @@
+import { environmentHelp } from '../core/config/describe';
+import { optionsFromEnv } from '../core/config/read';
 import { gateModeOf } from '../core/gate/gate';
-import { screened, setScreenOptions } from '../core/screen/screen';
-import { setJudge } from '../core/judge/current';
-import { judgeFromEnv } from '../core/judge/runtime';
 import { parseArgs, stringFlag, UsageError } from './args';
 import { hookMain } from './commands/hook';
 import { installCommand } from './commands/hookInstall';
@@ -14,6 +13,7 @@ import { searchCommand } from './commands/search';
 import { nodeAtCommand, queryCommand } from './commands/tree';
 import { CommandFailed, Io } from './io';
 import { rootForFile } from './root';
+import { screenMapEntry } from './hookScreen';
 import { openEngineMaps, openSession } from './session';
 
 export const USAGE = `skim: maps before reads, for coding agents
@@ -35,13 +35,10 @@ export const USAGE = `skim: maps before reads, for coding agents
   skim judge stats                                   the judge's judgements per site: flag rates, latency
 
 Options: --root DIR (default: the git root, else the current folder)
-         --cache-dir DIR (or SKIM_CACHE_DIR; default: ~/.cache/skim)
-Model:   SKIM_MODEL_URL, SKIM_MODEL_NAME, SKIM_MODEL_KEY, SKIM_MODEL_TIMEOUT_MS (an OpenAI-compatible
-         chat-completions endpoint); without them the tree-sitter outline serves.
-Judge:   SKIM_JUDGE_URL, SKIM_JUDGE_MODEL, SKIM_JUDGE_KEY (an endpoint that returns logprobs);
-         SKIM_JUDGE_MODE (off, advisory, enforcing) and SKIM_JUDGE_SEARCH, _SCREEN, _VERIFY per site.
-Also:    SKIM_TEAM_CACHE_URL (a postgres:// team cache), SKIM_EDIT_GATE (off, drift, strict),
-         SKIM_REDACT=off (no credential redaction), SKIM_HOOK_BUDGET_MS (the hook's deadline).
+         --cache-dir DIR (default: SKIM_CACHE_DIR, else ~/.cache/skim)
+
+${environmentHelp()}
+
 Exit:    0 success, 1 failure (one line on stderr), 2 usage error.`;
 
 const COMMANDS = {
@@ -57,10 +54,13 @@ const COMMANDS = {
 
 /** Runs one `skim` invocation and returns its exit code. Never throws. */
 export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<number> {
+  // The options this invocation was given (the environment it runs in), each problem with them said once.
+  const options = () => {
+    const read = optionsFromEnv(env);
+    for (const problem of read.problems) io.warn(problem);
+    return read.options;
+  };
   let close: (() => Promise<void>) | undefined;
-  // What screens this invocation's output: the environment it was given (in tests, not the process's own).
-  setScreenOptions({ redact: env.SKIM_REDACT !== 'off' });
-  setJudge(judgeFromEnv(env));
   try {
     const [name, ...rest] = argv;
     if (!name || name === '--help' || name === 'help') {
@@ -69,7 +69,7 @@ export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessE
     }
     if (name === 'hook') return await hook(rest, io, env, cwd);
     if (name === 'judge') {
-      judgeCommand(rest, io, env);
+      judgeCommand(rest, io, env, options());
       return 0;
     }
     const command = COMMANDS[name as keyof typeof COMMANDS];
@@ -82,7 +82,7 @@ export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessE
     // The project follows the file named (or, for a search, the path searched).
     const target = name === 'search' ? stringFlag(args.flags, 'path') : name === 'mcp' ? undefined : args.positionals[0];
     const root = stringFlag(args.flags, 'root') ?? (target ? rootForFile(target, cwd) : undefined);
-    const session = await openSession({ root, cacheDir: stringFlag(args.flags, 'cache-dir') }, env, cwd, (m) => io.warn(m));
+    const session = await openSession({ root, cacheDir: stringFlag(args.flags, 'cache-dir') }, options(), env, cwd, (m) => io.warn(m));
     close = session.close;
     await command(args, session, io);
     return 0;
@@ -111,5 +111,5 @@ async function hook(rest: readonly string[], io: Io, env: NodeJS.ProcessEnv, cwd
     }
   }
   // Never a usage error here: a hook's exit code 2 would block the agent's call. An unknown mode is the default.
-  return hookMain(io, env, cwd, openEngineMaps, screened, gateModeOf(rest[0] === '--edit-gate' ? rest[1] : undefined));
+  return hookMain(io, env, cwd, openEngineMaps, screenMapEntry, rest[0] === '--edit-gate' ? gateModeOf(rest[1]) : undefined);
 }

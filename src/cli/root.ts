@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { isWithin, realPath } from '../core/project';
+import { isWithin, realPath } from '../core/files/project';
 
 /** The project a command works in when not told: the nearest folder above `from` holding .git, else `from` itself. */
 export function defaultRoot(from: string): string {

@@ -1,28 +1,31 @@
 import { createHash } from 'node:crypto';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { MapCache, saveOpenCaches } from '../core/cache/store';
 import { TeamCache } from '../core/cache/teamCache';
-import { MapService } from '../core/maps';
-import { ModelUnavailableError } from '../core/model/model';
-import { OpenAiModel, openAiSettingsFromEnv } from '../core/model/openai';
-import { Project } from '../core/project';
+import { Options } from '../core/config/options';
+import { createContext, lineLogger, Logger, SkimContext } from '../core/context';
+import { Project } from '../core/files/project';
+import { cacheDir as userCacheDir } from '../core/files/stateDir';
+import { judgeLog, judgeLogFile, judgeRuntime, openAiJudgeFrom } from '../core/judge/runtime';
+import { MapService } from '../core/maps/service';
+import { OpenAiModel } from '../core/model/openai';
 import { UsageError } from './args';
 import type { OpenMaps } from './commands/hook';
 import { defaultRoot } from './root';
 
-/** Everything one CLI invocation works with: the project, its cache and the model, if any. */
+/** Everything one CLI invocation works with: the project, its cache and the model, if any, and the session's context. */
 export interface Session {
   project: Project;
   maps: MapService;
+  ctx: SkimContext;
   cwd: string;
   env: NodeJS.ProcessEnv;
   close(): Promise<void>;
 }
 
 /** One database per project root, in the user's cache folder unless told otherwise. */
-export function cacheFileFor(root: string, cacheDir: string | undefined, env: NodeJS.ProcessEnv): string {
-  const dir = cacheDir ?? env.SKIM_CACHE_DIR ?? path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'skim');
+export function cacheFileFor(root: string, cacheDir: string | undefined, options: Options, env: NodeJS.ProcessEnv): string {
+  const dir = cacheDir ?? (options.cacheDir || userCacheDir(env));
   const id = createHash('sha256').update(root).digest('hex').slice(0, 16);
   return path.join(path.resolve(dir), `${path.basename(root) || 'root'}-${id}.sqlite`);
 }
@@ -41,30 +44,46 @@ function saveOnSignals(): void {
   }
 }
 
+/** The session's context: its options, a judge as the options name it (its events to the JSONL log), and `log`. */
+export function sessionContext(options: Options, env: NodeJS.ProcessEnv, log: Logger): SkimContext {
+  const judge = judgeRuntime(options, openAiJudgeFrom(options), judgeLog(judgeLogFile(env)), (reason) =>
+    log.warn('judge', `the judge failed (${reason}); nothing was judged. \`skim judge stats\` shows every failure.`),
+  );
+  return createContext({ options, judge, log });
+}
+
+/** The model the options name for the command line: an OpenAI-compatible endpoint, or none (tree-sitter outlines). */
+function modelFrom(options: Options): OpenAiModel | undefined {
+  if (!options.modelUrl) return undefined;
+  if (!options.modelName) throw new UsageError('SKIM_MODEL_URL is set but SKIM_MODEL_NAME is not: name the model to ask, e.g. SKIM_MODEL_NAME=gpt-4o-mini');
+  return new OpenAiModel({
+    url: options.modelUrl,
+    model: options.modelName,
+    key: options.modelKey || undefined,
+    timeoutMs: options.modelTimeoutSeconds * 1000,
+  });
+}
+
 export async function openSession(
-  options: { root?: string; cacheDir?: string },
+  where: { root?: string; cacheDir?: string },
+  options: Options,
   env: NodeJS.ProcessEnv,
   cwd: string,
   warn: (message: string) => void,
 ): Promise<Session> {
-  const project = new Project(options.root ? path.resolve(cwd, options.root) : defaultRoot(cwd));
-  let settings;
-  try {
-    settings = openAiSettingsFromEnv(env);
-  } catch (error) {
-    if (error instanceof ModelUnavailableError) throw new UsageError(error.message);
-    throw error;
-  }
+  const project = new Project(where.root ? path.resolve(cwd, where.root) : defaultRoot(cwd));
+  const log = lineLogger(warn);
+  const ctx = sessionContext(options, env, log);
+  const model = modelFrom(options);
   saveOnSignals();
-  const cache = await MapCache.open(cacheFileFor(project.root, options.cacheDir, env), { onWarning: warn });
-  const teamUrl = env.SKIM_TEAM_CACHE_URL?.trim();
-  const team = teamUrl ? new TeamCache({ url: teamUrl, warn }) : undefined;
-  const maps = new MapService(cache, settings ? new OpenAiModel(settings) : undefined, undefined, team);
-  return { project, maps, cwd, env, close: async () => void (await Promise.all([cache.close(), team?.close()])) };
+  const cache = await MapCache.open(cacheFileFor(project.root, where.cacheDir, options, env), { onWarning: warn });
+  const team = options.teamCacheUrl ? new TeamCache({ url: options.teamCacheUrl, warn }) : undefined;
+  const maps = new MapService(ctx, cache, model, undefined, team);
+  return { project, maps, ctx, cwd, env, close: async () => void (await Promise.all([cache.close(), team?.close()])) };
 }
 
 /** The engine the hook opens for a project when a read needs a map. */
-export const openEngineMaps: OpenMaps = async (root, env, warn) => {
-  const session = await openSession({ root, cacheDir: env.SKIM_CACHE_DIR }, env, root, warn);
+export const openEngineMaps: OpenMaps = async (root, options, env, warn) => {
+  const session = await openSession({ root }, options, env, root, warn);
   return { maps: session.maps, close: session.close };
 };

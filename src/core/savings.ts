@@ -1,6 +1,6 @@
 import { encode } from 'gpt-tokenizer';
 import { readRegularFile } from './files/open';
-import { splitLines } from './maps';
+import { splitLines } from './files/source';
 
 /**
  * What one shortened read saved, measured where it can be and estimated where it cannot, and

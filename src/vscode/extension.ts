@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
-import { setScreenOptions } from '../core/screen/screen';
-import { registerJudge } from './judge/judgeConfig';
+import { SkimConfiguration } from './configuration';
+import { JudgeHolder } from './judge/judgeConfig';
 import { registerTeamCache } from './teamCacheConfig';
 import { Onboarding } from './onboarding';
 import { Savings } from './savings/savings';
-import { settings } from './settings';
 import { registerCommands } from './commands';
 import { MapCodeLens } from './editor/codeLens';
 import { MAP_SCHEME, MapDocuments } from './editor/mapDocument';
@@ -34,20 +33,19 @@ let workspace: WorkspaceMaps | undefined;
 export function activate(context: vscode.ExtensionContext): SkimApi {
   const started = performance.now();
   const log = new SkimLog();
-  workspace = new WorkspaceMaps(context.storageUri ?? context.globalStorageUri, log);
+  const configuration = new SkimConfiguration(log);
+  const judges = new JudgeHolder(context, configuration, log);
+  workspace = new WorkspaceMaps(context.storageUri ?? context.globalStorageUri, log, judges);
   const files: vscode.DocumentSelector = { scheme: 'file' };
   const savings = new Savings(context.workspaceState);
   workspace.savings = savings;
   const statusBar = new MapStatusBar(workspace);
   const onboarding = new Onboarding(context.workspaceState);
   void onboarding.offer();
-  const applyScreen = () => setScreenOptions({ redact: settings().screen.redactSecrets });
-  applyScreen();
   context.subscriptions.push(
-    vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('skim.screen')) applyScreen();
-    }),
     log,
+    configuration,
+    judges,
     workspace,
     statusBar,
     ...registerTools(workspace),
@@ -57,10 +55,9 @@ export function activate(context: vscode.ExtensionContext): SkimApi {
     vscode.languages.registerHoverProvider(files, new MapHover(workspace)),
     vscode.workspace.registerTextDocumentContentProvider(MAP_SCHEME, new MapDocuments(workspace)),
     new HookServer(workspace),
-    ...registerHookCommands(context.extensionPath),
+    ...registerHookCommands(context.extensionPath, configuration),
     registerMcpServer(context.extensionPath, String(context.extension.packageJSON.version)),
-    ...registerJudge(context, log),
-    ...registerTeamCache(context, workspace, log),
+    ...registerTeamCache(context, configuration, workspace, log),
     savings,
     vscode.workspace.onDidGrantWorkspaceTrust(() => void onboarding.offer()),
     vscode.commands.registerCommand('skim.showSavings', async () => {

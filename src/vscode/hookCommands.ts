@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { HOOK_MARKER, hookCommand, hookPlace, hookStateDir, installHook, InstallHost, InstallScope, removeHook } from '../core/hook/install';
+import { SkimConfiguration } from './configuration';
 import { settings } from './settings';
 
 const HOSTS: { label: string; host: InstallHost; detail: string }[] = [
@@ -22,10 +23,10 @@ function command(extensionPath: string): string {
 }
 
 /** A change of skim.editGate rewrites the command of this workspace's VS Code hook, where Skim installed one. */
-function followEditGate(extensionPath: string): vscode.Disposable {
-  return vscode.workspace.onDidChangeConfiguration((event) => {
+function followEditGate(extensionPath: string, configuration: SkimConfiguration): void {
+  configuration.onDidChange((changed) => {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-    if (!folder || !event.affectsConfiguration('skim.editGate')) return;
+    if (!folder || !changed.has('editGate')) return;
     const place = hookPlace('vscode', 'workspace', folder);
     try {
       if (existsSync(place.file) && readFileSync(place.file, 'utf8').includes(HOOK_MARKER)) installHook(place, command(extensionPath), hookStateDir());
@@ -52,7 +53,8 @@ async function choose(action: 'install' | 'remove'): Promise<{ host: InstallHost
 }
 
 /** "Skim: Install Read Hook" and "Skim: Remove Read Hook": the same implementation as `skim hook install|remove`. */
-export function registerHookCommands(extensionPath: string): vscode.Disposable[] {
+export function registerHookCommands(extensionPath: string, configuration: SkimConfiguration): vscode.Disposable[] {
+  followEditGate(extensionPath, configuration);
   const run = (action: 'install' | 'remove') => async (preset?: { host: InstallHost; scope: InstallScope }) => {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
     const target = preset ? { ...preset, root: folder } : await choose(action);
@@ -68,9 +70,5 @@ export function registerHookCommands(extensionPath: string): vscode.Disposable[]
       return undefined;
     }
   };
-  return [
-    vscode.commands.registerCommand('skim.installReadHook', run('install')),
-    vscode.commands.registerCommand('skim.removeReadHook', run('remove')),
-    followEditGate(extensionPath),
-  ];
+  return [vscode.commands.registerCommand('skim.installReadHook', run('install')), vscode.commands.registerCommand('skim.removeReadHook', run('remove'))];
 }

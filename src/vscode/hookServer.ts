@@ -91,7 +91,8 @@ export class HookServer implements vscode.Disposable {
       }
       const maps = this.workspace.mapSource(file);
       if (request.op === 'cached') return { entry: (await maps.cached(file, request.hash, request.size)) ?? null };
-      const outcome = await maps.ensure(file);
+      const budget = Number.isSafeInteger(request.maxModelCalls) ? { maxModelCalls: request.maxModelCalls } : {};
+      const outcome = await maps.ensure(file, budget);
       return { entry: outcome.entry, modelCalls: outcome.modelCalls, fromCache: outcome.fromCache, source: outcome.source, fallback: outcome.fallback };
     } catch (error) {
       return { error: (error as Error).message };

@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import { FactOp } from '../core/facts/facts';
+import { within } from '../core/time/deadline';
 
 /**
  * One question to the language servers of the user's own extensions, through VS Code's provider
- * commands: the locations they answer and, for `type`, the hover's text. Undefined when no answer
- * came within `timeoutMs` (the command keeps running; its answer is dropped).
+ * commands: the locations they answer and, for `type`, the hover's text.
  */
 export interface ServerAnswer {
   locations: vscode.Location[];
@@ -53,12 +53,14 @@ async function ask(op: FactOp, uri: vscode.Uri, position: vscode.Position): Prom
   }
 }
 
-export async function askLanguageServer(op: FactOp, uri: vscode.Uri, position: vscode.Position, timeoutMs: number): Promise<ServerAnswer | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), timeoutMs)));
+/** The server's answer; `timedOut` when none came within `timeoutMs` (the command keeps running, its answer dropped); `failed` with what it threw. */
+export type ServerReply = { answer: ServerAnswer } | { timedOut: true } | { failed: string };
+
+export async function askLanguageServer(op: FactOp, uri: vscode.Uri, position: vscode.Position, timeoutMs: number): Promise<ServerReply> {
   try {
-    return await Promise.race([ask(op, uri, position), timeout]);
-  } finally {
-    clearTimeout(timer);
+    const answer = await within(ask(op, uri, position), timeoutMs);
+    return answer ? { answer } : { timedOut: true };
+  } catch (error) {
+    return { failed: (error as Error).message || String(error) };
   }
 }

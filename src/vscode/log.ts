@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
+import { Logger } from '../core/context';
 
-/** The "Skim" output channel, created on first use, and warnings shown to the user once each. */
-export class SkimLog implements vscode.Disposable {
+/** The "Skim" output channel, created on first use, and warnings shown to the user once each: the engine's logger in VS Code. */
+export class SkimLog implements vscode.Disposable, Logger {
   private channel?: vscode.OutputChannel;
   private readonly warned = new Set<string>();
 
@@ -10,12 +11,22 @@ export class SkimLog implements vscode.Disposable {
     this.channel.appendLine(`[${new Date().toISOString()}] ${text}`);
   }
 
-  /** Logs, and tells the user once per session per `key`, without a modal dialog. */
+  /** Logs, and tells the user once per session per `key`, without a modal dialog; "Show Output" opens the detail. */
   warnOnce(key: string, text: string): void {
     this.line(`warning: ${text}`);
     if (this.warned.has(key)) return;
     this.warned.add(key);
-    void vscode.window.showWarningMessage(`Skim: ${text}`);
+    void vscode.window.showWarningMessage(`Skim: ${text}`, 'Show Output').then((choice) => {
+      if (choice) this.channel?.show(true);
+    });
+  }
+
+  info(text: string): void {
+    this.line(text);
+  }
+
+  warn(key: string, text: string): void {
+    this.warnOnce(key, text);
   }
 
   dispose(): void {

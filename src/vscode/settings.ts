@@ -1,23 +1,16 @@
 import * as vscode from 'vscode';
-import { gateModeOf } from '../core/gate/gate';
-import { DEFAULT_LINE_LIMIT } from '../core/guard/guard';
+import { Options } from '../core/config/options';
+import { optionsFromSettings, ReadOptions } from '../core/config/read';
 
-/** Skim's settings, read fresh on every use so that a change applies at once. */
-export function settings() {
-  const config = vscode.workspace.getConfiguration('skim');
-  return {
-    lineLimit: Math.max(20, config.get<number>('guard.lineLimit', DEFAULT_LINE_LIMIT)),
-    model: {
-      vendor: config.get<string>('model.vendor', 'copilot').trim(),
-      family: config.get<string>('model.family', '').trim(),
-      id: config.get<string>('model.id', '').trim(),
-      timeoutMs: Math.max(1, config.get<number>('model.timeoutSeconds', 60)) * 1000,
-    },
-    codeLens: config.get<boolean>('codeLens.enabled', true),
-    hover: config.get<boolean>('hover.enabled', true),
-    outline: config.get<boolean>('outline.enabled', true),
-    lsp: { timeoutMs: Math.max(1, config.get<number>('lsp.timeoutSeconds', 5)) * 1000 },
-    editGate: gateModeOf(config.get<string>('editGate', 'drift')),
-    screen: { redactSecrets: config.get<boolean>('screen.redactSecrets', true) },
-  };
+/**
+ * Skim's options in VS Code, read through the one option table: the settings a person set (for a
+ * workspace folder when `scope` names one), else the environment variables for the options VS
+ * Code has no setting for, else the defaults. Read fresh on every use, so a change applies at once.
+ */
+export function readSettings(scope?: vscode.ConfigurationScope): ReadOptions {
+  return optionsFromSettings(vscode.workspace.getConfiguration('skim', scope), process.env);
+}
+
+export function settings(scope?: vscode.ConfigurationScope): Options {
+  return readSettings(scope).options;
 }

@@ -1,13 +1,15 @@
 import * as vscode from 'vscode';
 import { safeUrl, TeamCache } from '../core/cache/teamCache';
+import { SkimConfiguration } from './configuration';
 import { SkimLog } from './log';
+import { settings } from './settings';
 import { WorkspaceMaps } from './workspaceMaps';
 
 const PASSWORD_SECRET = 'skim.teamCache.password';
 
 /** skim.teamCache.url with the password kept in SecretStorage put back in, or undefined when unset. */
 async function teamUrl(secrets: vscode.SecretStorage): Promise<string | undefined> {
-  const configured = vscode.workspace.getConfiguration('skim.teamCache').get<string>('url', '').trim();
+  const configured = settings().teamCacheUrl;
   if (!configured) return undefined;
   const password = await secrets.get(PASSWORD_SECRET);
   if (!password) return configured;
@@ -25,24 +27,33 @@ async function teamUrl(secrets: vscode.SecretStorage): Promise<string | undefine
  * `postgres://` URL and splits it: the password goes to SecretStorage, the rest to the setting,
  * so no credential lands in a settings file. Team hits and misses go to the output channel.
  */
-export function registerTeamCache(context: vscode.ExtensionContext, workspace: WorkspaceMaps, log: SkimLog): vscode.Disposable[] {
+export function registerTeamCache(
+  context: vscode.ExtensionContext,
+  configuration: SkimConfiguration,
+  workspace: WorkspaceMaps,
+  log: SkimLog,
+): vscode.Disposable[] {
   const apply = async () => {
     const url = await teamUrl(context.secrets);
-    if (url && /:\/\/[^/@]*:[^/@]+@/.test(vscode.workspace.getConfiguration('skim.teamCache').get<string>('url', ''))) {
+    if (url && /:\/\/[^/@]*:[^/@]+@/.test(settings().teamCacheUrl)) {
       log.warnOnce('team-password-in-settings', 'skim.teamCache.url holds a password: run "Skim: Set Team Cache URL" to move it to VS Code\'s secret storage.');
     }
     workspace.setTeam(
       url
-        ? new TeamCache({ url, warn: (m) => log.warnOnce('team-cache', m), onLookup: (hit, key) => log.line(`team cache ${hit ? 'hit' : 'miss'}: ${key}`) })
+        ? new TeamCache({
+            url,
+            warn: (m) => log.warn('team-cache', `the team cache failed: ${m}`),
+            onLookup: (hit, key) => log.line(`team cache ${hit ? 'hit' : 'miss'}: ${key}`),
+          })
         : undefined,
     );
     if (url) log.line(`team cache: ${safeUrl(url)}`);
   };
   void apply();
+  configuration.onDidChange((changed) => {
+    if (changed.has('teamCacheUrl')) void apply();
+  });
   return [
-    vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('skim.teamCache')) void apply();
-    }),
     context.secrets.onDidChange((event) => {
       if (event.key === PASSWORD_SECRET) void apply();
     }),

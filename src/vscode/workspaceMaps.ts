@@ -5,15 +5,23 @@ import * as vscode from 'vscode';
 import { MapCache } from '../core/cache/store';
 import { hashBytes } from '../core/files/scan';
 import { MapEntry } from '../core/map/types';
-import { MapService, readForMapping } from '../core/maps';
-import { MapOrigin, MapOutcome, MapSource } from '../core/mapSource';
+import { readForMapping } from '../core/files/source';
+import { MapService } from '../core/maps/service';
+import { MapOrigin } from '../core/map/types';
+import { MapOutcome, MapSource } from '../core/maps/source';
 import { TeamCache } from '../core/cache/teamCache';
 import { measureShortenedRead, O200K, TokenCounter } from '../core/savings';
 import { Savings } from './savings/savings';
-import { Project, ProjectFile } from '../core/project';
+import { Project, ProjectFile } from '../core/files/project';
 import { editorSymbolOutline } from './editorSymbols';
 import { SkimLog } from './log';
 import { LmModel, selectModel } from './model/lmModel';
+import { createContext, SkimContext } from '../core/context';
+import { SeenLines } from '../core/judge/seenLines';
+import { EnsureOptions } from '../core/maps/source';
+import { screenEntry } from '../core/screen/entry';
+import { vetMap } from '../core/screen/vet';
+import { JudgeHolder } from './judge/judgeConfig';
 import { settings } from './settings';
 
 /** A file inside one of the open workspace folders. */
@@ -40,11 +48,23 @@ export class WorkspaceMaps implements vscode.Disposable {
   /** Fires when a map is stored or forgotten (undefined: all of them). */
   readonly onDidChange = this.changed.event;
 
+  /** What each folder's session was shown by Skim's tools, by folder URI. */
+  private readonly seen = new Map<string, SeenLines>();
+
   constructor(
     /** The extension's workspace storage (its global storage when no workspace is open). */
     private readonly storage: vscode.Uri,
     readonly log: SkimLog,
+    private readonly judges: JudgeHolder,
   ) {}
+
+  /** The session of one workspace folder: its options (its own settings), the judge, the lines its tools showed, the log. */
+  context(folder: vscode.WorkspaceFolder): SkimContext {
+    const key = folder.uri.toString();
+    let seen = this.seen.get(key);
+    if (!seen) this.seen.set(key, (seen = new SeenLines()));
+    return createContext({ options: settings(folder.uri), judge: this.judges.judge, log: this.log, seen });
+  }
 
   /** Resolves a path a model gave (absolute, or relative to a workspace folder); refuses anything outside the workspace. */
   resolve(input: string): WorkspaceFile {
@@ -85,14 +105,14 @@ export class WorkspaceMaps implements vscode.Disposable {
   }
 
   /** The file's map, made now if missing or stale (one model call, at most three), and stored. */
-  async ensure(file: WorkspaceFile, token?: vscode.CancellationToken): Promise<MapOutcome> {
+  async ensure(file: WorkspaceFile, token?: vscode.CancellationToken, options: EnsureOptions = {}): Promise<MapOutcome> {
     const { maps, model } = await this.service(file, token);
     const started = Date.now();
     const tokensBefore = model?.tokensSent ?? 0;
     const abort = new AbortController();
     const cancel = token?.onCancellationRequested(() => abort.abort());
     try {
-      const outcome = await maps.ensure(file, abort.signal);
+      const outcome = await maps.ensure(file, { ...options, signal: abort.signal });
       this.afterMap(file, outcome, (model?.tokensSent ?? 0) - tokensBefore, Date.now() - started);
       return outcome;
     } finally {
@@ -104,14 +124,15 @@ export class WorkspaceMaps implements vscode.Disposable {
   mapSource(file: WorkspaceFile, token?: vscode.CancellationToken): MapSource {
     return {
       cached: async (f, hash, size) => (await this.service(file, token)).maps.cached(f, hash, size),
-      ensure: () => this.ensure(file, token),
+      ensure: (_f, options) => this.ensure(file, token, options),
     };
   }
 
   /** The engine for a file's folder, with the model the settings choose (none: tree-sitter serves). */
   async service(file: WorkspaceFile, token?: vscode.CancellationToken): Promise<{ maps: MapService; model?: LmModel }> {
     const cache = await this.cache(file.folder);
-    const choice = settings().model;
+    const ctx = this.context(file.folder);
+    const choice = { vendor: ctx.options.modelVendor, family: ctx.options.modelFamily, id: ctx.options.modelId };
     let chat: vscode.LanguageModelChat | undefined;
     try {
       chat = await selectModel(choice);
@@ -121,10 +142,10 @@ export class WorkspaceMaps implements vscode.Disposable {
     if (!chat) {
       const named = [choice.vendor, choice.family, choice.id].filter(Boolean).join('/') || 'any';
       this.log.warnOnce('no-model', `no language model matches the skim.model settings (${named}), so maps come from the tree-sitter outline.`);
-      return { maps: new MapService(cache, undefined, editorSymbolOutline, this.team) };
+      return { maps: new MapService(ctx, cache, undefined, editorSymbolOutline, this.team) };
     }
-    const model = new LmModel(chat, choice.timeoutMs, token);
-    return { maps: new MapService(cache, model, editorSymbolOutline, this.team), model };
+    const model = new LmModel(chat, ctx.options.modelTimeoutSeconds * 1000, token);
+    return { maps: new MapService(ctx, cache, model, editorSymbolOutline, this.team), model };
   }
 
   /** Where shortened reads and model calls are counted (Show Savings). */
@@ -154,7 +175,7 @@ export class WorkspaceMaps implements vscode.Disposable {
 
   /** A folder's stored maps as they are, for placing search hits in: never a model call. */
   async storedMaps(folder: vscode.WorkspaceFolder): Promise<MapSource> {
-    return new MapService(await this.cache(folder));
+    return new MapService(this.context(folder), await this.cache(folder));
   }
 
   /** What the editor may show for a document: the stored map, checked against the file's hash. */
@@ -163,8 +184,10 @@ export class WorkspaceMaps implements vscode.Disposable {
     if (!file) return { state: 'outside' };
     const cache = await this.cache(file.folder);
     await cache.reloadIfChanged();
-    const entry = cache.get(file.key);
-    if (!entry) return { state: 'missing' };
+    const stored = cache.get(file.key);
+    // A model's map that addresses the agent is never shown; its prose, names and notes are screened like any text Skim returns.
+    if (!stored || (stored.status !== 'structural' && vetMap(stored))) return { state: 'missing' };
+    const { entry } = await screenEntry(this.context(file.folder), stored);
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     if (document?.isDirty) return { state: 'stale', entry };
     let bytes: Buffer;

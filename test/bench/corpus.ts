@@ -16,7 +16,7 @@ import { encode } from 'gpt-tokenizer';
 import { cappedNotice } from '../../src/core/guard/notice';
 import { renderMap } from '../../src/core/map/render';
 import { MapEntry } from '../../src/core/map/types';
-import { splitLines } from '../../src/core/maps';
+import { splitLines } from '../../src/core/files/source';
 import { structuralMap } from '../../src/core/structural/mapper';
 
 const ROOT = path.resolve(__dirname, '../../..');

@@ -2,6 +2,7 @@
  * `npm run bench`: speed and memory, measured side by side in one run (these machines are shared
  * and noisy, so only ratios within a run are quoted). Prints a table; writes .bench/results.json.
  */
+import { testContext } from '../support/context';
 import { execFileSync } from 'node:child_process';
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -12,16 +13,16 @@ import { scanFile } from '../../src/core/files/scan';
 import { guardedRead } from '../../src/core/guard/guard';
 import { cappedNotice } from '../../src/core/guard/notice';
 import { renderMap } from '../../src/core/map/render';
-import { MapService } from '../../src/core/maps';
+import { MapService } from '../../src/core/maps/service';
 import { MapEntry } from '../../src/core/map/types';
-import { Project } from '../../src/core/project';
+import { Project } from '../../src/core/files/project';
 import { onPath } from '../../src/core/search/program';
 import { regionsForSearch } from '../../src/core/search/regions';
 import { search } from '../../src/core/search/search';
 import { languageFor } from '../../src/core/structural/languages';
 import { structuralMap, structuralProducer } from '../../src/core/structural/mapper';
 import { summaryRequest } from '../../src/core/summarizer/prompt';
-import { splitLines } from '../../src/core/maps';
+import { splitLines } from '../../src/core/files/source';
 import { FIXTURES, scratch, tsSource } from '../support/files';
 import { FileResult, measureCorpus, median as corpusMedian } from './corpus';
 import { packageVsix } from '../support/packageVsix';
@@ -68,7 +69,7 @@ function plainReadAndHash(file: string): string[] {
 
 async function guardVsPlain(dir: string) {
   const cache = await MapCache.open(path.join(dir, 'guard.sqlite'), { flushDelayMs: 60_000 });
-  const maps = new MapService(cache);
+  const maps = new MapService(testContext(), cache);
   const project = new Project(dir);
   for (const lines of QUICK ? [1_000, 10_000] : [1_000, 10_000, 100_000]) {
     const text =
@@ -171,7 +172,7 @@ async function memoryChild(dir: string) {
   const cache = await MapCache.open(path.join(dir, 'mem.sqlite'));
   const whole = await scanFile(file, { start: 1, take: 0 });
   cache.put({ ...entryFor('huge.js', Buffer.alloc(0), whole.seen), size: whole.size, hash: whole.hash as string });
-  const maps = new MapService(cache);
+  const maps = new MapService(testContext(), cache);
   const guardMb = await peakExtraMb(() => guardedRead(maps, new Project(dir).file(file)).then((r) => r.outcome));
   const plainMb = await peakExtraMb(async () => String(readFileSync(file).length));
   process.stdout.write(JSON.stringify({ outcome: guardMb.result, guardMb: guardMb.mb, plainMb: plainMb.mb }));

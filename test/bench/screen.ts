@@ -3,13 +3,14 @@
  * full of prompt strings, the map corpus' real files) where nothing should be flagged, passages
  * addressed to an agent (test/fixtures/screen/hazards.txt) where everything should, and
  * credentials of each provider's shape (built here, never stored) that must be redacted. The
- * deterministic floor is always measured; a judge only when SKIM_JUDGE_URL and SKIM_JUDGE_MODEL
- * name one (its flag and catch rates, and its latency).
+ * deterministic floor is always measured; a judge only when SKIM_JUDGE_BACKEND=openai,
+ * SKIM_JUDGE_URL and SKIM_JUDGE_MODEL name one (its flag and catch rates, and its latency).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { judgeFromEnv, JudgeEvent } from '../../src/core/judge/runtime';
-import { judgeScreen } from '../../src/core/judge/screenSite';
+import { optionsFromEnv, withOptions } from '../../src/core/config/read';
+import { JudgeEvent, judgeRuntime, openAiJudgeFrom } from '../../src/core/judge/runtime';
+import { judgePassages } from '../../src/core/screen/judged';
 import { flagLines } from '../../src/core/screen/flags';
 import { redactSecrets } from '../../src/core/screen/secrets';
 import { CORPUS } from './corpus';
@@ -92,12 +93,13 @@ export async function measureScreen(record: Record, log: (line: string) => void)
   record(`credentials redacted (${planted.length} provider shapes)`, (100 * caught) / planted.length, '%');
 
   const events: JudgeEvent[] = [];
-  const judge = judgeFromEnv({ ...process.env, SKIM_JUDGE_MODE: 'enforcing', XDG_STATE_HOME: path.join(ROOT, '.bench', 'state') }, (e) => events.push(e));
+  const options = withOptions(optionsFromEnv(process.env).options, { judgeMode: 'enforcing' });
+  const judge = judgeRuntime(options, openAiJudgeFrom(options), (e) => events.push(e));
   if (!judge.judge) {
-    log('judge not measured: set SKIM_JUDGE_URL and SKIM_JUDGE_MODEL to an endpoint that returns logprobs');
+    log('judge not measured: set SKIM_JUDGE_BACKEND=openai, SKIM_JUDGE_URL and SKIM_JUDGE_MODEL to an endpoint that returns logprobs');
     return;
   }
-  const wrappedIn = async (text: string) => (await judgeScreen(text, flagLines(text), judge)).wrapped.length > 0;
+  const wrappedIn = async (text: string) => (await judgePassages(text.split('\n'), flagLines(text), judge)).length > 0;
   let falseWraps = 0;
   for (const text of texts) if (await wrappedIn(text)) falseWraps++;
   let caughtHazards = 0;

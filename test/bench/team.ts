@@ -3,13 +3,14 @@
  * tier's, and the model calls a team saves: N developers (each with a local cache) mapping the
  * same M files through one scripted chat-completions server, with and without the team tier.
  */
+import { testContext } from '../support/context';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { MapCache } from '../../src/core/cache/store';
 import { TeamCache } from '../../src/core/cache/teamCache';
-import { MapService } from '../../src/core/maps';
+import { MapService } from '../../src/core/maps/service';
 import { OpenAiModel } from '../../src/core/model/openai';
-import { Project } from '../../src/core/project';
+import { Project } from '../../src/core/files/project';
 import { tsRegions, tsSource } from '../support/files';
 import { startPostgres, TestPostgres } from '../support/postgres';
 import { goodAnswer, ScriptedModel } from '../support/scriptedModel';
@@ -53,7 +54,7 @@ async function callsSaved(pg: TestPostgres, record: Record, dir: string, develop
         mkdirSync(path.join(root, '.git'), { recursive: true });
         const cache = await MapCache.open(path.join(root, 'cache.sqlite'));
         const team = shared ? new TeamCache({ url: pg.url, warn: (m) => console.log(m) }) : undefined;
-        const maps = new MapService(cache, new OpenAiModel({ url: model.url, model: 'bench', timeoutMs: 10_000 }), undefined, team);
+        const maps = new MapService(testContext(), cache, new OpenAiModel({ url: model.url, model: 'bench', timeoutMs: 10_000 }), undefined, team);
         const project = new Project(root);
         for (let f = 0; f < files; f++) {
           writeFileSync(path.join(root, `file${f}.ts`), `// file ${f}\n${tsSource(3, 26)}`);

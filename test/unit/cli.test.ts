@@ -120,7 +120,7 @@ describe('the skim command', () => {
       [['read', 'missing.ts'], 'missing.ts does not exist'],
       [['map', 'missing.ts'], 'missing.ts does not exist'],
       [['read', 'folder.ts'], 'folder.ts is a folder, not a file'],
-      [['read', 'blob.ts'], 'blob.ts is a binary file; skim read shows text files only'],
+      [['read', 'blob.ts'], 'blob.ts is a binary file: Skim reads text files only'],
       [['map', 'blob.ts'], 'no map for blob.ts: it is a binary file'],
     ] as const) {
       const r = await skim([...args], { cwd: s.dir });

@@ -135,7 +135,7 @@ describe('the write stamp: no edit from a stale view', () => {
   it('asks the judge about an edit of a file the session never read: a note when advisory, a refusal when its own site is enforcing', async () => {
     const judge = await new ScriptedJudge(() => ({ yes: 0.1, no: 0.9 })).start();
     try {
-      const withJudge = { SKIM_JUDGE_URL: judge.url, SKIM_JUDGE_MODEL: 'scripted' };
+      const withJudge = { SKIM_JUDGE_BACKEND: 'openai', SKIM_JUDGE_URL: judge.url, SKIM_JUDGE_MODEL: 'scripted' };
       const other = s.write('other.py', 'x = 1\n');
       await hook(claude('PreToolUse', 'Read', { file_path: file }));
       assert.deepEqual(await hook(claude('PreToolUse', 'Edit', { file_path: other }), withJudge), {

@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { symbolPositions } from '../../src/core/facts/facts';
-import { Project } from '../../src/core/project';
-import { factsFallbackText } from '../../src/core/tools';
+import { Project } from '../../src/core/files/project';
+import { factsFallback } from '../../src/core/tools/lsp';
+import { resultText } from '../../src/core/tools/result';
+import { testContext } from '../support/context';
 import { runnerProject, scratch } from '../support/files';
 
 describe('skim_lsp without a language server: outlines and search stand in, labelled', () => {
@@ -13,8 +15,8 @@ describe('skim_lsp without a language server: outlines and search stand in, labe
   });
   after(() => s.cleanup());
 
-  const ask = (line: number, symbol: string, op: string) =>
-    factsFallbackText(project, undefined, project.file('lib/runner.js'), { line, symbol, op } as never, 'no server in this test');
+  const ask = async (line: number, symbol: string, op: string) =>
+    resultText(await factsFallback(testContext(), project, undefined, project.file('lib/runner.js'), { line, symbol, op } as never, 'no server in this test'));
 
   it('finds the column of the symbol on its line, or on the nearest line within five', () => {
     const lines = ['const a = 1;', 'function parse() {}', '', 'x.parse();'];

@@ -1,11 +1,12 @@
+import { testContext } from '../support/context';
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import { guardedRead } from '../../src/core/guard/guard';
 import { MapEntry } from '../../src/core/map/types';
-import { MapService } from '../../src/core/maps';
-import { renderRead } from '../../src/core/present';
+import { MapService } from '../../src/core/maps/service';
+import { renderRead } from '../support/read';
 import { renderMap } from '../../src/core/map/render';
 import { engine } from '../support/engine';
 import { scratch, tsRegions, tsSource } from '../support/files';
@@ -209,7 +210,7 @@ describe('the read guard with a model', () => {
     await maps.ensure(project.file(file));
     const stored = cache.get('big.ts') as MapEntry;
     assert.deepEqual([stored.status, stored.producer], ['prose-only', 'openai:scripted@p1']);
-    const offline = new MapService(cache);
+    const offline = new MapService(testContext(), cache);
     assert.equal(await offline.cached(project.file(file), stored.hash, stored.size), undefined);
     assert.deepEqual([(await offline.ensure(project.file(file))).entry.status, cache.get('big.ts')?.status], ['structural', 'structural']);
     cache.put({ ...stored, producer: 'openai:scripted@p0' });

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describeFileError } from '../../src/core/files/errors';
-import { Project } from '../../src/core/project';
+import { Project } from '../../src/core/files/project';
 import { skim } from '../support/cli';
 import { scratch, tsSource } from '../support/files';
 
@@ -119,7 +119,7 @@ describe('odd and hostile input, through every command-line surface', () => {
     const late = Buffer.from(tsSource(300, 26));
     late[100_000] = 0;
     writeFileSync(path.join(s.dir, 'late.ts'), late);
-    assert.equal((await skim(['read', 'early.ts'], { cwd: s.dir })).stderr, 'early.ts is a binary file; skim read shows text files only');
+    assert.equal((await skim(['read', 'early.ts'], { cwd: s.dir })).stderr, 'early.ts is a binary file: Skim reads text files only');
     assert.equal((await skim(['map', 'early.ts'], { cwd: s.dir })).stderr, 'no map for early.ts: it is a binary file');
     assert.equal(JSON.parse((await skim(['read', 'late.ts', '--json'], { cwd: s.dir })).stdout).outcome, 'capped');
     assert.equal(JSON.parse((await skim(['map', 'late.ts', '--json'], { cwd: s.dir })).stdout).status, 'structural');
@@ -172,7 +172,7 @@ describe('odd and hostile input, through every command-line surface', () => {
         const r = await run([command, name, '--json'], s.dir);
         assert.ok(r.code === 0 || r.code === 1, `${command} ${name}: exit ${r.code} ${r.stderr}`);
         if (r.code === 0) JSON.parse(r.stdout);
-        else assert.match(r.stderr, /^skim: [^\n]+\n$/, `${command} ${name}`);
+        else assert.match(r.stderr, /^skim: [^\n]+\n$/, `${command} ${name}: ${r.stderr}`);
         assert.doesNotMatch(r.stderr, /internal error/, `${command} ${name}`);
       }
       const hook = await run(['hook'], s.dir, readPayload(s.dir, name));

@@ -1,14 +1,23 @@
 import * as assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { flagLines } from '../../src/core/screen/flags';
-import { screenText, setScreenOptions } from '../../src/core/screen/screen';
+import { screenLines } from '../../src/core/screen/screen';
 import { skim } from '../support/cli';
+import { testContext } from '../support/context';
 import { scratch, tsSource } from '../support/files';
 
 // Shaped like each provider's credentials (not real ones), built at run time so no scanner mistakes this file for a leak.
 const GITHUB = `ghp_${'A1b2C3d4E5'.repeat(3)}abcdef`;
 const SLACK = ['xoxb', '123456789012', '1234567890123', 'abcdefghijklmnopqrstuvwx'].join('-');
+// A private key made for this run (it guards nothing).
+const PEM = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString().trim().split('\n');
+const PEM_BODY = PEM.slice(1, -1);
+
+/** Whether any run of 8 characters of `secret` is in `text`. */
+const leaks = (text: string, secret: string) =>
+  Array.from({ length: Math.max(0, secret.length - 7) }, (_, i) => secret.slice(i, i + 8)).some((piece) => text.includes(piece));
 
 describe('the result screen: credentials redacted, text addressed to an agent flagged', () => {
   let s: ReturnType<typeof scratch>;
@@ -16,24 +25,34 @@ describe('the result screen: credentials redacted, text addressed to an agent fl
     s = scratch();
     mkdirSync(path.join(s.dir, '.git'));
   });
-  afterEach(() => {
-    s.cleanup();
-    setScreenOptions({ redact: true });
+  afterEach(() => s.cleanup());
+
+  it("replaces each credential in the lines with what it is, line by line, in the file's own numbering, and leaves everything else as it was", async () => {
+    const lines = ['const a = 1;', `const token = "${GITHUB}";`, `const slack = '${SLACK}';`, 'const example = "AKIAIOSFODNN7EXAMPLE";'];
+    const { lines: out, findings } = await screenLines(testContext(), lines, 40);
+    assert.deepEqual(out, [
+      'const a = 1;',
+      'const token = "[redacted: GitHub Token]";',
+      "const slack = '[redacted: slack token]';",
+      'const example = "AKIAIOSFODNN7EXAMPLE";',
+    ]);
+    assert.deepEqual(findings.redactions, [
+      { kind: 'GitHub Token', line: 41 },
+      { kind: 'slack token', line: 42 },
+    ]);
+    assert.deepEqual((await screenLines(testContext({ redactSecrets: false }), lines, 1)).lines, lines);
   });
 
-  it("replaces each credential secretlint's rules find with what it is, and leaves everything else as it was", async () => {
-    const text = `const a = 1;\nconst token = "${GITHUB}";\nconst slack = '${SLACK}';\nconst example = "AKIAIOSFODNN7EXAMPLE";\n`;
-    const { text: out, screen } = await screenText(text);
-    assert.equal(
-      out,
-      `const a = 1;\nconst token = "[redacted: GitHub Token]";\nconst slack = '[redacted: slack token]';\nconst example = "AKIAIOSFODNN7EXAMPLE";\n`,
-    );
-    assert.deepEqual(screen.redactions, [
-      { kind: 'GitHub Token', line: 2 },
-      { kind: 'slack token', line: 3 },
-    ]);
-    setScreenOptions({ redact: false });
-    assert.equal((await screenText(text)).text, text);
+  it('redacts every line of a private key in a template literal, so that no line moves and no piece of the key is printed', async () => {
+    const source = ['export const key = `', ...PEM, '`;', 'export const after = 1;'];
+    const { lines: out } = await screenLines(testContext(), source, 1);
+    assert.equal(out.length, source.length);
+    assert.deepEqual([out[0], out.at(-2), out.at(-1)], ['export const key = `', '`;', 'export const after = 1;']);
+    for (const line of out.slice(1, -2)) assert.match(line, /^\[redacted: [^\]]+\]$/);
+    s.write('keys.ts', `${source.join('\n')}\n`);
+    const printed = (await skim(['read', 'keys.ts'], { cwd: s.dir })).stdout;
+    assert.deepEqual(printed.trimEnd().split('\n').slice(-2), [`${source.length - 1}\t\`;`, `${source.length}\texport const after = 1;`]);
+    for (const body of PEM_BODY) assert.ok(!leaks(printed, body), `a piece of the key's body is printed: ${body.slice(0, 12)}…`);
   });
 
   it('flags instructions to an agent, override attempts and requests for secrets on any line of the whole text', () => {
@@ -76,12 +95,22 @@ describe('the result screen: credentials redacted, text addressed to an agent fl
     );
     const json = JSON.parse((await skim(['read', 'config.ts', '--json'], { cwd: s.dir })).stdout);
     assert.equal(json.text.split('\n')[0], 'export const token = "[redacted: GitHub Token]";');
-    assert.deepEqual(json.screen, { flags: [{ signal: 'attempts_override', line: 2 }], redacted: 1 });
+    assert.deepEqual(json.screen, {
+      redacted: 1,
+      redactions: [{ line: 1, kind: 'GitHub Token' }],
+      flags: [{ signal: 'attempts_override', line: 2 }],
+      wrapped: [],
+    });
     for (const args of [
       ['read', 'config.ts'],
       ['map', 'config.ts', '--json'],
       ['search', 'token', '--json'],
+      ['search', 'ghp_'],
       ['query', 'config.ts', 'strings'],
+      ['query', 'config.ts', 'strings', '--json'],
+      ['node-at', 'config.ts', '1:14', '--json'],
+      ['lsp', 'config.ts', '4', 'token', 'definition'],
+      ['at', 'config.ts', '1'],
     ]) {
       const r = await skim(args, { cwd: s.dir, env: { PATH: process.env.PATH } });
       assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);

@@ -1,10 +1,11 @@
+import { testContext } from '../support/context';
 import * as assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { MapCache } from '../../src/core/cache/store';
 import { hashBytes } from '../../src/core/files/scan';
-import { MapService } from '../../src/core/maps';
-import { Project } from '../../src/core/project';
+import { MapService } from '../../src/core/maps/service';
+import { Project } from '../../src/core/files/project';
 import { findSearchProgram, NoSearchProgramError, onPath, SearchProgram, vscodeRipgrepCandidates } from '../../src/core/search/program';
 import { regionsForSearch } from '../../src/core/search/regions';
 import { search, SearchRequest, SearchRequestError } from '../../src/core/search/search';
@@ -64,7 +65,7 @@ describe('skim search: where a pattern occurs, each hit in its region', () => {
       created: Date.now(),
       regions: [{ start: 800, end: 1000, kind: 'section', name: 'the test loop', note: '' }],
     });
-    const maps = new MapService(cache);
+    const maps = new MapService(testContext(), cache);
     const fresh = await run({ pattern: 'self.emit(constants.EVENT_TEST_PENDING', path: 'lib', max: 1, literal: true }, RG, maps);
     assert.deepEqual(fresh.hits[0].region, { start: 800, end: 1000, kind: 'section', name: 'the test loop', note: '' });
     s.write('lib/runner.js', `// changed\n${bytes.toString('utf8')}`);

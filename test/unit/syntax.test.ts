@@ -1,11 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { Project } from '../../src/core/project';
+import { Project } from '../../src/core/files/project';
 import { nodeAt } from '../../src/core/syntax/nodeAt';
 import { queryTree } from '../../src/core/syntax/queryTree';
 import { renderNodeAt, renderQuery } from '../../src/core/syntax/text';
-import { nodeAtText, queryTreeText } from '../../src/core/tools';
+import { nodeAtFile, queryFile } from '../../src/core/tools/tree';
+import { testContext } from '../support/context';
 import { skim } from '../support/cli';
 import { scratch } from '../support/files';
 
@@ -69,11 +70,11 @@ describe('tree queries on real files: skim_query_tree', () => {
       ],
     );
     await assert.rejects(
-      queryTreeText(runner, '(no_such_node) @x'),
+      queryFile(testContext(), runner, '(no_such_node) @x'),
       /^Error: skim_query_tree: the query does not compile against the javascript grammar: Bad node name 'no_such_node'\. Write a tree-sitter S-expression/,
     );
     await assert.rejects(
-      queryTreeText(runner, 'callers'),
+      queryFile(testContext(), runner, 'callers'),
       /"callers" is not a named query \(definitions, imports, calls, calls:NAME, strings\) nor an S-expression/,
     );
   });
@@ -82,7 +83,7 @@ describe('tree queries on real files: skim_query_tree', () => {
     const s = scratch();
     try {
       s.write('notes.md', '# Notes\n');
-      await assert.rejects(queryTreeText(new Project(s.dir).file('notes.md'), 'calls'), /no tree-sitter grammar for notes\.md's file type/);
+      await assert.rejects(queryFile(testContext(), new Project(s.dir).file('notes.md'), 'calls'), /no tree-sitter grammar for notes\.md's file type/);
     } finally {
       s.cleanup();
     }
@@ -117,8 +118,8 @@ describe('the syntax at a position: skim_node_at', () => {
   });
 
   it('says where a line or column lies outside the file', async () => {
-    await assert.rejects(nodeAtText(runner, 5000), /^Error: skim_node_at: mocha\/lib\/runner\.js has 1417 lines; line 5000 is outside it\.$/);
-    await assert.rejects(nodeAtText(runner, 919, 500), /column 500 is outside it/);
+    await assert.rejects(nodeAtFile(testContext(), runner, 5000), /^Error: skim_node_at: mocha\/lib\/runner\.js has 1417 lines; line 5000 is outside it\.$/);
+    await assert.rejects(nodeAtFile(testContext(), runner, 919, 500), /column 500 is outside it/);
   });
 
   it('skim query and skim node-at print the same as JSON', async () => {
@@ -126,7 +127,7 @@ describe('the syntax at a position: skim_node_at', () => {
     const cache = scratch();
     const env = { SKIM_CACHE_DIR: cache.dir };
     const query = JSON.parse((await skim(['query', 'runner.js', 'calls:emit', '--max', '1', '--json'], { cwd, env })).stdout);
-    assert.deepEqual(Object.keys(query), ['path', 'language', 'query', 'captures', 'total', 'capped', 'timedOut']);
+    assert.deepEqual(Object.keys(query), ['path', 'language', 'query', 'captures', 'total', 'capped', 'timedOut', 'screen']);
     assert.deepEqual(query.captures[0].start, { line: 235, column: 11 });
     const at = await skim(['node-at', 'runner.js', '919:14', '--json'], { cwd, env });
     assert.equal(at.code, 0, at.stderr);

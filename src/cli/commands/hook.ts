@@ -1,5 +1,9 @@
 import { guardedRead, GuardedRead, notMapped } from '../../core/guard/guard';
-import { EditGateMode, gateModeOf } from '../../core/gate/gate';
+import { EditGateMode } from '../../core/gate/gate';
+import { Options } from '../../core/config/options';
+import { optionsFromEnv, withOptions } from '../../core/config/read';
+import { within } from '../../core/time/deadline';
+import { judgeLog, judgeLogFile, judgeRuntime, openAiJudgeFrom } from '../../core/judge/runtime';
 import { concernsGate, gateCall, openGate, stampRead } from '../../core/gate/hookGate';
 import { hookAnswer } from '../../core/hook/answer';
 import { parsePayload } from '../../core/hook/payload';
@@ -7,22 +11,24 @@ import { RemoteMaps } from '../../core/hook/remoteMaps';
 import { shellWord } from '../../core/hook/shellWord';
 import { findExtension } from '../../core/hook/socketPath';
 import type { MapEntry } from '../../core/map/types';
-import type { MapOutcome, MapSource } from '../../core/mapSource';
-import { Project, ProjectFile } from '../../core/project';
+import type { EnsureOptions, MapOutcome, MapSource } from '../../core/maps/source';
+import { Project, ProjectFile } from '../../core/files/project';
 import type { Io } from '../io';
 import { defaultRoot } from '../root';
 
-/** The whole answer's deadline unless SKIM_HOOK_BUDGET_MS says otherwise; the hosts give a hook 30 s. */
-const DEFAULT_HOOK_BUDGET_MS = 15_000;
-
 /** This process's own engine for a project (cache, model, tree-sitter): loaded only when a read needs a map. */
-export type OpenMaps = (root: string, env: NodeJS.ProcessEnv, warn: (message: string) => void) => Promise<{ maps: MapSource; close(): Promise<void> }>;
+export type OpenMaps = (
+  root: string,
+  options: Options,
+  env: NodeJS.ProcessEnv,
+  warn: (message: string) => void,
+) => Promise<{ maps: MapSource; close(): Promise<void> }>;
 
 /**
- * The result screen for the hook's answer (credentials redacted in the notice and map it adds):
- * loaded with the engine, only when there is an answer to give.
+ * The result screen for the map the hook's answer carries (credentials redacted in its prose,
+ * names and notes before it is drawn): loaded with the engine, only when there is a map to give.
  */
-export type Screener = (text: string) => Promise<string>;
+export type Screener = (options: Options, entry: MapEntry) => Promise<MapEntry>;
 
 /** Opens the engine on the first request for a map, so that a read which needs none never loads it. */
 class LazyMaps implements MapSource {
@@ -34,8 +40,8 @@ class LazyMaps implements MapSource {
     return (await (this.opened ??= this.open())).maps.cached(file, hash, size);
   }
 
-  async ensure(file: ProjectFile, signal?: AbortSignal): Promise<MapOutcome> {
-    return (await (this.opened ??= this.open())).maps.ensure(file, signal);
+  async ensure(file: ProjectFile, options?: EnsureOptions): Promise<MapOutcome> {
+    return (await (this.opened ??= this.open())).maps.ensure(file, options);
   }
 
   async close(): Promise<void> {
@@ -43,22 +49,13 @@ class LazyMaps implements MapSource {
   }
 }
 
-/** Resolves with `work`'s value, or with undefined once `ms` have passed. */
-function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), Math.max(0, ms))));
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
+/** The judge the edit gate asks about an edit of a file the session never read (call verify), as the options name it. */
+const hookJudge = (options: Options, env: NodeJS.ProcessEnv) => judgeRuntime(options, openAiJudgeFrom(options), judgeLog(judgeLogFile(env)));
 
 /** The command that prints a file's whole map, as this very process was started: it works wherever the hook does. */
 function wholeMapCommand(file: string): string {
   const electron = process.versions.electron ? 'ELECTRON_RUN_AS_NODE=1 ' : '';
   return `run ${electron}${shellWord(process.execPath)} ${shellWord(process.argv[1] ?? 'skim')} map ${shellWord(file)}`;
-}
-
-function hookBudgetMs(env: NodeJS.ProcessEnv): number {
-  const budget = Number(env.SKIM_HOOK_BUDGET_MS);
-  return Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_HOOK_BUDGET_MS;
 }
 
 /**
@@ -69,8 +66,9 @@ function hookBudgetMs(env: NodeJS.ProcessEnv): number {
  * One deadline covers the whole answer (the payload, the map, the cache); past it the read goes
  * ahead as asked and the answer says so.
  */
-async function runHook(io: Io, env: NodeJS.ProcessEnv, cwd: string, openMaps: OpenMaps, gateMode: EditGateMode, screen: Screener): Promise<void> {
-  const budget = hookBudgetMs(env);
+async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: string, openMaps: OpenMaps, screen: Screener): Promise<void> {
+  const budget = options.hookBudgetMs;
+  const gateMode = options.editGate;
   const deadline = Date.now() + budget;
   const warn = (message: string) => io.warn(`hook: ${message}`);
   const payload = await within(io.stdin(), budget);
@@ -82,7 +80,7 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, cwd: string, openMaps: Op
     if (!concernsGate(parsed.call)) return;
     const gate = openGate(parsed.call, gateMode, env);
     if (typeof gate === 'string') return;
-    const answer = await within(gateCall(gate, parsed.call), deadline - Date.now());
+    const answer = await within(gateCall(gate, parsed.call, hookJudge(options, env)), deadline - Date.now());
     if (answer) io.out(JSON.stringify(answer));
     return;
   }
@@ -97,10 +95,10 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, cwd: string, openMaps: Op
   if (!file.inside) return warn(`${call.file} is outside the project ${root}; the read goes ahead untouched`);
 
   // The extension's vscode.lm model maps the file; this process keeps to tree-sitter if it must stand in.
-  const localEnv = extension
-    ? { ...env, SKIM_MODEL_URL: '' }
-    : { ...env, SKIM_MODEL_TIMEOUT_MS: String(Math.min(budget, Number(env.SKIM_MODEL_TIMEOUT_MS) || budget)) };
-  const local = new LazyMaps(() => openMaps(root, localEnv, warn));
+  const localOptions = extension
+    ? withOptions(options, { modelUrl: '' })
+    : withOptions(options, { modelTimeoutSeconds: Math.max(1, Math.min(options.modelTimeoutSeconds, Math.floor(budget / 1000))) });
+  const local = new LazyMaps(() => openMaps(root, localOptions, env, warn));
   // A silent extension leaves a quarter of the budget (at most 2 s) for this process's own outline.
   const maps = extension ? new RemoteMaps(extension.socket, local, deadline - Math.min(2_000, budget / 4)) : local;
   const abort = new AbortController();
@@ -113,8 +111,14 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, cwd: string, openMaps: Op
     read = notMapped(file, call.offset, `Skim could not make one within its ${budget} ms deadline (SKIM_HOOK_BUDGET_MS)`);
   }
   if (read.outcome === 'unreadable') warn(`${read.reason}; the read goes ahead untouched`);
-  const reply = hookAnswer(call, read, wholeMapCommand(call.file));
-  if (reply) io.out(await screen(JSON.stringify(reply.answer)));
+  // The map is screened as data before it is drawn into the answer: the answer stays one JSON object in its host's format.
+  const entry = read.entry && (await within(screen(options, read.entry), deadline - Date.now()));
+  const reply = hookAnswer(
+    call,
+    read.entry && !entry ? notMapped(file, call.offset, 'its map could not be screened within the deadline') : { ...read, entry },
+    wholeMapCommand(call.file),
+  );
+  if (reply) io.out(JSON.stringify(reply.answer));
   if (reply && read.capped && read.askedEnd !== undefined && maps instanceof RemoteMaps) {
     await within(maps.recordShortened(file, [read.start, read.end], read.askedEnd, reply.context), deadline - Date.now());
   }
@@ -126,16 +130,12 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, cwd: string, openMaps: Op
 }
 
 /** A hook must never block the read it guards: whatever happens, `skim hook` exits 0. */
-export async function hookMain(
-  io: Io,
-  env: NodeJS.ProcessEnv,
-  cwd: string,
-  openMaps: OpenMaps,
-  screen: Screener,
-  gateMode: EditGateMode = 'drift',
-): Promise<0> {
+export async function hookMain(io: Io, env: NodeJS.ProcessEnv, cwd: string, openMaps: OpenMaps, screen: Screener, gateMode?: EditGateMode): Promise<0> {
   try {
-    await runHook(io, env, cwd, openMaps, gateModeOf(env.SKIM_EDIT_GATE, gateMode), screen);
+    const read = optionsFromEnv(env);
+    for (const problem of read.problems) io.warn(`hook: ${problem}`);
+    // The mode the hook was installed with (a flag in its command) outranks the environment's.
+    await runHook(io, env, gateMode ? withOptions(read.options, { editGate: gateMode }) : read.options, cwd, openMaps, screen);
   } catch (error) {
     io.warn(`hook: Skim failed (${(error as Error).message}); the read goes ahead untouched`);
   }

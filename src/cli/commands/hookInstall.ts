@@ -11,7 +11,8 @@ import {
   InstallScope,
   removeHook,
 } from '../../core/hook/install';
-import { EDIT_GATE_MODES, gateModeOf } from '../../core/gate/gate';
+import { EDIT_GATE_MODES } from '../../core/config/options';
+import { gateModeOf } from '../../core/gate/gate';
 import { ParsedArgs, stringFlag, UsageError } from '../args';
 import { Io } from '../io';
 import { defaultRoot } from '../root';

@@ -1,19 +1,27 @@
 import { readFileSync } from 'node:fs';
+import { Options } from '../../core/config/options';
 import { JUDGE_SITES, JudgeEvent, judgeLogFile } from '../../core/judge/runtime';
 import { UsageError } from '../args';
 import { Io } from '../io';
 
 const percentile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN);
 
-/** `skim judge stats`: per site, how often the judge was asked, how often it flagged, what was enforced, and how long it took. */
-export function judgeCommand(rest: readonly string[], io: Io, env: NodeJS.ProcessEnv): void {
+/**
+ * `skim judge stats`: per site, how often the judge was asked, how often it answered, flagged or
+ * failed, what was enforced, and how long it took; then the latest reasons it failed.
+ */
+export function judgeCommand(rest: readonly string[], io: Io, env: NodeJS.ProcessEnv, options: Options): void {
   if (rest.length !== 1 || rest[0] !== 'stats') throw new UsageError('skim judge stats');
   const file = judgeLogFile(env);
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch {
-    io.out(`No judgements yet (${file} does not exist): configure a judge with SKIM_JUDGE_URL and SKIM_JUDGE_MODEL.`);
+    const configured =
+      options.judgeBackend === 'none'
+        ? 'no judge is configured: set SKIM_JUDGE_BACKEND=openai, SKIM_JUDGE_URL and SKIM_JUDGE_MODEL'
+        : `the ${options.judgeBackend} judge has not been asked yet`;
+    io.out(`No judgements yet (${file} does not exist): ${configured}.`);
     return;
   }
   const events: JudgeEvent[] = [];
@@ -39,13 +47,22 @@ export function judgeCommand(rest: readonly string[], io: Io, env: NodeJS.Proces
       answered.length,
       flagged,
       rate,
+      own.filter((e) => e.error).length,
       own.filter((e) => e.enforced).length,
       own.filter((e) => e.cacheHit).length,
       percentile(latency, 0.5),
       percentile(latency, 0.95),
     ];
   });
-  const head = ['site', 'judgements', 'answered', 'flagged', 'flag rate', 'enforced', 'cache hits', 'p50 ms', 'p95 ms'];
+  const head = ['site', 'judgements', 'answered', 'flagged', 'flag rate', 'failed', 'enforced', 'cache hits', 'p50 ms', 'p95 ms'];
+  const failures = [
+    ...new Set(
+      events
+        .filter((e) => e.error)
+        .map((e) => e.error as string)
+        .reverse(),
+    ),
+  ].slice(0, 3);
   const table = [head, ...rows.map((r) => r.map((c) => (typeof c === 'number' && Number.isNaN(c) ? '-' : String(c))))];
   const widths = head.map((_, i) => Math.max(...table.map((r) => r[i].length)));
   io.out(
@@ -57,6 +74,7 @@ export function judgeCommand(rest: readonly string[], io: Io, env: NodeJS.Proces
           .join('  ')
           .trimEnd(),
       ),
+      ...(failures.length ? ['', 'Latest failures (the judge gave no answer, so nothing was judged):', ...failures.map((f) => `  ${f}`)] : []),
     ].join('\n'),
   );
 }

@@ -1,8 +1,9 @@
 import { FACT_OPS, isFactOp } from '../../core/facts/facts';
-import { factsFallbackText, ToolError } from '../../core/tools';
+import { factsFallback } from '../../core/tools/lsp';
 import { ParsedArgs, UsageError } from '../args';
-import { CommandFailed, Io } from '../io';
+import { Io } from '../io';
 import { Session } from '../session';
+import { printResult } from './output';
 
 /** `skim lsp`: the language-server rung's stand-in (the command has no language server): declarations and text matches, labelled. */
 export async function lspCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {
@@ -10,14 +11,8 @@ export async function lspCommand(args: ParsedArgs, session: Session, io: Io): Pr
   if (!target || !/^\d+$/.test(lineText ?? '') || !symbol || !isFactOp(op) || extra.length)
     throw new UsageError(`skim lsp FILE LINE SYMBOL OP (OP: ${FACT_OPS.join(', ')})`);
   const file = session.project.file(target, session.cwd);
-  try {
-    io.out(
-      await factsFallbackText(session.project, session.maps, file, { line: Number(lineText), symbol, op }, 'the skim command has no language server', {
-        env: session.env,
-      }),
-    );
-  } catch (error) {
-    if (error instanceof ToolError) throw new CommandFailed(error.message);
-    throw error;
-  }
+  const input = { line: Number(lineText), symbol, op };
+  await printResult(io, args.flags.has('json'), () =>
+    factsFallback(session.ctx, session.project, session.maps, file, input, 'the skim command has no language server', { env: session.env }),
+  );
 }

@@ -4,21 +4,14 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z, ZodTypeAny } from 'zod';
 import manifest from '../../../package.json';
 import { SearchRequest } from '../../core/search/search';
-import { FactsRequest } from '../../core/facts/facts';
-import {
-  factsFallbackText,
-  verifiedCall,
-  findSymbolText,
-  listSymbolsText,
-  nodeAtText,
-  queryTreeText,
-  readFileText,
-  searchText,
-  summarizeFileText,
-  ToolError,
-} from '../../core/tools';
-import { DEFAULT_LINE_LIMIT } from '../../core/guard/guard';
-import { ProjectFile } from '../../core/project';
+import { ProjectFile } from '../../core/files/project';
+import { factsFallback, LspInput, verifiedCall } from '../../core/tools/lsp';
+import { summarizeFile } from '../../core/tools/maps';
+import { READ_MAX_BYTES, readFile } from '../../core/tools/read';
+import { resultText, ToolError, ToolResult } from '../../core/tools/result';
+import { searchProject } from '../../core/tools/search';
+import { findSymbolIn, listSymbolsOf } from '../../core/tools/symbols';
+import { nodeAtFile, queryFile } from '../../core/tools/tree';
 import { ParsedArgs } from '../args';
 import { Session } from '../session';
 
@@ -49,7 +42,7 @@ function shapeOf(tool: ToolManifest): Record<string, ZodTypeAny> {
   return shape;
 }
 
-type Handler = (input: Record<string, unknown>) => Promise<string>;
+type Handler = (input: Record<string, unknown>) => Promise<ToolResult>;
 
 const NO_SERVER = 'skim mcp has no language server';
 /** What skim_lsp is over MCP: the fallback alone. */
@@ -61,23 +54,24 @@ export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<v
   const fileOf = (input: Record<string, unknown>): ProjectFile => {
     const file = session.project.file(String(input.filePath), session.project.root);
     if (!file.inside)
-      throw new ToolError(
-        `${String(input.filePath)} is outside the project (${session.project.root}). Skim reads only files inside it: give a path inside the project, absolute or relative to its root.`,
-      );
+      throw new ToolError(`${String(input.filePath)} is outside the project (${session.project.root})`, {
+        advice: 'Skim reads only files inside it: give a path inside the project, absolute or relative to its root.',
+      });
     return file;
   };
+  const ctx = session.ctx;
   const handlers: Record<string, Handler> = {
-    skim_search: (input) => searchText(session.project, session.maps, input as unknown as SearchRequest, { env: session.env }),
-    skim_summarize_file: (input) => summarizeFileText(session.maps, fileOf(input)),
-    skim_read_file: async (input) => (await readFileText(session.maps, fileOf(input), input)).text,
-    skim_list_symbols: (input) => listSymbolsText(fileOf(input)),
-    skim_find_symbol: (input) => findSymbolText(fileOf(input), String(input.name), DEFAULT_LINE_LIMIT),
-    skim_query_tree: (input) => queryTreeText(fileOf(input), String(input.query), input.max as number | undefined),
-    skim_node_at: (input) => nodeAtText(fileOf(input), Number(input.line), input.column as number | undefined),
+    skim_search: (input) => searchProject(ctx, session.project, session.maps, input as unknown as SearchRequest, { env: session.env }),
+    skim_summarize_file: (input) => summarizeFile(ctx, session.maps, fileOf(input)),
+    skim_read_file: (input) => readFile(ctx, session.maps, fileOf(input), input, { maxBytes: READ_MAX_BYTES, wholeMap: 'call skim_summarize_file' }),
+    skim_list_symbols: (input) => listSymbolsOf(ctx, fileOf(input)),
+    skim_find_symbol: (input) => findSymbolIn(ctx, fileOf(input), String(input.name), ctx.options.lineLimit),
+    skim_query_tree: (input) => queryFile(ctx, fileOf(input), String(input.query), input.max as number | undefined),
+    skim_node_at: (input) => nodeAtFile(ctx, fileOf(input), Number(input.line), input.column as number | undefined),
     skim_lsp: async (input) => {
       const file = fileOf(input);
-      const request = input as unknown as FactsRequest;
-      return (await verifiedCall(file, request)) + (await factsFallbackText(session.project, session.maps, file, request, NO_SERVER, { env: session.env }));
+      const request = input as unknown as LspInput;
+      return factsFallback(ctx, session.project, session.maps, file, request, NO_SERVER, { env: session.env }, await verifiedCall(ctx, file, request));
     },
   };
   // The SDK's generic signature is too deep for the compiler with shapes built at run time.
@@ -91,7 +85,7 @@ export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<v
     const description = tool.name === 'skim_lsp' ? `${tool.modelDescription} ${MCP_LSP_NOTE}` : tool.modelDescription;
     register(tool.name, { description, inputSchema: shapeOf(tool) }, async (input) => {
       try {
-        return { content: [{ type: 'text' as const, text: await handler(input) }] };
+        return { content: [{ type: 'text' as const, text: resultText(await handler(input)) }] };
       } catch (error) {
         return { content: [{ type: 'text' as const, text: (error as Error).message }], isError: true };
       }

@@ -1,4 +1,4 @@
-import { Project } from '../project';
+import { Project } from '../files/project';
 import { SearchProgram } from '../search/program';
 import { RegionLookup } from '../search/regions';
 import { search, SearchHit } from '../search/search';

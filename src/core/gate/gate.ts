@@ -1,9 +1,10 @@
+import { EDIT_GATE_MODES } from '../config/options';
+
 /**
  * The write stamp's decision: an edit of a file that changed on disk since this session last read
  * or wrote it is refused; in `strict` mode so is an edit of a file it never read. Creating a file
  * is never refused. A pure function of the stamp and the file's hash now.
  */
-export const EDIT_GATE_MODES = ['off', 'drift', 'strict'] as const;
 export type EditGateMode = (typeof EDIT_GATE_MODES)[number];
 
 export type GateDecision = { allow: true } | { allow: false; reason: string };

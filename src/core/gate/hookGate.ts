@@ -2,9 +2,9 @@ import * as path from 'node:path';
 import { readRegularFile } from '../files/open';
 import { hashBytes, scanFile } from '../files/scan';
 import { HookCall } from '../hook/payload';
-import { currentJudge } from '../judge/current';
+import { JudgeRuntime } from '../judge/runtime';
 import { judgedUnverified } from '../judge/verifySite';
-import { realPath } from '../project';
+import { realPath } from '../files/project';
 import { editedFiles, skimReadFile } from './editCalls';
 import { expectedHash } from './expected';
 import { decideEdit, EditGateMode } from './gate';
@@ -94,7 +94,7 @@ function denial(call: HookCall, reason: string): object {
 }
 
 /** The gate's answer to a call other than a host read: a refusal, or undefined to let it be (after stamping what it must). */
-export async function gateCall(gate: Gate, call: HookCall): Promise<object | undefined> {
+export async function gateCall(gate: Gate, call: HookCall, judge: JudgeRuntime): Promise<object | undefined> {
   const ownRead = skimReadFile(call.tool, call.input);
   if (ownRead) {
     if (call.event === 'pre') await stampRead(gate, path.resolve(call.cwd, ownRead));
@@ -117,7 +117,7 @@ export async function gateCall(gate: Gate, call: HookCall): Promise<object | und
     }
     if (!decision.allow) return denial(call, decision.reason);
     if (stamp === undefined) {
-      const verdict = await verifyEdit(gate, call, file);
+      const verdict = await verifyEdit(gate, call, file, judge);
       if (verdict) return verdict;
     }
   }
@@ -130,8 +130,7 @@ export async function gateCall(gate: Gate, call: HookCall): Promise<object | und
  * what the session read. When it says no, advisory adds a note and enforcing refuses; no answer
  * changes nothing, and nothing here ever lets through what the gate refused.
  */
-async function verifyEdit(gate: Gate, call: HookCall, file: string): Promise<object | undefined> {
-  const judge = currentJudge();
+async function verifyEdit(gate: Gate, call: HookCall, file: string, judge: JudgeRuntime): Promise<object | undefined> {
   if (judge.mode('verify') === 'off') return undefined;
   const target = JSON.stringify(call.input).slice(0, 400);
   const state = `Files this agent session read or wrote:\n${gate.log.recentPaths().join('\n') || '(none)'}\n\nThe edit: ${call.tool} of ${file}: ${target}`;

@@ -2,8 +2,9 @@ import { describeFileError } from '../files/errors';
 import { DECLINED_REASON, fileKindByName } from '../files/kind';
 import { scanFile, ScanResult } from '../files/scan';
 import { MapEntry } from '../map/types';
-import type { MapSource } from '../mapSource';
-import { ProjectFile } from '../project';
+import type { MapSource } from '../maps/source';
+import { ProjectFile } from '../files/project';
+import { MAX_MODEL_CALLS } from '../summarizer/summarize';
 import { cappedNotice, fallbackNotice, noMapNotice } from './notice';
 
 export const DEFAULT_LINE_LIMIT = 200;
@@ -75,7 +76,11 @@ export async function guardedRead(maps: MapSource, file: ProjectFile, request: R
 async function guard(maps: MapSource, file: ProjectFile, request: ReadRequest, start: number, want: number, asked: number): Promise<GuardedRead> {
   const limit = request.lineLimit && request.lineLimit > 0 ? request.lineLimit : DEFAULT_LINE_LIMIT;
   const kind = fileKindByName(file.absolute);
-  if (kind !== 'source') return { ...(await readAsAsked(file, start, asked)), outcome: 'declined', reason: DECLINED_REASON[kind] };
+  if (kind !== 'source') {
+    const read = await readAsAsked(file, start, asked);
+    // A file that cannot be read is unreadable whatever its name says (a missing notes.md, a folder named docs.md).
+    return read.outcome === 'untouched' ? { ...read, outcome: 'declined', reason: DECLINED_REASON[kind] } : read;
+  }
   // Within the limit the guard has nothing to add: the read goes ahead as asked (a hook reads nothing at all).
   if (want <= limit) return readAsAsked(file, start, asked);
 
@@ -97,7 +102,8 @@ async function guard(maps: MapSource, file: ProjectFile, request: ReadRequest, s
     try {
       entry = await maps.cached(file, scan.hash as string, scan.size);
       if (!entry) {
-        const made = await maps.ensure(file, request.signal);
+        // One read spends at most three model calls, however often the file changes under it.
+        const made = await maps.ensure(file, { signal: request.signal, maxModelCalls: MAX_MODEL_CALLS - modelCalls });
         modelCalls += made.modelCalls;
         entry = made.entry;
         fallback = made.fallback;

@@ -1,6 +1,6 @@
 import { GuardedRead } from '../guard/guard';
 import { renderMap } from '../map/render';
-import { mapBudget } from '../present';
+import { mapBudget } from '../guard/mapBudget';
 import { HookHost, HookRead } from './payload';
 
 /**

@@ -1,15 +1,16 @@
 import * as net from 'node:net';
 import { capProse, capText, normalizeRegions, RawRegion } from '../map/normalize';
-import { MapEntry, MapStatus } from '../map/types';
-import { MapOrigin, MapOutcome, MapSource, MapUnavailableError } from '../mapSource';
-import { ProjectFile } from '../project';
+import { MapEntry, MapOrigin, MapStatus } from '../map/types';
+import { EnsureOptions, MapOutcome, MapSource, MapUnavailableError } from '../maps/source';
+import { vetMap } from '../screen/vet';
+import { ProjectFile } from '../files/project';
 
 const ORIGINS: readonly MapOrigin[] = ['local', 'team', 'model', 'structural'];
 
 /** One request to the extension, one answer: newline-delimited JSON over the socket. */
 export type HookRequest =
   | { op: 'cached'; file: string; hash: string; size: number }
-  | { op: 'ensure'; file: string }
+  | { op: 'ensure'; file: string; maxModelCalls?: number }
   | { op: 'record'; file: string; shown: [number, number]; askedEnd: number; map: string };
 export type HookResponse = { entry: MapEntry | null; modelCalls?: number; fromCache?: boolean; source?: MapOrigin; fallback?: string } | { error: string };
 
@@ -69,7 +70,7 @@ function acceptEntry(value: unknown, file: ProjectFile, content?: { hash: string
           e.regions.filter((r): r is RawRegion => !!r && typeof r === 'object'),
           e.lines,
         );
-  return {
+  const entry: MapEntry = {
     path: file.key,
     size: e.size,
     hash: e.hash,
@@ -80,7 +81,11 @@ function acceptEntry(value: unknown, file: ProjectFile, content?: { hash: string
     regions,
     created: isCount(e.created) ? e.created : Date.now(),
   };
+  return entry;
 }
+
+/** An answer over the socket is untrusted text like any other: a map that addresses the agent is not taken. */
+const refused = (entry: MapEntry | undefined) => !!entry && entry.status !== 'structural' && vetMap(entry) !== undefined;
 
 /**
  * Maps from the VS Code extension running for the file's workspace (found with findExtension),
@@ -100,14 +105,16 @@ export class RemoteMaps implements MapSource {
   async cached(file: ProjectFile, hash: string, size: number): Promise<MapEntry | undefined> {
     const answer = await this.remote({ op: 'cached', file: file.absolute, hash, size });
     if (!answer) return this.local.cached(file, hash, size);
-    return acceptEntry(answer.entry, file, { hash, size });
+    const entry = acceptEntry(answer.entry, file, { hash, size });
+    return refused(entry) ? this.local.cached(file, hash, size) : entry;
   }
 
-  async ensure(file: ProjectFile, signal?: AbortSignal): Promise<MapOutcome> {
-    const answer = await this.remote({ op: 'ensure', file: file.absolute });
-    if (!answer) return this.local.ensure(file, signal);
+  async ensure(file: ProjectFile, options: EnsureOptions = {}): Promise<MapOutcome> {
+    const answer = await this.remote({ op: 'ensure', file: file.absolute, maxModelCalls: options.maxModelCalls });
+    if (!answer) return this.local.ensure(file, options);
     const modelCalls = isCount(answer.modelCalls) ? answer.modelCalls : 0;
     const entry = acceptEntry(answer.entry, file);
+    if (refused(entry)) return this.local.ensure(file, { ...options, maxModelCalls: Math.max(0, (options.maxModelCalls ?? 3) - modelCalls) });
     if (!entry) throw new MapUnavailableError(answer.entry ? 'the extension answered with a map of another file' : 'the extension returned no map', modelCalls);
     const source = ORIGINS.find((o) => o === answer.source) ?? (answer.fromCache === true ? 'local' : entry.status === 'structural' ? 'structural' : 'model');
     return {

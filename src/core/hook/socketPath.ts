@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { isWithin } from '../project';
+import { isWithin } from '../files/project';
 
 /**
  * Where a running extension listens for hooks of one workspace folder: a Unix socket in a folder

@@ -4,6 +4,9 @@
  * done with them is decided by pure functions (decide.ts). Any answer may be none (a timeout, an
  * error, a refusal, a malformed reply), and none changes nothing.
  */
+/** The judge could not answer (unreachable, refused, or not the shape asked for): the message says why, for the log. */
+export class JudgeError extends Error {}
+
 export interface Choice {
   /** The option chosen, or -1 for "none of these". */
   index: number;

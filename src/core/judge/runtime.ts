@@ -1,19 +1,20 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
+import { JUDGE_MODES, Options } from '../config/options';
+import { stateDir } from '../files/stateDir';
 import { Choice, Judge } from './judge';
-import { judgeSettingsFromEnv, OpenAiJudge } from './openaiJudge';
+import { OpenAiJudge } from './openaiJudge';
 
 /**
  * The judge as the read path uses it: per-site modes, a deadline per judgement, an LRU cache of
  * verdicts, and an event for every judgement (site, signals, decision, enforced or not, latency,
- * backend, cache hit) written to a JSONL log and the host's log. With no judge, or a site `off`,
- * nothing is asked and nothing changes.
+ * backend, cache hit, and why it failed when it did) written to a JSONL log and the host's log.
+ * With no judge, or a site `off`, nothing is asked and nothing changes; a judge that fails is
+ * said once to the person (`onFailure`) and changes nothing either.
  */
 export const JUDGE_SITES = ['search', 'screen', 'verify'] as const;
 export type JudgeSite = (typeof JUDGE_SITES)[number];
-export const JUDGE_MODES = ['off', 'advisory', 'enforcing'] as const;
 export type JudgeMode = (typeof JUDGE_MODES)[number];
 
 export interface JudgeEvent {
@@ -26,30 +27,36 @@ export interface JudgeEvent {
   latencyMs: number;
   backend: string;
   cacheHit: boolean;
+  /** Why the judge gave no answer, when it failed (unreachable, refused, timed out, no probabilities). */
+  error?: string;
 }
 
 export const DEFAULT_DEADLINE_MS = 800;
 const CACHE_SIZE = 512;
 
-const modeOf = (value: string | undefined): JudgeMode | undefined =>
-  (JUDGE_MODES as readonly string[]).includes(value ?? '') ? (value as JudgeMode) : undefined;
+const inherited = (own: string): JudgeMode | undefined => (own === 'inherit' ? undefined : (own as JudgeMode));
 
 /**
- * Each site's mode: its own setting, else the global one (default `advisory`: judge and log,
+ * Each site's mode: its own option, else the global one (default `advisory`: judge and log,
  * change nothing). The call-verify site never inherits a global `enforcing`: it can refuse edits.
  */
-export function siteModes(global: string | undefined, own: Partial<Record<JudgeSite, string | undefined>>): Record<JudgeSite, JudgeMode> {
-  const base = modeOf(global) ?? 'advisory';
+export function siteModes(options: Pick<Options, 'judgeMode' | 'judgeSearch' | 'judgeScreen' | 'judgeVerify'>): Record<JudgeSite, JudgeMode> {
+  const base = options.judgeMode;
   return {
-    search: modeOf(own.search) ?? base,
-    screen: modeOf(own.screen) ?? base,
-    verify: modeOf(own.verify) ?? (base === 'enforcing' ? 'advisory' : base),
+    search: inherited(options.judgeSearch) ?? base,
+    screen: inherited(options.judgeScreen) ?? base,
+    verify: inherited(options.judgeVerify) ?? (base === 'enforcing' ? 'advisory' : base),
   };
 }
 
 /** `$XDG_STATE_HOME/skim/judge.jsonl`, else `~/.local/state/skim/judge.jsonl`. */
-export function judgeLogFile(env: NodeJS.ProcessEnv = process.env): string {
-  return path.join(env.XDG_STATE_HOME || path.join(env.HOME || os.homedir(), '.local', 'state'), 'skim', 'judge.jsonl');
+export const judgeLogFile = (env: NodeJS.ProcessEnv) => stateDir(env, 'judge.jsonl');
+
+/** One judgement's answer: its value (undefined: none), whether it came from the cache, and why there was none when the judge failed. */
+export interface Judged<T> {
+  value: T | undefined;
+  cacheHit: boolean;
+  error?: string;
 }
 
 export class JudgeRuntime {
@@ -60,6 +67,8 @@ export class JudgeRuntime {
     private readonly modes: Record<JudgeSite, JudgeMode>,
     private readonly log: (event: JudgeEvent) => void,
     readonly deadlineMs = DEFAULT_DEADLINE_MS,
+    /** Told of every failure, with its reason (the host shows it once). */
+    private readonly onFailure: (reason: string) => void = () => undefined,
   ) {}
 
   mode(site: JudgeSite): JudgeMode {
@@ -72,7 +81,7 @@ export class JudgeRuntime {
     question: string,
     state: string,
     run: (judge: Judge, signal: AbortSignal) => Promise<T | undefined>,
-  ): Promise<{ value: T | undefined; cacheHit: boolean }> {
+  ): Promise<Judged<T>> {
     const judge = this.judge;
     if (!judge || this.mode(site) === 'off') return { value: undefined, cacheHit: false };
     const key = `${site}\0${question}\0${createHash('sha256').update(state).digest('hex')}`;
@@ -82,7 +91,15 @@ export class JudgeRuntime {
       this.cache.set(key, value);
       return { value, cacheHit: true };
     }
-    const value = await run(judge, AbortSignal.timeout(this.deadlineMs)).catch(() => undefined);
+    const signal = AbortSignal.timeout(this.deadlineMs);
+    let value: T | undefined;
+    try {
+      value = await run(judge, signal);
+    } catch (error) {
+      const reason = signal.aborted ? `${judge.name} gave no answer within ${this.deadlineMs} ms` : (error as Error).message;
+      this.onFailure(reason);
+      return { value: undefined, cacheHit: false, error: reason };
+    }
     if (value !== undefined) {
       this.cache.set(key, value);
       if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
@@ -116,15 +133,13 @@ export function judgeLog(file: string, also?: (event: JudgeEvent) => void): (eve
   };
 }
 
-/** The judge the environment configures (SKIM_JUDGE_URL and SKIM_JUDGE_MODEL), its modes, and its log file; none when unset. */
-export function judgeFromEnv(env: NodeJS.ProcessEnv, extraLog?: (event: JudgeEvent) => void): JudgeRuntime {
-  const settings = judgeSettingsFromEnv(env);
-  const modes = siteModes(env.SKIM_JUDGE_MODE, { search: env.SKIM_JUDGE_SEARCH, screen: env.SKIM_JUDGE_SCREEN, verify: env.SKIM_JUDGE_VERIFY });
-  const deadline = Number(env.SKIM_JUDGE_DEADLINE_MS);
-  return new JudgeRuntime(
-    settings ? new OpenAiJudge(settings) : undefined,
-    modes,
-    judgeLog(judgeLogFile(env), extraLog),
-    Number.isFinite(deadline) && deadline > 0 ? deadline : DEFAULT_DEADLINE_MS,
-  );
+/** The judge the options name for the command line, the hook and MCP: an OpenAI-compatible endpoint, or none. */
+export function openAiJudgeFrom(options: Options): Judge | undefined {
+  if (options.judgeBackend !== 'openai' || !options.judgeUrl || !options.judgeModel) return undefined;
+  return new OpenAiJudge({ url: options.judgeUrl, model: options.judgeModel, key: options.judgeKey || undefined });
+}
+
+/** A judge runtime for these options: `judge` (none: every site is off), its events to `log`, its failures to `onFailure`. */
+export function judgeRuntime(options: Options, judge: Judge | undefined, log: (event: JudgeEvent) => void, onFailure?: (reason: string) => void): JudgeRuntime {
+  return new JudgeRuntime(judge, siteModes(options), log, options.judgeDeadlineMs, onFailure);
 }

@@ -19,7 +19,7 @@ export async function judgeSearch(result: SearchResult, runtime: JudgeRuntime): 
   const options = candidates.map((h) => `${h.path}:${h.line}${h.region ? ` in ${regionLine(h.region)}` : ''}: ${h.text.trim().slice(0, 160)}`);
   const state = `A coding agent searched its project for ${result.literal ? `the text "${result.pattern}"` : `the regex /${result.pattern}/`}. Which hit is it most likely looking for?`;
   const started = performance.now();
-  const { value: choice, cacheHit } = await runtime.choose('search', state, options);
+  const { value: choice, cacheHit, error } = await runtime.choose('search', state, options);
   const order = rerankOrder(choice, candidates.length);
   const enforced = mode === 'enforcing' && order !== undefined;
   runtime.record({
@@ -32,6 +32,7 @@ export async function judgeSearch(result: SearchResult, runtime: JudgeRuntime): 
     enforced,
     latencyMs: Math.round(performance.now() - started),
     cacheHit,
+    ...(error ? { error } : {}),
   });
   return enforced ? { ...result, hits: order.map((i) => candidates[i]), judged: true } : result;
 }

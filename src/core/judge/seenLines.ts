@@ -1,7 +1,7 @@
 /**
  * What this session was shown by Skim's own tools: for each file, the line ranges its reads,
  * found symbols, search hits and tree captures returned. Call verify asks it where a tool call's
- * coordinates came from. One per process: the MCP server's session, or the extension host's.
+ * coordinates came from. One per session (see SkimContext).
  */
 const NEAR = 5;
 const MAX_RANGES_PER_FILE = 1000;
@@ -26,5 +26,3 @@ export class SeenLines {
     return [...this.ranges].flatMap(([path, list]) => list.map(([s, e]) => `${path}:${s === e ? s : `${s}-${e}`}`)).slice(-count);
   }
 }
-
-export const sessionSeen = new SeenLines();

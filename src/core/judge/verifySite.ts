@@ -23,7 +23,7 @@ export async function judgedUnverified(runtime: JudgeRuntime, signal: string, st
   const mode = runtime.mode('verify');
   if (mode === 'off') return undefined;
   const started = performance.now();
-  const { value: p, cacheHit } = await runtime.yesNo('verify', state, question);
+  const { value: p, cacheHit, error } = await runtime.yesNo('verify', state, question);
   const decision = verifyDecision(p);
   const unverified = decision === 'unverified';
   runtime.record({
@@ -33,17 +33,22 @@ export async function judgedUnverified(runtime: JudgeRuntime, signal: string, st
     enforced: unverified && mode === 'enforcing',
     latencyMs: Math.round(performance.now() - started),
     cacheHit,
+    ...(error ? { error } : {}),
   });
   return unverified ? mode : undefined;
 }
 
-export async function verifyCall(runtime: JudgeRuntime, seen: SeenLines, call: CallToVerify): Promise<{ note?: string; refusal?: string }> {
+export async function verifyCall(
+  runtime: JudgeRuntime,
+  seen: SeenLines,
+  call: CallToVerify,
+): Promise<{ note?: string; refusal?: { reason: string; advice: string } }> {
   if (runtime.mode('verify') === 'off' || seen.covers(call.path, call.line)) return {};
   const state = `Lines this session was shown by reads, symbol lookups and searches:\n${seen.recent().join('\n') || '(none)'}\n\nThe call: ${call.tool} on ${call.path} line ${call.line}, symbol ${call.symbol}.`;
   const mode = await judgedUnverified(runtime, 'coordinates_seen', state, 'Did the coordinates of this call come from lines this session was shown?');
   if (!mode) return {};
   const what = `line ${call.line} of ${call.path} was not shown in this session by a read, skim_find_symbol or a search`;
   if (mode === 'enforcing')
-    return { refusal: `${call.tool}: ${what}. Read that line first (skim_read_file, or skim_find_symbol for ${call.symbol}), then ask again.` };
+    return { refusal: { reason: what, advice: `Read that line first (skim_read_file, or skim_find_symbol for ${call.symbol}), then ask again.` } };
   return { note: `[skim: ${what}; read it first to be sure the symbol is the one you mean.]` };
 }

@@ -1,6 +1,5 @@
 import { regionsAt, regionTree, RegionNode } from './tree';
-import type { MapOrigin } from '../mapSource';
-import { MapEntry, Region } from './types';
+import { MapEntry, MapOrigin, Region } from './types';
 
 /**
  * Every text a reader sees of a map is drawn here from the stored rows: the CLI, tool results,

@@ -31,3 +31,6 @@ export interface MapEntry {
   /** Milliseconds since the epoch. */
   created: number;
 }
+
+/** Where a map came from: this project's cache, the team cache, a model call now, or tree-sitter now. */
+export type MapOrigin = 'local' | 'team' | 'model' | 'structural';

@@ -1,41 +1,103 @@
-import { currentJudge } from '../judge/current';
-import { judgeScreen } from '../judge/screenSite';
-import { flagLines, ScreenFlag } from './flags';
-import { Redaction, redactSecrets } from './secrets';
+import type { SkimContext } from '../context';
+import { judgePassages, WrappedPassage } from './judged';
+import { flagLines, ScreenFlag, ScreenSignal } from './flags';
+import { redactionMarker } from './marker';
+import { findSecrets, SecretFinding } from './secrets';
 
 /**
- * The result screen: every text Skim returns to a model (reads, maps, search hits, tree and
- * language-server answers, the hook's extra text) passes here. Credentials are redacted (on by
- * default; SKIM_REDACT=off, or skim.screen.redactSecrets in VS Code, turns it off), passages
- * addressed to an AI agent are flagged, and where a judge is configured the flagged passages are
- * judged (judge/screenSite). It only ever adds restriction or information.
+ * The result screen. Every text Skim returns to an agent passes here before it is numbered, cut,
+ * wrapped or serialized: a file's lines, a map's prose and notes, search hits, tree captures, the
+ * hook's context. Credentials are redacted (unless the redactSecrets option is off), text
+ * addressed to an AI agent is flagged over the whole text, and where a judge is configured the
+ * flagged passages are judged and, when enforcing, wrapped as data. Every finding is mapped back
+ * to the line it came from; lines are never joined or split, so numbers stay true.
  */
-export interface Screen {
+export interface ScreenFindings {
+  /** Lines that had a credential taken out, in the caller's numbering. */
+  redactions: { line: number; kind: string }[];
   flags: ScreenFlag[];
-  redactions: Redaction[];
-  /** Passages the judge found to be addressed to an agent, wrapped as data (enforcing only). */
-  wrapped: { start: number; end: number }[];
+  /** Passages the judge found to be addressed to an agent, to be drawn as data (enforcing only). */
+  wrapped: WrappedPassage[];
 }
 
-export interface ScreenOptions {
-  redact: boolean;
+export const NO_FINDINGS: ScreenFindings = { redactions: [], flags: [], wrapped: [] };
+
+/**
+ * `lines` with each finding's characters replaced by its marker, line by line: a credential that
+ * spans lines leaves a marker on each line it touched, so that every redacted line says so and no
+ * line moves. `findings` are offsets into `lines.join('\n')`.
+ */
+export function redactLines(lines: readonly string[], findings: readonly SecretFinding[]): { lines: string[]; redacted: { index: number; kind: string }[] } {
+  const out = [...lines];
+  const redacted: { index: number; kind: string }[] = [];
+  let lineStart = 0;
+  let first = 0;
+  for (let i = 0; i < lines.length && first < findings.length; i++) {
+    const lineEnd = lineStart + lines[i].length;
+    while (first < findings.length && findings[first].end <= lineStart) first++;
+    let text = '';
+    let at = 0;
+    for (let g = first; g < findings.length && findings[g].start < lineEnd; g++) {
+      const from = Math.max(findings[g].start, lineStart) - lineStart;
+      const to = Math.min(findings[g].end, lineEnd) - lineStart;
+      if (to <= from) continue;
+      text += `${lines[i].slice(at, from)}${redactionMarker(findings[g].kind)}`;
+      at = to;
+      redacted.push({ index: i, kind: findings[g].kind });
+    }
+    if (at > 0) out[i] = text + lines[i].slice(at);
+    lineStart = lineEnd + 1;
+  }
+  return { lines: out, redacted };
 }
 
-let options: ScreenOptions = { redact: process.env.SKIM_REDACT !== 'off' };
+/** The secrets of a text, unless redaction is off. */
+const secretsOf = (ctx: SkimContext, text: string) => (ctx.options.redactSecrets ? findSecrets(text) : Promise.resolve([]));
 
-/** The host's settings (VS Code's), applied to every screen from now on. */
-export function setScreenOptions(next: ScreenOptions): void {
-  options = next;
+/**
+ * Lines of a file (line `first` first), screened as the one raw text they are: redacted, flagged,
+ * and judged (`judge`: false for texts that are not shown as a file's lines). Findings use the
+ * file's line numbers.
+ */
+export async function screenLines(
+  ctx: SkimContext,
+  lines: readonly string[],
+  first: number,
+  judge = true,
+): Promise<{ lines: string[]; findings: ScreenFindings }> {
+  const text = lines.join('\n');
+  const redacted = redactLines(lines, await secretsOf(ctx, text));
+  const flags = flagLines(text);
+  const wrapped = judge ? await judgePassages(redacted.lines, flags, ctx.judge) : [];
+  const shift = first - 1;
+  return {
+    lines: redacted.lines,
+    findings: {
+      redactions: redacted.redacted.map((r) => ({ line: r.index + first, kind: r.kind })),
+      flags: flags.map((f) => ({ signal: f.signal, line: f.line + shift })),
+      wrapped: wrapped.map((w) => ({ ...w, start: w.start + shift, end: w.end + shift })),
+    },
+  };
 }
 
-export async function screenText(text: string): Promise<{ text: string; screen: Screen }> {
-  const redacted = options.redact ? await redactSecrets(text) : { text, redactions: [] };
-  const flags = flagLines(redacted.text);
-  const judged = await judgeScreen(redacted.text, flags, currentJudge());
-  return { text: judged.text, screen: { flags, redactions: redacted.redactions, wrapped: judged.wrapped } };
+/** Findings of one screen and another, as one. */
+export function mergeFindings(...all: ScreenFindings[]): ScreenFindings {
+  return {
+    redactions: all.flatMap((f) => f.redactions),
+    flags: all.flatMap((f) => f.flags),
+    wrapped: all.flatMap((f) => f.wrapped),
+  };
 }
 
-/** The screened text alone. */
-export async function screened(text: string): Promise<string> {
-  return (await screenText(text)).text;
+/** The signals flagged anywhere in `findings`. */
+export const flaggedSignals = (findings: ScreenFindings): ScreenSignal[] => [...new Set(findings.flags.map((f) => f.signal))];
+
+/** The findings as `--json` prints them. */
+export function findingsJson(findings: ScreenFindings) {
+  return {
+    redacted: findings.redactions.length,
+    redactions: findings.redactions,
+    flags: findings.flags,
+    wrapped: findings.wrapped.map(({ start, end }) => ({ start, end })),
+  };
 }

@@ -21,19 +21,37 @@ function kindOf(message: string, ruleId: string): string {
   return (found?.[1] ?? ruleId.replace(/^@secretlint\/secretlint-rule-/, '')).replace(/\s*\(.*\)$/, '').trim();
 }
 
-export async function redactSecrets(text: string): Promise<{ text: string; redactions: Redaction[] }> {
-  if (!text) return { text, redactions: [] };
+/** A credential in a text: the UTF-16 offsets of all of it, and what it is. */
+export interface SecretFinding {
+  start: number;
+  end: number;
+  kind: string;
+}
+
+/** Every credential in `text`, sorted by start, none overlapping. */
+export async function findSecrets(text: string): Promise<SecretFinding[]> {
+  if (!text) return [];
   const result = await lintSource({ source: { content: text, filePath: 'skim-output.txt', ext: '.txt', contentType: 'text' }, options: { config: CONFIG } });
   const found = result.messages
     .filter((m) => Array.isArray(m.range) && m.range[1] > m.range[0])
     .map((m) => ({ start: m.range[0], end: m.range[1], kind: kindOf(m.message, m.ruleId) }))
     .sort((a, b) => a.start - b.start);
+  const merged: SecretFinding[] = [];
+  for (const f of found) {
+    const last = merged[merged.length - 1];
+    if (last && f.start < last.end) last.end = Math.max(last.end, f.end);
+    else merged.push({ ...f });
+  }
+  return merged;
+}
+
+export async function redactSecrets(text: string): Promise<{ text: string; redactions: Redaction[] }> {
+  const found = await findSecrets(text);
   if (!found.length) return { text, redactions: [] };
   let out = '';
   let at = 0;
   const redactions: Redaction[] = [];
   for (const f of found) {
-    if (f.start < at) continue;
     out += `${text.slice(at, f.start)}[redacted: ${f.kind}]`;
     redactions.push({ kind: f.kind, line: text.slice(0, f.start).split('\n').length });
     at = f.end;

@@ -1,8 +1,8 @@
 import { hashBytes } from '../files/scan';
 import { Region } from '../map/types';
-import { MapSource } from '../mapSource';
-import { readSource } from '../maps';
-import { ProjectFile } from '../project';
+import { MapSource } from '../maps/source';
+import { readSource } from '../files/source';
+import { ProjectFile } from '../files/project';
 import { structuralMap } from '../structural/mapper';
 
 /**

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import * as path from 'node:path';
 import { Region } from '../map/types';
-import { Project } from '../project';
+import { Project } from '../files/project';
 import { SearchProgram } from './program';
 import { innermost } from '../map/tree';
 import { RegionLookup } from './regions';

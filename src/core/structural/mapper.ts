@@ -1,3 +1,4 @@
+import { STRUCTURAL_MAX_BYTES } from '../files/source';
 import { normalizeRegions } from '../map/normalize';
 import { Region } from '../map/types';
 import type { Query } from 'web-tree-sitter';
@@ -38,7 +39,6 @@ export function madeByCurrentRules(producer: string): boolean {
 export type FallbackOutliner = (file: string, text: string, lines: number) => Promise<StructuralMap>;
 
 /** Larger files are not parsed: the tree would cost more memory than the map is worth. */
-export const STRUCTURAL_MAX_BYTES = 8 * 1024 * 1024;
 
 /** How long outlining one file may take (the query, and parsing blocks again after errors); a pathological file gets what was found by then. */
 export const QUERY_TIMEOUT_MICROS = 3_000_000;

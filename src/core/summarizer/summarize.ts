@@ -28,9 +28,16 @@ export class SummaryFailedError extends ModelUnavailableError {
 
 /**
  * Asks the model to map one file. A malformed answer is sent back for repair at most twice;
- * after the third, whatever prose it held is kept and the entry says it has no map.
+ * after the third (or the last of `maxCalls`), whatever prose it held is kept and the entry says it has no map.
  */
-export async function summarizeWithModel(model: Model, displayPath: string, lines: readonly string[], signal?: AbortSignal): Promise<ModelSummary> {
+export async function summarizeWithModel(
+  model: Model,
+  displayPath: string,
+  lines: readonly string[],
+  signal?: AbortSignal,
+  /** Fewer calls than MAX_MODEL_CALLS when a read already spent some (a file that changed while it was read). */
+  maxCalls = MAX_MODEL_CALLS,
+): Promise<ModelSummary> {
   const messages: ChatMessage[] = summaryMessages(displayPath, lines);
   if (model.maxInputTokens !== undefined && model.countTokens) {
     const tokens = await model.countTokens(messages.map((m) => m.content).join('\n'));
@@ -41,7 +48,7 @@ export async function summarizeWithModel(model: Model, displayPath: string, line
   let calls = 0;
   let problem = '';
   let prose = '';
-  while (calls < MAX_MODEL_CALLS) {
+  while (calls < Math.min(maxCalls, MAX_MODEL_CALLS)) {
     let answer: string;
     try {
       calls++;

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { ProjectFile } from '../project';
+import { ProjectFile } from '../files/project';
 import { withParsedFile } from './parsed';
 
 /** The named syntax nodes holding one position of a file, outermost first: local syntax without reading the lines around it. */

@@ -1,6 +1,6 @@
 import type { Language } from 'web-tree-sitter';
-import { readSource } from '../maps';
-import { ProjectFile } from '../project';
+import { readSource } from '../files/source';
+import { ProjectFile } from '../files/project';
 import { LanguageInfo, languageFor } from '../structural/languages';
 import { NoGrammarError } from '../structural/mapper';
 import { grammarFor, Parse, withParse } from '../structural/parser';

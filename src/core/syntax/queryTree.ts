@@ -1,7 +1,7 @@
 import { Node, Query } from 'web-tree-sitter';
 import { innermost } from '../map/tree';
 import { Region } from '../map/types';
-import { ProjectFile } from '../project';
+import { ProjectFile } from '../files/project';
 import { outlineRegions, QUERY_TIMEOUT_MICROS } from '../structural/mapper';
 import { outlineQuery } from '../structural/queries';
 import { ParsedFile, withParsedFile } from './parsed';

@@ -1,62 +1,102 @@
 import * as vscode from 'vscode';
-import { setJudge } from '../../core/judge/current';
+import { Options } from '../../core/config/options';
 import { Judge } from '../../core/judge/judge';
 import { OpenAiJudge } from '../../core/judge/openaiJudge';
-import { DEFAULT_DEADLINE_MS, JudgeEvent, judgeLog, judgeLogFile, JudgeRuntime, siteModes } from '../../core/judge/runtime';
+import { JudgeEvent, judgeLog, judgeLogFile, judgeRuntime, JudgeRuntime } from '../../core/judge/runtime';
+import { SkimConfiguration } from '../configuration';
 import { SkimLog } from '../log';
 import { LmJudge } from './lmJudge';
 
 const KEY_SECRET = 'skim.judge.key';
 
-/** The judge the skim.judge.* settings name (its key from VS Code's SecretStorage), applied to every tool from now on. */
-async function applyJudge(secrets: vscode.SecretStorage, log: SkimLog): Promise<void> {
-  const config = vscode.workspace.getConfiguration('skim.judge');
-  const backend = config.get<string>('backend', 'none');
-  const model = config.get<string>('model', '').trim();
-  let judge: Judge | undefined;
-  if (backend === 'openai') {
-    const url = config.get<string>('url', '').trim();
-    if (url && model) judge = new OpenAiJudge({ url, model, key: (await secrets.get(KEY_SECRET)) || process.env.SKIM_JUDGE_KEY || undefined });
-    else log.warnOnce('judge-settings', 'skim.judge.backend is openai but skim.judge.url or skim.judge.model is empty: no judge is asked.');
-  } else if (backend === 'vscode.lm') {
-    const [chat] = await vscode.lm.selectChatModels(model ? { family: model } : {});
-    if (chat) judge = new LmJudge(chat);
-    else log.warnOnce('judge-model', `no vscode.lm model${model ? ` of family ${model}` : ''} for the judge: no judge is asked.`);
-  }
-  const own = (site: string) => {
-    const value = config.get<string>(site, 'inherit');
-    return value === 'inherit' ? undefined : value;
-  };
-  const modes = siteModes(config.get<string>('mode', 'advisory'), { search: own('search'), screen: own('screen'), verify: own('verify') });
-  const record = judgeLog(judgeLogFile(process.env), (event: JudgeEvent) =>
-    log.line(
-      `judge ${event.site}: ${event.decision}${event.enforced ? ' (enforced)' : ''}, ${JSON.stringify(event.signals)}, ${event.latencyMs} ms${event.cacheHit ? ', cached' : ''}, ${event.backend}`,
-    ),
-  );
-  setJudge(new JudgeRuntime(judge, modes, record, Math.max(50, config.get<number>('deadlineMs', DEFAULT_DEADLINE_MS))));
-}
+/** The judge's options, whose change builds the judge again. */
+const JUDGE_OPTIONS = new Set([
+  'judgeBackend',
+  'judgeUrl',
+  'judgeModel',
+  'judgeKey',
+  'judgeMode',
+  'judgeSearch',
+  'judgeScreen',
+  'judgeVerify',
+  'judgeDeadlineMs',
+]);
 
-/** The judge follows its settings; "Skim: Set Judge API Key" keeps the key in SecretStorage, never in a settings file. */
-export function registerJudge(context: vscode.ExtensionContext, log: SkimLog): vscode.Disposable[] {
-  const apply = () => void applyJudge(context.secrets, log);
-  apply();
-  return [
-    vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('skim.judge')) apply();
-    }),
-    context.secrets.onDidChange((event) => {
-      if (event.key === KEY_SECRET) apply();
-    }),
-    vscode.commands.registerCommand('skim.setJudgeKey', async () => {
-      const key = await vscode.window.showInputBox({
-        title: "Skim: the judge endpoint's API key",
-        password: true,
-        ignoreFocusOut: true,
-        prompt: "Kept in VS Code's SecretStorage. Empty removes it.",
-      });
-      if (key === undefined) return;
-      if (key) await context.secrets.store(KEY_SECRET, key);
-      else await context.secrets.delete(KEY_SECRET);
-    }),
-  ];
+/**
+ * The judge the skim.judge.* settings name (its key from VS Code's SecretStorage), as every
+ * workspace folder's context asks it. It follows its settings and its key; its events go to the
+ * JSONL log and the output channel, and its failures are said once with "Show Output".
+ */
+export class JudgeHolder implements vscode.Disposable {
+  private current: JudgeRuntime;
+  private readonly disposables: vscode.Disposable[];
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly configuration: SkimConfiguration,
+    private readonly log: SkimLog,
+  ) {
+    this.current = this.runtime(configuration.options, undefined);
+    void this.apply();
+    configuration.onDidChange((changed) => {
+      if ([...changed].some((name) => JUDGE_OPTIONS.has(name))) void this.apply();
+    });
+    this.disposables = [
+      context.secrets.onDidChange((event) => {
+        if (event.key === KEY_SECRET) void this.apply();
+      }),
+      vscode.commands.registerCommand('skim.setJudgeKey', () => this.setKey()),
+    ];
+  }
+
+  /** The judge as it is now: a context made later sees a later one. */
+  get judge(): JudgeRuntime {
+    return this.current;
+  }
+
+  private runtime(options: Options, judge: Judge | undefined): JudgeRuntime {
+    const record = judgeLog(judgeLogFile(process.env), (event: JudgeEvent) =>
+      this.log.info(
+        `judge ${event.site}: ${event.decision}${event.enforced ? ' (enforced)' : ''}, ${JSON.stringify(event.signals)}, ${event.latencyMs} ms${event.cacheHit ? ', cached' : ''}, ${event.backend}${event.error ? `, failed: ${event.error}` : ''}`,
+      ),
+    );
+    return judgeRuntime(options, judge, record, (reason) =>
+      this.log.warn('judge-failure', `the judge failed (${reason}), so nothing was judged. Check the skim.judge settings and the key.`),
+    );
+  }
+
+  private async apply(): Promise<void> {
+    const options = this.configuration.options;
+    let judge: Judge | undefined;
+    if (options.judgeBackend === 'openai') {
+      const key = (await this.context.secrets.get(KEY_SECRET)) || options.judgeKey || undefined;
+      if (options.judgeUrl && options.judgeModel) judge = new OpenAiJudge({ url: options.judgeUrl, model: options.judgeModel, key });
+      else this.log.warn('judge-settings', 'skim.judge.backend is openai but skim.judge.url or skim.judge.model is empty: no judge is asked.');
+    } else if (options.judgeBackend === 'vscode.lm') {
+      const [chat] = await vscode.lm.selectChatModels(options.judgeModel ? { family: options.judgeModel } : {});
+      if (chat) judge = new LmJudge(chat);
+      else
+        this.log.warn(
+          'judge-model',
+          `no VS Code language model${options.judgeModel ? ` of family ${options.judgeModel}` : ''} for the judge: no judge is asked.`,
+        );
+    }
+    this.current = this.runtime(options, judge);
+  }
+
+  private async setKey(): Promise<void> {
+    const key = await vscode.window.showInputBox({
+      title: "Skim: the judge endpoint's API key",
+      password: true,
+      ignoreFocusOut: true,
+      prompt: "Kept in VS Code's SecretStorage. Empty removes it.",
+    });
+    if (key === undefined) return;
+    if (key) await this.context.secrets.store(KEY_SECRET, key);
+    else await this.context.secrets.delete(KEY_SECRET);
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
 }

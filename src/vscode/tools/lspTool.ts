@@ -1,18 +1,16 @@
 import * as vscode from 'vscode';
 import { FactOp } from '../../core/facts/facts';
-import { renderFacts } from '../../core/facts/text';
-import { screened } from '../../core/screen/screen';
+import { Project } from '../../core/files/project';
 import { innermost } from '../../core/map/tree';
 import { Region } from '../../core/map/types';
-import { Project } from '../../core/project';
 import { vscodeRipgrepCandidates } from '../../core/search/program';
 import { regionsForSearch } from '../../core/search/regions';
 import { SearchHit } from '../../core/search/search';
-import { factsFallbackText, lspPositions, verifiedCall } from '../../core/tools';
+import { factsAnswer, factsFallback, lspPositions, verifiedCall } from '../../core/tools/lsp';
+import { TextPart } from '../../core/tools/result';
 import { askLanguageServer, ServerAnswer } from '../languageServer';
-import { settings } from '../settings';
 import { WorkspaceFile, WorkspaceMaps } from '../workspaceMaps';
-import { toolResult } from './toolResult';
+import { LmTool } from './table';
 
 export interface LspInput {
   filePath: string;
@@ -42,63 +40,69 @@ async function hitsOf(workspace: WorkspaceMaps, answer: ServerAnswer): Promise<S
   return hits;
 }
 
-function fallback(workspace: WorkspaceMaps, file: WorkspaceFile, input: LspInput, why: string): Promise<string> {
-  return workspace
-    .storedMaps(file.folder)
-    .then((maps) =>
-      factsFallbackText(new Project(file.folder.uri.fsPath), maps, file, input, why, { candidates: vscodeRipgrepCandidates(vscode.env.appRoot) }),
-    );
+async function fallback(workspace: WorkspaceMaps, file: WorkspaceFile, input: LspInput, why: string, before: TextPart[]) {
+  const ctx = workspace.context(file.folder);
+  const project = new Project(file.folder.uri.fsPath);
+  const candidates = vscodeRipgrepCandidates(vscode.env.appRoot);
+  return factsFallback(ctx, project, await workspace.storedMaps(file.folder), file, input, why, { candidates }, before);
 }
 
 /**
  * skim_lsp: a fact about the symbol the model names on a line, from the user's language server
  * (definition, references, implementations, type, callers), each location in its region; with
- * no server, or none answering in time, the outlines and search stand in, labelled.
+ * no server, none answering in time, or one that failed, the outlines and search stand in, and
+ * say which of those it was.
  */
-export function lspTool(workspace: WorkspaceMaps): vscode.LanguageModelTool<LspInput> {
+export function lspTool(workspace: WorkspaceMaps): LmTool<LspInput> {
   return {
-    prepareInvocation(options) {
-      return {
-        invocationMessage: `Asking for the ${options.input.op} of ${options.input.symbol}`,
-        pastTenseMessage: `Asked for the ${options.input.op} of ${options.input.symbol}`,
-      };
-    },
-    async invoke(options, token) {
-      const input = options.input;
+    messages: (input) => ({ invocation: `Asking for the ${input.op} of ${input.symbol}`, past: `Asked for the ${input.op} of ${input.symbol}` }),
+    async invoke(input) {
       const file = workspace.resolve(input.filePath);
+      const ctx = workspace.context(file.folder);
       const uri = vscode.Uri.file(file.absolute);
       const document = await vscode.workspace.openTextDocument(uri);
       const lines = Array.from({ length: document.lineCount }, (_, i) => document.lineAt(i).text);
       const candidates = lspPositions(lines, input, file.key);
-      const verified = await verifiedCall(file, input);
-      const { timeoutMs } = settings().lsp;
+      const before = await verifiedCall(ctx, file, input);
+      const timeoutMs = ctx.options.lspTimeoutSeconds * 1000;
       // Each occurrence on the line in turn (at most three) until the server answers: the first may stand in a string.
       let at = candidates[0];
+      let why: string | undefined;
       let answer: ServerAnswer | undefined;
       for (const candidate of candidates.slice(0, 3)) {
         at = candidate;
-        answer = await askLanguageServer(input.op, uri, new vscode.Position(at.line - 1, at.column - 1), timeoutMs).catch(() => undefined);
-        if (!answer || answer.locations.length > 0 || answer.hover) break;
+        const reply = await askLanguageServer(input.op, uri, new vscode.Position(at.line - 1, at.column - 1), timeoutMs);
+        if ('answer' in reply) {
+          answer = reply.answer;
+          why = undefined;
+          if (answer.locations.length > 0 || answer.hover) break;
+          why = `the language server for ${document.languageId} found nothing`;
+          continue;
+        }
+        why =
+          'timedOut' in reply
+            ? `no language server for ${document.languageId} answered within ${timeoutMs / 1000} s`
+            : `the language server for ${document.languageId} failed: ${reply.failed}`;
+        break;
       }
-      if (!answer || (answer.locations.length === 0 && !answer.hover)) {
-        const why = answer
-          ? `the language server for ${document.languageId} found nothing`
-          : `no language server for ${document.languageId} answered within ${timeoutMs / 1000} s`;
-        workspace.log.line(`skim_lsp ${input.op} ${input.symbol} in ${file.key}: ${why}; outlines and search stand in`);
-        return toolResult(verified + (await fallback(workspace, file, input, why)), options, token);
+      if (!answer || why) {
+        const reason = why ?? `no language server for ${document.languageId} answered`;
+        workspace.log.info(`skim_lsp ${input.op} ${input.symbol} in ${file.key}: ${reason}; outlines and search stand in`);
+        return fallback(workspace, file, input, reason, before);
       }
+      const project = new Project(file.folder.uri.fsPath);
       const locations = await hitsOf(workspace, answer);
-      const text = renderFacts({
+      const facts = {
         ...input,
         path: file.key,
-        source: 'language server',
+        source: 'language server' as const,
         column: at.column,
         foundLine: at.line,
         locations,
         total: answer.locations.length,
         hover: answer.hover,
-      });
-      return toolResult(verified + (await screened(text)), options, token);
+      };
+      return factsAnswer(ctx, project, facts, before);
     },
   };
 }

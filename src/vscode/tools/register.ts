@@ -1,22 +1,20 @@
 import * as vscode from 'vscode';
+import { resultText } from '../../core/tools/result';
 import { WorkspaceMaps } from '../workspaceMaps';
-import { lspTool } from './lspTool';
-import { readFileTool } from './readFileTool';
-import { searchTool } from './searchTool';
-import { summarizeFileTool } from './summarizeFileTool';
-import { findSymbolTool, listSymbolsTool } from './symbolTools';
-import { nodeAtTool, queryTreeTool } from './treeTools';
+import { toolTable } from './table';
+import { toolResult } from './toolResult';
 
-/** The language-model tools; their names, descriptions and schemas are in package.json. */
+/** The language-model tools, registered from one table; their names, descriptions and schemas are in package.json. */
 export function registerTools(workspace: WorkspaceMaps): vscode.Disposable[] {
-  return [
-    vscode.lm.registerTool('skim_search', searchTool(workspace)),
-    vscode.lm.registerTool('skim_summarize_file', summarizeFileTool(workspace)),
-    vscode.lm.registerTool('skim_read_file', readFileTool(workspace)),
-    vscode.lm.registerTool('skim_list_symbols', listSymbolsTool(workspace)),
-    vscode.lm.registerTool('skim_find_symbol', findSymbolTool(workspace)),
-    vscode.lm.registerTool('skim_query_tree', queryTreeTool(workspace)),
-    vscode.lm.registerTool('skim_node_at', nodeAtTool(workspace)),
-    vscode.lm.registerTool('skim_lsp', lspTool(workspace)),
-  ];
+  return Object.entries(toolTable(workspace)).map(([name, tool]) =>
+    vscode.lm.registerTool<never>(name, {
+      prepareInvocation(options) {
+        const { invocation, past } = tool.messages(options.input);
+        return { invocationMessage: invocation, pastTenseMessage: past };
+      },
+      async invoke(options, token) {
+        return toolResult(resultText(await tool.invoke(options.input, token)), options, token);
+      },
+    }),
+  );
 }

@@ -1,22 +1,18 @@
-import * as vscode from 'vscode';
-import { summarizeFileText } from '../../core/tools';
+import { summarizeFile } from '../../core/tools/maps';
 import { WorkspaceMaps } from '../workspaceMaps';
-import { toolResult } from './toolResult';
+import { LmTool } from './table';
 
 export interface SummarizeFileInput {
   filePath: string;
 }
 
 /** skim_summarize_file: a file's prose and whole map; cache first, one model call on a miss. */
-export function summarizeFileTool(workspace: WorkspaceMaps): vscode.LanguageModelTool<SummarizeFileInput> {
+export function summarizeFileTool(workspace: WorkspaceMaps): LmTool<SummarizeFileInput> {
   return {
-    prepareInvocation(options) {
-      return { invocationMessage: `Mapping ${options.input.filePath}`, pastTenseMessage: `Mapped ${options.input.filePath}` };
-    },
-    async invoke(options, token) {
-      const file = workspace.resolve(options.input.filePath);
-      const maps = workspace.mapSource(file, token);
-      return toolResult(await summarizeFileText(maps, file), options, token);
+    messages: (input) => ({ invocation: `Mapping ${input.filePath}`, past: `Mapped ${input.filePath}` }),
+    async invoke(input, token) {
+      const file = workspace.resolve(input.filePath);
+      return summarizeFile(workspace.context(file.folder), workspace.mapSource(file, token), file);
     },
   };
 }

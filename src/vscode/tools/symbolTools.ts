@@ -1,8 +1,6 @@
-import * as vscode from 'vscode';
-import { findSymbolText, listSymbolsText } from '../../core/tools';
-import { settings } from '../settings';
+import { findSymbolIn, listSymbolsOf } from '../../core/tools/symbols';
 import { WorkspaceMaps } from '../workspaceMaps';
-import { toolResult } from './toolResult';
+import { LmTool } from './table';
 
 export interface ListSymbolsInput {
   filePath: string;
@@ -14,29 +12,24 @@ export interface FindSymbolInput {
 }
 
 /** skim_list_symbols: the structural outline of one file; one parse, no model call. */
-export function listSymbolsTool(workspace: WorkspaceMaps): vscode.LanguageModelTool<ListSymbolsInput> {
+export function listSymbolsTool(workspace: WorkspaceMaps): LmTool<ListSymbolsInput> {
   return {
-    prepareInvocation(options) {
-      return { invocationMessage: `Outlining ${options.input.filePath}`, pastTenseMessage: `Outlined ${options.input.filePath}` };
-    },
-    async invoke(options, token) {
-      return toolResult(await listSymbolsText(workspace.resolve(options.input.filePath)), options, token);
+    messages: (input) => ({ invocation: `Outlining ${input.filePath}`, past: `Outlined ${input.filePath}` }),
+    async invoke(input) {
+      const file = workspace.resolve(input.filePath);
+      return listSymbolsOf(workspace.context(file.folder), file);
     },
   };
 }
 
 /** skim_find_symbol: one declaration's body and coordinates, by name, in a named file. */
-export function findSymbolTool(workspace: WorkspaceMaps): vscode.LanguageModelTool<FindSymbolInput> {
+export function findSymbolTool(workspace: WorkspaceMaps): LmTool<FindSymbolInput> {
   return {
-    prepareInvocation(options) {
-      return {
-        invocationMessage: `Finding ${options.input.name} in ${options.input.filePath}`,
-        pastTenseMessage: `Found ${options.input.name} in ${options.input.filePath}`,
-      };
-    },
-    async invoke(options, token) {
-      const file = workspace.resolve(options.input.filePath);
-      return toolResult(await findSymbolText(file, options.input.name, settings().lineLimit), options, token);
+    messages: (input) => ({ invocation: `Finding ${input.name} in ${input.filePath}`, past: `Found ${input.name} in ${input.filePath}` }),
+    async invoke(input) {
+      const file = workspace.resolve(input.filePath);
+      const ctx = workspace.context(file.folder);
+      return findSymbolIn(ctx, file, input.name, ctx.options.lineLimit);
     },
   };
 }

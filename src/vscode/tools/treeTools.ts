@@ -1,7 +1,6 @@
-import * as vscode from 'vscode';
-import { nodeAtText, queryTreeText } from '../../core/tools';
+import { nodeAtFile, queryFile } from '../../core/tools/tree';
 import { WorkspaceMaps } from '../workspaceMaps';
-import { toolResult } from './toolResult';
+import { LmTool } from './table';
 
 export interface QueryTreeInput {
   filePath: string;
@@ -16,31 +15,26 @@ export interface NodeAtInput {
 }
 
 /** skim_query_tree: a tree-sitter query (or a named one) on one file; one parse, no model call. */
-export function queryTreeTool(workspace: WorkspaceMaps): vscode.LanguageModelTool<QueryTreeInput> {
+export function queryTreeTool(workspace: WorkspaceMaps): LmTool<QueryTreeInput> {
   return {
-    prepareInvocation(options) {
-      return {
-        invocationMessage: `Querying ${options.input.filePath} for ${options.input.query}`,
-        pastTenseMessage: `Queried ${options.input.filePath} for ${options.input.query}`,
-      };
-    },
-    async invoke(options, token) {
-      return toolResult(await queryTreeText(workspace.resolve(options.input.filePath), options.input.query, options.input.max), options, token);
+    messages: (input) => ({ invocation: `Querying ${input.filePath} for ${input.query}`, past: `Queried ${input.filePath} for ${input.query}` }),
+    async invoke(input) {
+      const file = workspace.resolve(input.filePath);
+      return queryFile(workspace.context(file.folder), file, input.query, input.max);
     },
   };
 }
 
 /** skim_node_at: the syntax nodes holding one position, outermost first. */
-export function nodeAtTool(workspace: WorkspaceMaps): vscode.LanguageModelTool<NodeAtInput> {
+export function nodeAtTool(workspace: WorkspaceMaps): LmTool<NodeAtInput> {
   return {
-    prepareInvocation(options) {
-      return {
-        invocationMessage: `Reading the syntax at ${options.input.filePath}:${options.input.line}`,
-        pastTenseMessage: `Read the syntax at ${options.input.filePath}:${options.input.line}`,
-      };
-    },
-    async invoke(options, token) {
-      return toolResult(await nodeAtText(workspace.resolve(options.input.filePath), options.input.line, options.input.column), options, token);
+    messages: (input) => ({
+      invocation: `Reading the syntax at ${input.filePath}:${input.line}`,
+      past: `Read the syntax at ${input.filePath}:${input.line}`,
+    }),
+    async invoke(input) {
+      const file = workspace.resolve(input.filePath);
+      return nodeAtFile(workspace.context(file.folder), file, input.line, input.column);
     },
   };
 }

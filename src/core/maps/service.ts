@@ -1,22 +1,21 @@
-import { MapCache } from './cache/store';
-import { TeamCache } from './cache/teamCache';
-import { readRegularFile } from './files/open';
-import { hashBytes, looksBinary } from './files/scan';
-import { capProse } from './map/normalize';
-import { MapEntry, Region } from './map/types';
-import { Model } from './model/model';
-import { MapOutcome, MapSource, MapUnavailableError } from './mapSource';
-import { ProjectFile } from './project';
-import { FallbackOutliner, madeByCurrentRules, NoGrammarError, StructuralMap, structuralMap, STRUCTURAL_MAX_BYTES } from './structural/mapper';
-import { snapToDeclarations } from './structural/snap';
-import { modelProducer } from './summarizer/prompt';
-import { SummaryFailedError, summarizeWithModel } from './summarizer/summarize';
+import { MapCache } from '../cache/store';
+import { TeamCache } from '../cache/teamCache';
+import type { Logger } from '../context';
+import { hashBytes } from '../files/scan';
+import { NotSourceError, readForMapping, splitLines } from '../files/source';
+import { ProjectFile } from '../files/project';
+import { capProse } from '../map/normalize';
+import { MapEntry, Region } from '../map/types';
+import { Model } from '../model/model';
+import { vetMap } from '../screen/vet';
+import { FallbackOutliner, madeByCurrentRules, NoGrammarError, StructuralMap, structuralMap } from '../structural/mapper';
+import { snapToDeclarations } from '../structural/snap';
+import { modelProducer } from '../summarizer/prompt';
+import { MAX_MODEL_CALLS, SummaryFailedError, summarizeWithModel } from '../summarizer/summarize';
+import { EnsureOptions, MapOutcome, MapSource, MapUnavailableError } from './source';
 
 /** How long a prose-only entry keeps the same model from being asked again about the same bytes. */
 const PROSE_ONLY_RETRY_MS = 60 * 60 * 1000;
-
-/** Files larger than this are not read whole for mapping by any producer. */
-export const MAP_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * Looks maps up by content hash and makes them on a miss: one model call when a model is
@@ -25,6 +24,8 @@ export const MAP_MAX_BYTES = 32 * 1024 * 1024;
  */
 export class MapService implements MapSource {
   constructor(
+    /** Where refusals are said, and the clock prose-only entries age by. */
+    private readonly session: { log: Logger; now: () => number },
     readonly cache: MapCache,
     readonly model?: Model,
     /** Asked where tree-sitter has no grammar (in VS Code: the editor's own symbol providers). */
@@ -56,7 +57,23 @@ export class MapService implements MapSource {
   private async fresh(file: ProjectFile, hash: string, size: number): Promise<MapEntry | undefined> {
     if (!file.inside) return undefined;
     const usable = (entry: MapEntry | undefined) => (entry && entry.size === size && entry.hash === hash && !this.outdated(entry) ? entry : undefined);
-    return usable(this.cache.get(file.key)) ?? ((await this.cache.reloadIfChanged()) ? usable(this.cache.get(file.key)) : undefined);
+    const entry = usable(this.cache.get(file.key)) ?? ((await this.cache.reloadIfChanged()) ? usable(this.cache.get(file.key)) : undefined);
+    return entry && this.vetted(file, entry);
+  }
+
+  /**
+   * A model's map as it may be used: itself, or, when the screen finds that it addresses the
+   * agent (a map stored before this check, or written by a model told to), a prose-only entry in
+   * Skim's own words that keeps the same model from being asked again at once. Said once.
+   */
+  private vetted(file: ProjectFile, entry: MapEntry): MapEntry {
+    if (entry.status === 'structural') return entry;
+    const reason = vetMap(entry);
+    if (!reason) return entry;
+    this.session.log.warn(`refused:${file.key}:${entry.hash}`, `Skim did not use the map ${entry.producer} wrote of ${file.key}: ${reason}.`);
+    const refused: MapEntry = { ...entry, status: 'prose-only', prose: `The map ${entry.producer} wrote was not used: ${reason}.`, regions: [] };
+    if (file.inside) this.cache.put(refused);
+    return refused;
   }
 
   /**
@@ -67,37 +84,47 @@ export class MapService implements MapSource {
   private outdated(entry: MapEntry): boolean {
     if (entry.status === 'structural') return !!this.model || !madeByCurrentRules(entry.producer);
     if (entry.status === 'prose-only')
-      return !this.model || entry.producer !== modelProducer(this.model.producer) || Date.now() - entry.created >= PROSE_ONLY_RETRY_MS;
+      return !this.model || entry.producer !== modelProducer(this.model.producer) || this.session.now() - entry.created >= PROSE_ONLY_RETRY_MS;
     return false;
   }
 
   /** The file's map: from the cache when fresh, otherwise made now (and stored when inside the project). */
-  async ensure(file: ProjectFile, signal?: AbortSignal): Promise<MapOutcome> {
-    const bytes = await readForMapping(file.real);
+  async ensure(file: ProjectFile, options: EnsureOptions = {}): Promise<MapOutcome> {
+    let bytes: Buffer;
+    try {
+      bytes = await readForMapping(file.real);
+    } catch (error) {
+      if (error instanceof NotSourceError) throw new MapUnavailableError(error.message, 0);
+      throw error;
+    }
     const hash = hashBytes(bytes);
     const hit = await this.fresh(file, hash, bytes.length);
     if (hit && hit.status !== 'prose-only') return { entry: hit, modelCalls: 0, fromCache: true, source: 'local' };
 
     const text = bytes.toString('utf8');
     const lines = splitLines(text);
-    const base = { path: file.key, size: bytes.length, hash, lines: lines.length, created: Date.now() };
+    const base = { path: file.key, size: bytes.length, hash, lines: lines.length, created: this.session.now() };
     if (hit) return this.standIn(file, hit, text, lines.length, 0, true);
     let modelCalls = 0;
     let modelFailure: string | undefined;
-    if (this.model) {
+    const maxCalls = Math.max(0, Math.min(MAX_MODEL_CALLS, options.maxModelCalls ?? MAX_MODEL_CALLS));
+    if (this.model && maxCalls > 0) {
       const producer = modelProducer(this.model.producer);
       const shared = await this.team?.lookup(hash, bytes.length, producer, lines.length);
-      if (shared) {
-        const entry: MapEntry = { ...base, status: 'model', producer, prose: shared.prose, regions: shared.regions };
-        if (file.inside) this.cache.put(entry);
-        return { entry, modelCalls: 0, fromCache: false, source: 'team' };
+      const sharedEntry: MapEntry | undefined = shared && { ...base, status: 'model', producer, prose: shared.prose, regions: shared.regions };
+      const refusal = sharedEntry && vetMap(sharedEntry);
+      if (refusal) this.session.log.warn(`team-refused:${hash}`, `Skim did not use the team cache's map of ${file.key}: ${refusal}.`);
+      if (sharedEntry && !refusal) {
+        if (file.inside) this.cache.put(sharedEntry);
+        return { entry: sharedEntry, modelCalls: 0, fromCache: false, source: 'team' };
       }
       try {
-        const summary = await summarizeWithModel(this.model, file.key, lines, signal);
+        const summary = await summarizeWithModel(this.model, file.key, lines, options.signal, maxCalls);
         if (summary.status === 'model') summary.regions = await crossChecked(file.absolute, text, lines.length, summary.regions);
         const prose = summary.prose || `The model gave no usable answer (${summary.problem ?? 'empty'}).`;
-        const entry: MapEntry = { ...base, status: summary.status, producer: summary.producer, prose: capProse(prose), regions: summary.regions };
-        if (file.inside) this.cache.put(entry);
+        const answered: MapEntry = { ...base, status: summary.status, producer: summary.producer, prose: capProse(prose), regions: summary.regions };
+        const entry = this.vetted(file, answered);
+        if (file.inside && entry === answered) this.cache.put(entry);
         if (entry.status === 'prose-only') return this.standIn(file, entry, text, lines.length, summary.modelCalls, false);
         this.team?.publish(entry);
         return { entry, modelCalls: summary.modelCalls, fromCache: false, source: 'model' };
@@ -151,31 +178,4 @@ async function crossChecked(file: string, text: string, lines: number, regions: 
   } catch {
     return regions;
   }
-}
-
-/**
- * A source file's bytes, read whole for a producer: refused when it is not a regular file (a
- * FIFO would never end), larger than `maxBytes`, or binary. Reads no more than the file held
- * when it was opened.
- */
-export async function readForMapping(file: string, maxBytes = MAP_MAX_BYTES): Promise<Buffer> {
-  const { bytes, size } = await readRegularFile(file, maxBytes);
-  if (!bytes) throw new MapUnavailableError(`the file is ${(size / 1048576).toFixed(0)} MB, over Skim's ${maxBytes / 1048576} MB limit for mapping`, 0);
-  if (looksBinary(bytes)) throw new MapUnavailableError('it is a binary file', 0);
-  return bytes;
-}
-
-/** A source file for the structural tools: its bytes (at most what tree-sitter outlines), its text and its lines. */
-export async function readSource(file: ProjectFile): Promise<{ bytes: Buffer; text: string; lines: string[] }> {
-  const bytes = await readForMapping(file.real, STRUCTURAL_MAX_BYTES);
-  const text = bytes.toString('utf8');
-  return { bytes, text, lines: splitLines(text) };
-}
-
-/** Splits text into lines as editors number them (CRLF and LF alike; no phantom last line). */
-export function splitLines(text: string): string[] {
-  if (text === '') return [];
-  const lines = text.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  return lines.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
 }

@@ -1,5 +1,5 @@
-import { MapEntry } from './map/types';
-import { ProjectFile } from './project';
+import { MapEntry, MapOrigin } from '../map/types';
+import { ProjectFile } from '../files/project';
 
 /**
  * What the guard asks of whoever holds the maps: this process's cache and model (maps.ts), or a
@@ -17,8 +17,6 @@ export interface MapOutcome {
   fallback?: string;
 }
 
-export type MapOrigin = 'local' | 'team' | 'model' | 'structural';
-
 /** No map could be had for the file; says why, for the user and the model alike. */
 export class MapUnavailableError extends Error {
   constructor(
@@ -29,10 +27,16 @@ export class MapUnavailableError extends Error {
   }
 }
 
+export interface EnsureOptions {
+  signal?: AbortSignal;
+  /** The most model calls this request may spend (default and ceiling: three). Zero: the structural outline only. */
+  maxModelCalls?: number;
+}
+
 /** Where the guard gets maps: this process's cache and models, or a running extension's (see hook/remoteMaps). */
 export interface MapSource {
   /** The stored entry if it is fresh for content with this hash and size, else undefined. */
   cached(file: ProjectFile, hash: string, size: number): Promise<MapEntry | undefined>;
   /** The file's map: from the cache when fresh, otherwise made now. */
-  ensure(file: ProjectFile, signal?: AbortSignal): Promise<MapOutcome>;
+  ensure(file: ProjectFile, options?: EnsureOptions): Promise<MapOutcome>;
 }

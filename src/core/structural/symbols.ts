@@ -1,8 +1,8 @@
-import { hashBytes } from './files/scan';
-import { MapEntry, Region } from './map/types';
-import { readSource } from './maps';
-import { ProjectFile } from './project';
-import { structuralMap } from './structural/mapper';
+import { hashBytes } from '../files/scan';
+import { MapEntry, Region } from '../map/types';
+import { readSource } from '../files/source';
+import { ProjectFile } from '../files/project';
+import { structuralMap } from './mapper';
 
 /**
  * The navigation ladder's middle rungs: a file's outline and one declaration's body, both from
@@ -43,7 +43,7 @@ export interface FoundSymbol {
  * Declarations named `name` in the file: exact matches first, else those whose qualified name
  * ends with it (`Runner.prototype.run` for `run`), else a case-insensitive match.
  */
-export async function findSymbol(file: ProjectFile, name: string, maxLines: number): Promise<{ found: FoundSymbol[]; outline: MapEntry }> {
+export async function findSymbol(file: ProjectFile, name: string, maxLines: number): Promise<{ found: FoundSymbol[]; outline: MapEntry; lines: string[] }> {
   const { outline, lines } = await parse(file);
   const wanted = name.trim();
   const tiers: ((r: Region) => boolean)[] = [
@@ -57,5 +57,5 @@ export async function findSymbol(file: ProjectFile, name: string, maxLines: numb
     const shown = Math.min(length, maxLines);
     return { region, lines: lines.slice(region.start - 1, region.start - 1 + shown), truncated: shown < length };
   });
-  return { found, outline };
+  return { found, outline, lines };
 }

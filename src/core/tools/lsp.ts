@@ -1,0 +1,90 @@
+import type { SkimContext } from '../context';
+import { Project, ProjectFile } from '../files/project';
+import { readSource } from '../files/source';
+import { FACT_OPS, FactsRequest, FactsResult, isFactOp, symbolPositions } from '../facts/facts';
+import { fallbackFacts } from '../facts/fallback';
+import { renderFacts } from '../facts/text';
+import { verifyCall } from '../judge/verifySite';
+import { MapSource } from '../maps/source';
+import { findSearchProgram, NoSearchProgramError } from '../search/program';
+import { regionsForSearch } from '../search/regions';
+import { findingsJson, mergeFindings, screenLines } from '../screen/screen';
+import { explain, TextPart, ToolError, ToolResult } from './result';
+import { SearchPrograms } from './search';
+import { screenHits } from './screenHits';
+
+export type LspInput = Omit<FactsRequest, 'path'>;
+
+/**
+ * Where skim_lsp's symbol is written: each occurrence on the line the model gave, or on the
+ * nearest line within five that has it. Refuses, saying what to do, an op it does not know and a
+ * symbol that is on none of those lines. Every host's skim_lsp starts here.
+ */
+export function lspPositions(lines: readonly string[], input: LspInput, key: string): { line: number; column: number }[] {
+  if (!isFactOp(input.op)) throw new ToolError(`op must be one of ${FACT_OPS.join(', ')}`, { tool: 'skim_lsp' });
+  const positions = symbolPositions(lines, input.line, input.symbol);
+  if (!positions.length)
+    throw new ToolError(`${input.symbol} is not on line ${input.line} of ${key}, nor within 5 lines of it`, {
+      tool: 'skim_lsp',
+      advice: 'Read that line, or find the symbol with skim_find_symbol or skim_search.',
+    });
+  return positions;
+}
+
+/** Where skim_lsp's coordinates came from, asked of the judge for an agent's calls: a note to put first, or a refusal. */
+export async function verifiedCall(ctx: SkimContext, file: ProjectFile, input: LspInput): Promise<TextPart[]> {
+  const { note, refusal } = await verifyCall(ctx.judge, ctx.seen, { tool: 'skim_lsp', path: file.key, line: input.line, symbol: input.symbol });
+  if (refusal) throw new ToolError(refusal.reason, { tool: 'skim_lsp', advice: refusal.advice });
+  return note ? [{ role: 'notice', text: note }] : [];
+}
+
+/** A language-server answer (or the fallback's) as a model reads it: locations and hover screened, then drawn. */
+export async function factsAnswer(ctx: SkimContext, project: Project, facts: FactsResult, before: TextPart[] = []): Promise<ToolResult> {
+  const { hits, findings } = await screenHits(ctx, project, facts.locations);
+  const hover = facts.hover === undefined ? undefined : await screenLines(ctx, facts.hover.split('\n'), 1, false);
+  const screened: FactsResult = { ...facts, locations: hits, hover: hover?.lines.join('\n') };
+  const all = hover ? mergeFindings(findings, hover.findings) : findings;
+  return { parts: [...before, { role: 'text', text: renderFacts(screened) }], json: { ...screened, screen: findingsJson(all) }, findings: all };
+}
+
+/**
+ * skim_lsp where there is no language server (MCP, the command line) or none answered:
+ * declarations of the name from outlines, and its occurrences from search, said to be that. `why`
+ * names the host's reason.
+ */
+export async function factsFallback(
+  ctx: SkimContext,
+  project: Project,
+  maps: MapSource | undefined,
+  file: ProjectFile,
+  input: LspInput,
+  why: string,
+  programs: SearchPrograms = {},
+  before: TextPart[] = [],
+): Promise<ToolResult> {
+  let lines: string[];
+  try {
+    lines = (await readSource(file)).lines;
+  } catch (error) {
+    throw explain(error, file, 'skim_lsp', 'Use skim_search for the name instead.');
+  }
+  const [at] = lspPositions(lines, input, file.key);
+  try {
+    const program = findSearchProgram(project.root, programs.candidates, programs.env);
+    const { locations, total } = await fallbackFacts(project, program, regionsForSearch(maps), input.symbol, input.op);
+    const facts: FactsResult = {
+      ...input,
+      path: file.key,
+      source: 'outlines and search',
+      reason: why,
+      column: at.column,
+      foundLine: at.line,
+      locations,
+      total,
+    };
+    return await factsAnswer(ctx, project, facts, before);
+  } catch (error) {
+    if (error instanceof NoSearchProgramError) throw new ToolError(`it cannot run here: ${error.message}`, { tool: 'skim_lsp' });
+    throw error;
+  }
+}

@@ -1,0 +1,44 @@
+import type { SkimContext } from '../context';
+import { ProjectFile } from '../files/project';
+import { mapJson, renderAt, renderMap } from '../map/render';
+import { MapOutcome, MapSource, MapUnavailableError } from '../maps/source';
+import { screenEntry } from '../screen/entry';
+import { findingsJson } from '../screen/screen';
+import { explain, TextPart, ToolError, ToolResult } from './result';
+
+/** A file's map, screened: from the cache when fresh, else made now (one model call, at most three). */
+async function screenedMap(ctx: SkimContext, maps: MapSource, file: ProjectFile, tool: string, instead: string) {
+  let outcome: MapOutcome;
+  try {
+    outcome = await maps.ensure(file);
+  } catch (error) {
+    if (error instanceof MapUnavailableError) throw new ToolError(`no map for ${file.key}: ${error.message}`, { advice: instead });
+    throw explain(error, file, tool, instead);
+  }
+  const { entry, findings } = await screenEntry(ctx, outcome.entry);
+  return { outcome, entry, findings };
+}
+
+/** skim_summarize_file and `skim map`: the file's prose and whole map, and a note when the structural outline stands in for a model that failed. */
+export async function summarizeFile(
+  ctx: SkimContext,
+  maps: MapSource,
+  file: ProjectFile,
+): Promise<ToolResult<ReturnType<typeof mapJson>> & { outcome: MapOutcome }> {
+  const { outcome, entry, findings } = await screenedMap(ctx, maps, file, 'skim_summarize_file', 'Read it with skim_read_file instead.');
+  const parts: TextPart[] = [];
+  if (outcome.fallback) parts.push({ role: 'notice', text: `[skim] Note: ${outcome.fallback}.` });
+  parts.push({ role: 'map', text: renderMap(entry) });
+  return {
+    parts,
+    json: { ...mapJson(entry, outcome.modelCalls, outcome.source), screen: findingsJson(findings) } as ReturnType<typeof mapJson>,
+    findings,
+    outcome,
+  };
+}
+
+/** `skim at`: the regions that hold one line, innermost last. */
+export async function mapAt(ctx: SkimContext, maps: MapSource, file: ProjectFile, line: number): Promise<ToolResult<null> & { outcome: MapOutcome }> {
+  const { outcome, entry, findings } = await screenedMap(ctx, maps, file, 'skim at', 'Read the line instead.');
+  return { parts: [{ role: 'text', text: renderAt(entry, line) }], json: null, findings, outcome };
+}

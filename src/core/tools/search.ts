@@ -1,0 +1,40 @@
+import type { SkimContext } from '../context';
+import { Project } from '../files/project';
+import { judgeSearch } from '../judge/searchSite';
+import { MapSource } from '../maps/source';
+import { findSearchProgram, NoSearchProgramError } from '../search/program';
+import { regionsForSearch } from '../search/regions';
+import { search, SearchRequest, SearchRequestError } from '../search/search';
+import { renderSearch, searchJson } from '../search/text';
+import { findingsJson } from '../screen/screen';
+import { ToolError, ToolResult } from './result';
+import { screenHits } from './screenHits';
+
+/** Where to look for a ripgrep binary before PATH (VS Code's own), and the environment whose PATH is searched. */
+export interface SearchPrograms {
+  candidates?: readonly string[];
+  env?: NodeJS.ProcessEnv;
+}
+
+/** skim_search and `skim search`: ripgrep's hits, each in its region, screened, re-ranked by the judge where it is asked. */
+export async function searchProject(
+  ctx: SkimContext,
+  project: Project,
+  maps: MapSource | undefined,
+  input: SearchRequest,
+  programs: SearchPrograms = {},
+): Promise<ToolResult> {
+  try {
+    const program = findSearchProgram(project.root, programs.candidates, programs.env);
+    const found = await judgeSearch(await search(project, program, regionsForSearch(maps), input), ctx.judge);
+    const { hits, findings } = await screenHits(ctx, project, found.hits);
+    const result = { ...found, hits };
+    for (const hit of hits) ctx.seen.add(hit.path, hit.line);
+    return { parts: [{ role: 'text', text: renderSearch(result) }], json: { ...searchJson(result), screen: findingsJson(findings) }, findings };
+  } catch (error) {
+    if (error instanceof SearchRequestError) throw new ToolError(error.message, { tool: 'skim_search' });
+    if (error instanceof NoSearchProgramError)
+      throw new ToolError(`it cannot run here: ${error.message}`, { tool: 'skim_search', advice: 'Use your own search tool instead.' });
+    throw error;
+  }
+}

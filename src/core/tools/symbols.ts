@@ -1,0 +1,52 @@
+import type { SkimContext } from '../context';
+import { ProjectFile } from '../files/project';
+import { mapJson, regionLabel, renderMap } from '../map/render';
+import { screenEntry } from '../screen/entry';
+import { findingsJson, mergeFindings, NO_FINDINGS, screenLines } from '../screen/screen';
+import { screenSource } from '../screen/source';
+import { findSymbol, listSymbols } from '../structural/symbols';
+import { numberedLines } from './read';
+import { explain, ToolResult } from './result';
+
+const INSTEAD = 'Use skim_summarize_file or skim_read_file for this file instead.';
+
+/** skim_list_symbols: the structural outline of one file; one parse, no model call. */
+export async function listSymbolsOf(ctx: SkimContext, file: ProjectFile): Promise<ToolResult> {
+  try {
+    const { entry, findings } = await screenEntry(ctx, await listSymbols(file));
+    return { parts: [{ role: 'map', text: renderMap(entry) }], json: { ...mapJson(entry, 0), screen: findingsJson(findings) }, findings };
+  } catch (error) {
+    throw explain(error, file, 'skim_list_symbols', INSTEAD);
+  }
+}
+
+/** skim_find_symbol: each declaration of that name with its coordinates and numbered lines; the outline when there is none. */
+export async function findSymbolIn(ctx: SkimContext, file: ProjectFile, name: string, maxLines: number): Promise<ToolResult> {
+  let found;
+  try {
+    found = await findSymbol(file, name, maxLines);
+  } catch (error) {
+    throw explain(error, file, 'skim_find_symbol', INSTEAD);
+  }
+  if (found.found.length === 0) {
+    const { entry, findings } = await screenEntry(ctx, found.outline);
+    const text = `No declaration named "${name}" in ${file.key}. The declarations it has:\n\n${renderMap(entry)}`;
+    return { parts: [{ role: 'text', text }], json: { path: file.key, name, found: [] }, findings };
+  }
+  const source = await screenSource(ctx, found.lines);
+  const shown = [];
+  let findings = NO_FINDINGS;
+  for (const { region, lines, truncated } of found.found) {
+    const screened = await screenLines(ctx, source.lines(region.start, region.start + lines.length - 1), region.start);
+    findings = mergeFindings(findings, screened.findings);
+    ctx.seen.add(file.key, region.start, region.end);
+    const head = `${regionLabel(region)}: lines ${region.start}-${region.end} of ${file.key}`;
+    const more = truncated ? `\n[skim] Only the first ${lines.length} lines are shown; read from line ${region.start + lines.length} for the rest.` : '';
+    shown.push({ region, text: `${head}\n${numberedLines(region.start, screened.lines, screened.findings.wrapped)}${more}` });
+  }
+  return {
+    parts: [{ role: 'lines', text: shown.map((s) => s.text).join('\n\n') }],
+    json: { path: file.key, name, found: shown.map((s) => ({ ...s.region })) },
+    findings,
+  };
+}

@@ -1,0 +1,74 @@
+import type { SkimContext } from '../context';
+import { ProjectFile } from '../files/project';
+import { readSource } from '../files/source';
+import { redactionMarker } from '../screen/marker';
+import { findingsJson, mergeFindings, NO_FINDINGS, ScreenFindings, screenLines } from '../screen/screen';
+import { screenSource } from '../screen/source';
+import { nodeAt, NodeAtError, NodeAtResult } from '../syntax/nodeAt';
+import { QueryResult, queryTree, QueryTreeError } from '../syntax/queryTree';
+import { queryJson, renderNodeAt, renderQuery } from '../syntax/text';
+import { explain, ToolError, ToolResult } from './result';
+
+/**
+ * Captures as they may be shown: the file is screened whole, and a capture whose first line held
+ * (part of) a credential shows only the mark; its coordinates stay. Region labels are screened too.
+ */
+async function screenCaptures(ctx: SkimContext, file: ProjectFile, result: QueryResult): Promise<{ result: QueryResult; findings: ScreenFindings }> {
+  if (!result.captures.length) return { result, findings: NO_FINDINGS };
+  const source = await screenSource(ctx, (await readSource(file)).lines);
+  let findings = NO_FINDINGS;
+  const captures = result.captures.map((c) => {
+    const kinds = source.redactedIn(c.start.line);
+    findings = mergeFindings(findings, {
+      redactions: kinds.map((kind) => ({ line: c.start.line, kind })),
+      flags: source.flagsAt(c.start.line).map((signal) => ({ signal, line: c.start.line })),
+      wrapped: [],
+    });
+    return kinds.length ? { ...c, text: redactionMarker(kinds[0]) } : c;
+  });
+  const labels = await screenLines(
+    ctx,
+    captures.flatMap((c) => (c.region ? [c.region.name, c.region.note] : [])),
+    1,
+    false,
+  );
+  let at = 0;
+  const labelled = captures.map((c) => {
+    if (!c.region) return c;
+    const region = { ...c.region, name: labels.lines[at], note: labels.lines[at + 1] };
+    at += 2;
+    return { ...c, region };
+  });
+  return { result: { ...result, captures: labelled }, findings };
+}
+
+/** skim_query_tree and `skim query`: a tree-sitter query (or a named one) on one file; one parse, no model call. */
+export async function queryFile(ctx: SkimContext, file: ProjectFile, query: string, max?: number): Promise<ToolResult> {
+  try {
+    const { result, findings } = await screenCaptures(ctx, file, await queryTree(file, query, max));
+    for (const capture of result.captures) ctx.seen.add(file.key, capture.start.line, capture.end.line);
+    return { parts: [{ role: 'text', text: renderQuery(result) }], json: { ...queryJson(result), screen: findingsJson(findings) }, findings };
+  } catch (error) {
+    if (error instanceof QueryTreeError) throw new ToolError(error.message, { tool: 'skim_query_tree' });
+    throw explain(error, file, 'skim_query_tree', 'Use skim_search or skim_read_file for this file instead.');
+  }
+}
+
+/** skim_node_at and `skim node-at`: the syntax nodes holding one position, outermost first; their names screened. */
+export async function nodeAtFile(ctx: SkimContext, file: ProjectFile, line: number, column?: number): Promise<ToolResult> {
+  let result: NodeAtResult;
+  try {
+    result = await nodeAt(file, line, column);
+  } catch (error) {
+    if (error instanceof NodeAtError) throw new ToolError(error.message, { tool: 'skim_node_at' });
+    throw explain(error, file, 'skim_node_at', 'Read the lines around it with skim_read_file instead.');
+  }
+  const names = await screenLines(
+    ctx,
+    result.chain.map((n) => n.name ?? ''),
+    1,
+    false,
+  );
+  const screened = { ...result, chain: result.chain.map((n, i) => ({ ...n, name: n.name === null ? null : names.lines[i] })) };
+  return { parts: [{ role: 'text', text: renderNodeAt(screened) }], json: { ...screened, screen: findingsJson(names.findings) }, findings: names.findings };
+}

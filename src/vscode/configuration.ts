@@ -1,0 +1,45 @@
+import * as vscode from 'vscode';
+import { OPTION_NAMES, OptionName, Options } from '../core/config/options';
+import { Logger } from '../core/context';
+import { readSettings } from './settings';
+
+/**
+ * The extension's one configuration listener: when a setting changes, it reads the options again,
+ * tells each part which options changed, and says once what is wrong with a value a person set.
+ */
+export class SkimConfiguration implements vscode.Disposable {
+  private current: Options;
+  private readonly listeners: ((changed: ReadonlySet<OptionName>) => void)[] = [];
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly log: Logger) {
+    this.current = this.read();
+    this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
+      if (!event.affectsConfiguration('skim')) return;
+      const next = this.read();
+      const changed = new Set(OPTION_NAMES.filter((name) => next[name] !== this.current[name]));
+      this.current = next;
+      if (changed.size) for (const listener of this.listeners) listener(changed);
+    });
+  }
+
+  /** The window's options (a folder's own settings are read where a folder is known). */
+  get options(): Options {
+    return this.current;
+  }
+
+  /** Calls `listener` with the names of the options that changed, after each change. */
+  onDidChange(listener: (changed: ReadonlySet<OptionName>) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private read(): Options {
+    const { options, problems } = readSettings();
+    for (const problem of problems) this.log.warn(`setting:${problem}`, problem);
+    return options;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+  }
+}
