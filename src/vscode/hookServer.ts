@@ -2,7 +2,8 @@ import { chmodSync, mkdirSync, rmSync } from 'node:fs';
 import * as net from 'node:net';
 import * as vscode from 'vscode';
 import { HookRequest, HookResponse, MAX_MESSAGE_BYTES } from '../core/hook/remoteMaps';
-import { socketDirectory, socketPathFor, untrustedDirectory } from '../core/hook/socketPath';
+import { untrustedDirectory } from '../core/files/trust';
+import { socketDirectory, socketPathFor } from '../core/hook/socketPath';
 import { WorkspaceMaps } from './workspaceMaps';
 
 /**

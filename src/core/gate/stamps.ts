@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { untrustedDirectory } from '../hook/socketPath';
+import { stateDir } from '../files/stateDir';
+import { untrustedDirectory } from '../files/trust';
 
 /**
  * What an agent session has seen of each file: the content hash of every read and of every edit
@@ -13,10 +13,7 @@ import { untrustedDirectory } from '../hook/socketPath';
 const KEEP_MS = 7 * 24 * 3600_000;
 
 /** `$XDG_STATE_HOME/skim/stamps`, else `~/.local/state/skim/stamps`. */
-export function stampDirectory(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_STATE_HOME || path.join(env.HOME || os.homedir(), '.local', 'state');
-  return path.join(base, 'skim', 'stamps');
-}
+export const stampDirectory = (env: NodeJS.ProcessEnv = process.env) => stateDir(env, 'stamps');
 
 export class StampLog {
   private constructor(readonly file: string) {}

@@ -4,10 +4,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { getNodeValue, JSONPath, Node, parseTree, ParseError } from 'jsonc-parser';
 import { writeFileAtomic } from '../files/atomicWrite';
+import { stateDir } from '../files/stateDir';
 import { JsonText } from '../files/jsonEdit';
 import { excludeFromGit, includeInGit } from './gitExclude';
 import { shellWord } from './shellWord';
-import { EditGateMode } from '../gate/gate';
+import { Options } from '../config/options';
+
+type EditGateMode = Options['editGate'];
 
 /**
  * Installs and removes Skim's read hook in each host's hook files. One implementation for the
@@ -149,10 +152,7 @@ function readAdded(stateDir: string, file: string): Added {
 }
 
 /** Where Skim remembers which hook files it created: `$XDG_STATE_HOME/skim/hooks`, else `~/.local/state/skim/hooks`. */
-export function hookStateDir(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_STATE_HOME || path.join(env.HOME || os.homedir(), '.local', 'state');
-  return path.join(base, 'skim', 'hooks');
-}
+export const hookStateDir = (env: NodeJS.ProcessEnv = process.env) => stateDir(env, 'hooks');
 
 export interface HookChange {
   file: string;

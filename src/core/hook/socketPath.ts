@@ -3,6 +3,7 @@ import { lstatSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { isWithin } from '../files/project';
+import { untrustedDirectory } from '../files/trust';
 
 /**
  * Where a running extension listens for hooks of one workspace folder: a Unix socket in a folder
@@ -21,21 +22,6 @@ export function socketPathFor(folder: string, env: NodeJS.ProcessEnv = process.e
   const id = createHash('sha256').update(path.resolve(folder)).digest('hex').slice(0, 16);
   if (process.platform === 'win32') return `\\\\.\\pipe\\skim-${os.userInfo().username}-${id}`;
   return path.join(socketDirectory(env), `${id}.sock`);
-}
-
-/** Why `dir` cannot be trusted to hold this user's sockets, or undefined when it can: a real folder, this user's, mode 0700. */
-export function untrustedDirectory(dir: string): string | undefined {
-  if (process.platform === 'win32') return undefined;
-  let stat;
-  try {
-    stat = lstatSync(dir);
-  } catch (error) {
-    return `${dir} cannot be checked (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
-  }
-  if (!stat.isDirectory()) return `${dir} is not a folder (a link or a file stands there)`;
-  if (stat.uid !== process.getuid?.()) return `${dir} belongs to another user (uid ${stat.uid})`;
-  if ((stat.mode & 0o077) !== 0) return `${dir} can be entered by other users (mode ${(stat.mode & 0o777).toString(8)})`;
-  return undefined;
 }
 
 /** Whether `socket` is a socket this user owns. */

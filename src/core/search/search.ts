@@ -46,7 +46,7 @@ export interface SearchResult {
   timedOut: boolean;
   timeoutMs: number;
   program: SearchProgram['kind'];
-  /** The hits shown are the judge's choice, in its order (see judge/searchSite). */
+  /** The hits shown are the judge's choice, in its order (see search/judged). */
   judged?: boolean;
 }
 

@@ -1,6 +1,6 @@
 import type { SkimContext } from '../context';
 import { Project } from '../files/project';
-import { judgeSearch } from '../judge/searchSite';
+import { judgeSearch } from '../search/judged';
 import { MapSource } from '../maps/source';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { regionsForSearch } from '../search/regions';

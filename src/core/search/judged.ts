@@ -1,8 +1,8 @@
 import { regionLine } from '../map/render';
-import { SearchResult } from '../search/search';
-import { rerankOrder } from './decide';
-import { MAX_OPTIONS } from './judge';
-import { JudgeRuntime } from './runtime';
+import { SearchResult } from './search';
+import { rerankOrder } from '../judge/decide';
+import { MAX_OPTIONS } from '../judge/judge';
+import { JudgeRuntime } from '../judge/runtime';
 
 /** Past this many hits the judge is asked which come first. */
 const RERANK_OVER = 10;
