@@ -13,7 +13,11 @@ function sources(dir: string): string[] {
 /** The folders of src/core each folder's modules import (a module directly in src/core counts as a folder of its own). */
 function folderImports(): Map<string, Set<string>> {
   const core = path.join(SRC, 'core');
-  const folderOf = (file: string) => path.relative(core, file).split(path.sep)[0].replace(/\.tsx?$/, '');
+  const folderOf = (file: string) =>
+    path
+      .relative(core, file)
+      .split(path.sep)[0]
+      .replace(/\.tsx?$/, '');
   const graph = new Map<string, Set<string>>();
   for (const file of sources(core)) {
     const from = folderOf(file);

@@ -79,7 +79,7 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
     // Most calls (every tool's PostToolUse, where hooks have no matcher) are none of the gate's business: no file is touched for them.
     if (!concernsGate(parsed.call)) return;
     const gate = openGate(parsed.call, gateMode, env);
-    if (typeof gate === 'string') return;
+    if (typeof gate === 'string') return gateMode === 'off' ? undefined : warn(`${gate}; the call goes ahead unchecked`);
     const answer = await within(gateCall(gate, parsed.call, hookJudge(options, env)), deadline - Date.now());
     if (answer) io.out(JSON.stringify(answer));
     return;
@@ -87,6 +87,7 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
   const call = parsed.read;
   const gate = openGate(parsed.call, gateMode, env);
   if (typeof gate !== 'string') await within(stampRead(gate, call.file), deadline - Date.now());
+  else if (gateMode !== 'off') warn(`${gate}; this read is not stamped`);
   const ownRoot = defaultRoot(call.cwd);
   // With an extension running for the file's workspace folder, that folder is the project, as in VS Code.
   const extension = findExtension(call.file, ownRoot, env);

@@ -44,8 +44,8 @@ export function outlineQuery(language: LanguageInfo, grammar: Language): Query {
     try {
       query = new Query(grammar, queryText(language.query ?? language.id));
     } catch (error) {
+      // Said wherever an outline of such a file is asked for (the map's "no map" reason), never on a stream of its own.
       query = new Error(`Skim's outline query for ${language.id} does not compile against its grammar (${(error as Error).message})`);
-      process.stderr.write(`skim: ${query.message}; ${language.id} files are not outlined.\n`);
     }
     compiled.set(language.id, query);
   }

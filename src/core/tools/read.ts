@@ -47,12 +47,12 @@ export function numberedLines(start: number, lines: readonly string[], wrapped: 
 /** The most bytes of lines a read returns at once through the tools: more floods the model's context. */
 export const READ_MAX_BYTES = 64 * 1024;
 
-/** The lines that fit in `maxBytes` (at least part of the first), and whether any were left out. */
-function fitBytes(lines: readonly string[], maxBytes: number): { lines: string[]; cut: boolean } {
+/** The lines, numbered from `start`, that fit in `maxBytes` (at least part of the first), and whether any were left out. */
+function fitBytes(lines: readonly string[], start: number, maxBytes: number): { lines: string[]; cut: boolean } {
   const out: string[] = [];
   let bytes = 0;
   for (const line of lines) {
-    const size = Buffer.byteLength(line) + 1;
+    const size = Buffer.byteLength(line) + String(start + out.length).length + 2;
     if (bytes + size > maxBytes) {
       if (out.length === 0) out.push(`${line.slice(0, Math.floor(maxBytes / 4))} … [skim: this line is cut: it is ${Math.round(size / 1024)} KB]`);
       return { lines: out, cut: true };
@@ -107,7 +107,7 @@ export async function readFile(ctx: SkimContext, maps: MapSource, file: ProjectF
     throw new ToolError(read.reason ?? `${file.key} could not be read`, { advice: nextStep(read.reasonCode, 'skim_read_file', 'Choose another file.') });
   if (read.outcome === 'declined' && read.reason?.startsWith('binary')) throw new ToolError(`${file.key} is a binary file: Skim reads text files only`);
 
-  const fitted = options.maxBytes === undefined || read.capped ? { lines: read.lines, cut: false } : fitBytes(read.lines, options.maxBytes);
+  const fitted = options.maxBytes === undefined || read.capped ? { lines: read.lines, cut: false } : fitBytes(read.lines, read.start, options.maxBytes);
   const shown = fitted.lines;
   const lines = await screenLines(ctx, shown, read.start);
   const map = read.entry && (await screenEntry(ctx, read.entry));
