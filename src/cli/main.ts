@@ -10,6 +10,7 @@ import { lspCommand } from './commands/lsp';
 import { mcpCommand } from './commands/mcp';
 import { readCommand } from './commands/read';
 import { searchCommand } from './commands/search';
+import { teamCommand } from './commands/team';
 import { nodeAtCommand, queryCommand } from './commands/tree';
 import { CommandFailed, Io } from './io';
 import { rootForFile } from './root';
@@ -33,6 +34,8 @@ export const USAGE = `skim: maps before reads, for coding agents
                                                      M: off, drift (default) or strict
   skim mcp                                           the tools as an MCP server on stdio
   skim judge stats                                   the judge's judgements per site: flag rates, latency
+  skim team forget FILE                              removes the team cache's rows for FILE's current version
+                                                     (every producer's), and says whose they were
 
 Options: --root DIR (default: the git root, else the current folder)
          --cache-dir DIR (default: SKIM_CACHE_DIR, else ~/.cache/skim)
@@ -50,6 +53,7 @@ const COMMANDS = {
   'node-at': nodeAtCommand,
   lsp: lspCommand,
   mcp: mcpCommand,
+  team: teamCommand,
 } as const;
 
 /** Runs one `skim` invocation and returns its exit code. Never throws. */
@@ -80,7 +84,7 @@ export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessE
       return 0;
     }
     // The project follows the file named (or, for a search, the path searched).
-    const target = name === 'search' ? stringFlag(args.flags, 'path') : name === 'mcp' ? undefined : args.positionals[0];
+    const target = name === 'search' ? stringFlag(args.flags, 'path') : name === 'mcp' ? undefined : args.positionals[name === 'team' ? 1 : 0];
     const root = stringFlag(args.flags, 'root') ?? (target ? rootForFile(target, cwd) : undefined);
     const session = await openSession({ root, cacheDir: stringFlag(args.flags, 'cache-dir') }, options(), env, cwd, (m) => io.warn(m));
     close = session.close;

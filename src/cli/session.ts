@@ -18,6 +18,8 @@ export interface Session {
   project: Project;
   maps: MapService;
   ctx: SkimContext;
+  /** The team cache, when SKIM_TEAM_CACHE_URL names one. */
+  team?: TeamCache;
   cwd: string;
   env: NodeJS.ProcessEnv;
   close(): Promise<void>;
@@ -76,10 +78,11 @@ export async function openSession(
   const ctx = sessionContext(options, env, log);
   const model = modelFrom(options);
   saveOnSignals();
-  const cache = await MapCache.open(cacheFileFor(project.root, where.cacheDir, options, env), { onWarning: warn });
-  const team = options.teamCacheUrl ? new TeamCache({ url: options.teamCacheUrl, warn }) : undefined;
+  const cacheFile = cacheFileFor(project.root, where.cacheDir, options, env);
+  const cache = await MapCache.open(cacheFile, { onWarning: warn });
+  const team = options.teamCacheUrl ? new TeamCache({ url: options.teamCacheUrl, warn, refusalsFolder: path.dirname(cacheFile) }) : undefined;
   const maps = new MapService(ctx, cache, model, undefined, team);
-  return { project, maps, ctx, cwd, env, close: async () => void (await Promise.all([cache.close(), team?.close()])) };
+  return { project, maps, ctx, team, cwd, env, close: async () => void (await Promise.all([cache.close(), team?.close()])) };
 }
 
 /** The engine the hook opens for a project when a read needs a map. */

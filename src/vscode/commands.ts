@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { mapUri } from './editor/mapDocument';
 import { WorkspaceFile, WorkspaceMaps } from './workspaceMaps';
 
-function target(workspace: WorkspaceMaps, uri: unknown): WorkspaceFile | undefined {
+/** The file a command acts on: the one it was given (explorer, editor title), else the active editor's; said when there is none. */
+export function commandTarget(workspace: WorkspaceMaps, uri: unknown): WorkspaceFile | undefined {
   const chosen = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
   if (!chosen) {
     void vscode.window.showInformationMessage('Skim: open a file first.');
@@ -17,7 +18,7 @@ function target(workspace: WorkspaceMaps, uri: unknown): WorkspaceFile | undefin
 export function registerCommands(workspace: WorkspaceMaps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('skim.summarizeFile', async (uri?: vscode.Uri) => {
-      const file = target(workspace, uri);
+      const file = commandTarget(workspace, uri);
       if (!file) return undefined;
       try {
         const outcome = await vscode.window.withProgress(
@@ -36,11 +37,11 @@ export function registerCommands(workspace: WorkspaceMaps): vscode.Disposable[] 
       }
     }),
     vscode.commands.registerCommand('skim.showMap', async (uri?: vscode.Uri) => {
-      const file = target(workspace, uri);
+      const file = commandTarget(workspace, uri);
       if (file) await vscode.window.showTextDocument(mapUri(vscode.Uri.file(file.absolute)), { preview: true, viewColumn: vscode.ViewColumn.Beside });
     }),
     vscode.commands.registerCommand('skim.forgetFile', async (uri?: vscode.Uri) => {
-      const file = target(workspace, uri);
+      const file = commandTarget(workspace, uri);
       if (file) await workspace.forget(file);
     }),
     vscode.commands.registerCommand('skim.clearCache', () => workspace.clear()),

@@ -1,5 +1,8 @@
 import * as vscode from 'vscode';
 import { safeUrl, TeamCache } from '../core/cache/teamCache';
+import { resultText, ToolError } from '../core/tools/result';
+import { forgetTeamFile } from '../core/tools/team';
+import { commandTarget } from './commands';
 import { SkimConfiguration } from './configuration';
 import { SkimLog } from './log';
 import { settings } from './settings';
@@ -25,7 +28,9 @@ async function teamUrl(secrets: vscode.SecretStorage): Promise<string | undefine
 /**
  * The team cache follows skim.teamCache.url. "Skim: Set Team Cache URL" takes a whole
  * `postgres://` URL and splits it: the password goes to SecretStorage, the rest to the setting,
- * so no credential lands in a settings file. Team hits and misses go to the output channel.
+ * so no credential lands in a settings file. Team hits and misses go to the output channel; the
+ * rows this user refused are remembered in the global storage, for every window.
+ * "Skim: Forget This File in the Team Cache" removes the team's rows for a file's version.
  */
 export function registerTeamCache(
   context: vscode.ExtensionContext,
@@ -33,20 +38,21 @@ export function registerTeamCache(
   workspace: WorkspaceMaps,
   log: SkimLog,
 ): vscode.Disposable[] {
+  let team: TeamCache | undefined;
   const apply = async () => {
     const url = await teamUrl(context.secrets);
     if (url && /:\/\/[^/@]*:[^/@]+@/.test(settings().teamCacheUrl)) {
       log.warnOnce('team-password-in-settings', 'skim.teamCache.url holds a password: run "Skim: Set Team Cache URL" to move it to VS Code\'s secret storage.');
     }
-    workspace.setTeam(
-      url
-        ? new TeamCache({
-            url,
-            warn: (m) => log.warn('team-cache', `the team cache failed: ${m}`),
-            onLookup: (hit, key) => log.line(`team cache ${hit ? 'hit' : 'miss'}: ${key}`),
-          })
-        : undefined,
-    );
+    team = url
+      ? new TeamCache({
+          url,
+          warn: (m) => log.warn('team-cache', `the team cache failed: ${m}`),
+          onLookup: (hit, key) => log.line(`team cache ${hit ? 'hit' : 'miss'}: ${key}`),
+          refusalsFolder: context.globalStorageUri.fsPath,
+        })
+      : undefined;
+    workspace.setTeam(team);
     if (url) log.line(`team cache: ${safeUrl(url)}`);
   };
   void apply();
@@ -81,6 +87,25 @@ export function registerTeamCache(
       if (url.password) await context.secrets.store(PASSWORD_SECRET, decodeURIComponent(url.password));
       url.password = '';
       await config.update('url', url.toString(), vscode.ConfigurationTarget.Global);
+    }),
+    vscode.commands.registerCommand('skim.forgetTeamFile', async (uri?: vscode.Uri) => {
+      const file = commandTarget(workspace, uri);
+      if (!file) return undefined;
+      if (!team) {
+        void vscode.window.showWarningMessage('Skim: no team cache is configured; run "Skim: Set Team Cache URL" first.');
+        return undefined;
+      }
+      try {
+        const done = resultText(await forgetTeamFile(workspace.context(file.folder), team, file));
+        log.line(done);
+        void vscode.window.showInformationMessage(`Skim: ${done}`);
+        return done;
+      } catch (error) {
+        const failed = `Skim ${error instanceof ToolError ? error.reason : `could not forget ${file.key} in the team cache: ${(error as Error).message}`}`;
+        log.line(failed);
+        void vscode.window.showWarningMessage(failed);
+        return failed;
+      }
     }),
   ];
 }

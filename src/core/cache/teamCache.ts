@@ -1,6 +1,11 @@
-import type { Pool } from 'pg';
+import { createHash } from 'node:crypto';
+import * as path from 'node:path';
+import type { Pool, PoolClient } from 'pg';
 import { capProse, normalizeRegions, rawRegions } from '../map/normalize';
 import { MapEntry, Region } from '../map/types';
+import { RefusalMemory, refusalReason, TeamKey, teamKeyId } from './teamRefusals';
+
+export type { TeamKey } from './teamRefusals';
 
 /**
  * The team tier behind the local cache: maps a model wrote, shared on PostgreSQL by content hash,
@@ -9,17 +14,32 @@ import { MapEntry, Region } from '../map/types';
  * cheaper: a lookup has a deadline, a failing database is left alone (one warning) until it is
  * tried again later, and publishing happens off the read path. Rows are normalized on the way in
  * exactly like a model's answer, so a teammate's bad row cannot break anyone's reader.
+ *
+ * A row is untrusted text: it names the database role that published it (written by the
+ * database, not claimed by the client), a reader may refuse it (and then never fetches it again),
+ * a refused row is replaced by the next publish for its key, and `forget` removes a version's rows.
  */
 
-/** Bumped when the table changes; migrate() brings an older table up to it. */
-export const TEAM_SCHEMA_VERSION = 1;
+/** Bumped when the tables change; migrate() brings an older schema up to it. */
+export const TEAM_SCHEMA_VERSION = 2;
 export const TEAM_LOOKUP_DEADLINE_MS = 300;
 const RETRY_AFTER_MS = 60_000;
 const CLOSE_WAIT_MS = 2_000;
+/** How long `forget`, a command someone waits on, may take. */
+const FORGET_TIMEOUT_MS = 10_000;
 /** The most bytes of regions (or prose) a shared row may hold: far beyond any real map. */
 const MAX_ROW_BYTES = 8 * 1024 * 1024;
+/** A role name is at most 63 bytes in PostgreSQL: a longer publisher was not written by the database. */
+const MAX_ROLE_BYTES = 63;
+/** PostgreSQL's SQLSTATE for a missing privilege (a grant, or ownership). */
+const INSUFFICIENT_PRIVILEGE = '42501';
 
-const SCHEMA = `
+/**
+ * The schema at TEAM_SCHEMA_VERSION from nothing or from any older version: every statement is
+ * idempotent. Run only when the stored version is older, since altering a table takes its owner;
+ * every other role needs only the grants the README lists.
+ */
+const MIGRATION = `
 CREATE TABLE IF NOT EXISTS skim_schema (version integer NOT NULL);
 CREATE TABLE IF NOT EXISTS skim_maps (
   hash text NOT NULL,
@@ -30,12 +50,60 @@ CREATE TABLE IF NOT EXISTS skim_maps (
 ALTER TABLE skim_maps ADD COLUMN IF NOT EXISTS prose text NOT NULL DEFAULT '';
 ALTER TABLE skim_maps ADD COLUMN IF NOT EXISTS regions jsonb NOT NULL DEFAULT '[]';
 ALTER TABLE skim_maps ADD COLUMN IF NOT EXISTS created timestamptz NOT NULL DEFAULT now();
+-- Version 2. Who published a row: rows from before it have none (NULL), never a guess.
+ALTER TABLE skim_maps ADD COLUMN IF NOT EXISTS publisher text;
+CREATE TABLE IF NOT EXISTS skim_refusals (
+  hash text NOT NULL,
+  size bigint NOT NULL,
+  producer text NOT NULL,
+  published timestamptz NOT NULL,
+  publisher text,
+  role text NOT NULL,
+  reason text NOT NULL,
+  refused timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS skim_refusals_row ON skim_refusals (hash, size, producer, published);
+-- The database, not the client, says who wrote a row and when: whatever an INSERT or UPDATE claims is overwritten.
+CREATE OR REPLACE FUNCTION skim_stamp_map() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.publisher := current_user;
+  NEW.created := now();
+  RETURN NEW;
+END $$;
+DROP TRIGGER IF EXISTS skim_stamp_map ON skim_maps;
+CREATE TRIGGER skim_stamp_map BEFORE INSERT OR UPDATE ON skim_maps FOR EACH ROW EXECUTE FUNCTION skim_stamp_map();
+CREATE OR REPLACE FUNCTION skim_stamp_refusal() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.role := current_user;
+  NEW.refused := now();
+  NEW.publisher := (SELECT m.publisher FROM skim_maps m
+    WHERE m.hash = NEW.hash AND m.size = NEW.size AND m.producer = NEW.producer AND m.created = NEW.published);
+  RETURN NEW;
+END $$;
+DROP TRIGGER IF EXISTS skim_stamp_refusal ON skim_refusals;
+CREATE TRIGGER skim_stamp_refusal BEFORE INSERT OR UPDATE ON skim_refusals FOR EACH ROW EXECUTE FUNCTION skim_stamp_refusal();
 `;
 
-/** A map shared by the team, ready for the local cache. */
-export interface SharedMap {
+const KEY = 'm.hash = $1 AND m.size = $2 AND m.producer = $3';
+/** The row `m` has been refused: a refusal names it by its key and the time it was published. */
+const REFUSED = 'EXISTS (SELECT 1 FROM skim_refusals r WHERE r.hash = m.hash AND r.size = m.size AND r.producer = m.producer AND r.published = m.created)';
+/** A row's publication time, exact to the microsecond, as ISO 8601: shown to people, and handed back to name the row. */
+const PUBLISHED = `to_char(m.created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** A map shared by the team, ready for the local cache, with where it came from. */
+export interface SharedMap extends TeamKey {
   prose: string;
   regions: Region[];
+  /** The database role that published the row (PostgreSQL's current_user); null for a row from before Skim recorded it. */
+  publisher: string | null;
+  /** When the database stored the row (ISO 8601, microseconds): it names this row, so a refusal never reaches a later one. */
+  published: string;
+}
+
+/** A row `forget` removed. */
+export interface ForgottenRow {
+  producer: string;
+  publisher: string | null;
 }
 
 export interface TeamCacheOptions {
@@ -44,9 +112,14 @@ export interface TeamCacheOptions {
   lookupDeadlineMs?: number;
   /** Heard about every team hit and miss (the VS Code output channel). */
   onLookup?: (hit: boolean, key: string) => void;
+  /** The folder where refused rows are remembered for every process of this user (the cache folder); without it, in this process only. */
+  refusalsFolder?: string;
 }
 
 class Unavailable extends Error {}
+
+/** What an explicit request of the team cache (forget) could not do, in words for whoever asked. */
+export class TeamCacheError extends Error {}
 
 /** `postgres://user:…@host/db` without its password, for messages. */
 export function safeUrl(url: string): string {
@@ -59,14 +132,32 @@ export function safeUrl(url: string): string {
   }
 }
 
+/** The file in `folder` that remembers the rows refused in this team database (one per host and database, whoever logs in). */
+export function refusalsFile(folder: string, url: string): string {
+  let database = 'unparsed';
+  try {
+    const parsed = new URL(url);
+    database = `${parsed.host}${parsed.pathname}`;
+  } catch {
+    // An unparseable URL reaches no database; its refusals are kept apart from every real one's.
+  }
+  return path.join(folder, `team-refusals-${createHash('sha256').update(database).digest('hex').slice(0, 16)}.jsonl`);
+}
+
 export class TeamCache {
   private pool?: Pool;
   private ready?: Promise<void>;
   private downUntil = 0;
   private warned = false;
-  private readonly publishing = new Set<Promise<void>>();
+  private warnedReplace = false;
+  private readonly writing = new Set<Promise<void>>();
+  /** Refusals being recorded, by key: a publish for that key waits for them, so that it replaces the row. */
+  private readonly refusing = new Map<string, Promise<void>>();
+  private readonly refusals: RefusalMemory;
 
-  constructor(private readonly options: TeamCacheOptions) {}
+  constructor(private readonly options: TeamCacheOptions) {
+    this.refusals = new RefusalMemory(options.refusalsFolder && refusalsFile(options.refusalsFolder, options.url), options.warn);
+  }
 
   private deadline(): number {
     return this.options.lookupDeadlineMs ?? TEAM_LOOKUP_DEADLINE_MS;
@@ -86,15 +177,10 @@ export class TeamCache {
       try {
         await client.query('BEGIN');
         await client.query(`SELECT pg_advisory_xact_lock(hashtext('skim_schema'))`);
-        await client.query(SCHEMA);
-        const { rows } = await client.query<{ version: number }>('SELECT max(version) AS version FROM skim_schema');
-        const version = rows[0]?.version ?? null;
+        const version = await schemaVersion(client);
         if (version !== null && version > TEAM_SCHEMA_VERSION)
           throw new Unavailable(`the database holds a newer Skim's schema (version ${version}); update Skim to use it`);
-        if (version !== TEAM_SCHEMA_VERSION) {
-          await client.query('DELETE FROM skim_schema');
-          await client.query('INSERT INTO skim_schema (version) VALUES ($1)', [TEAM_SCHEMA_VERSION]);
-        }
+        if (version !== TEAM_SCHEMA_VERSION) await migrate(client, version);
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
@@ -106,13 +192,18 @@ export class TeamCache {
     return this.ready;
   }
 
-  /** A failure leaves the database alone until RETRY_AFTER_MS have passed; the first says so. */
-  private failed(error: unknown): void {
-    this.downUntil = Date.now() + RETRY_AFTER_MS;
+  /** Lets the connections go; the next request connects (and checks the schema) again. */
+  private reset(): void {
     this.ready = undefined;
     const pool = this.pool;
     this.pool = undefined;
     void pool?.end().catch(() => undefined);
+  }
+
+  /** A failure leaves the database alone until RETRY_AFTER_MS have passed; the first says so. */
+  private failed(error: unknown): void {
+    this.downUntil = Date.now() + RETRY_AFTER_MS;
+    this.reset();
     if (this.warned) return;
     this.warned = true;
     this.options.warn(
@@ -124,16 +215,32 @@ export class TeamCache {
     return Date.now() >= this.downUntil;
   }
 
-  /** The team's map for these bytes and this producer, normalized for a file of `lines` lines; undefined on a miss, past the deadline, or when the database fails. */
+  /** Work off the read path that close() waits for. */
+  private track(work: Promise<void>): Promise<void> {
+    const tracked = work.finally(() => this.writing.delete(tracked));
+    this.writing.add(tracked);
+    return tracked;
+  }
+
+  /**
+   * The team's map for these bytes and this producer, normalized for a file of `lines` lines;
+   * undefined on a miss, for a row a reader of this user refused (without asking the database),
+   * past the deadline, or when the database fails.
+   */
   async lookup(hash: string, size: number, producer: string, lines: number): Promise<SharedMap | undefined> {
     if (!this.up()) return undefined;
+    const refused = await this.refusals.reasonFor({ hash, size, producer });
+    if (refused !== undefined) {
+      this.options.onLookup?.(false, `${hash.slice(0, 12)} (refused here before: ${refused})`);
+      return undefined;
+    }
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), this.deadline())));
     const work = (async () => {
       await this.connect();
-      const { rows } = await (this.pool as Pool).query<{ prose: unknown; regions: unknown }>({
+      const { rows } = await (this.pool as Pool).query<StoredRow>({
         // A row larger than any map (a hostile one) is no map: it is never even sent.
-        text: 'SELECT prose, regions FROM skim_maps WHERE hash = $1 AND size = $2 AND producer = $3 AND octet_length(regions::text) <= $4 AND octet_length(prose) <= $4',
+        text: `SELECT m.prose, m.regions, m.publisher, ${PUBLISHED} AS published FROM skim_maps m WHERE ${KEY} AND octet_length(m.regions::text) <= $4 AND octet_length(m.prose) <= $4 AND octet_length(coalesce(m.publisher, '')) <= ${MAX_ROLE_BYTES}`,
         values: [hash, size, producer, MAX_ROW_BYTES],
         query_timeout: this.deadline(),
       } as never);
@@ -146,8 +253,8 @@ export class TeamCache {
         this.options.onLookup?.(false, `${hash.slice(0, 12)} (no answer within ${this.deadline()} ms)`);
         return undefined;
       }
-      const shared = row && accept(row, lines);
-      this.options.onLookup?.(!!shared, hash.slice(0, 12));
+      const shared = row && accept(row, { hash, size, producer }, lines);
+      this.options.onLookup?.(!!shared, shared ? `${hash.slice(0, 12)} (published by ${shared.publisher ?? 'an unrecorded role'})` : hash.slice(0, 12));
       return shared;
     } catch (error) {
       this.failed(error);
@@ -157,25 +264,112 @@ export class TeamCache {
     }
   }
 
-  /** Shares a map a model wrote, off the read path; concurrent publishers of one key are harmless. */
+  /**
+   * Shares a map a model wrote, off the read path. The first row for a key stays (concurrent
+   * publishers of one key are harmless), unless a reader refused it: then this map replaces it.
+   */
   publish(entry: MapEntry): void {
     if (!this.up() || entry.status !== 'model') return;
-    const work = (async () => {
-      await this.connect();
-      await (this.pool as Pool).query(
-        'INSERT INTO skim_maps (hash, size, producer, prose, regions) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (hash, size, producer) DO NOTHING',
-        [entry.hash, entry.size, entry.producer, entry.prose, JSON.stringify(entry.regions)],
-      );
-    })()
-      .catch((error: unknown) => this.failed(error))
-      .finally(() => this.publishing.delete(work));
-    this.publishing.add(work);
+    const key = { hash: entry.hash, size: entry.size, producer: entry.producer };
+    void this.track(
+      (async () => {
+        await this.refusing.get(teamKeyId(key));
+        await this.connect();
+        const values = [entry.hash, entry.size, entry.producer, entry.prose, JSON.stringify(entry.regions)];
+        const inserted = await (this.pool as Pool).query(
+          'INSERT INTO skim_maps (hash, size, producer, prose, regions) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (hash, size, producer) DO NOTHING',
+          values,
+        );
+        if (inserted.rowCount === 0) await this.replaceRefused(values);
+      })().catch((error: unknown) => this.failed(error)),
+    );
   }
 
-  /** Waits for what is being published (at most CLOSE_WAIT_MS: a hung database never holds an exit), then lets the connections go. */
+  /**
+   * The key is taken: its row gives way only when a reader refused it. Asked first, so that a role
+   * without UPDATE (which PostgreSQL checks before it looks at any row) publishes as before.
+   */
+  private async replaceRefused(values: unknown[]): Promise<void> {
+    const pool = this.pool as Pool;
+    const { rows } = await pool.query<{ refused: boolean }>(`SELECT ${REFUSED} AS refused FROM skim_maps m WHERE ${KEY}`, values.slice(0, 3));
+    if (!rows[0]?.refused) return;
+    try {
+      await pool.query(`UPDATE skim_maps m SET prose = $4, regions = $5 WHERE ${KEY} AND ${REFUSED}`, values);
+    } catch (error) {
+      if (sqlState(error) !== INSUFFICIENT_PRIVILEGE) throw error;
+      if (this.warnedReplace) return;
+      this.warnedReplace = true;
+      const role = await currentRole(pool, this.options.url);
+      this.options.warn(
+        `the team cache holds a refused map of a file this process mapped again, and the database role ${role} may not replace it (${(error as Error).message}); the tables' owner can allow it: GRANT UPDATE (prose, regions) ON skim_maps TO ${quoteIdent(role)}`,
+      );
+    }
+  }
+
+  /**
+   * Refuses a row a reader will not use (give it what lookup returned). This process, and every
+   * process of this user that shares the refusals folder, never fetches that key again; the
+   * database records the refusal (its role, the reason, the time) against the very row refused, so
+   * that the next publish for the key replaces it. Recorded off the read path.
+   */
+  refuse(row: TeamKey & { published?: string }, reason: string): void {
+    const key = { hash: row.hash, size: row.size, producer: row.producer };
+    const local = this.refusals.remember(key, reason);
+    const shared = this.up()
+      ? (async () => {
+          await this.connect();
+          await (this.pool as Pool).query(
+            `INSERT INTO skim_refusals (hash, size, producer, published, reason)
+             SELECT m.hash, m.size, m.producer, m.created, $5 FROM skim_maps m WHERE ${KEY} AND ($4::timestamptz IS NULL OR m.created = $4::timestamptz)`,
+            [key.hash, key.size, key.producer, row.published ?? null, refusalReason(reason)],
+          );
+        })().catch((error: unknown) => this.failed(error))
+      : undefined;
+    const id = teamKeyId(key);
+    const recorded = this.track(Promise.all([local, shared]).then(() => undefined));
+    this.refusing.set(id, recorded);
+    void recorded.then(() => {
+      if (this.refusing.get(id) === recorded) this.refusing.delete(id);
+    });
+  }
+
+  /**
+   * Removes the team's rows for these bytes, every producer's, and says whose they were.
+   * PostgreSQL decides who may: a role without DELETE gets a TeamCacheError naming the grant.
+   */
+  async forget(hash: string, size: number): Promise<ForgottenRow[]> {
+    let client: PoolClient;
+    try {
+      await this.connect();
+      client = await (this.pool as Pool).connect();
+    } catch (error) {
+      this.reset();
+      throw new TeamCacheError(`the team cache at ${safeUrl(this.options.url)} is not usable (${(error as Error).message})`);
+    }
+    try {
+      const { rows } = await client.query<ForgottenRow>({
+        text: 'DELETE FROM skim_maps WHERE hash = $1 AND size = $2 RETURNING producer, publisher',
+        values: [hash, size],
+        query_timeout: FORGET_TIMEOUT_MS,
+      } as never);
+      return rows.sort((a, b) => (a.producer < b.producer ? -1 : a.producer > b.producer ? 1 : 0));
+    } catch (error) {
+      if (sqlState(error) === INSUFFICIENT_PRIVILEGE) {
+        const role = await currentRole(client, this.options.url);
+        throw new TeamCacheError(
+          `the database role ${role} may not remove the team's rows (${(error as Error).message}); the tables' owner can allow it: GRANT DELETE ON skim_maps TO ${quoteIdent(role)}`,
+        );
+      }
+      throw new TeamCacheError(`the team cache at ${safeUrl(this.options.url)} could not remove the rows (${(error as Error).message})`);
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Waits for what is being published or refused (at most CLOSE_WAIT_MS: a hung database never holds an exit), then lets the connections go. */
   async close(): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.all([...this.publishing]), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+    await Promise.race([Promise.all([...this.writing]), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
     clearTimeout(timer);
     const pool = this.pool;
     this.pool = undefined;
@@ -184,12 +378,63 @@ export class TeamCache {
   }
 }
 
+interface StoredRow {
+  prose: unknown;
+  regions: unknown;
+  publisher: string | null;
+  published: string;
+}
+
+/** The schema version the database holds; null when Skim's tables are not there yet. */
+async function schemaVersion(client: PoolClient): Promise<number | null> {
+  const { rows } = await client.query<{ present: boolean }>(`SELECT to_regclass('skim_schema') IS NOT NULL AS present`);
+  if (!rows[0]?.present) return null;
+  const stored = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM skim_schema');
+  return stored.rows[0]?.version ?? null;
+}
+
+/** Brings the schema from `from` (null: nothing yet) to TEAM_SCHEMA_VERSION, inside the caller's transaction. */
+async function migrate(client: PoolClient, from: number | null): Promise<void> {
+  try {
+    await client.query(MIGRATION);
+  } catch (error) {
+    if (sqlState(error) !== INSUFFICIENT_PRIVILEGE) throw error;
+    const what =
+      from === null
+        ? 'its tables are not there yet, and only a role that may create tables can create them'
+        : `its tables are at schema version ${from} and this Skim needs ${TEAM_SCHEMA_VERSION}, which only their owner may migrate`;
+    throw new Unavailable(`${what} (${(error as Error).message}): run Skim once as that role`);
+  }
+  await client.query('DELETE FROM skim_schema');
+  await client.query('INSERT INTO skim_schema (version) VALUES ($1)', [TEAM_SCHEMA_VERSION]);
+}
+
+function sqlState(error: unknown): string | undefined {
+  return (error as { code?: string }).code;
+}
+
+/** The role this connection acts as, for a message naming the grant it lacks (the URL's user should the question fail). */
+async function currentRole(client: Pick<PoolClient, 'query'>, url: string): Promise<string> {
+  const { rows } = await client.query<{ role: string }>('SELECT current_user AS role').catch(() => ({ rows: [] as { role: string }[] }));
+  if (rows[0]) return rows[0].role;
+  try {
+    return decodeURIComponent(new URL(url).username) || 'your_role';
+  } catch {
+    return 'your_role';
+  }
+}
+
+/** A role name as it would be typed in a GRANT. */
+function quoteIdent(name: string): string {
+  return /^[a-z_][a-z0-9_$]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`;
+}
+
 /** A row as a model's answer is taken: normalized, and refused when nothing usable is left. */
-function accept(row: { prose: unknown; regions: unknown }, lines: number): SharedMap | undefined {
+function accept(row: StoredRow, key: TeamKey, lines: number): SharedMap | undefined {
   const raw = typeof row.regions === 'string' ? safeParse(row.regions) : row.regions;
   if (!Array.isArray(raw)) return undefined;
   const regions = normalizeRegions(rawRegions(raw), lines);
-  return regions.length ? { prose: capProse(row.prose), regions } : undefined;
+  return regions.length ? { ...key, prose: capProse(row.prose), regions, publisher: row.publisher, published: row.published } : undefined;
 }
 
 function safeParse(text: string): unknown {

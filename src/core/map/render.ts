@@ -257,8 +257,8 @@ export function renderAt(entry: MapEntry, line: number): string {
   return regionLines(regionTree(hits), Infinity, 'all').join('\n');
 }
 
-/** The JSON shape `skim map --json` prints (with where the map came from, when known); other hosts reuse it. */
-export function mapJson(entry: MapEntry, modelCalls: number, source?: MapOrigin) {
+/** The JSON shape `skim map --json` prints (with where the map came from, when known, and who published a team map); other hosts reuse it. */
+export function mapJson(entry: MapEntry, modelCalls: number, source?: MapOrigin, publisher?: string | null) {
   return {
     path: entry.path,
     lines: entry.lines,
@@ -269,6 +269,7 @@ export function mapJson(entry: MapEntry, modelCalls: number, source?: MapOrigin)
     regions: entry.regions.map(({ start, end, kind, name, note }) => ({ start, end, kind, name, note })),
     modelCalls,
     ...(source ? { source } : {}),
+    ...(publisher !== undefined ? { publisher } : {}),
   };
 }
 

@@ -113,10 +113,16 @@ export class MapService implements MapSource {
       const shared = await this.team?.lookup(hash, bytes.length, producer, lines.length);
       const sharedEntry: MapEntry | undefined = shared && { ...base, status: 'model', producer, prose: shared.prose, regions: shared.regions };
       const refusal = sharedEntry && vetMap(sharedEntry);
-      if (refusal) this.session.log.warn(`team-refused:${hash}`, `Skim did not use the team cache's map of ${file.key}: ${refusal}.`);
+      if (shared && refusal) {
+        this.session.log.warn(
+          `team-refused:${hash}`,
+          `Skim did not use the team cache's map of ${file.key} (published by ${shared.publisher ?? 'a role Skim did not record'}): ${refusal}.`,
+        );
+        this.team?.refuse(shared, refusal);
+      }
       if (sharedEntry && !refusal) {
         if (file.inside) this.cache.put(sharedEntry);
-        return { entry: sharedEntry, modelCalls: 0, fromCache: false, source: 'team' };
+        return { entry: sharedEntry, modelCalls: 0, fromCache: false, source: 'team', publisher: shared?.publisher };
       }
       try {
         const summary = await summarizeWithModel(this.model, file.key, lines, options.signal, maxCalls);

@@ -15,6 +15,8 @@ export interface MapOutcome {
   source: MapOrigin;
   /** Set when the model failed and the structural outline stands in (such entries are not stored). */
   fallback?: string;
+  /** For a map from the team cache: the database role that published it (null: a row from before Skim recorded it). */
+  publisher?: string | null;
 }
 
 /** No map could be had for the file; says why, for the user and the model alike. */

@@ -31,7 +31,7 @@ export async function summarizeFile(
   parts.push({ role: 'map', text: renderMap(entry) });
   return {
     parts,
-    json: { ...mapJson(entry, outcome.modelCalls, outcome.source), screen: findingsJson(findings) } as ReturnType<typeof mapJson>,
+    json: { ...mapJson(entry, outcome.modelCalls, outcome.source, outcome.publisher), screen: findingsJson(findings) } as ReturnType<typeof mapJson>,
     findings,
     outcome,
   };
