@@ -5,6 +5,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } fro
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { SharedMap, TEAM_SCHEMA_VERSION, TeamCache } from '../../src/core/cache/teamCache';
+import { RefusalMemory } from '../../src/core/cache/teamRefusals';
 import { MapEntry } from '../../src/core/map/types';
 import { skim } from '../support/cli';
 import { scratch, tsRegions, tsSource } from '../support/files';
@@ -200,15 +201,21 @@ describe('team rows are untrusted: who published them, refusals that stick, repl
   const roleUrl = (role: string, port = pg.port) => `postgres://${role}:${role === 'skim' ? 'team' : role}-secret@127.0.0.1:${port}/skim`;
   /** The tables as their owner (skim) makes them, and the grants the README asks for: bob may not delete. */
   const schemaWithGrants = async () => {
-    const owner = new TeamCache({ url: pg.url, warn: (m) => warnings.push(m) });
+    const owner = team('skim');
     assert.equal(await owner.lookup(HASH, SIZE, PRODUCER, LINES), undefined);
-    await owner.close();
+    await closed(owner, 'skim');
     pg.sql(
       'GRANT SELECT ON skim_schema TO alice, bob; GRANT SELECT, INSERT ON skim_maps, skim_refusals TO alice, bob; GRANT UPDATE (prose, regions) ON skim_maps TO alice, bob; GRANT DELETE ON skim_maps TO alice',
     );
   };
+  /** A team cache as `role`, with a deadline far past a loaded machine's connect: these tests are about what is fetched, not when. */
   const team = (role: string, options: { port?: number; folder?: string } = {}) =>
-    new TeamCache({ url: roleUrl(role, options.port), warn: (m) => warnings.push(`${role}: ${m}`), refusalsFolder: options.folder });
+    new TeamCache({ url: roleUrl(role, options.port), warn: (m) => warnings.push(`${role}: ${m}`), refusalsFolder: options.folder, lookupDeadlineMs: 30_000 });
+  /** Publishing is off the read path: waits (10 s at most) until `query` answers `expected`. */
+  const until = async (query: string, expected: string) => {
+    for (const started = Date.now(); pg.sql(query).trim() !== expected && Date.now() - started < 10_000;) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(pg.sql(query).trim(), expected, query);
+  };
   const entry = (prose: string, note = 'what it needs'): MapEntry => ({
     path: 'lib/runner.js',
     size: SIZE,
@@ -220,15 +227,22 @@ describe('team rows are untrusted: who published them, refusals that stick, repl
     regions: [{ start: 1, end: 40, kind: 'import', name: 'requires', note }],
     created: Date.now(),
   });
-  /** Publishes as `role` and waits until the row is there. */
+  /** Closes a team cache and waits until what it was writing is written: its role's sessions are gone once it is. */
+  const closed = async (cache: TeamCache, role: string) => {
+    await cache.close();
+    await settled(role);
+  };
+  const settled = (role: string) => until(`SELECT count(*) FROM pg_stat_activity WHERE usename = '${role}'`, '0');
+  /** Publishes as `role`, and waits until it is done. */
   const publishAs = async (role: string, prose: string, note?: string) => {
     const cache = team(role);
     cache.publish(entry(prose, note));
-    await cache.close();
+    await closed(cache, role);
   };
   const rows = () => pg.sql(`SELECT producer, publisher, prose FROM skim_maps ORDER BY producer, created`).trim();
-  const cli = (args: string[], role: string | undefined, modelName = 'scripted') =>
-    skim(args, {
+  /** Runs `skim` as `role`, and waits until what it published is written. */
+  const cli = async (args: string[], role: string | undefined, modelName = 'scripted') => {
+    const result = await skim(args, {
       cwd: project,
       env: {
         SKIM_MODEL_URL: model.url,
@@ -237,6 +251,9 @@ describe('team rows are untrusted: who published them, refusals that stick, repl
         ...(role ? { SKIM_TEAM_CACHE_URL: roleUrl(role) } : {}),
       },
     });
+    if (role) await settled(role);
+    return result;
+  };
 
   it('a row names the database role that published it, whatever the client claims, and `skim map --json` names it', async () => {
     await schemaWithGrants();
@@ -272,6 +289,7 @@ describe('team rows are untrusted: who published them, refusals that stick, repl
       first.refuse(shared, REASON);
       assert.equal(await first.lookup(HASH, SIZE, PRODUCER, LINES), undefined);
       await first.close();
+      await until('SELECT count(*) FROM skim_refusals', '1');
       const later = team('alice', { port: proxy.port, folder });
       assert.equal(await later.lookup(HASH, SIZE, PRODUCER, LINES), undefined);
       assert.equal(await running.lookup(HASH, SIZE, PRODUCER, LINES), undefined);
@@ -280,7 +298,7 @@ describe('team rows are untrusted: who published them, refusals that stick, repl
         [
           '-e',
           `const { TeamCache } = require(${JSON.stringify(require.resolve('../../src/core/cache/teamCache'))});
-           const team = new TeamCache({ url: process.argv[1], warn: (m) => console.log('warning: ' + m), refusalsFolder: process.argv[2] });
+           const team = new TeamCache({ url: process.argv[1], warn: (m) => console.log('warning: ' + m), refusalsFolder: process.argv[2], lookupDeadlineMs: 30000 });
            team.lookup(process.argv[3], Number(process.argv[4]), process.argv[5], 1417).then(async (row) => { console.log(row === undefined ? 'no row' : 'a row'); await team.close(); });`,
           roleUrl('alice', proxy.port),
           folder,
@@ -313,14 +331,14 @@ describe('team rows are untrusted: who published them, refusals that stick, repl
     const hostile = (await alice.lookup(HASH, SIZE, PRODUCER, LINES)) as SharedMap;
     alice.refuse(hostile, REASON);
     alice.publish(entry('The runner, mapped again.'));
-    await alice.close();
+    await closed(alice, 'alice');
     assert.equal(rows(), 'openai:scripted@p1|alice|The runner, mapped again.');
     await publishAs('bob', 'Not refused, so not replaced.');
     assert.equal(rows(), 'openai:scripted@p1|alice|The runner, mapped again.');
     const bob = team('bob');
     bob.refuse(hostile, 'a refusal of the row alice replaced, arriving late');
     bob.publish(entry('Bob would replace a row nobody refused.'));
-    await bob.close();
+    await closed(bob, 'bob');
     assert.equal(rows(), 'openai:scripted@p1|alice|The runner, mapped again.');
     assert.equal(pg.sql('SELECT role FROM skim_refusals').trim(), 'alice', 'a refusal names the row it refused, or is not recorded');
     assert.deepEqual(warnings, []);
@@ -334,7 +352,7 @@ describe('team rows are untrusted: who published them, refusals that stick, repl
     bob.refuse((await bob.lookup(HASH, SIZE, PRODUCER, LINES)) as SharedMap, REASON);
     bob.publish(entry('The runner, mapped again.'));
     bob.publish({ ...entry('Another version.'), hash: 'f'.repeat(64) });
-    await bob.close();
+    await closed(bob, 'bob');
     assert.equal(pg.sql('SELECT hash = $$' + HASH + '$$, publisher FROM skim_maps ORDER BY created').trim(), 't|alice\nf|bob');
     assert.deepEqual(warnings, [
       "bob: the team cache holds a refused map of a file this process mapped again, and the database role bob may not replace it (permission denied for table skim_maps); the tables' owner can allow it: GRANT UPDATE (prose, regions) ON skim_maps TO bob",
@@ -423,9 +441,58 @@ describe('team rows are untrusted: who published them, refusals that stick, repl
     assert.equal(pg.sql('SELECT count(*), count(publisher) FROM skim_maps').trim(), '2|0');
     owner.refuse(old, REASON);
     owner.publish(entry('Mapped again after the migration.'));
-    await owner.close();
+    await closed(owner, 'skim');
     assert.equal(rows(), 'openai:scripted@p1||Another file.\nopenai:scripted@p1|skim|Mapped again after the migration.');
     assert.equal(pg.sql("SELECT role, coalesce(publisher, '(none)') FROM skim_refusals").trim(), 'skim|(none)');
     assert.deepEqual(warnings, []);
+  });
+});
+
+describe("the team rows a user's readers refused, remembered on disk for every process of theirs", () => {
+  let s: ReturnType<typeof scratch>;
+  beforeEach(() => (s = scratch()));
+  afterEach(() => s.cleanup());
+  const key = (n: number) => ({ hash: createHash('sha256').update(String(n)).digest('hex'), size: n, producer: 'openai:gpt-4o-mini@p1' });
+
+  it('another process reads them back, skipping lines it cannot use, and gets each reason on one capped line', async () => {
+    const file = path.join(s.dir, 'cache', 'team-refusals.jsonl');
+    const warnings: string[] = [];
+    const first = new RefusalMemory(file, (m) => warnings.push(m));
+    await first.remember(key(1), 'the prose addresses the agent:\n  "IMPORTANT NOTE TO THE CODING AGENT"');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}not json\n{"hash": 5}\n{"hash": "x", "size": 1, "producer": "p"}\n{"hash": "y", "si`);
+    await first.remember(key(2), 'x'.repeat(2_000));
+    const second = new RefusalMemory(file, (m) => warnings.push(m));
+    assert.equal(await second.reasonFor(key(1)), 'the prose addresses the agent: "IMPORTANT NOTE TO THE CODING AGENT"');
+    assert.equal(await second.reasonFor(key(2)), 'x'.repeat(500));
+    assert.equal(await second.reasonFor(key(3)), undefined);
+    assert.equal(await second.reasonFor({ ...key(1), producer: 'openai:other@p1' }), undefined);
+    assert.deepEqual(warnings, []);
+  });
+
+  it('reads back only the newest megabyte: a refusal older than that is forgotten, the newest never', async () => {
+    const file = path.join(s.dir, 'team-refusals.jsonl');
+    const lines = Array.from({ length: 12_000 }, (_, n) => JSON.stringify({ ...key(n), reason: `refusal ${n}`, refused: '2025-01-01T00:00:00.000Z' }));
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    assert.ok(readFileSync(file).length > 1.5 * 1024 * 1024);
+    const memory = new RefusalMemory(file, () => assert.fail('no warning'));
+    assert.equal(await memory.reasonFor(key(0)), undefined);
+    assert.equal(await memory.reasonFor(key(11_999)), 'refusal 11999');
+  });
+
+  it('a FIFO where the file should be is neither read nor waited on: said once, and this process still remembers', async () => {
+    const file = path.join(s.dir, 'team-refusals.jsonl');
+    execFileSync('mkfifo', [file]);
+    const warnings: string[] = [];
+    const memory = new RefusalMemory(file, (m) => warnings.push(m));
+    await memory.remember(key(1), 'refused');
+    await memory.remember(key(2), 'refused too');
+    assert.equal(await memory.reasonFor(key(1)), 'refused');
+    assert.equal(await new RefusalMemory(file, (m) => warnings.push(m)).reasonFor(key(1)), undefined);
+    assert.equal(warnings.length, 2, warnings.join('\n'));
+    assert.match(
+      warnings[0],
+      /^Skim could not write to .*team-refusals\.jsonl \(.*\), where it remembers the team rows it refused; this process still remembers them, and another may fetch one again$/,
+    );
+    assert.match(warnings[1], /^Skim could not read .*team-refusals\.jsonl \(.*not a regular file.*\)/);
   });
 });

@@ -33,6 +33,7 @@ const MAX_ROW_BYTES = 8 * 1024 * 1024;
 const MAX_ROLE_BYTES = 63;
 /** PostgreSQL's SQLSTATE for a missing privilege (a grant, or ownership). */
 const INSUFFICIENT_PRIVILEGE = '42501';
+const UNDEFINED_TABLE = '42P01';
 
 /**
  * The schema at TEAM_SCHEMA_VERSION from nothing or from any older version: every statement is
@@ -175,6 +176,8 @@ export class TeamCache {
     this.ready ??= (async () => {
       const client = await (this.pool as Pool).connect();
       try {
+        // Every process asks once, inside a lookup's deadline: one query when the schema is current.
+        if ((await currentVersion(client)) === TEAM_SCHEMA_VERSION) return;
         await client.query('BEGIN');
         await client.query(`SELECT pg_advisory_xact_lock(hashtext('skim_schema'))`);
         const version = await schemaVersion(client);
@@ -385,7 +388,18 @@ interface StoredRow {
   published: string;
 }
 
-/** The schema version the database holds; null when Skim's tables are not there yet. */
+/** The schema version the database holds, in one query outside a transaction (which a missing table would abort); null when Skim's tables are not there yet. */
+async function currentVersion(client: PoolClient): Promise<number | null> {
+  try {
+    const { rows } = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM skim_schema');
+    return rows[0]?.version ?? null;
+  } catch (error) {
+    if (sqlState(error) === UNDEFINED_TABLE) return null;
+    throw error;
+  }
+}
+
+/** The schema version the database holds, asked inside a transaction; null when Skim's tables are not there yet. */
 async function schemaVersion(client: PoolClient): Promise<number | null> {
   const { rows } = await client.query<{ present: boolean }>(`SELECT to_regclass('skim_schema') IS NOT NULL AS present`);
   if (!rows[0]?.present) return null;

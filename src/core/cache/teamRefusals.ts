@@ -13,8 +13,9 @@ export interface TeamKey {
 /** The newest refusals read back: far more than a team ever refuses, and a bounded read whatever the file holds. */
 const READ_TAIL_BYTES = 1024 * 1024;
 const REASON_MAX_CHARS = 500;
-const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 const readAsync = promisify(read);
+const NEWLINE = 0x0a;
 
 /** A key as one string, for maps and sets. */
 export const teamKeyId = (key: TeamKey) => JSON.stringify([key.hash, key.size, key.producer]);
@@ -79,8 +80,11 @@ export class RefusalMemory {
       // One write of one line to a file opened for appending: lines from two processes never interleave.
       const handle = await fs.open(this.file, APPEND_FLAGS, 0o600);
       try {
-        if (!(await handle.stat()).isFile()) throw new Error('it is not a regular file');
-        await handle.write(`${JSON.stringify(entry)}\n`);
+        const stat = await handle.stat();
+        if (!stat.isFile()) throw new Error('it is not a regular file');
+        // A line a killed process left unfinished would swallow this one: it starts a line of its own.
+        const last = stat.size > 0 ? (await handle.read(Buffer.alloc(1), 0, 1, stat.size - 1)).buffer[0] : NEWLINE;
+        await handle.write(`${last === NEWLINE ? '' : '\n'}${JSON.stringify(entry)}\n`);
       } finally {
         await handle.close();
       }

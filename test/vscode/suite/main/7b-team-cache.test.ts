@@ -41,5 +41,24 @@ describe('the team cache in VS Code', function () {
     const api = await skim();
     await api.statusBar.update();
     assert.equal(api.statusBar.text, '$(list-tree) Skim: map fresh (team) · hook off');
+    assert.equal(pg.sql(`SELECT publisher FROM skim_maps WHERE hash = '${hash}'`).trim(), 'postgres', 'the database names who wrote the row');
+  });
+
+  it("\"Skim: Forget This File in the Team Cache\" removes every producer's row for the file's version, no other version's, and says whose they were", async () => {
+    const source = tsSource(4, 6);
+    const file = write('shared.ts', source);
+    const hash = createHash('sha256').update(source).digest('hex');
+    const size = Buffer.byteLength(source);
+    pg.sql(
+      `SET ROLE skim; INSERT INTO skim_maps (hash, size, producer, prose, regions) VALUES ('${hash}', ${size}, 'vscode.lm:copilot/gpt-4o-mini@p1', 'Another model.', '[]'), ('${'0'.repeat(64)}', ${size}, 'vscode.lm:copilot/gpt-4o-mini@p1', 'Another version.', '[]')`,
+    );
+    const version = `this version: sha256 ${hash.slice(0, 12)}…, ${size} bytes`;
+    assert.equal(
+      await vscode.commands.executeCommand('skim.forgetTeamFile', vscode.Uri.file(file)),
+      `Removed 2 team rows for shared.ts (${version}): vscode.lm:copilot/gpt-4o-mini@p1 published by skim; vscode.lm:skim-test/scripted-1@p1 published by postgres.`,
+    );
+    assert.equal(pg.sql(`SELECT prose FROM skim_maps WHERE size = ${size}`).trim(), 'Another version.');
+    await vscode.window.showTextDocument(vscode.Uri.file(file));
+    assert.equal(await vscode.commands.executeCommand('skim.forgetTeamFile'), `The team cache holds no map of shared.ts (${version}): nothing to remove.`);
   });
 });
