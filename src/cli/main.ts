@@ -34,7 +34,7 @@ export const USAGE = `skim: maps before reads, for coding agents
                                                      M: off, drift (default) or strict
   skim mcp                                           the tools as an MCP server on stdio
   skim judge stats                                   the judge's judgements per site: flag rates, latency
-  skim team forget FILE                              removes the team cache's rows for FILE's current version
+  skim team forget FILE [--json]                     removes the team cache's rows for FILE's current version
                                                      (every producer's), and says whose they were
 
 Options: --root DIR (default: the git root, else the current folder)

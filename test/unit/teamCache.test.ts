@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { SharedMap, TEAM_SCHEMA_VERSION, TeamCache } from '../../src/core/cache/teamCache';
@@ -317,10 +317,39 @@ describe('team rows are untrusted: who published them, refusals that stick, repl
       proxy.close();
     }
     assert.equal(pg.sql("SELECT role, publisher, reason, refused > now() - interval '1 hour' FROM skim_refusals").trim(), `alice|bob|${REASON}|t`);
-    assert.deepEqual(
-      readdirSync(folder).map((name) => name.replace(/[0-9a-f]{16}/, 'ID')),
-      ['team-refusals-ID.jsonl'],
+    assert.deepEqual(readdirSync(folder), ['team-refusals.jsonl']);
+    assert.deepEqual(warnings, []);
+  });
+
+  it("`skim map` refuses a teammate's map that addresses the agent: it names the publisher, maps the file itself, replaces the row, and never asks for that key again", async () => {
+    await schemaWithGrants();
+    await publishAs('bob', 'The runner.', HOSTILE);
+    const refused = await cli(['map', 'lib/runner.js', '--json'], 'alice');
+    assert.deepEqual([JSON.parse(refused.stdout).source, JSON.parse(refused.stdout).modelCalls], ['model', 1]);
+    assert.equal(
+      refused.stderr,
+      "Skim did not use the team cache's map of lib/runner.js (published by bob): the entry for import requires (lines 1-40) addresses the AI agent that reads it.",
     );
+    assert.equal(
+      pg.sql('SELECT role, publisher, reason FROM skim_refusals').trim(),
+      'alice|bob|the entry for import requires (lines 1-40) addresses the AI agent that reads it',
+    );
+    assert.equal(rows(), 'openai:scripted@p1|alice|The runner.');
+    assert.equal(pg.sql(`SELECT count(*) FROM skim_maps WHERE regions::text LIKE '%CODING AGENT%'`).trim(), '0');
+    const fromTeam = await cli(['map', 'lib/runner.js', '--json'], 'bob');
+    assert.deepEqual([JSON.parse(fromTeam.stdout).source, JSON.parse(fromTeam.stdout).publisher], ['team', 'alice']);
+    const cacheDir = path.join(s.dir, 'alice-cache');
+    for (const name of readdirSync(cacheDir)) if (name.endsWith('.sqlite')) rmSync(path.join(cacheDir, name));
+    const proxy = await lookupCounter(pg.port);
+    try {
+      const again = await skim(['map', 'lib/runner.js', '--json'], {
+        cwd: project,
+        env: { SKIM_MODEL_URL: model.url, SKIM_MODEL_NAME: 'scripted', SKIM_CACHE_DIR: cacheDir, SKIM_TEAM_CACHE_URL: roleUrl('alice', proxy.port) },
+      });
+      assert.deepEqual([JSON.parse(again.stdout).source, again.stderr, proxy.lookups()], ['model', '', 0]);
+    } finally {
+      proxy.close();
+    }
     assert.deepEqual(warnings, []);
   });
 
@@ -374,6 +403,18 @@ describe('team rows are untrusted: who published them, refusals that stick, repl
       stderr: '',
     });
     assert.equal(pg.sql('SELECT size, publisher FROM skim_maps').trim(), `${SIZE + 6}|alice`);
+    writeFileSync(path.join(project, 'lib/runner.js'), Buffer.concat([RUNNER, Buffer.from('// v2\n')]));
+    const json = await cli(['team', 'forget', 'lib/runner.js', '--json'], 'alice');
+    assert.deepEqual(JSON.parse(json.stdout), {
+      path: 'lib/runner.js',
+      hash: createHash('sha256')
+        .update(readFileSync(path.join(project, 'lib/runner.js')))
+        .digest('hex'),
+      size: SIZE + 6,
+      rows: [{ producer: PRODUCER, publisher: 'alice' }],
+      screen: { redacted: 0, redactions: [], flags: [], wrapped: [] },
+    });
+    writeFileSync(path.join(project, 'lib/runner.js'), RUNNER);
     const again = await cli(['team', 'forget', path.join(project, 'lib/runner.js')], 'alice');
     assert.deepEqual(again, {
       code: 0,
@@ -405,7 +446,7 @@ describe('team rows are untrusted: who published them, refusals that stick, repl
     writeFileSync(path.join(project, 'lib/blob.bin'), Buffer.from([0, 1, 2, 0, 255]));
     assert.equal((await cli(['team', 'forget', 'lib/blob.bin'], 'alice')).stderr, 'could not forget lib/blob.bin in the team cache: it is a binary file');
     const usage = await cli(['team', 'purge', 'lib/runner.js'], 'alice');
-    assert.deepEqual([usage.code, usage.stderr.split('\n')[0]], [2, 'skim team forget FILE']);
+    assert.deepEqual([usage.code, usage.stderr.split('\n')[0]], [2, 'skim team forget FILE [--json]']);
     const down = await skim(['team', 'forget', 'lib/runner.js'], { cwd: project, env: { SKIM_TEAM_CACHE_URL: roleUrl('alice', 1) } });
     assert.equal(down.code, 1);
     assert.match(

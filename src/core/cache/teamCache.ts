@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import type { Pool, PoolClient } from 'pg';
 import { capProse, normalizeRegions, rawRegions } from '../map/normalize';
@@ -33,6 +32,8 @@ const MAX_ROW_BYTES = 8 * 1024 * 1024;
 const MAX_ROLE_BYTES = 63;
 /** PostgreSQL's SQLSTATE for a missing privilege (a grant, or ownership). */
 const INSUFFICIENT_PRIVILEGE = '42501';
+/** Where, in the refusals folder, the rows this user refused are remembered. */
+const REFUSALS_FILE = 'team-refusals.jsonl';
 const UNDEFINED_TABLE = '42P01';
 
 /**
@@ -133,18 +134,6 @@ export function safeUrl(url: string): string {
   }
 }
 
-/** The file in `folder` that remembers the rows refused in this team database (one per host and database, whoever logs in). */
-export function refusalsFile(folder: string, url: string): string {
-  let database = 'unparsed';
-  try {
-    const parsed = new URL(url);
-    database = `${parsed.host}${parsed.pathname}`;
-  } catch {
-    // An unparseable URL reaches no database; its refusals are kept apart from every real one's.
-  }
-  return path.join(folder, `team-refusals-${createHash('sha256').update(database).digest('hex').slice(0, 16)}.jsonl`);
-}
-
 export class TeamCache {
   private pool?: Pool;
   private ready?: Promise<void>;
@@ -157,7 +146,8 @@ export class TeamCache {
   private readonly refusals: RefusalMemory;
 
   constructor(private readonly options: TeamCacheOptions) {
-    this.refusals = new RefusalMemory(options.refusalsFolder && refusalsFile(options.refusalsFolder, options.url), options.warn);
+    // One file for every team database: a key names a file version's bytes, whichever URL (or proxy) reaches the rows.
+    this.refusals = new RefusalMemory(options.refusalsFolder && path.join(options.refusalsFolder, REFUSALS_FILE), options.warn);
   }
 
   private deadline(): number {
