@@ -44,6 +44,7 @@ export async function forgetTeamFile(
     if (!why) throw error;
     throw new ToolError(`could not forget ${file.key} in the team cache: ${why}`);
   }
+  // Each producer is screened as one line: the findings number the rows from 1.
   const screened = await screenLines(
     ctx,
     forgotten.rows.map((row) => clip(row.producer)),
