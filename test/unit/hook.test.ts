@@ -78,22 +78,31 @@ describe("skim hook, for each host's payload", () => {
     assert.equal(out.permissionDecision, 'allow');
   });
 
+  it('says on stderr that a call with no session id is not stamped: the edit gate cannot tell sessions apart without one', async () => {
+    const r = await hook({ tool_name: 'Read', tool_input: { file_path: big }, cwd: s.dir });
+    assert.match(r.stderr, /^hook: the host sent no session id, so the edit gate cannot tell this session's reads apart; this read is not stamped$/m);
+    assert.equal(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision, 'allow');
+  });
+
   it('lets small reads, prose, binaries, other tools and missing files through with no output and exit 0', async () => {
     s.write('small.ts', tsSource(5, 26));
     s.write('notes.md', 'A line.\n'.repeat(900));
     s.write('blob.ts', Buffer.from([1, 0, 2, 10]));
     const cases: [unknown, RegExp | ''][] = [
-      [{ tool_name: 'read_file', tool_input: { filePath: 'small.ts' }, cwd: s.dir }, ''],
-      [{ tool_name: 'read_file', tool_input: { filePath: big, startLine: 1, endLine: 150 }, cwd: s.dir }, ''],
-      [{ tool_name: 'Read', tool_input: { file_path: 'notes.md' }, cwd: s.dir }, ''],
-      [{ toolName: 'view', toolArgs: { path: 'blob.ts' }, cwd: s.dir }, ''],
-      [{ tool_name: 'Edit', tool_input: { file_path: big }, cwd: s.dir }, ''],
-      [{ tool_name: 'Bash', tool_input: { command: 'ls' }, cwd: s.dir }, ''],
-      [{ tool_name: 'Read', tool_input: { file_path: 'missing.ts' }, cwd: s.dir }, /^hook: missing\.ts does not exist; the read goes ahead untouched$/],
+      [{ tool_name: 'read_file', tool_input: { filePath: 'small.ts' }, cwd: s.dir, session_id: 's' }, ''],
+      [{ tool_name: 'read_file', tool_input: { filePath: big, startLine: 1, endLine: 150 }, cwd: s.dir, session_id: 's' }, ''],
+      [{ tool_name: 'Read', tool_input: { file_path: 'notes.md' }, cwd: s.dir, session_id: 's' }, ''],
+      [{ toolName: 'view', toolArgs: { path: 'blob.ts' }, cwd: s.dir, session_id: 's' }, ''],
+      [{ tool_name: 'Edit', tool_input: { file_path: big }, cwd: s.dir, session_id: 's' }, ''],
+      [{ tool_name: 'Bash', tool_input: { command: 'ls' }, cwd: s.dir, session_id: 's' }, ''],
+      [
+        { tool_name: 'Read', tool_input: { file_path: 'missing.ts' }, cwd: s.dir, session_id: 's' },
+        /^hook: missing\.ts does not exist; the read goes ahead untouched$/,
+      ],
       ['{not json', /^hook: the payload is not a JSON object; the call goes ahead untouched$/],
       ['', /^hook: the payload is not a JSON object/],
       [
-        { tool_name: 'Read', tool_input: { file_path: '/etc/hostname' }, cwd: s.dir },
+        { tool_name: 'Read', tool_input: { file_path: '/etc/hostname' }, cwd: s.dir, session_id: 's' },
         /^hook: \/etc\/hostname is outside the project .*; the read goes ahead untouched$/,
       ],
     ];
