@@ -10,7 +10,8 @@ export interface SecretFinding {
 
 /**
  * Sorted by start, overlaps merged: two detectors that see the same secret (or one that sees a
- * part of another's) leave one range over both, named by the wider of them.
+ * part of another's) leave one range over both, named by the wider of them (the earlier in
+ * `found` when they are as wide).
  */
 export function mergeFindings(found: SecretFinding[]): SecretFinding[] {
   const sorted = found.filter((f) => f.end > f.start).sort((a, b) => a.start - b.start || b.end - a.end);

@@ -18,9 +18,9 @@ export type { SecretFinding } from './finding';
  */
 export async function findSecrets(text: string): Promise<SecretFinding[]> {
   if (!text || !mayHoldSecret(text)) return [];
-  const found = [...providerFindings(text), ...privateKeyFindings(text)];
-  if (mayHoldSecretlintFinding(text)) found.push(...(await secretlintFindings(text)));
-  return mergeFindings(found);
+  // secretlint's findings first: where two detectors see the same range, the first names it (GitHub Token, not secret in an assignment).
+  const found = mayHoldSecretlintFinding(text) ? await secretlintFindings(text) : [];
+  return mergeFindings([...found, ...providerFindings(text), ...privateKeyFindings(text)]);
 }
 
 /** `text` with each finding's range replaced by one marker naming what it was. */
