@@ -129,8 +129,14 @@ describe('credentials found on the raw text, each range exact', () => {
     assert.deepEqual(found, [{ start: broken.indexOf(shapes[6].value), end: broken.indexOf(shapes[6].value) + shapes[6].value.length, kind: 'Stripe key' }]);
   });
 
-  it('finds nothing in real files that look secret-ish: lockfile integrity hashes, go.sum, UUIDs, base64 test vectors', async () => {
+  it('finds nothing in real files that look secret-ish: lockfile hashes, go.sum, UUIDs, base64 test vectors, token and password constants', async () => {
     const files = [
+      // Constants named for tokens and passwords whose values are names: "id_token", "msal:acquireTokenStart", "?InterpolationInJSX".
+      npm('@azure/msal-common/src/utils/Constants.ts'),
+      npm('@azure/msal-browser/src/event/EventType.ts'),
+      npm('@azure/msal-common/src/error/ClientAuthErrorCodes.ts'),
+      npm('gpt-tokenizer/cjs/encodingParams/constants.js'),
+      npm('prettier/index.mjs'),
       path.join(ROOT, 'package-lock.json'),
       npm('.package-lock.json'),
       '/usr/share/go-1.19/src/go.sum',
