@@ -140,10 +140,10 @@ function pages(text: string, size: number): [number, number][] {
  * dist/cli.js`), `skim mcp` over stdio, and `skim hook` with a Claude Code `Read` and a VS Code
  * `read_file` payload: one text per channel, all its answers together.
  */
-export async function channelOutputs(dir: string, files: SecretFile[], quick: boolean): Promise<Map<string, string>> {
+export async function channelOutputs(dir: string, files: SecretFile[], quick: boolean, extraEnv: NodeJS.ProcessEnv = {}): Promise<Map<string, string>> {
   mkdirSync(path.join(dir, '.git'), { recursive: true });
   for (const f of files) writeFileSync(path.join(dir, f.name), f.text);
-  const env = { ...process.env, SKIM_CACHE_DIR: path.join(dir, '.cache'), XDG_STATE_HOME: path.join(dir, '.state'), SKIM_MODEL_URL: '' };
+  const env = { ...process.env, SKIM_CACHE_DIR: path.join(dir, '.cache'), XDG_STATE_HOME: path.join(dir, '.state'), SKIM_MODEL_URL: '', ...extraEnv };
   const outputs = new Map<string, string>();
   const add = (channel: string, text: string) => outputs.set(channel, (outputs.get(channel) ?? '') + text + '\n');
   const PAGE = 150;
@@ -213,6 +213,21 @@ async function channels(record: Record, log: (line: string) => void, shapes: Sec
       if (leaked.length) log(`${channel} shows: ${leaked.map((l) => l.provider).join(', ')}`);
     }
     log(`redaction channels driven over ${files.length} files in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    // The control: with redaction off each channel must show shapes, or its zero above says nothing.
+    const control = scratch('skim-redaction-control-');
+    try {
+      const shown = [...(await channelOutputs(control.dir, [files[0]], true, { SKIM_REDACT: 'off' }))].map(
+        ([channel, output]) => [channel, leakedShapes(output, shapes).length] as const,
+      );
+      const blind = shown.filter(([, n]) => n === 0).map(([channel]) => channel);
+      record('redaction channels that show credentials with SKIM_REDACT=off (the control)', shown.length - blind.length, `of ${shown.length}`, {
+        text: 'all',
+        ok: blind.length === 0,
+      });
+      log(`control, SKIM_REDACT=off, ${files[0].name}: ${shown.map(([channel, n]) => `${channel} ${n}`).join(', ')}`);
+    } finally {
+      control.cleanup();
+    }
   } finally {
     s.cleanup();
   }
