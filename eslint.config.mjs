@@ -18,7 +18,7 @@ export default tseslint.config(
   },
   {
     // Modules loaded only when needed (the hook's cheap start, pg only with a team cache) are required lazily on purpose.
-    files: ['src/cli/index.ts', 'src/core/cache/teamCache.ts', 'test/reporter.js', 'test/unit/hookInstall.test.ts'],
+    files: ['src/cli/index.ts', 'src/core/cache/teamCache.ts', 'src/core/screen/secretlintRules.ts', 'test/reporter.js', 'test/unit/hookInstall.test.ts'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {

@@ -459,7 +459,7 @@ async function benchMain() {
     numberingOverhead();
     await hookFit();
     await searchVsRipgrep(s.dir);
-    await measureScreen(record, (line) => console.log(line));
+    await measureScreen(record, (line) => console.log(line), QUICK);
     await measureTeamCache(record, s.dir, QUICK);
     // Packaging and a VS Code window take minutes: the full run only.
     if (!QUICK) extensionCosts(s.dir);

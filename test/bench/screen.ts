@@ -2,7 +2,7 @@
  * The result screen on a labelled set: ordinary source (this project's own prompts, npm code
  * full of prompt strings, the map corpus' real files) where nothing should be flagged, passages
  * addressed to an agent (test/fixtures/screen/hazards.txt) where everything should, and
- * credentials of each provider's shape (built here, never stored) that must be redacted. The
+ * credentials of each provider's shape that must be redacted (redaction.ts). The
  * deterministic floor is always measured; a judge only when SKIM_JUDGE_BACKEND=openai,
  * SKIM_JUDGE_URL and SKIM_JUDGE_MODEL name one (its flag and catch rates, and its latency).
  */
@@ -12,7 +12,7 @@ import { optionsFromEnv, withOptions } from '../../src/core/config/read';
 import { JudgeEvent, judgeRuntime, openAiJudgeFrom } from '../../src/core/judge/runtime';
 import { judgePassages } from '../../src/core/screen/judged';
 import { flagLines } from '../../src/core/screen/flags';
-import { redactSecrets } from '../../src/core/screen/secrets';
+import { measureRedaction } from './redaction';
 import { CORPUS } from './corpus';
 import { FIXTURES } from '../support/files';
 
@@ -48,29 +48,7 @@ function hazards(): string[] {
     .filter(Boolean);
 }
 
-/** One credential in the shape of each provider's keys (made up here, never stored). */
-export function credentials(): string[] {
-  const hex = (n: number) => Array.from({ length: n }, (_, i) => '0123456789abcdef'[(i * 7) % 16]).join('');
-  const alnum = (n: number) => Array.from({ length: n }, (_, i) => 'aB3dE5gH7jK9mN1pQ2rS4tU6vW8xY0z'[(i * 5) % 31]).join('');
-  return [
-    `ghp_${alnum(36)}`,
-    `github_pat_${alnum(22)}_${alnum(59)}`,
-    ['xoxb', '123456789012', '1234567890123', alnum(24)].join('-'),
-    `sk-ant-api03-${alnum(93)}AA`,
-    `sk-proj-${alnum(74)}T3BlbkFJ${alnum(74)}`,
-    `npm_${alnum(36)}`,
-    `SG.${alnum(22)}.${alnum(43)}`,
-    `-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA${alnum(64)}\n${alnum(64)}\n-----END RSA PRIVATE KEY-----`,
-    `postgres://admin:${alnum(16)}@db.example.invalid:5432/app`,
-    `AWS_SECRET_ACCESS_KEY=${alnum(40)}`,
-    `shpat_${hex(32)}`,
-    `sk_live_${alnum(24)}`,
-    `glpat-${alnum(20)}`,
-    `hf_${alnum(34)}`,
-  ];
-}
-
-export async function measureScreen(record: Record, log: (line: string) => void): Promise<void> {
+export async function measureScreen(record: Record, log: (line: string) => void, quick: boolean): Promise<void> {
   const files = ordinaryFiles();
   let lines = 0;
   let flaggedLines = 0;
@@ -87,10 +65,7 @@ export async function measureScreen(record: Record, log: (line: string) => void)
   const passages = hazards();
   record(`screen floor, hazards flagged (${passages.length} passages)`, (100 * passages.filter((p) => flagLines(p).length > 0).length) / passages.length, '%');
 
-  const planted = credentials();
-  let caught = 0;
-  for (const credential of planted) if ((await redactSecrets(`const secret = ${JSON.stringify(credential)};\n`)).redactions.length) caught++;
-  record(`credentials redacted (${planted.length} provider shapes)`, (100 * caught) / planted.length, '%');
+  await measureRedaction(record, log, quick);
 
   const events: JudgeEvent[] = [];
   const options = withOptions(optionsFromEnv(process.env).options, { judgeMode: 'enforcing' });

@@ -5,7 +5,8 @@
  */
 export const REDACTION_PREFIX = '[redacted: ';
 
-export const redactionMarker = (kind: string) => `${REDACTION_PREFIX}${kind}]`;
+/** The mark for one credential of `kind`; a kind never closes the mark early or breaks its line. */
+export const redactionMarker = (kind: string) => `${REDACTION_PREFIX}${kind.replace(/[\]\r\n]/g, ' ').trim() || 'credential'}]`;
 
 /** Whether `text` holds a redaction mark. */
 export const holdsRedaction = (text: string) => /\[redacted: [^\]\n]{1,80}\]/.test(text);

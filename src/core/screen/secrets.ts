@@ -1,60 +1,55 @@
-import { lintSource } from '@secretlint/core';
-import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
+import { mergeFindings, SecretFinding } from './finding';
+import { redactionMarker } from './marker';
+import { mayHoldSecret, mayHoldSecretlintFinding } from './prefilter';
+import { privateKeyFindings } from './privateKeys';
+import { providerFindings } from './providers';
+import { secretlintFindings } from './secretlintRules';
+
+export type { SecretFinding } from './finding';
 
 /**
- * Credentials in what Skim returns are replaced by what they are (`[redacted: GitHub token]`),
- * found by secretlint's recommended preset: rules for each provider's key shapes, kept up to date
- * by their authors, not regexes written here. The text a model reads never carries the secret;
- * the file on disk is untouched.
+ * Credentials in a text, found on the text itself (a file's raw lines, a map's prose, a search
+ * hit's line) so that each can be placed exactly wherever the text is shown: secretlint's
+ * recommended rules, the provider formats they miss (providers.ts), and private key blocks whole
+ * or cut by a window (privateKeys.ts). The file on disk is never touched.
+ *
+ * Each finding is UTF-16 offsets into `text` covering every character of the secret; findings
+ * are sorted and never overlap. A text the prefilter clears costs one scan and loads no rules.
  */
+export async function findSecrets(text: string): Promise<SecretFinding[]> {
+  if (!text || !mayHoldSecret(text)) return [];
+  // secretlint's findings first: where two detectors see the same range, the first names it (GitHub Token, not secret in an assignment).
+  const found = mayHoldSecretlintFinding(text) ? await secretlintFindings(text) : [];
+  return mergeFindings([...found, ...providerFindings(text), ...privateKeyFindings(text)]);
+}
+
+/** `text` with each finding's range replaced by one marker naming what it was. */
+export function redact(text: string, findings: SecretFinding[]): string {
+  let out = '';
+  let at = 0;
+  for (const f of findings) {
+    out += text.slice(at, f.start) + redactionMarker(f.kind);
+    at = f.end;
+  }
+  return out + text.slice(at);
+}
+
+/** One credential withheld: what it was and the line (1-based) it began on. */
 export interface Redaction {
-  /** What was found, as the rule names it: "GitHub Token(GitHub personal access tokens)". */
   kind: string;
   line: number;
 }
 
-const CONFIG = { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: recommended }] };
-
-/** "found GitHub Token(GitHub personal access tokens): ghp_…" names the kind before the colon. */
-function kindOf(message: string, ruleId: string): string {
-  const found = /^found (.+?):/i.exec(message);
-  return (found?.[1] ?? ruleId.replace(/^@secretlint\/secretlint-rule-/, '')).replace(/\s*\(.*\)$/, '').trim();
-}
-
-/** A credential in a text: the UTF-16 offsets of all of it, and what it is. */
-export interface SecretFinding {
-  start: number;
-  end: number;
-  kind: string;
-}
-
-/** Every credential in `text`, sorted by start, none overlapping. */
-export async function findSecrets(text: string): Promise<SecretFinding[]> {
-  if (!text) return [];
-  const result = await lintSource({ source: { content: text, filePath: 'skim-output.txt', ext: '.txt', contentType: 'text' }, options: { config: CONFIG } });
-  const found = result.messages
-    .filter((m) => Array.isArray(m.range) && m.range[1] > m.range[0])
-    .map((m) => ({ start: m.range[0], end: m.range[1], kind: kindOf(m.message, m.ruleId) }))
-    .sort((a, b) => a.start - b.start);
-  const merged: SecretFinding[] = [];
-  for (const f of found) {
-    const last = merged[merged.length - 1];
-    if (last && f.start < last.end) last.end = Math.max(last.end, f.end);
-    else merged.push({ ...f });
-  }
-  return merged;
-}
-
+/** The screen's redaction of a whole text, as the result screen uses it until its callers place findings themselves. */
 export async function redactSecrets(text: string): Promise<{ text: string; redactions: Redaction[] }> {
-  const found = await findSecrets(text);
-  if (!found.length) return { text, redactions: [] };
-  let out = '';
-  let at = 0;
-  const redactions: Redaction[] = [];
-  for (const f of found) {
-    out += `${text.slice(at, f.start)}[redacted: ${f.kind}]`;
-    redactions.push({ kind: f.kind, line: text.slice(0, f.start).split('\n').length });
-    at = f.end;
-  }
-  return { text: out + text.slice(at), redactions };
+  const findings = await findSecrets(text);
+  if (!findings.length) return { text, redactions: [] };
+  let line = 1;
+  let counted = 0;
+  const redactions = findings.map((f) => {
+    for (let i = text.indexOf('\n', counted); i !== -1 && i < f.start; i = text.indexOf('\n', i + 1)) line++;
+    counted = f.start;
+    return { kind: f.kind, line };
+  });
+  return { text: redact(text, findings), redactions };
 }

@@ -19,7 +19,8 @@ describe("Skim's language-model tools, invoked through vscode.lm", () => {
     if (process.env.SKIM_TEST_INSTALLED) assert.match(where, /\/extensions\/skim-dev\.skim-0\.1\.0$/);
     else assert.equal(where, path.resolve(__dirname, '../../../../..'));
     // The hook's command starts from dist/cli.js, which loads the other two when a read needs them.
-    for (const bundle of ['extension.js', 'cli.js', 'engine.js', 'hook-maps.js']) assert.ok(existsSync(path.join(where, 'dist', bundle)), bundle);
+    for (const bundle of ['extension.js', 'cli.js', 'engine.js', 'hook-maps.js', 'secretlint.js'])
+      assert.ok(existsSync(path.join(where, 'dist', bundle)), bundle);
   });
 
   it('registers the tools with their descriptions', () => {
