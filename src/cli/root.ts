@@ -1,11 +1,30 @@
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { isWithin, realPath } from '../core/files/project';
 
-/** The project a command works in when not told: the nearest folder above `from` holding .git, else `from` itself. */
+/**
+ * Whether `dir` holds a `.git` this user owns (the entry and what it leads to). Another user's
+ * `.git` in a folder anyone can write to (/tmp, a shared /home) would otherwise make every
+ * folder below it one project: its reads, its cache, its hook. Windows has no owner to compare.
+ */
+function ownGit(dir: string): boolean {
+  const git = path.join(dir, '.git');
+  try {
+    if (typeof process.getuid !== 'function') return existsSync(git);
+    const uid = process.getuid();
+    return lstatSync(git).uid === uid && statSync(git).uid === uid;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The project a command works in when not told: the nearest folder above `from` holding a .git
+ * this user owns, else `from` itself.
+ */
 export function defaultRoot(from: string): string {
   for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, '.git'))) return dir;
+    if (ownGit(dir)) return dir;
     if (path.dirname(dir) === dir) return path.resolve(from);
   }
 }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { main } from '../../src/cli/main';
@@ -164,6 +164,20 @@ describe('the skim command', () => {
   it('takes the project root from the nearest .git, else the current folder', () => {
     mkdirSync(path.join(s.dir, 'src', 'deep'), { recursive: true });
     assert.equal(defaultRoot(path.join(s.dir, 'src', 'deep')), s.dir);
+  });
+
+  it('never takes for the project a .git another user owns, as one planted in a shared folder such as /tmp', () => {
+    // s.dir stands for the shared folder: another user (uid 65534) made the .git in it.
+    chownSync(path.join(s.dir, '.git'), 65534, 65534);
+    const work = path.join(s.dir, 'work', 'src');
+    mkdirSync(work, { recursive: true });
+    assert.equal(defaultRoot(work), work);
+    // This user's own repository below it is still its project; a link of this user's to the other user's .git is not.
+    mkdirSync(path.join(s.dir, 'work', '.git'));
+    assert.equal(defaultRoot(work), path.join(s.dir, 'work'));
+    rmSync(path.join(s.dir, 'work', '.git'), { recursive: true });
+    symlinkSync(path.join(s.dir, '.git'), path.join(s.dir, 'work', '.git'));
+    assert.equal(defaultRoot(work), work);
   });
 
   it('runs as a real process: the bundled binary prints the guarded read and exits 0', async () => {

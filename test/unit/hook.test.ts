@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { chownSync, mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { CONTEXT_LIMITS } from '../../src/core/hook/answer';
 import { renderMap } from '../../src/core/map/render';
@@ -24,6 +24,22 @@ describe("skim hook, for each host's payload", () => {
     map = renderMap({ ...json, size: 0, created: 0 });
   });
   afterEach(() => s.cleanup());
+
+  it("keeps to a project this user owns: a .git another user planted above the agent's folder does not widen it", async () => {
+    const payload = (cwd: string) => ({
+      hook_event_name: 'PreToolUse',
+      tool_name: 'read_file',
+      tool_input: { filePath: big, startLine: 1, endLine: 900 },
+      cwd,
+    });
+    const work = path.join(s.dir, 'work');
+    mkdirSync(work);
+    assert.ok(JSON.parse((await hook(payload(work))).stdout).hookSpecificOutput.updatedInput, "this user's .git: one project");
+    chownSync(path.join(s.dir, '.git'), 65534, 65534);
+    const r = await hook(payload(work));
+    assert.deepEqual([r.code, r.stdout], [0, '']);
+    assert.equal(r.stderr, `hook: ${big} is outside the project ${work}; the read goes ahead untouched`);
+  });
 
   it('VS Code read_file {filePath, startLine, endLine}: the range shortened to 200 lines, the notice then the whole map', async () => {
     const r = await hook({ hook_event_name: 'PreToolUse', tool_name: 'read_file', tool_input: { filePath: big, startLine: 1, endLine: 900 }, cwd: s.dir });
