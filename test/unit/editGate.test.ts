@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { chmodSync, mkdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, copyFileSync, linkSync, mkdirSync, readFileSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { editedFiles } from '../../src/core/gate/editCalls';
+import { editedFiles, editTexts } from '../../src/core/gate/editCalls';
 import { decideEdit } from '../../src/core/gate/gate';
 import { stampDirectory } from '../../src/core/gate/stamps';
 import { skim } from '../support/cli';
@@ -179,5 +179,138 @@ describe('the write stamp: no edit from a stale view', () => {
     assert.deepEqual(editedFiles('NotebookEdit', { notebook_path: '/n.ipynb' }), ['/n.ipynb']);
     assert.deepEqual(editedFiles('apply_patch', { input: '*** Add File: /x\n*** Delete File: /y\n' }), ['/x', '/y']);
     assert.equal(editedFiles('Read', { file_path: '/a' }), undefined);
+  });
+
+  describe('knowing a file by device and inode, a move by its target, a large file by its whole hash', () => {
+    const strict = { SKIM_EDIT_GATE: 'strict' };
+    const unread = (name: string) => claudeDeny(`Read ${name} before editing it (Skim's edit gate is strict).`);
+
+    it('judges an edit through a hard link as an edit of the file it names, read or not', async () => {
+      const runner = s.write('runner.js', readFileSync(require.resolve('mocha/lib/runner.js')));
+      const alias = path.join(s.dir, 'alias.js');
+      linkSync(runner, alias);
+      assert.deepEqual(await hook(claude('PreToolUse', 'Edit', { file_path: alias }), strict), unread(alias), 'neither name was read');
+      await hook(claude('PreToolUse', 'Read', { file_path: runner, offset: 1, limit: 50 }));
+      assert.equal(await hook(claude('PreToolUse', 'Edit', { file_path: alias }), strict), undefined, 'read under its other name');
+      appendFileSync(runner, '// changed by someone else\n');
+      assert.deepEqual(await hook(claude('PreToolUse', 'Edit', { file_path: alias })), claudeDeny(DRIFT(alias)));
+    });
+
+    it('takes a file renamed into place for another file, and a file replaced under the same name by what it holds', async () => {
+      const runner = s.write('runner.js', readFileSync(require.resolve('mocha/lib/runner.js')));
+      await hook(claude('PreToolUse', 'Read', { file_path: runner }));
+      const moved = path.join(s.dir, 'moved.js');
+      renameSync(runner, moved);
+      assert.deepEqual(await hook(claude('PreToolUse', 'Edit', { file_path: moved }), strict), unread(moved), 'renamed: not the file that was read there');
+      // An editor's safe save: the same bytes written to a new file that replaces the old one.
+      copyFileSync(moved, path.join(s.dir, 'saved.tmp'));
+      renameSync(path.join(s.dir, 'saved.tmp'), runner);
+      assert.equal(await hook(claude('PreToolUse', 'Edit', { file_path: runner }), strict), undefined, 'replaced by the same bytes');
+      writeFileSync(path.join(s.dir, 'saved.tmp'), 'module.exports = 1;\n');
+      renameSync(path.join(s.dir, 'saved.tmp'), runner);
+      assert.deepEqual(await hook(claude('PreToolUse', 'Edit', { file_path: runner }), strict), claudeDeny(DRIFT(runner)), 'replaced by other bytes');
+    });
+
+    it("gates apply_patch's *** Move to: target like an edit of that path", async () => {
+      const from = s.write('from.py', 'x = 1\n');
+      const to = s.write('to.py', 'y = 1\n');
+      const patch = { input: `*** Begin Patch\n*** Update File: ${from}\n*** Move to: ${to}\n@@\n-x = 1\n+x = 2\n*** End Patch` };
+      assert.deepEqual(editedFiles('apply_patch', patch), [from, to]);
+      const vscode = (input: object) => ({ hook_event_name: 'PreToolUse', session_id: 'vs', tool_name: 'apply_patch', tool_input: input });
+      await hook({ hook_event_name: 'PreToolUse', session_id: 'vs', tool_name: 'read_file', tool_input: { filePath: from, startLine: 1, endLine: 1 } });
+      assert.deepEqual(await hook(vscode(patch), strict), unread(to), 'the target was never read');
+      await hook({ hook_event_name: 'PreToolUse', session_id: 'vs', tool_name: 'read_file', tool_input: { filePath: to, startLine: 1, endLine: 1 } });
+      assert.equal(await hook(vscode(patch), strict), undefined);
+      writeFileSync(to, 'y = 2\n');
+      assert.deepEqual(await hook(vscode(patch)), claudeDeny(DRIFT(to)), 'the target changed since it was read');
+    });
+
+    it('hashes a file of any size: an edit of a 40 MB file changed since it was read is refused, and its own edit is stamped', async () => {
+      const runner = readFileSync(require.resolve('mocha/lib/runner.js'));
+      const big = path.join(s.dir, 'bundle.js');
+      writeFileSync(big, Buffer.concat(Array.from({ length: Math.ceil((40 * 1024 * 1024) / runner.length) }, () => runner)));
+      await hook(claude('PreToolUse', 'Read', { file_path: big, offset: 1, limit: 10 }));
+      assert.equal(await hook(claude('PreToolUse', 'Edit', { file_path: big })), undefined);
+      appendFileSync(big, '// one more line\n');
+      assert.deepEqual(await hook(claude('PreToolUse', 'Edit', { file_path: big })), claudeDeny(DRIFT(big)));
+      await hook(claude('PostToolUse', 'Edit', { file_path: big, old_string: 'x', new_string: 'y' }));
+      assert.equal(await hook(claude('PreToolUse', 'Edit', { file_path: big })), undefined, "the session's own edit re-stamped it");
+      // Out of time to hash it: refused, and the reason says so.
+      appendFileSync(big, '// and another\n');
+      const late = await hook(claude('PreToolUse', 'Edit', { file_path: big }), { SKIM_HOOK_BUDGET_MS: '260' });
+      assert.match(
+        late.hookSpecificOutput.permissionDecisionReason,
+        /^Skim's edit gate cannot tell whether .*bundle\.js changed since you read it: .*bundle\.js \(\d+ bytes\) could not be hashed within Skim's hook deadline\. Ask the user to raise SKIM_HOOK_BUDGET_MS or to turn the gate off \(SKIM_EDIT_GATE=off\) for this edit\.$/,
+      );
+      assert.equal(late.hookSpecificOutput.permissionDecision, 'deny');
+    });
+  });
+
+  describe('never writing a redaction back', () => {
+    const MARKER = '[redacted: AWS Secret Access Key]';
+    const refusal = (name: string) =>
+      `${name}: this edit's text holds "[redacted: …]", the marker Skim shows in place of a credential it withheld from you. The file holds the real credential there; replacing it with the marker would destroy it. Leave those lines as they are (edit around them), or ask the user to change them.`;
+    /** Each edit tool's arguments, as its host sends them, with `text` where the tool carries old or new text. */
+    const shapes = (file: string, text: string): [string, Record<string, unknown>, 'hook-specific' | 'flat'][] => [
+      ['Edit', { file_path: file, old_string: text, new_string: 'x' }, 'hook-specific'],
+      ['Edit', { file_path: file, old_string: 'x', new_string: text }, 'hook-specific'],
+      [
+        'MultiEdit',
+        {
+          file_path: file,
+          edits: [
+            { old_string: 'a', new_string: 'b' },
+            { old_string: 'c', new_string: text },
+          ],
+        },
+        'hook-specific',
+      ],
+      ['Write', { file_path: file, content: `key = ${text}\n` }, 'hook-specific'],
+      ['NotebookEdit', { notebook_path: file, cell_id: 'c1', new_source: text }, 'hook-specific'],
+      ['edit', { path: file, old_str: text, new_str: 'x' }, 'flat'],
+      ['create', { path: file, file_text: text }, 'flat'],
+      ['replace_string_in_file', { filePath: file, oldString: 'x', newString: text }, 'hook-specific'],
+      ['multi_replace_string_in_file', { explanation: 'e', replacements: [{ filePath: file, oldString: text, newString: 'x' }] }, 'hook-specific'],
+      ['insert_edit_into_file', { explanation: 'e', filePath: file, code: `// ...existing code...\n${text}` }, 'hook-specific'],
+      ['create_file', { filePath: file, content: text }, 'hook-specific'],
+      ['apply_patch', { explanation: 'e', input: `*** Begin Patch\n*** Update File: ${file}\n@@\n-${text}\n+x\n*** End Patch` }, 'hook-specific'],
+      ['edit_notebook_file', { filePath: file, cellId: 'c1', editType: 'edit', language: 'python', newCode: text }, 'hook-specific'],
+    ];
+    const payload = (tool: string, input: Record<string, unknown>, shape: 'hook-specific' | 'flat') =>
+      shape === 'flat'
+        ? { sessionId: 'r', toolName: tool, toolArgs: input }
+        : { hook_event_name: 'PreToolUse', session_id: 'r', tool_name: tool, tool_input: input };
+
+    it("refuses every edit tool whose old or new text holds the marker, in its host's format, and lets the same edit through without it", async () => {
+      const file = s.write('config.py', readFileSync(require.resolve('mocha/lib/runner.js')));
+      const tools = new Set<string>();
+      for (const [tool, input, shape] of shapes(file, `aws_secret = "${MARKER}"`)) {
+        tools.add(tool);
+        assert.ok(
+          editTexts(tool, input).some((t) => t.includes(MARKER)),
+          tool,
+        );
+        const answer = await hook(payload(tool, input, shape));
+        const reason = refusal(file);
+        assert.deepEqual(
+          answer,
+          shape === 'flat' ? { permissionDecision: 'deny', permissionDecisionReason: reason } : claudeDeny(reason),
+          `${tool} ${JSON.stringify(input).slice(0, 80)}`,
+        );
+      }
+      assert.equal(tools.size, 12);
+      for (const [tool, input, shape] of shapes(file, 'aws_secret = os.environ["AWS_SECRET"]'))
+        assert.equal(await hook(payload(tool, input, shape)), undefined, `${tool} without the marker`);
+    });
+
+    it("lets an edit carry marker text in a file that already holds some (Skim's own tests), and is off with the gate", async () => {
+      const ownTest = s.write('screen.test.ts', readFileSync(path.resolve(__dirname, '../../../test/unit/screen.test.ts')));
+      const edit = { file_path: ownTest, old_string: 'const token = "[redacted: GitHub Token]";', new_string: 'const token = "[redacted: Slack token]";' };
+      assert.equal(await hook(claude('PreToolUse', 'Edit', edit)), undefined);
+      const other = s.write('settings.py', 'SECRET = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"\n');
+      const writesMarker = { file_path: other, old_string: 'SECRET = "', new_string: `SECRET = "${MARKER}` };
+      assert.deepEqual(await hook(claude('PreToolUse', 'Edit', writesMarker)), claudeDeny(refusal(other)));
+      assert.equal(await hook(claude('PreToolUse', 'Edit', writesMarker), { SKIM_EDIT_GATE: 'off' }), undefined);
+    });
   });
 });

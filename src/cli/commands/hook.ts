@@ -78,14 +78,14 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
   if (parsed.kind === 'call') {
     // Most calls (every tool's PostToolUse, where hooks have no matcher) are none of the gate's business: no file is touched for them.
     if (!concernsGate(parsed.call)) return;
-    const gate = openGate(parsed.call, gateMode, env);
+    const gate = openGate(parsed.call, gateMode, env, deadline);
     if (typeof gate === 'string') return gateMode === 'off' ? undefined : warn(`${gate}; the call goes ahead unchecked`);
     const answer = await within(gateCall(gate, parsed.call, hookJudge(options, env)), deadline - Date.now());
     if (answer) io.out(JSON.stringify(answer));
     return;
   }
   const call = parsed.read;
-  const gate = openGate(parsed.call, gateMode, env);
+  const gate = openGate(parsed.call, gateMode, env, deadline);
   if (typeof gate !== 'string') await within(stampRead(gate, call.file), deadline - Date.now());
   else if (gateMode !== 'off') warn(`${gate}; this read is not stamped`);
   const ownRoot = defaultRoot(call.cwd);

@@ -7,7 +7,7 @@
  */
 
 /** Edits that replace part of a file: refused on a file that changed since it was read. Creating tools may also overwrite. */
-const EDIT_TOOLS = new Set([
+export const EDIT_TOOLS: ReadonlySet<string> = new Set([
   'Edit',
   'MultiEdit',
   'Write',
@@ -26,27 +26,65 @@ const EDIT_TOOLS = new Set([
  * Reads by Skim's own tools that show the file's lines (as extension tools, or over MCP as
  * `mcp__skim__…`); a map or an outline shows none of them, so it is not a read the gate counts.
  */
-const SKIM_READS = /^(mcp__skim__)?skim_(read_file|find_symbol)$/;
+export const SKIM_READ_TOOLS: ReadonlySet<string> = new Set(['skim_read_file', 'skim_find_symbol'].flatMap((tool) => [tool, `mcp__skim__${tool}`]));
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
 
-/** The files an `apply_patch` input names: `*** Update File: path`, `*** Add File: …`, `*** Delete File: …`. */
+const records = (value: unknown): Record<string, unknown>[] =>
+  Array.isArray(value) ? value.filter((v): v is Record<string, unknown> => !!v && typeof v === 'object') : [];
+
+/**
+ * The files an `apply_patch` input names: `*** Update File: path`, `*** Add File: …`,
+ * `*** Delete File: …`, and the target of `*** Move to: …` (written like any other).
+ */
 function patchFiles(patch: string): string[] {
-  return [...patch.matchAll(/^\*\*\* (?:Update|Add|Delete) File: (.+)$/gm)].map((m) => m[1].trim());
+  return [...patch.matchAll(/^\*\*\* (?:(?:Update|Add|Delete) File|Move to): (.+)$/gm)].map((m) => m[1].trim());
 }
+
+const patchOf = (input: Record<string, unknown>) => str(input.input) ?? str(input.patch) ?? '';
 
 /** The files an edit call writes, or undefined when the tool is not an edit. */
 export function editedFiles(tool: string, input: Record<string, unknown>): string[] | undefined {
   if (!EDIT_TOOLS.has(tool)) return undefined;
-  if (tool === 'apply_patch') return patchFiles(str(input.input) ?? str(input.patch) ?? '');
+  if (tool === 'apply_patch') return patchFiles(patchOf(input));
   if (tool === 'multi_replace_string_in_file' && Array.isArray(input.replacements)) {
-    return [...new Set(input.replacements.map((r) => str((r as Record<string, unknown>)?.filePath)).filter((f): f is string => !!f))];
+    return [
+      ...new Set(
+        records(input.replacements)
+          .map((r) => str(r.filePath))
+          .filter((f): f is string => !!f),
+      ),
+    ];
   }
   const file = str(input.file_path) ?? str(input.filePath) ?? str(input.path) ?? str(input.notebook_path);
   return file ? [file] : [];
 }
 
+/** The argument names that carry an edit's old and new text, per tool; lists of edits are read through `each`. */
+const TEXT_FIELDS: Record<string, { fields: string[]; each?: string }> = {
+  Edit: { fields: ['old_string', 'new_string'] },
+  MultiEdit: { fields: ['old_string', 'new_string'], each: 'edits' },
+  Write: { fields: ['content'] },
+  NotebookEdit: { fields: ['new_source'] },
+  edit: { fields: ['old_str', 'new_str'] },
+  create: { fields: ['file_text'] },
+  replace_string_in_file: { fields: ['oldString', 'newString'] },
+  multi_replace_string_in_file: { fields: ['oldString', 'newString'], each: 'replacements' },
+  insert_edit_into_file: { fields: ['code'] },
+  create_file: { fields: ['content'] },
+  apply_patch: { fields: ['input', 'patch'] },
+  edit_notebook_file: { fields: ['newCode'] },
+};
+
+/** The old and new texts an edit call carries (the text it looks for, and the text it writes). */
+export function editTexts(tool: string, input: Record<string, unknown>): string[] {
+  const shape = TEXT_FIELDS[tool];
+  if (!shape) return [];
+  const holders = shape.each ? records(input[shape.each]) : [input];
+  return holders.flatMap((holder) => shape.fields.map((field) => holder[field]).filter((v): v is string => typeof v === 'string'));
+}
+
 /** The file a read by one of Skim's own tools names, or undefined for any other tool. */
 export function skimReadFile(tool: string, input: Record<string, unknown>): string | undefined {
-  return SKIM_READS.test(tool) ? str(input.filePath) : undefined;
+  return SKIM_READ_TOOLS.has(tool) ? str(input.filePath) : undefined;
 }

@@ -1,4 +1,5 @@
 import { EDIT_GATE_MODES } from '../config/options';
+import { redactionMarker } from '../screen/marker';
 
 /**
  * The write stamp's decision: an edit of a file that changed on disk since this session last read
@@ -20,4 +21,28 @@ export function decideEdit(mode: EditGateMode, file: string, now: string | undef
     return mode === 'strict' ? { allow: false, reason: `Read ${file} before editing it (Skim's edit gate is strict).` } : { allow: true };
   if (!stamp.includes(now)) return { allow: false, reason: `${file} changed since you read it; read it again before editing it (Skim's edit gate).` };
   return { allow: true };
+}
+
+/**
+ * An edit of a file the session read, whose content Skim cannot get now (`why`: out of time to hash
+ * it, unreadable): the gate cannot tell whether it changed, so it refuses and says why, never
+ * letting the edit through unchecked.
+ */
+export function undecidable(mode: EditGateMode, file: string, why: string): GateDecision {
+  if (mode === 'off') return { allow: true };
+  return {
+    allow: false,
+    reason: `Skim's edit gate cannot tell whether ${file} changed since you read it: ${why}. Ask the user to raise SKIM_HOOK_BUDGET_MS or to turn the gate off (SKIM_EDIT_GATE=off) for this edit.`,
+  };
+}
+
+/**
+ * An edit whose old or new text holds Skim's redaction marker: the line it stands for holds a
+ * credential Skim withheld from the agent, so writing the marker would destroy the real value.
+ */
+export function writesRedaction(file: string): { allow: false; reason: string } {
+  return {
+    allow: false,
+    reason: `${file}: this edit's text holds "${redactionMarker('…')}", the marker Skim shows in place of a credential it withheld from you. The file holds the real credential there; replacing it with the marker would destroy it. Leave those lines as they are (edit around them), or ask the user to change them.`,
+  };
 }

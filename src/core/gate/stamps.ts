@@ -6,14 +6,22 @@ import { untrustedDirectory } from '../files/trust';
 
 /**
  * What an agent session has seen of each file: the content hash of every read and of every edit
- * it made, by real path. One append-only log per session (hook processes run in parallel and each
- * appends one line, which the OS keeps whole), kept for the whole session and a week after it,
- * in a folder only this user can enter. The last line for a file is its stamp.
+ * it made, by real path and by the file's identity (device and inode). One append-only log per
+ * session (hook processes run in parallel and each appends one line, which the OS keeps whole),
+ * kept for the whole session and a week after it, in a folder only this user can enter. The last
+ * line that applies to a file is its stamp.
  */
 const KEEP_MS = 7 * 24 * 3600_000;
 
 /** `$XDG_STATE_HOME/skim/stamps`, else `~/.local/state/skim/stamps`. */
 export const stampDirectory = (env: NodeJS.ProcessEnv = process.env) => stateDir(env, 'stamps');
+
+interface Stamp {
+  path: string;
+  /** The file's device and inode when stamped (absent in logs written before Skim recorded it). */
+  id?: string;
+  hashes: string[];
+}
 
 export class StampLog {
   private constructor(readonly file: string) {}
@@ -29,31 +37,35 @@ export class StampLog {
     return new StampLog(file);
   }
 
-  /** Records what the session now knows `real` to hold: one hash, or (after its own edit) the hashes before and after it lands. */
-  stamp(real: string, ...hashes: string[]): void {
-    appendFileSync(this.file, `${JSON.stringify({ path: real, hashes, at: Date.now() })}\n`, { mode: 0o600 });
+  /** Records what the session now knows `real` (the file `id`) to hold: one hash, or (after its own edit) the hashes before and after it lands. */
+  stamp(real: string, id: string, ...hashes: string[]): void {
+    appendFileSync(this.file, `${JSON.stringify({ path: real, id, hashes, at: Date.now() })}\n`, { mode: 0o600 });
   }
 
   /**
-   * The log's stamps in order, each line parsed once; with `mentioning`, lines that cannot be
-   * about that path are passed over unparsed. A line cut short by a crash is skipped; the lines
+   * The log's stamps in order, each line parsed once; with `mentioning`, lines that hold none of
+   * those strings are passed over unparsed. A line cut short by a crash is skipped; the lines
    * around it still count.
    */
-  private entries(mentioning?: string): { path: string; hashes: string[] }[] {
+  private entries(mentioning?: string[]): Stamp[] {
     let text: string;
     try {
       text = readFileSync(this.file, 'utf8');
     } catch {
       return [];
     }
-    const needle = mentioning === undefined ? undefined : JSON.stringify(mentioning);
-    const entries: { path: string; hashes: string[] }[] = [];
+    const needles = mentioning?.map((m) => JSON.stringify(m));
+    const entries: Stamp[] = [];
     for (const line of text.split('\n')) {
-      if (!line || (needle !== undefined && !line.includes(needle))) continue;
+      if (!line || (needles !== undefined && !needles.some((needle) => line.includes(needle)))) continue;
       try {
-        const entry = JSON.parse(line) as { path?: unknown; hashes?: unknown };
+        const entry = JSON.parse(line) as { path?: unknown; id?: unknown; hashes?: unknown };
         if (typeof entry.path === 'string' && Array.isArray(entry.hashes))
-          entries.push({ path: entry.path, hashes: entry.hashes.filter((h): h is string => typeof h === 'string') });
+          entries.push({
+            path: entry.path,
+            id: typeof entry.id === 'string' ? entry.id : undefined,
+            hashes: entry.hashes.filter((h): h is string => typeof h === 'string'),
+          });
       } catch {
         continue;
       }
@@ -61,10 +73,16 @@ export class StampLog {
     return entries;
   }
 
-  /** The hashes of the session's last stamp of `real`, or undefined when it never read or wrote it. */
-  last(real: string): string[] | undefined {
-    return this.entries(real)
-      .filter((entry) => entry.path === real)
+  /**
+   * The hashes of the session's last stamp that applies to the file now at `real`, whose identity
+   * is `id`; undefined when it never read or wrote it. A stamp applies when it was taken at this
+   * path (the session saw what stood there; if another file was put there since, its content
+   * decides), or taken of this same file under another name that still names it (`stillNames`):
+   * a hard link. A file renamed here from elsewhere, or a reused inode, is another file.
+   */
+  last(real: string, id: string, stillNames: (path: string) => boolean): string[] | undefined {
+    return this.entries([real, id])
+      .filter((entry) => entry.path === real || (entry.id === id && stillNames(entry.path)))
       .at(-1)?.hashes;
   }
 
