@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { HOOK_MARKER, hookCommand, hookPlace, hookStateDir, installHook, InstallHost, InstallScope, removeHook } from '../core/hook/install';
+import { HookCommands, hookCommands } from '../core/hook/command';
+import { hasSkimHook, hookPlace, hookStateDir, installHook, InstallHost, InstallScope, removeHook } from '../core/hook/install';
 import { SkimConfiguration } from './configuration';
 import { settings } from './settings';
 
@@ -15,11 +15,11 @@ const HOSTS: { label: string; host: InstallHost; detail: string }[] = [
  * The node that runs `skim hook`: VS Code's own runtime (as Node), so nothing else need be installed.
  * On Windows, whose shells lack the VAR=value prefix, the `node` on PATH.
  */
-function command(extensionPath: string): string {
+function command(extensionPath: string): HookCommands {
   const cli = path.join(extensionPath, 'dist', 'cli.js');
   const gate = settings().editGate;
-  if (process.platform === 'win32') return hookCommand('node', cli, gate);
-  return `ELECTRON_RUN_AS_NODE=1 ${hookCommand(process.execPath, cli, gate)}`;
+  if (process.platform === 'win32') return hookCommands('node', cli, gate);
+  return hookCommands(process.execPath, cli, gate, { env: { ELECTRON_RUN_AS_NODE: '1' } });
 }
 
 /** A change of skim.editGate rewrites the command of this workspace's VS Code hook, where Skim installed one. */
@@ -29,7 +29,7 @@ function followEditGate(extensionPath: string, configuration: SkimConfiguration)
     if (!folder || !changed.has('editGate')) return;
     const place = hookPlace('vscode', 'workspace', folder);
     try {
-      if (existsSync(place.file) && readFileSync(place.file, 'utf8').includes(HOOK_MARKER)) installHook(place, command(extensionPath), hookStateDir());
+      if (hasSkimHook(place)) installHook(place, command(extensionPath), hookStateDir());
     } catch (error) {
       void vscode.window.showWarningMessage(`Skim could not apply the new edit gate to its hook: ${(error as Error).message}`);
     }

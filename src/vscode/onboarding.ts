@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { HOOK_MARKER, hookPlace, InstallHost } from '../core/hook/install';
+import { hasSkimHook, hookPlace, InstallHost } from '../core/hook/install';
 
 /**
  * The read hook offered once per workspace: the first time a trusted workspace with source files
@@ -21,12 +21,7 @@ const HOSTS: { host: InstallHost; label: string; applies: (root: string) => bool
 
 /** Whether Skim's hook for `host` is in this workspace's hook file. */
 export function hookInstalled(host: InstallHost, root: string): boolean {
-  const { file } = hookPlace(host, 'workspace', root);
-  try {
-    return readFileSync(file, 'utf8').includes(HOOK_MARKER);
-  } catch {
-    return false;
-  }
+  return hasSkimHook(hookPlace(host, 'workspace', root));
 }
 
 export class Onboarding {

@@ -1,16 +1,7 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import {
-  hookCommand,
-  hookPlace,
-  hookStateDir,
-  installHook,
-  INSTALL_HOSTS,
-  INSTALL_SCOPES,
-  InstallHost,
-  InstallScope,
-  removeHook,
-} from '../../core/hook/install';
+import { hookCommands } from '../../core/hook/command';
+import { hookPlace, hookStateDir, installHook, INSTALL_HOSTS, INSTALL_SCOPES, InstallHost, InstallScope, removeHook } from '../../core/hook/install';
 import { EDIT_GATE_MODES } from '../../core/config/options';
 import { gateModeOf } from '../../core/gate/gate';
 import { ParsedArgs, stringFlag, UsageError } from '../args';
@@ -34,7 +25,7 @@ export function installCommand(action: 'install' | 'remove', args: ParsedArgs, i
   const root = path.resolve(cwd, stringFlag(args.flags, 'root') ?? defaultRoot(cwd));
   const place = hookPlace(host, scope, root, env);
   const state = hookStateDir(env);
-  const change = action === 'install' ? installHook(place, hookCommand(process.execPath, cliBundle(), gateModeOf(gate)), state) : removeHook(place, state);
+  const change = action === 'install' ? installHook(place, hookCommands(process.execPath, cliBundle(), gateModeOf(gate)), state) : removeHook(place, state);
   const verb = action === 'install' ? (change.changed ? 'installed in' : 'already installed in') : change.changed ? 'removed from' : 'not found in';
   io.out(`Skim's read hook for ${host} (${scope}) ${verb} ${change.file}`);
 }

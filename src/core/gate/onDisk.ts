@@ -4,7 +4,7 @@ import { describeFileError } from '../files/errors';
 import { readRegularFile } from '../files/open';
 import { hashBytes } from '../files/scan';
 import { HookCall } from '../hook/payload';
-import { realPath } from '../project';
+import { realPath } from '../files/project';
 import { expectedHash } from './expected';
 import { fileId, FileState, fileState } from './fileState';
 import { decideEdit, GateDecision, undecidable } from './gate';

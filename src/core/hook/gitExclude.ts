@@ -1,11 +1,13 @@
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import * as path from 'node:path';
-import { writeFileAtomic } from '../files/atomicWrite';
+import { readSettingsFile } from '../files/settingsFile';
 
 /**
  * Keeps a per-person hook file out of the project's commits through `.git/info/exclude`, which
- * is the person's own and never committed (unlike .gitignore). One line per file, added once
- * and taken out exactly; nothing happens outside a git work tree with a .git folder.
+ * is the person's own and never committed (unlike .gitignore). One line per file, added once;
+ * removal takes out only a line Skim added (the installer records that), never one the person
+ * already had. Nothing happens outside a git work tree with a .git folder. Each step is planned
+ * (the file read and checked) before anything is written, so a refusal leaves every file as it was.
  */
 function excludeFile(root: string): string | undefined {
   const git = path.join(root, '.git');
@@ -18,22 +20,39 @@ function excludeFile(root: string): string | undefined {
 
 const patternFor = (root: string, file: string) => `/${path.relative(root, file).split(path.sep).join('/')}`;
 
-export function excludeFromGit(root: string, file: string): void {
-  const exclude = excludeFile(root);
-  if (!exclude) return;
-  const text = existsSync(exclude) ? readFileSync(exclude, 'utf8') : '';
-  const pattern = patternFor(root, file);
-  if (text.split(/\r?\n/).includes(pattern)) return;
-  mkdirSync(path.dirname(exclude), { recursive: true });
-  writeFileAtomic(exclude, `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${pattern}\n`);
+/** A new text for the exclude file; `newline`: Skim ended the person's last line before adding its own. */
+export interface ExcludeEdit {
+  file: string;
+  text: string;
+  newline?: boolean;
 }
 
-export function includeInGit(root: string, file: string): void {
+/** The exclude file with a line for `file` added, or undefined when there is no git folder or the line is there already. */
+export function excludeFromGit(root: string, file: string): ExcludeEdit | undefined {
   const exclude = excludeFile(root);
-  if (!exclude || !existsSync(exclude)) return;
-  const text = readFileSync(exclude, 'utf8');
+  if (!exclude) return undefined;
+  const { text } = readSettingsFile(exclude);
+  const pattern = patternFor(root, file);
+  if (text.split(/\r?\n/).includes(pattern)) return undefined;
+  const newline = text !== '' && !text.endsWith('\n');
+  return { file: exclude, text: `${text}${newline ? '\n' : ''}${pattern}\n`, newline };
+}
+
+/**
+ * The exclude file without the last line naming `file` (the one Skim appended), and without the
+ * newline Skim added before it when that line is still the last; undefined when it has none.
+ */
+export function includeInGit(root: string, file: string, newline = false): ExcludeEdit | undefined {
+  const exclude = excludeFile(root);
+  if (!exclude) return undefined;
+  const { exists, text } = readSettingsFile(exclude);
+  if (!exists) return undefined;
   const pattern = patternFor(root, file);
   const lines = text.split('\n');
-  const kept = lines.filter((line) => line.replace(/\r$/, '') !== pattern);
-  if (kept.length !== lines.length) writeFileAtomic(exclude, kept.join('\n'));
+  const at = lines.map((line) => line.replace(/\r$/, '')).lastIndexOf(pattern);
+  if (at === -1) return undefined;
+  const last = at === lines.length - 2 && lines[lines.length - 1] === '';
+  lines.splice(at, 1);
+  const kept = lines.join('\n');
+  return { file: exclude, text: newline && last ? kept.slice(0, -1) : kept };
 }

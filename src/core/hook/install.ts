@@ -1,30 +1,27 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { getNodeValue, JSONPath, Node, parseTree, ParseError } from 'jsonc-parser';
-import { writeFileAtomic } from '../files/atomicWrite';
-import { stateDir } from '../files/stateDir';
+import { makeFolders, UnsafeFileError, writeFileAtomic } from '../files/atomicWrite';
 import { JsonText } from '../files/jsonEdit';
-import { excludeFromGit, includeInGit } from './gitExclude';
-import { shellWord } from './shellWord';
-import { Options } from '../config/options';
-
-type EditGateMode = Options['editGate'];
+import { stateDir } from '../files/stateDir';
+import { readSettingsFile } from '../files/settingsFile';
+import { HOOK_MARKER, HOOK_TOOLS, HookCommands, HookEvent } from './command';
+import { ExcludeEdit, excludeFromGit, includeInGit } from './gitExclude';
 
 /**
  * Installs and removes Skim's read hook in each host's hook files. One implementation for the
  * `skim hook install` command and the extension's "Skim: Install Read Hook". Files are a
- * person's own: Skim edits only its own entry (comments, order and formatting kept), writes
- * atomically, and refuses with a clear message whatever it cannot edit safely.
+ * person's own: Skim edits only its own hook (comments, order and formatting kept; in a matcher
+ * group the person shares with it, only its own command), writes atomically keeping owner and
+ * mode, and refuses with a clear message whatever it cannot edit safely, before writing anything.
  */
 export const INSTALL_HOSTS = ['vscode', 'claude', 'copilot-cli'] as const;
 export const INSTALL_SCOPES = ['workspace', 'user'] as const;
 export type InstallHost = (typeof INSTALL_HOSTS)[number];
 export type InstallScope = (typeof INSTALL_SCOPES)[number];
 
-/** Ends every command Skim writes: a shell comment that says whose hook it is, and how Skim recognizes it. */
-export const HOOK_MARKER = '# skim read guard';
 export const HOOK_TIMEOUT_SECONDS = 30;
 
 export interface HookPlace {
@@ -61,12 +58,6 @@ export function hookPlace(host: InstallHost, scope: InstallScope, root: string, 
   }
 }
 
-/** The shell command a hook file names: this Node, this `skim`, its hook mode (and edit gate, when not the default), and the marker. */
-export function hookCommand(node: string, cli: string, editGate: EditGateMode = 'drift'): string {
-  return `${shellWord(node)} ${shellWord(cli)} hook ${editGate === 'drift' ? '' : `--edit-gate ${editGate} `}${HOOK_MARKER}`;
-}
-
-type HookEvent = 'pre' | 'post';
 const EVENTS: HookEvent[] = ['pre', 'post'];
 
 /** Where an event's entry list lives in each format. */
@@ -75,40 +66,107 @@ function eventPath(format: HookPlace['format'], event: HookEvent): JSONPath {
   return ['hooks', event === 'pre' ? 'PreToolUse' : 'PostToolUse'];
 }
 
-/**
- * The tools Skim's entries match in Claude's format (VS Code's user hooks use it too, and the
- * Copilot CLI runs it with its own tool names mapped to Claude's): before a read (the guard, and
- * the gate's stamp), before an edit (the gate), after an edit (the gate's new stamp).
- */
-const READS = 'Read|read_file|view|mcp__skim__skim_read_file|mcp__skim__skim_find_symbol';
-const EDITS =
-  'Edit|MultiEdit|Write|NotebookEdit|edit|create|replace_string_in_file|multi_replace_string_in_file|insert_edit_into_file|create_file|apply_patch|edit_notebook_file';
-
-function skimEntry(format: HookPlace['format'], command: string, event: HookEvent): unknown {
-  if (format === 'vscode') return { type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS };
+/** Skim's hook object in each format: the command itself, without a matcher. */
+function skimHook(format: HookPlace['format'], command: string): Record<string, unknown> {
   if (format === 'copilot-cli') return { type: 'command', bash: command, timeoutSec: HOOK_TIMEOUT_SECONDS };
-  return { matcher: event === 'pre' ? `${READS}|${EDITS}` : EDITS, hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS }] };
+  return { type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS };
 }
 
-const isSkim = (value: unknown): boolean => JSON.stringify(value ?? null).includes(HOOK_MARKER);
+/** Skim's entry in an event's list: its hook object, or in Claude's format a matcher group holding it alone. */
+function skimEntry(format: HookPlace['format'], command: string, event: HookEvent): unknown {
+  const hook = skimHook(format, command);
+  return format === 'claude-settings' ? { matcher: HOOK_TOOLS[event].join('|'), hooks: [hook] } : hook;
+}
 
-/** A settings file that Skim cannot edit safely: the message says what to do. */
-class HookFileError extends Error {}
+/** The fields of a hook object that hold its command, in the hosts' formats (VS Code's per-OS overrides, the Copilot CLI's shells). */
+const COMMAND_FIELDS = ['command', 'bash', 'powershell', 'linux', 'osx', 'windows'];
 
+/** Whether a hook object runs a command Skim wrote: one that ends with the marker. */
+function isSkimHook(value: unknown): boolean {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  return COMMAND_FIELDS.some((field) => {
+    const command = (value as Record<string, unknown>)[field];
+    return typeof command === 'string' && command.trimEnd().endsWith(HOOK_MARKER);
+  });
+}
+
+/** Where Skim stands in an event's list: entries that are its own, and its hook objects inside a group the person shares with it. */
+interface Standing {
+  own: number[];
+  shared: { entry: number; hooks: number[] }[];
+}
+
+function standing(list: Node | undefined): Standing {
+  const found: Standing = { own: [], shared: [] };
+  (list?.children ?? []).forEach((child, entry) => {
+    const value = getNodeValue(child) as unknown;
+    const inner = (value as { hooks?: unknown } | null)?.hooks;
+    const hooks = Array.isArray(inner) ? inner.map((hook, i) => (isSkimHook(hook) ? i : -1)).filter((i) => i !== -1) : [];
+    if (isSkimHook(value) || (hooks.length > 0 && hooks.length === (inner as unknown[]).length)) found.own.push(entry);
+    else if (hooks.length > 0) found.shared.push({ entry, hooks });
+  });
+  return found;
+}
+
+/** A settings file Skim cannot edit safely: the message says what to do. */
+class HookFileError extends UnsafeFileError {}
+
+/** The first key that appears twice in one object at or below `node`, with where it is. */
+function duplicateKey(node: Node, at: string): { key: string; at: string } | undefined {
+  if (node.type === 'object') {
+    const seen = new Set<string>();
+    for (const member of node.children ?? []) {
+      const key = String(member.children?.[0]?.value);
+      if (seen.has(key)) return { key, at };
+      seen.add(key);
+      const value = member.children?.[1];
+      const found = value && duplicateKey(value, `${at}.${key}`);
+      if (found) return found;
+    }
+  } else if (node.type === 'array') {
+    for (const [i, item] of (node.children ?? []).entries()) {
+      const found = duplicateKey(item, `${at}[${i}]`);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** A key Skim reads or writes that appears twice: "hooks" or "version" at the top level, or any key inside "hooks". */
+function skimKeyTwice(root: Node): { key: string; at: string } | undefined {
+  const keys = (root.children ?? []).map((member) => String(member.children?.[0]?.value));
+  for (const key of ['hooks', 'version']) if (keys.indexOf(key) !== keys.lastIndexOf(key)) return { key, at: '' };
+  const hooks = root.children?.find((member) => member.children?.[0]?.value === 'hooks')?.children?.[1];
+  return hooks && duplicateKey(hooks, 'hooks');
+}
+
+/** A settings file's text, and what it held exactly (a byte-order mark before the JSON, which parsers reject, is kept aside). */
 interface Document {
   text: string;
   exists: boolean;
+  bom: string;
 }
 
+/** The settings text, parsed and checked to be one Skim can edit. */
 function readDocument(file: string): Document {
-  const exists = existsSync(file);
-  const text = exists ? readFileSync(file, 'utf8') : '';
+  const read = readSettingsFile(file);
+  const bom = read.text.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const text = read.text.slice(bom.length);
+  const exists = read.exists;
   const errors: ParseError[] = [];
   const root = text.trim() === '' ? undefined : parseTree(text, errors, { allowTrailingComma: true });
   if (errors.length > 0 || (root && root.type !== 'object')) {
     throw new HookFileError(`${file} is not a JSON object; Skim leaves it alone. Fix or move it, then try again.`);
   }
-  return { text, exists };
+  // A host reads one of two same-named keys; which one is its own business, so Skim edits neither.
+  const twice = root && skimKeyTwice(root);
+  if (twice) {
+    const where = twice.at === '' ? 'at the top level' : `in "${twice.at}"`;
+    throw new HookFileError(
+      `${file} has the key "${twice.key}" twice ${where}; hosts read only one of them, so Skim cannot tell which to edit. Merge them into one by hand, then try again.`,
+    );
+  }
+  return { text, exists, bom };
 }
 
 /** The entry list, checked to be one Skim can edit: absent, or an array inside an object. */
@@ -122,20 +180,18 @@ function entries(json: JsonText, file: string, at: JSONPath): Node | undefined {
   return list;
 }
 
-/** The indexes of Skim's entries in the list. */
-const skimIndexes = (list: Node | undefined): number[] =>
-  (list?.children ?? []).map((child, i) => (isSkim(getNodeValue(child)) ? i : -1)).filter((i) => i !== -1);
-
 /**
  * What Skim added to a file beyond its entry, so that removing the hook takes out exactly that:
- * whether it created the file (or found it blank), and which containers (`hooks`,
- * `hooks.PreToolUse`) it created. Kept under `stateDir`; an unreadable record counts as none,
- * and then nothing but Skim's entry is removed.
+ * whether it created the file (or found it blank), which containers (`hooks`,
+ * `hooks.PreToolUse`) it created, and whether it added the file's line to git's exclude list.
+ * Kept under `stateDir`; an unreadable record counts as none, and then nothing but Skim's entry is
+ * removed.
  */
 interface Added {
   created?: boolean;
   blank?: boolean;
   containers?: string[];
+  excluded?: { newline: boolean };
 }
 
 function recordFile(stateDir: string, file: string): string {
@@ -144,7 +200,7 @@ function recordFile(stateDir: string, file: string): string {
 
 function readAdded(stateDir: string, file: string): Added {
   try {
-    const value = JSON.parse(readFileSync(recordFile(stateDir, file), 'utf8')) as Added;
+    const value = JSON.parse(readSettingsFile(recordFile(stateDir, file)).text) as Added;
     return value && typeof value === 'object' ? value : {};
   } catch {
     return {};
@@ -159,19 +215,39 @@ export interface HookChange {
   changed: boolean;
 }
 
-/** Skim's entry for one event, added or updated in place; whether anything changed. */
-function putEntry(json: JsonText, place: HookPlace, command: string, event: HookEvent, containers: Set<string>): boolean {
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Skim's hook object inside a group the person shares with it, brought up to date field by field:
+ * the group, its matcher and the person's hooks stay as they are.
+ */
+function updateSharedHook(json: JsonText, at: JSONPath, wanted: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(wanted)) {
+    const current = json.node([...at, key]);
+    if (!current) json.addProperty(at, key, value);
+    else if (!same(getNodeValue(current), value)) json.replace([...at, key], value);
+  }
+}
+
+/** Skim's entry for one event, added or updated in place. */
+function putEntry(json: JsonText, place: HookPlace, command: string, event: HookEvent, containers: Set<string>): void {
   const at = eventPath(place.format, event);
   const list = entries(json, place.file, at);
   const wanted = skimEntry(place.format, command, event);
-  const ours = skimIndexes(list);
-  if (ours.length === 1 && JSON.stringify(getNodeValue((list?.children as Node[])[ours[0]])) === JSON.stringify(wanted)) return false;
+  const { own, shared } = standing(list);
   if (!json.node(at.slice(0, 1))) containers.add(String(at[0]));
   if (!json.node(at)) containers.add(at.join('.'));
-  if (ours.length > 0) {
+  // Inside a shared group only Skim's own hook object changes; a second one of Skim's there goes.
+  for (const { entry, hooks } of [...shared].reverse()) {
+    for (const i of hooks.slice(1).reverse()) json.remove([...at, entry, 'hooks', i]);
+    updateSharedHook(json, [...at, entry, 'hooks', hooks[0]], skimHook(place.format, command));
+  }
+  if (own.length > 0) {
     // Skim's entry is updated where it stands; any second one of Skim's goes.
-    for (const i of ours.slice(1).reverse()) json.remove([...at, i]);
-    json.replace([...at, ours[0]], wanted);
+    for (const i of own.slice(1).reverse()) json.remove([...at, i]);
+    if (!same(getNodeValue(json.node([...at, own[0]]) as Node), wanted)) json.replace([...at, own[0]], wanted);
+  } else if (shared.length > 0) {
+    return;
   } else if (json.node(at)) {
     json.append(at, wanted);
   } else if (json.node(at.slice(0, 1))) {
@@ -179,43 +255,77 @@ function putEntry(json: JsonText, place: HookPlace, command: string, event: Hook
   } else {
     json.addProperty([], String(at[0]), { [at[1]]: [wanted] });
   }
-  return true;
 }
 
-export function installHook(place: HookPlace, command: string, stateDir: string): HookChange {
+/**
+ * Writes the settings file, then git's exclude list; if the second write fails, the settings file
+ * is put back as it was, so that the two never disagree.
+ */
+function writeBoth(file: string, text: string, before: Document, exclude: ExcludeEdit | undefined, remove: boolean): void {
+  if (remove) rmSync(file);
+  else writeFileAtomic(file, before.bom + text);
+  if (!exclude) return;
+  try {
+    makeFolders(path.dirname(exclude.file));
+    writeFileAtomic(exclude.file, exclude.text);
+  } catch (error) {
+    if (before.exists) writeFileAtomic(file, before.bom + before.text);
+    else rmSync(file, { force: true });
+    throw error;
+  }
+}
+
+/** Whether Skim's hook is in the place's file; false for a file Skim cannot read safely (a FIFO would hang the caller). */
+export function hasSkimHook(place: HookPlace): boolean {
+  try {
+    const json = JsonText.of(readDocument(place.file).text);
+    return EVENTS.some((event) => {
+      const { own, shared } = standing(json.node(eventPath(place.format, event)));
+      return own.length + shared.length > 0;
+    });
+  } catch {
+    return false;
+  }
+}
+
+export function installHook(place: HookPlace, commands: HookCommands, stateDir: string): HookChange {
   const doc = readDocument(place.file);
   const json = JsonText.of(doc.text.trim() === '' ? '{}' : doc.text);
   const added = readAdded(stateDir, place.file);
   const containers = new Set(added.containers ?? []);
-  let changed = false;
-  for (const event of EVENTS) changed = putEntry(json, place, command, event, containers) || changed;
-  if (!changed) return { file: place.file, changed: false };
+  const original = json.text;
+  for (const event of EVENTS) putEntry(json, place, commands[event], event, containers);
+  if (json.text === original) return { file: place.file, changed: false };
   if (!doc.exists) added.created = true;
   else if (doc.text.trim() === '') added.blank = true;
   added.containers = [...containers];
   if (place.format === 'copilot-cli' && !json.node(['version'])) json.addProperty([], 'version', 1);
   const text = doc.exists && doc.text.trim() !== '' ? json.text : `${json.text}\n`;
+  const exclude = place.personalIn ? excludeFromGit(place.personalIn, place.file) : undefined;
+  if (exclude) added.excluded = { newline: exclude.newline === true };
 
-  mkdirSync(path.dirname(place.file), { recursive: true });
-  mkdirSync(stateDir, { recursive: true });
-  writeFileSync(recordFile(stateDir, place.file), JSON.stringify(added));
-  writeFileAtomic(place.file, text);
-  if (place.personalIn) excludeFromGit(place.personalIn, place.file);
+  makeFolders(path.dirname(place.file));
+  writeBoth(place.file, text, doc, exclude, false);
+  // Recorded once the files are written: a missing record only leaves Skim's containers behind on removal.
+  makeFolders(stateDir);
+  writeFileAtomic(recordFile(stateDir, place.file), JSON.stringify(added));
   return { file: place.file, changed: true };
 }
 
 export function removeHook(place: HookPlace, stateDir: string): HookChange {
-  if (!existsSync(place.file)) return { file: place.file, changed: false };
   const doc = readDocument(place.file);
+  if (!doc.exists) return { file: place.file, changed: false };
   const json = JsonText.of(doc.text);
   const added = readAdded(stateDir, place.file);
-  let changed = false;
+  const original = json.text;
   for (const event of EVENTS) {
     const at = eventPath(place.format, event);
-    const ours = skimIndexes(entries(json, place.file, at));
-    if (ours.length === 0) continue;
-    changed = true;
-    for (const i of [...ours].reverse()) json.remove([...at, i]);
+    const { own, shared } = standing(entries(json, place.file, at));
+    if (own.length === 0 && shared.length === 0) continue;
+    // From the end, so that each index still points where it did.
+    const removals = [...own.map((entry) => [...at, entry]), ...shared.flatMap(({ entry, hooks }) => hooks.map((i) => [...at, entry, 'hooks', i]))];
+    removals.sort((a, b) => Number(b[2]) - Number(a[2]) || Number(b[4] ?? 0) - Number(a[4] ?? 0));
+    for (const removal of removals) json.remove(removal);
     // Containers Skim created (all of them, in a file of its own) go with its entry once nothing else is in them; a person's stay.
     for (let depth = at.length; depth > 0; depth--) {
       const container = at.slice(0, depth);
@@ -223,15 +333,13 @@ export function removeHook(place: HookPlace, stateDir: string): HookChange {
       if (skims && (json.node(container)?.children?.length ?? 1) === 0) json.remove(container);
     }
   }
-  if (!changed) return { file: place.file, changed: false };
+  if (json.text === original) return { file: place.file, changed: false };
   const left = Object.keys(getNodeValue(json.node([]) as Node) as object);
   const empty = left.every((key) => key === 'version' && place.format === 'copilot-cli');
-  if (empty && (place.owned || added.created)) {
-    rmSync(place.file);
-    if (place.personalIn) includeInGit(place.personalIn, place.file);
-  } else {
-    writeFileAtomic(place.file, empty && added.blank ? '' : json.text);
-  }
+  // A file Skim made goes away when nothing else is left in it; a link to a person's file stays a link.
+  const remove = empty && (place.owned || added.created === true) && !lstatSync(place.file).isSymbolicLink();
+  const exclude = remove && place.personalIn && added.excluded ? includeInGit(place.personalIn, place.file, added.excluded.newline) : undefined;
+  writeBoth(place.file, empty && added.blank ? '' : json.text, doc, exclude, remove);
   rmSync(recordFile(stateDir, place.file), { force: true });
   return { file: place.file, changed: true };
 }

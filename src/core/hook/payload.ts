@@ -43,7 +43,7 @@ export interface HookCall {
 export type ParsedPayload = { kind: 'read'; read: HookRead; call: HookCall } | { kind: 'call'; call: HookCall } | { kind: 'pass'; why: string };
 
 /** Tools that read a file, in each host. Anything else passes untouched. */
-const READ_TOOLS = new Set(['read_file', 'copilot_readFile', 'Read', 'view']);
+export const READ_TOOLS: ReadonlySet<string> = new Set(['Read', 'read_file', 'view', 'copilot_readFile']);
 
 /** Claude Code's Read returns at most this many lines when no limit is given. */
 const CLAUDE_DEFAULT_LIMIT = 2000;

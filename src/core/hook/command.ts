@@ -1,0 +1,50 @@
+import { EDIT_TOOLS, SKIM_READ_TOOLS } from '../gate/editCalls';
+import { EditGateMode } from '../gate/gate';
+import { onPath } from '../search/program';
+import { READ_TOOLS } from './payload';
+import { shellWord } from './shellWord';
+import { toolFilter } from './toolFilter';
+
+/** Ends every command Skim writes: a shell comment that says whose hook it is, and how Skim recognizes it. */
+export const HOOK_MARKER = '# skim read guard';
+
+export type HookEvent = 'pre' | 'post';
+
+/**
+ * The tools Skim has a part in, before a call (the guard's reads, the gate's stamps and edits) and
+ * after one (the gate's new stamp after an edit): what Claude's matchers name (VS Code's user hooks
+ * use that format too, and the Copilot CLI runs it with its own tool names mapped to Claude's), and
+ * what the command's own filter lets through where a host has no matcher.
+ */
+export const HOOK_TOOLS: Record<HookEvent, string[]> = {
+  pre: [...READ_TOOLS, ...SKIM_READ_TOOLS, ...EDIT_TOOLS],
+  post: [...EDIT_TOOLS],
+};
+
+/** The command each event's entry runs. */
+export type HookCommands = Record<HookEvent, string>;
+
+export interface CommandOptions {
+  /** Variables set for Skim's process alone (VS Code's runtime runs as Node with ELECTRON_RUN_AS_NODE=1). */
+  env?: Record<string, string>;
+  /** The platform the command runs on (default: this one); Windows has no POSIX shell, so no filter. */
+  platform?: NodeJS.Platform;
+  /** The awk the filter runs (default: the one on PATH); none, and the command starts Skim for every call. */
+  awk?: string;
+}
+
+/**
+ * The shell commands a hook file names: this Node, this `skim`, its hook mode (and edit gate, when
+ * not the default), behind a filter that starts them only for the event's tools where a POSIX
+ * shell and awk exist, then the marker.
+ */
+export function hookCommands(node: string, cli: string, editGate: EditGateMode = 'drift', options: CommandOptions = {}): HookCommands {
+  const env = Object.entries(options.env ?? {})
+    .map(([name, value]) => `${name}=${shellWord(value)} `)
+    .join('');
+  const skim = `${env}${shellWord(node)} ${shellWord(cli)} hook${editGate === 'drift' ? '' : ` --edit-gate ${editGate}`}`;
+  const windows = (options.platform ?? process.platform) === 'win32';
+  const awk = windows ? undefined : 'awk' in options ? options.awk : onPath('awk');
+  const command = (event: HookEvent) => `${awk ? toolFilter(awk, HOOK_TOOLS[event], skim) : skim} ${HOOK_MARKER}`;
+  return { pre: command('pre'), post: command('post') };
+}
