@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSyn
 import * as path from 'node:path';
 import { hookCommands } from '../../src/core/hook/command';
 import { onPath } from '../../src/core/search/program';
-import { scratch, tsSource } from '../support/files';
+import { FIXTURES, scratch, tsSource } from '../support/files';
 
 const CLI = path.resolve(__dirname, '../../../dist/cli.js');
 
@@ -104,6 +104,33 @@ describe('the installed command starts Node only for the calls Skim has a part i
         assert.ok(readFileSync(got).equals(Buffer.from(text)), `${awk}, ${name}: the same bytes`);
       }
     }
+  });
+
+  it('decides right on the payloads the real Claude Code and Copilot CLI sent for a read, a shell command and an edit, before and after each', () => {
+    const got = path.join(s.dir, 'got');
+    const standIn = s.write('skim.sh', 'cat > "$GOT"\n');
+    const commands = hookCommands('/bin/sh', standIn, 'drift', { awk: AWKS[0] });
+    const started: string[] = [];
+    for (const host of ['claude', 'copilot-cli']) {
+      const sent = JSON.parse(readFileSync(path.join(FIXTURES, 'hook-payloads', `${host}.json`), 'utf8')) as string[];
+      for (const payload of sent) {
+        const call = JSON.parse(payload) as { tool_name?: string; toolName?: string; hook_event_name?: string; toolResult?: unknown };
+        const event = call.hook_event_name === 'PostToolUse' || call.toolResult ? 'post' : 'pre';
+        rmSync(got, { force: true });
+        execFileSync('/bin/sh', ['-c', commands[event]], { input: payload, env: { ...process.env, GOT: got } });
+        if (!existsSync(got)) continue;
+        started.push(`${host} ${event} ${call.tool_name ?? call.toolName}`);
+        assert.equal(readFileSync(got, 'utf8'), payload);
+      }
+    }
+    assert.deepEqual(started, [
+      'claude pre Read',
+      'claude pre Edit',
+      'claude post Edit',
+      'copilot-cli pre view',
+      'copilot-cli pre edit',
+      'copilot-cli post edit',
+    ]);
   });
 
   it('after a call, starts Node only for edits: a read needs nothing once it ran', () => {
