@@ -1,6 +1,19 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import * as path from 'node:path';
 import { hookCommands } from '../../src/core/hook/command';
 import { hasSkimHook, hookPlace, installHook, removeHook } from '../../src/core/hook/install';
@@ -289,6 +302,17 @@ describe('installing and removing the read hook', () => {
       assert.equal(lstatSync(place.file).isSymbolicLink(), true);
       assert.deepEqual(readdirSync(path.dirname(place.file)), ['settings.json']);
       assert.equal(existsSync(state), false);
+    });
+
+    it('refuses a settings file with another hard link, which a file put in its place would leave behind', () => {
+      const place = hookPlace('claude', 'user', s.dir, { HOME: s.dir });
+      mkdirSync(path.dirname(place.file), { recursive: true });
+      writeFileSync(place.file, '{"model": "opus"}\n');
+      linkSync(place.file, path.join(s.dir, 'settings-backup.json'));
+      assert.throws(() => installHook(place, COMMANDS, state), {
+        message: `${place.file} has 2 hard links; replacing it would leave the others with the old text, so Skim leaves it alone. Make it a single file (or a symbolic link), then try again.`,
+      });
+      assert.equal(readFileSync(place.file, 'utf8'), '{"model": "opus"}\n');
     });
 
     it('refuses a FIFO where the settings file or the exclude list should be, at once, leaving the other file untouched', () => {

@@ -44,7 +44,7 @@ function lstatOrNothing(file: string): Stats | undefined {
 /**
  * Where writing `file` lands (the file, or where its link leads) and what stands there now:
  * undefined for a new file. A dangling link is refused rather than replaced by a file, and so is
- * anything that is not a regular file.
+ * anything that is not a regular file, or one with other hard links.
  */
 export function writeTarget(file: string): { target: string; stat?: Stats } {
   const named = lstatOrNothing(file);
@@ -66,6 +66,11 @@ export function writeTarget(file: string): { target: string; stat?: Stats } {
   if (stat.isDirectory()) throw new UnsafeFileError(`${file} is a folder, not a file; Skim leaves it alone. Move it away, then try again.`);
   if (!stat.isFile())
     throw new UnsafeFileError(`${file} is not a regular file (a FIFO, a device or a socket); Skim edits regular files only. Move it away, then try again.`);
+  // A file put in its place would leave its other names with the old text.
+  if (stat.nlink > 1)
+    throw new UnsafeFileError(
+      `${file} has ${stat.nlink} hard links; replacing it would leave the others with the old text, so Skim leaves it alone. Make it a single file (or a symbolic link), then try again.`,
+    );
   return { target, stat };
 }
 
