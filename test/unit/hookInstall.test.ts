@@ -304,6 +304,15 @@ describe('installing and removing the read hook', () => {
       assert.equal(existsSync(state), false);
     });
 
+    it('says which path stood in the way when the file system refuses, and writes nothing', () => {
+      writeFileSync(path.join(s.dir, '.claude'), 'a file where the folder should be');
+      const place = hookPlace('claude', 'workspace', s.dir);
+      assert.throws(() => installHook(place, COMMANDS, state), {
+        message: `${place.file}: a file stands where a folder should be on the way to it, so Skim could not install its hook. Fix that, then try again.`,
+      });
+      assert.equal(existsSync(state), false);
+    });
+
     it('refuses a settings file with another hard link, which a file put in its place would leave behind', () => {
       const place = hookPlace('claude', 'user', s.dir, { HOME: s.dir });
       mkdirSync(path.dirname(place.file), { recursive: true });

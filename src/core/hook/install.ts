@@ -288,7 +288,7 @@ export function hasSkimHook(place: HookPlace): boolean {
   }
 }
 
-export function installHook(place: HookPlace, commands: HookCommands, stateDir: string): HookChange {
+function install(place: HookPlace, commands: HookCommands, stateDir: string): HookChange {
   const doc = readDocument(place.file);
   const json = JsonText.of(doc.text.trim() === '' ? '{}' : doc.text);
   const added = readAdded(stateDir, place.file);
@@ -312,7 +312,7 @@ export function installHook(place: HookPlace, commands: HookCommands, stateDir: 
   return { file: place.file, changed: true };
 }
 
-export function removeHook(place: HookPlace, stateDir: string): HookChange {
+function remove(place: HookPlace, stateDir: string): HookChange {
   const doc = readDocument(place.file);
   if (!doc.exists) return { file: place.file, changed: false };
   const json = JsonText.of(doc.text);
@@ -342,4 +342,31 @@ export function removeHook(place: HookPlace, stateDir: string): HookChange {
   writeBoth(place.file, empty && added.blank ? '' : json.text, doc, exclude, remove);
   rmSync(recordFile(stateDir, place.file), { force: true });
   return { file: place.file, changed: true };
+}
+
+const FAILURES: Record<string, string> = {
+  ENOTDIR: 'a file stands where a folder should be on the way to it',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'the disk is full',
+};
+
+/** A file system failure on the way, said for the person installing: which path, and what stood in the way. */
+function said<T>(action: 'install' | 'remove', work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    const { code, path: where, message } = error as NodeJS.ErrnoException;
+    if (error instanceof UnsafeFileError || !code || !where) throw error;
+    throw new HookFileError(`${where}: ${FAILURES[code] ?? message}, so Skim could not ${action} its hook. Fix that, then try again.`);
+  }
+}
+
+export function installHook(place: HookPlace, commands: HookCommands, stateDir: string): HookChange {
+  return said('install', () => install(place, commands, stateDir));
+}
+
+export function removeHook(place: HookPlace, stateDir: string): HookChange {
+  return said('remove', () => remove(place, stateDir));
 }
