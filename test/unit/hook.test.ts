@@ -28,6 +28,7 @@ describe("skim hook, for each host's payload", () => {
   it("keeps to a project this user owns: a .git another user planted above the agent's folder does not widen it", async () => {
     const payload = (cwd: string) => ({
       hook_event_name: 'PreToolUse',
+      session_id: 'planted',
       tool_name: 'read_file',
       tool_input: { filePath: big, startLine: 1, endLine: 900 },
       cwd,

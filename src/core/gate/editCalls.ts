@@ -1,32 +1,6 @@
-/**
- * Which tool calls write files, and which read them, in each host, read from the tools the real
- * clients offer (Claude Code: Edit, Write, MultiEdit, NotebookEdit; the Copilot CLI: edit,
- * create; Copilot in VS Code: replace_string_in_file, multi_replace_string_in_file,
- * insert_edit_into_file, create_file, apply_patch, edit_notebook_file) and from Skim's own tools
- * (a read through skim_read_file or skim_find_symbol is a read the gate counts).
- */
+import { EDIT_TOOLS, SKIM_READ_TOOLS } from '../hook/tools';
 
-/** Edits that replace part of a file: refused on a file that changed since it was read. Creating tools may also overwrite. */
-export const EDIT_TOOLS: ReadonlySet<string> = new Set([
-  'Edit',
-  'MultiEdit',
-  'Write',
-  'NotebookEdit',
-  'edit',
-  'create',
-  'replace_string_in_file',
-  'multi_replace_string_in_file',
-  'insert_edit_into_file',
-  'create_file',
-  'apply_patch',
-  'edit_notebook_file',
-]);
-
-/**
- * Reads by Skim's own tools that show the file's lines (as extension tools, or over MCP as
- * `mcp__skim__…`); a map or an outline shows none of them, so it is not a read the gate counts.
- */
-export const SKIM_READ_TOOLS: ReadonlySet<string> = new Set(['skim_read_file', 'skim_find_symbol'].flatMap((tool) => [tool, `mcp__skim__${tool}`]));
+/** The files and texts of the hosts' edit calls, and the files of Skim's own reads, as the gate reads them. */
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
 

@@ -1,9 +1,10 @@
-import { EDIT_TOOLS, SKIM_READ_TOOLS } from '../gate/editCalls';
-import { EditGateMode } from '../gate/gate';
+import { Options } from '../config/options';
 import { onPath } from '../search/program';
-import { READ_TOOLS } from './payload';
 import { shellWord } from './shellWord';
 import { toolFilter } from './toolFilter';
+import { EDIT_TOOLS, READ_TOOLS, SKIM_READ_TOOLS } from './tools';
+
+type EditGateMode = Options['editGate'];
 
 /** Ends every command Skim writes: a shell comment that says whose hook it is, and how Skim recognizes it. */
 export const HOOK_MARKER = '# skim read guard';

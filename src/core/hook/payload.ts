@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { READ_TOOLS } from './tools';
 
 /**
  * A PreToolUse payload, recognized by its shape. The host decides the answer's format and the
@@ -41,9 +42,6 @@ export interface HookCall {
 
 /** A host read before it runs (the guard and the gate), another call (the gate alone), or nothing to act on. */
 export type ParsedPayload = { kind: 'read'; read: HookRead; call: HookCall } | { kind: 'call'; call: HookCall } | { kind: 'pass'; why: string };
-
-/** Tools that read a file, in each host. Anything else passes untouched. */
-export const READ_TOOLS: ReadonlySet<string> = new Set(['Read', 'read_file', 'view', 'copilot_readFile']);
 
 /** Claude Code's Read returns at most this many lines when no limit is given. */
 const CLAUDE_DEFAULT_LIMIT = 2000;
