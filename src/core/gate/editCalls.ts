@@ -34,28 +34,67 @@ export function editedFiles(tool: string, input: Record<string, unknown>): strin
   return file ? [file] : [];
 }
 
-/** The argument names that carry an edit's old and new text, per tool; lists of edits are read through `each`. */
-const TEXT_FIELDS: Record<string, { fields: string[]; each?: string }> = {
-  Edit: { fields: ['old_string', 'new_string'] },
-  MultiEdit: { fields: ['old_string', 'new_string'], each: 'edits' },
-  Write: { fields: ['content'] },
-  NotebookEdit: { fields: ['new_source'] },
-  edit: { fields: ['old_str', 'new_str'] },
-  create: { fields: ['file_text'] },
-  replace_string_in_file: { fields: ['oldString', 'newString'] },
-  multi_replace_string_in_file: { fields: ['oldString', 'newString'], each: 'replacements' },
-  insert_edit_into_file: { fields: ['code'] },
-  create_file: { fields: ['content'] },
-  apply_patch: { fields: ['input', 'patch'] },
-  edit_notebook_file: { fields: ['newCode'] },
+/**
+ * Where each edit tool's arguments carry its text: a string replaced (`old` by `new`, every
+ * occurrence where `all` is true), one or a list of them under `each`; a file written whole
+ * (`whole`); or other text it writes (`text`: code to insert, a patch, a cell).
+ */
+interface EditShape {
+  old?: string;
+  new?: string;
+  all?: string;
+  each?: string;
+  whole?: string;
+  text?: string[];
+}
+
+const EDIT_SHAPES: Record<string, EditShape> = {
+  Edit: { old: 'old_string', new: 'new_string', all: 'replace_all' },
+  MultiEdit: { each: 'edits', old: 'old_string', new: 'new_string', all: 'replace_all' },
+  Write: { whole: 'content' },
+  NotebookEdit: { text: ['new_source'] },
+  edit: { old: 'old_str', new: 'new_str' },
+  create: { whole: 'file_text' },
+  replace_string_in_file: { old: 'oldString', new: 'newString' },
+  multi_replace_string_in_file: { each: 'replacements', old: 'oldString', new: 'newString' },
+  insert_edit_into_file: { text: ['code'] },
+  create_file: { whole: 'content' },
+  apply_patch: { text: ['input', 'patch'] },
+  edit_notebook_file: { text: ['newCode'] },
 };
+
+/** One string replaced by an edit; `holder` is the arguments (or the list item) it came from. */
+export interface Replacement {
+  from: string;
+  to: string;
+  all: boolean;
+  holder: Record<string, unknown>;
+}
+
+/** The strings an edit call replaces, in order; undefined for a tool that replaces none. */
+export function replacements(tool: string, input: Record<string, unknown>): Replacement[] | undefined {
+  const shape = EDIT_SHAPES[tool];
+  if (!shape?.old || !shape.new) return undefined;
+  const holders = shape.each ? (Array.isArray(input[shape.each]) ? records(input[shape.each]) : undefined) : [input];
+  return holders?.flatMap((holder) => {
+    const [from, to] = [holder[shape.old as string], holder[shape.new as string]];
+    return typeof from === 'string' && typeof to === 'string' ? [{ from, to, all: shape.all !== undefined && holder[shape.all] === true, holder }] : [];
+  });
+}
+
+/** The whole new content a writing tool gives, if it gives one. */
+export function writtenWhole(tool: string, input: Record<string, unknown>): string | undefined {
+  const field = EDIT_SHAPES[tool]?.whole;
+  const content = field === undefined ? undefined : input[field];
+  return typeof content === 'string' ? content : undefined;
+}
 
 /** The old and new texts an edit call carries (the text it looks for, and the text it writes). */
 export function editTexts(tool: string, input: Record<string, unknown>): string[] {
-  const shape = TEXT_FIELDS[tool];
+  const shape = EDIT_SHAPES[tool];
   if (!shape) return [];
-  const holders = shape.each ? records(input[shape.each]) : [input];
-  return holders.flatMap((holder) => shape.fields.map((field) => holder[field]).filter((v): v is string => typeof v === 'string'));
+  const others = [shape.whole, ...(shape.text ?? [])].map((field) => (field === undefined ? undefined : input[field]));
+  return [...(replacements(tool, input) ?? []).flatMap((r) => [r.from, r.to]), ...others].filter((v): v is string => typeof v === 'string');
 }
 
 /** The file a read by one of Skim's own tools names, or undefined for any other tool. */
