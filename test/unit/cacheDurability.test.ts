@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
+import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -39,6 +39,41 @@ function holdLock(lock: string, how: 'blocked' | 'waiting') {
   const child = spawn(process.execPath, [path.join(__dirname, '../support/lockHolder.js'), lock, how], { stdio: ['ignore', 'pipe', 'inherit'] });
   const held = new Promise<void>((resolve) => child.stdout?.once('data', () => resolve()));
   return { child, held };
+}
+
+/** `skim mcp` driven over stdio with MCP's own JSON-RPC lines, the process left to the test: its stdin, its signals, its exit. */
+function mcpServer(root: string, cacheDir: string) {
+  const child = spawn(process.execPath, [CLI, 'mcp', '--root', root], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, SKIM_CACHE_DIR: cacheDir },
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))));
+  const answers = new Map<number, (result: { content: { text: string }[] }) => void>();
+  let buffer = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    buffer += chunk;
+    for (let end = buffer.indexOf('\n'); end >= 0; end = buffer.indexOf('\n')) {
+      const message = JSON.parse(buffer.slice(0, end));
+      buffer = buffer.slice(end + 1);
+      answers.get(message.id)?.(message.result);
+    }
+  });
+  let id = 0;
+  const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+  const request = (method: string, params: object) =>
+    new Promise<{ content: { text: string }[] }>((resolve) => {
+      answers.set(++id, resolve);
+      send({ id, method, params });
+    });
+  const ready = request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'skim-test', version: '1.0.0' } }).then(() =>
+    send({ method: 'notifications/initialized' }),
+  );
+  return {
+    child,
+    exited,
+    ready,
+    call: async (name: string, args: object) => (await request('tools/call', { name, arguments: args })).content.map((c) => c.text).join(''),
+  };
 }
 
 describe('the cache under killed writers, signals and unusable files', () => {
@@ -329,6 +364,47 @@ describe('the cache under killed writers, signals and unusable files', () => {
     assert.equal(cache.count(), files.length);
     await cache.close();
   });
+
+  for (const [how, pipelined, end, code] of [
+    ['its client closes stdin', false, (child: ChildProcess) => child.stdin?.end(), 0],
+    ['its client closes stdin right after sending its 20 calls, before any answer', true, (child: ChildProcess) => child.stdin?.end(), 0],
+    ['SIGHUP ends it', false, (child: ChildProcess) => child.kill('SIGHUP'), 129],
+  ] as const) {
+    it(`skim mcp answers and saves every map it made when ${how}`, async function () {
+      this.timeout(120_000);
+      mkdirSync(path.join(s.dir, '.git'));
+      const lib = path.dirname(require.resolve('mocha/lib/runner.js'));
+      const files = (readdirSync(lib, { recursive: true }) as string[])
+        .filter((f) => f.endsWith('.js'))
+        .sort()
+        .slice(0, 20);
+      for (const file of files) {
+        mkdirSync(path.dirname(path.join(s.dir, file)), { recursive: true });
+        copyFileSync(path.join(lib, file), path.join(s.dir, file));
+      }
+      assert.equal(files.length, 20);
+      const cacheDir = path.join(s.dir, 'cache');
+      const server = mcpServer(s.dir, cacheDir);
+      await server.ready;
+      let answers: string[];
+      if (pipelined) {
+        const calls = files.map((file) => server.call('skim_summarize_file', { filePath: file }));
+        end(server.child);
+        answers = await Promise.all(calls);
+      } else {
+        answers = [];
+        for (const file of files) answers.push(await server.call('skim_summarize_file', { filePath: file }));
+        end(server.child);
+      }
+      answers.forEach((answer, i) => assert.ok(answer.startsWith(`Map of ${files[i]} (`), answer));
+      // Nothing more is sent: no signal after the end, so only the server's own save can have saved the maps.
+      assert.equal(await server.exited, code);
+      const [db] = readdirSync(cacheDir).filter((f) => f.endsWith('.sqlite'));
+      const cache = await MapCache.open(path.join(cacheDir, db));
+      assert.equal(cache.count(), files.length);
+      await cache.close();
+    });
+  }
 
   it('a hook whose cache is locked by a live process still answers by its deadline', async function () {
     this.timeout(30_000);
