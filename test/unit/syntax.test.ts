@@ -126,6 +126,24 @@ describe('the syntax at a position: skim_node_at', () => {
     await assert.rejects(nodeAtFile(testContext(), runner, 919, 500), /column 500 is outside it/);
   });
 
+  it('answers a position nested thousands deep with the outermost 16 and innermost 48 nodes, saying how many are left out', async () => {
+    const s = scratch();
+    try {
+      s.write('nested.js', `x = ${'('.repeat(5000)}1${')'.repeat(5000)};\n`);
+      const result = await nodeAt(new Project(s.dir).file('nested.js'), 1, 3000);
+      assert.deepEqual([result.chain.length, result.folded], [64, 2999 - 64]);
+      assert.deepEqual(
+        result.chain.slice(0, 3).map((n) => n.type),
+        ['program', 'expression_statement', 'assignment_expression'],
+      );
+      const text = renderNodeAt(result).split('\n');
+      assert.equal(text.length, 1 + 64 + 1);
+      assert.equal(text[17], `${'  '.repeat(16)}[2935 nodes nested between these are left out]`);
+    } finally {
+      s.cleanup();
+    }
+  });
+
   it('skim query and skim node-at print the same as JSON', async () => {
     const cwd = path.dirname(RUNNER);
     const cache = scratch();

@@ -1,5 +1,5 @@
 import { placedLines } from '../map/render';
-import { NodeAtResult } from './nodeAt';
+import { NodeAtResult, OUTER_KEPT } from './nodeAt';
 import { MAX_SHOWN } from './bounds';
 import { QueryResult } from './captures';
 
@@ -34,5 +34,7 @@ export function queryJson(r: QueryResult) {
 
 export function renderNodeAt(r: NodeAtResult): string {
   const head = `${r.path}:${r.line}:${r.column} (${r.language}), the syntax nodes holding it, outermost first:`;
-  return [head, ...r.chain.map((n, depth) => `${'  '.repeat(Math.min(depth, 16))}${span(n.start, n.end)} ${n.type}${n.name ? ` ${n.name}` : ''}`)].join('\n');
+  const lines = r.chain.map((n, depth) => `${'  '.repeat(Math.min(depth, 16))}${span(n.start, n.end)} ${n.type}${n.name ? ` ${n.name}` : ''}`);
+  if (r.folded) lines.splice(OUTER_KEPT, 0, `${'  '.repeat(16)}[${r.folded} nodes nested between these are left out]`);
+  return [head, ...lines].join('\n');
 }
