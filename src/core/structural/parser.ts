@@ -19,6 +19,8 @@ interface Runtime {
 let current: Promise<Runtime> | undefined;
 /** Set by a process that wants its WebAssembly memory bounded (the query worker); in bytes. */
 let memoryLimit: number | undefined;
+/** The bounded memory of the runtime loaded last, when bounded. */
+let memory: { buffer: ArrayBuffer } | undefined;
 
 /** A failure of tree-sitter's WebAssembly itself on one input (its runtime was replaced); `reason` is the module's own words. */
 export class TreeSitterFailure extends Error {
@@ -34,12 +36,19 @@ const PAGE = 65_536;
 
 /** WebAssembly's constructors, which the ES2022 library (no DOM) leaves untyped. */
 const wasm = (
-  globalThis as unknown as { WebAssembly: { RuntimeError: abstract new () => Error; Memory: new (size: { initial: number; maximum: number }) => object } }
+  globalThis as unknown as {
+    WebAssembly: { RuntimeError: abstract new () => Error; Memory: new (size: { initial: number; maximum: number }) => { buffer: ArrayBuffer } };
+  }
 ).WebAssembly;
 
 /** Bounds the WebAssembly memory of runtimes loaded from now on: past it an allocation aborts (and that runtime is replaced). */
 export function limitWasmMemory(bytes: number): void {
   memoryLimit = bytes;
+}
+
+/** How much WebAssembly memory the bounded runtime holds now (it grows, never shrinks); 0 when unbounded. */
+export function wasmMemoryBytes(): number {
+  return memory?.buffer.byteLength ?? 0;
 }
 
 function load(): Promise<Runtime> {
@@ -49,7 +58,7 @@ function load(): Promise<Runtime> {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh copy is the only way to a fresh WebAssembly instance
     const ts = require(file) as typeof TreeSitter;
     const options: Record<string, unknown> = { locateFile: (name: string) => wasmFile('web-tree-sitter', name) };
-    if (memoryLimit) options.wasmMemory = new wasm.Memory({ initial: Math.min(512, memoryLimit / PAGE), maximum: Math.floor(memoryLimit / PAGE) });
+    if (memoryLimit) options.wasmMemory = memory = new wasm.Memory({ initial: Math.min(512, memoryLimit / PAGE), maximum: Math.floor(memoryLimit / PAGE) });
     // The typings ask for a whole Emscripten module; the runtime only needs these.
     await ts.Parser.init(options as unknown as Parameters<typeof ts.Parser.init>[0]);
     return { ts, grammars: new Map(), failed: false };

@@ -26,6 +26,9 @@ export const WORKER_HEAP_MB = 256;
 /** The WebAssembly memory of the worker: the tree of the largest file Skim parses, and the query's results. */
 export const WORKER_WASM_BYTES = 1024 * 1024 * 1024;
 
+/** A worker whose WebAssembly memory grew past this (a large file's tree) is not kept warm for the next query. */
+export const WORKER_RECYCLE_BYTES = 128 * 1024 * 1024;
+
 /** The whole query, parse of the file included: past it the worker is stopped. */
 export const WORKER_DEADLINE_MS = 30_000;
 
