@@ -209,6 +209,18 @@ describe('tree queries are bounded: no query takes the tree tools down', () => {
     assert.match(renderQuery(result), /\. The query ran out of time on this file: simplify it\.\n/);
   });
 
+  it('a query whose #match? pattern backtracks for minutes is stopped at 30 s, and the next query is answered', async function () {
+    this.timeout(120_000);
+    const errors = project.file(require.resolve('mocha/lib/errors.js'));
+    // On createNoFilesMatchPatternError (30 letters) this pattern backtracks about 2^30 times before it fails.
+    const backtracks = '((identifier) @id (#match? @id "^([a-zA-Z]+)+!$"))';
+    await assert.rejects(
+      queryTreeText(errors, backtracks),
+      /^Error: skim_query_tree: the query did not finish on mocha\/lib\/errors\.js within 30 s \(its parse included\), the most one query may take \(a #match\? pattern that backtracks/,
+    );
+    assert.equal((await queryTree(errors, '((identifier) @id (#eq? @id "createNoFilesMatchPatternError"))')).total, 2);
+  });
+
   it('shows at most 1,000 captures whatever max asks, and counts them all', async () => {
     const result = await queryTree(runner, '(_) @node', 1_000_000);
     const nodes = (await queryTree(runner, '(_) @node', 1)).total;

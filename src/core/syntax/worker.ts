@@ -94,7 +94,9 @@ export function queryInWorker(request: WrittenQuery): Promise<WorkerAnswer> {
     const onExit = (code: number) => refuse(stoppedTreeSitter(request.key, `its worker exited with code ${code}`));
     const timer = setTimeout(
       () =>
-        refuse(`the query did not finish on ${request.key} within ${WORKER_DEADLINE_MS / 1000} s (its parse included), the most one query may take: ${NARROW}`),
+        refuse(
+          `the query did not finish on ${request.key} within ${WORKER_DEADLINE_MS / 1000} s (its parse included), the most one query may take (a #match? pattern that backtracks, or patterns that match too much): ${NARROW}`,
+        ),
       WORKER_DEADLINE_MS,
     );
     worker.on('message', onMessage).on('error', onError).on('exit', onExit);
