@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { Project } from '../../src/core/project';
-import { splitLines } from '../../src/core/maps';
+import { Project } from '../../src/core/files/project';
+import { splitLines } from '../../src/core/files/source';
 import { queryTree } from '../../src/core/syntax/queryTree';
 import { runWrittenQuery } from '../../src/core/syntax/written';
 

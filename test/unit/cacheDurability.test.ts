@@ -304,12 +304,17 @@ describe('the cache under killed writers, signals and unusable files', () => {
     for (const name of ['runner.js', 'suite.js']) copyFileSync(require.resolve(`mocha/lib/${name}`), path.join(s.dir, name));
     const cacheDir = path.join(s.dir, 'cache');
     const read = async (file: string) => {
-      const payload = JSON.stringify({ tool_name: 'Read', tool_input: { file_path: path.join(s.dir, file) }, cwd: s.dir });
+      const payload = JSON.stringify({
+        hook_event_name: 'PreToolUse',
+        session_id: 's',
+        tool_name: 'Read',
+        tool_input: { file_path: path.join(s.dir, file) },
+        cwd: s.dir,
+      });
       const started = Date.now();
       const r = await new Promise<{ stdout: string; stderr: string }>((resolve) => {
-        const child = execFile(process.execPath, [CLI, 'hook'], { cwd: s.dir, env: { ...process.env, SKIM_CACHE_DIR: cacheDir } }, (_e, stdout, stderr) =>
-          resolve({ stdout, stderr }),
-        );
+        const env = { ...process.env, SKIM_CACHE_DIR: cacheDir, XDG_STATE_HOME: path.join(s.dir, 'state') };
+        const child = execFile(process.execPath, [CLI, 'hook'], { cwd: s.dir, env }, (_e, stdout, stderr) => resolve({ stdout, stderr }));
         child.stdin?.end(payload);
       });
       return { ...r, ms: Date.now() - started };

@@ -215,7 +215,7 @@ describe('tree queries are bounded: no query takes the tree tools down', () => {
     // On createNoFilesMatchPatternError (30 letters) this pattern backtracks about 2^30 times before it fails.
     const backtracks = '((identifier) @id (#match? @id "^([a-zA-Z]+)+!$"))';
     await assert.rejects(
-      queryTreeText(errors, backtracks),
+      queryFile(testContext(), errors, backtracks),
       /^Error: skim_query_tree: the query did not finish on mocha\/lib\/errors\.js within 30 s \(its parse included\), the most one query may take \(a #match\? pattern that backtracks/,
     );
     assert.equal((await queryTree(errors, '((identifier) @id (#eq? @id "createNoFilesMatchPatternError"))')).total, 2);
