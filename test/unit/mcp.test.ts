@@ -8,6 +8,21 @@ import { scratch, tsSource } from '../support/files';
 const ROOT = path.resolve(__dirname, '../../..');
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 
+/** A client of `skim mcp` over stdio for the project at `root`, its cache inside it. */
+async function mcpClient(root: string): Promise<Client> {
+  const client = new Client({ name: 'skim-test', version: '1.0.0' });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [path.join(ROOT, 'dist/cli.js'), 'mcp', '--root', root],
+      env: { ...process.env, SKIM_CACHE_DIR: path.join(root, '.cache') } as Record<string, string>,
+    }),
+  );
+  return client;
+}
+
+const text = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as { type: string; text: string }[]).map((c) => c.text).join('');
+
 describe('skim mcp, driven by an MCP client from the SDK over stdio', () => {
   let s: ReturnType<typeof scratch>;
   let client: Client;
@@ -15,21 +30,12 @@ describe('skim mcp, driven by an MCP client from the SDK over stdio', () => {
     s = scratch();
     mkdirSync(path.join(s.dir, '.git'));
     s.write('big.ts', tsSource(30, 26));
-    client = new Client({ name: 'skim-test', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [path.join(ROOT, 'dist/cli.js'), 'mcp', '--root', s.dir],
-        env: { ...process.env, SKIM_CACHE_DIR: path.join(s.dir, '.cache') } as Record<string, string>,
-      }),
-    );
+    client = await mcpClient(s.dir);
   });
   after(async () => {
     await client.close();
     s.cleanup();
   });
-
-  const text = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as { type: string; text: string }[]).map((c) => c.text).join('');
 
   it('lists the tools with the descriptions the VS Code tools have', async () => {
     const { tools } = await client.listTools();
@@ -133,19 +139,11 @@ describe('skim mcp, driven by an MCP client from the SDK over stdio', () => {
 describe('skim mcp: no query takes the tree tools down', () => {
   let s: ReturnType<typeof scratch>;
   let client: Client;
-  const text = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as { type: string; text: string }[]).map((c) => c.text).join('');
   before(async () => {
     s = scratch();
     mkdirSync(path.join(s.dir, '.git'));
     copyFileSync(require.resolve('mocha/lib/runner.js'), path.join(s.dir, 'runner.js'));
-    client = new Client({ name: 'skim-test', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [path.join(ROOT, 'dist/cli.js'), 'mcp', '--root', s.dir],
-        env: { ...process.env, SKIM_CACHE_DIR: path.join(s.dir, '.cache') } as Record<string, string>,
-      }),
-    );
+    client = await mcpClient(s.dir);
   });
   after(async () => {
     await client.close();
