@@ -174,7 +174,11 @@ describe('skim mcp: no query takes the tree tools down', () => {
     const wildcards = Array.from({ length: 200 }, (_, i) => `(_) @w${i}`).join(' ');
     const refused = await client.callTool({ name: 'skim_query_tree', arguments: { filePath: 'runner.js', query: wildcards } });
     assert.equal(refused.isError, true);
-    assert.match(text(refused), /^skim_query_tree: the query matched more of runner\.js than one query may hold \(256 MB, about half a million captures\)/);
+    // Its worker's heap fills (256 MB); on a machine loaded enough, the collector's last efforts outlast the 30 s deadline first.
+    assert.match(
+      text(refused),
+      /^skim_query_tree: the query (matched more of runner\.js than one query may hold \(256 MB, about half a million captures\)|did not finish on runner\.js within 30 s)/,
+    );
     await readsShortened();
     assert.match(
       text(

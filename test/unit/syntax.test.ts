@@ -193,9 +193,10 @@ describe('tree queries are bounded: no query takes the tree tools down', () => {
     this.timeout(120_000);
     const before = await structuralMap(RUNNER, runnerLines.join('\n'), runnerLines.length);
     const wildcards = Array.from({ length: 200 }, (_, i) => `(_) @w${i}`).join(' ');
+    // Its worker's heap fills (256 MB); on a machine loaded enough, the collector's last efforts outlast the 30 s deadline first.
     await assert.rejects(
       queryFile(testContext(), runner, wildcards),
-      /^Error: skim_query_tree: the query matched more of mocha\/lib\/runner\.js than one query may hold \(256 MB, about half a million captures\): name node types instead of \(_\)/,
+      /^Error: skim_query_tree: the query (matched more of mocha\/lib\/runner\.js than one query may hold \(256 MB, about half a million captures\)|did not finish on mocha\/lib\/runner\.js within 30 s)/,
     );
     assert.equal((await queryTree(runner, '(function_declaration name: (identifier) @fn)')).total, 12);
     assert.deepEqual(await structuralMap(RUNNER, runnerLines.join('\n'), runnerLines.length), before);
