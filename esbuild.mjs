@@ -5,11 +5,13 @@ import * as path from 'node:path';
 
 const watch = process.argv.includes('--watch');
 
-// Every grammar the language table names, and each language's outline query.
+// Every grammar the language table names, and each language's outline query; tree-sitter's own JavaScript is
+// loaded from a file (not bundled) so that a runtime whose WebAssembly failed can be replaced by a fresh copy.
 const languages = JSON.parse(readFileSync('src/core/structural/languages.json', 'utf8'));
 const wasm = [
   ['sql.js/dist', 'sql-wasm.wasm'],
   ['web-tree-sitter', 'tree-sitter.wasm'],
+  ['web-tree-sitter', 'tree-sitter.cjs'],
   ...languages.map((l) => [l.package ?? 'tree-sitter-wasms/out', l.wasm]),
 ];
 mkdirSync('dist/wasm', { recursive: true });
@@ -27,9 +29,6 @@ const common = {
   external: ['vscode'],
   // jsonc-parser's CommonJS entry is a UMD wrapper whose inner requires esbuild cannot follow; its ES module build bundles.
   alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
-  // web-tree-sitter's ES module locates itself through import.meta.url, which CommonJS lacks.
-  define: { 'import.meta.url': '__skimModuleUrl' },
-  banner: { js: "var __skimModuleUrl = require('url').pathToFileURL(__filename).href;" },
 };
 
 // secretlint's rules are a bundle of their own (dist/secretlint.js), loaded only when the screen's prefilter finds a candidate:
@@ -43,9 +42,11 @@ const secretlintApart = {
 
 const builds = [
   // dist/cli.js is small on purpose (the hook starts there on every read); it loads dist/engine.js for everything else.
-  { ...common, entryPoints: ['src/cli/index.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, define: {} },
+  { ...common, entryPoints: ['src/cli/index.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { ...common, entryPoints: ['src/cli/engine.ts'], outfile: 'dist/engine.js', plugins: [secretlintApart] },
   { ...common, entryPoints: ['src/cli/hookMaps.ts'], outfile: 'dist/hook-maps.js', plugins: [secretlintApart] },
+  // A written tree query runs in a worker thread of its own (src/core/syntax/worker.ts).
+  { ...common, entryPoints: ['src/core/syntax/queryWorker.ts'], outfile: 'dist/query-worker.js' },
   { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', jsxFactory: 'vscpp', jsxFragment: 'vscppf', plugins: [secretlintApart] },
   { ...common, entryPoints: ['src/core/screen/secretlintBundle.ts'], outfile: 'dist/secretlint.js' },
 ];

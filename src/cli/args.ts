@@ -9,12 +9,17 @@ export interface ParsedArgs {
 const VALUE_FLAGS = new Set(['offset', 'limit', 'cache-dir', 'root', 'host', 'scope', 'path', 'glob', 'max', 'edit-gate']);
 const BOOLEAN_FLAGS = new Set(['json', 'help', 'literal']);
 
+/** Flags and positionals; after `--` every argument is a positional, so a pattern or a file may start with `-`. */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const positionals: string[] = [];
   const flags = new Map<string, string | true>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (!arg.startsWith('--') || arg === '--') {
+    if (arg === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith('--')) {
       positionals.push(arg);
       continue;
     }

@@ -2,7 +2,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { OpenMaps } from './commands/hook';
 import { gateModeOf } from '../core/gate/gate';
-import { hookMain } from './commands/hook';
+import { hookMain, readPayload } from './commands/hook';
 import type { Io } from './io';
 
 // Node 22+ keeps compiled code between runs; in the user's own cache folder, never a shared temp one.
@@ -12,12 +12,7 @@ nodeModule.enableCompileCache?.(path.join(process.env.XDG_CACHE_HOME || path.joi
 const io: Io = {
   out: (text: string) => process.stdout.write(`${text}\n`),
   warn: (text: string) => process.stderr.write(`skim: ${text}\n`),
-  stdin: async () => {
-    let text = '';
-    process.stdin.setEncoding('utf8');
-    for await (const chunk of process.stdin) text += chunk;
-    return text;
-  },
+  stdin: () => readPayload(process.stdin),
 };
 
 /** The rest of `skim`, and the part of it a hook needs for a map: bundles of their own beside this one. */

@@ -34,13 +34,14 @@ export function cacheFileFor(root: string, cacheDir: string | undefined, options
 
 let signalsHandled = false;
 
-/** A `skim` process ended by SIGTERM or SIGINT (an MCP client closing it, a host killing a hook) saves its caches first. */
+/** A `skim` process ended by SIGTERM, SIGINT or SIGHUP (an MCP client closing it, a host killing a hook, a terminal gone) saves its caches first. */
 function saveOnSignals(): void {
   if (signalsHandled) return;
   signalsHandled = true;
   for (const [signal, code] of [
     ['SIGTERM', 143],
     ['SIGINT', 130],
+    ['SIGHUP', 129],
   ] as const) {
     process.once(signal, () => void saveOpenCaches(2_000).finally(() => process.exit(code)));
   }

@@ -27,6 +27,7 @@ import { splitLines } from '../../src/core/files/source';
 import { FIXTURES, scratch, tsSource } from '../support/files';
 import { FileResult, measureCorpus, median as corpusMedian } from './corpus';
 import { packageVsix } from '../support/packageVsix';
+import { measureQueryBounds } from './query';
 import { measureScreen } from './screen';
 import { measureTeamCache } from './team';
 
@@ -490,6 +491,7 @@ async function benchMain() {
     numberingOverhead();
     await hookFit();
     await searchVsRipgrep(s.dir);
+    await measureQueryBounds(record, QUICK);
     await measureScreen(record, (line) => console.log(line), QUICK);
     await measureTeamCache(record, s.dir, QUICK);
     // Packaging and a VS Code window take minutes: the full run only.

@@ -1,11 +1,12 @@
 import * as assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { withFileLock } from '../../src/core/cache/lock';
+import { DEFAULT_LOCK_WAIT_MS, LOCK_STALE_MS, LockBusyError, withFileLock } from '../../src/core/cache/lock';
 import { MapCache } from '../../src/core/cache/store';
 import { MapEntry } from '../../src/core/map/types';
 import { skim } from '../support/cli';
@@ -33,6 +34,48 @@ async function deadPid(): Promise<number> {
   return child.pid as number;
 }
 
+/** A separate process holding `lock` for ever (test/support/lockHolder): `blocked`, its thread stopped; `waiting`, its event loop turning. */
+function holdLock(lock: string, how: 'blocked' | 'waiting') {
+  const child = spawn(process.execPath, [path.join(__dirname, '../support/lockHolder.js'), lock, how], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const held = new Promise<void>((resolve) => child.stdout?.once('data', () => resolve()));
+  return { child, held };
+}
+
+/** `skim mcp` driven over stdio with MCP's own JSON-RPC lines, the process left to the test: its stdin, its signals, its exit. */
+function mcpServer(root: string, cacheDir: string) {
+  const child = spawn(process.execPath, [CLI, 'mcp', '--root', root], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, SKIM_CACHE_DIR: cacheDir },
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))));
+  const answers = new Map<number, (result: { content: { text: string }[] }) => void>();
+  let buffer = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    buffer += chunk;
+    for (let end = buffer.indexOf('\n'); end >= 0; end = buffer.indexOf('\n')) {
+      const message = JSON.parse(buffer.slice(0, end));
+      buffer = buffer.slice(end + 1);
+      answers.get(message.id)?.(message.result);
+    }
+  });
+  let id = 0;
+  const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+  const request = (method: string, params: object) =>
+    new Promise<{ content: { text: string }[] }>((resolve) => {
+      answers.set(++id, resolve);
+      send({ id, method, params });
+    });
+  const ready = request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'skim-test', version: '1.0.0' } }).then(() =>
+    send({ method: 'notifications/initialized' }),
+  );
+  return {
+    child,
+    exited,
+    ready,
+    call: async (name: string, args: object) => (await request('tools/call', { name, arguments: args })).content.map((c) => c.text).join(''),
+  };
+}
+
 describe('the cache under killed writers, signals and unusable files', () => {
   let s: ReturnType<typeof scratch>;
   beforeEach(() => (s = scratch()));
@@ -55,6 +98,50 @@ describe('the cache under killed writers, signals and unusable files', () => {
       /the cache is locked by another process/,
     );
     assert.equal(readFileSync(lock, 'utf8'), `${process.pid} ${os.hostname()} 0123abcd\n`);
+  });
+
+  it('breaks at once a lock naming a live process that has not refreshed it for 10 s (a reused pid), and takes it', async () => {
+    const lock = path.join(s.dir, 'maps.sqlite.lock');
+    // The test runner's parent: alive, and no holder of any lock.
+    writeFileSync(lock, `${process.ppid} ${os.hostname()} 0123abcd\n`);
+    const then = new Date(Date.now() - LOCK_STALE_MS - 5_000);
+    utimesSync(lock, then, then);
+    const started = Date.now();
+    let ran = false;
+    await withFileLock(lock, async () => void (ran = true), 200);
+    assert.deepEqual([ran, existsSync(lock)], [true, false]);
+    assert.ok(Date.now() - started < 1_000, `${Date.now() - started} ms`);
+  });
+
+  it('a process that takes the lock and hangs: waiters give up after 2 s while it is fresh, and break it once unrefreshed for 10 s; a live holder refreshing it keeps it', async function () {
+    this.timeout(60_000);
+    const hung = path.join(s.dir, 'hung.sqlite.lock');
+    const live = path.join(s.dir, 'live.sqlite.lock');
+    const holders = [holdLock(hung, 'blocked'), holdLock(live, 'waiting')];
+    try {
+      await Promise.all(holders.map((h) => h.held));
+      const took = Date.now();
+      let started = Date.now();
+      await assert.rejects(
+        withFileLock(hung, async () => undefined),
+        (error: Error) => error instanceof LockBusyError && /^the cache is locked by another process/.test(error.message),
+      );
+      const waited = Date.now() - started;
+      assert.ok(waited >= DEFAULT_LOCK_WAIT_MS && waited < DEFAULT_LOCK_WAIT_MS + 1_500, `${waited} ms`);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, took + LOCK_STALE_MS + 1_500 - Date.now())));
+      started = Date.now();
+      let ran = false;
+      await withFileLock(hung, async () => void (ran = true));
+      assert.equal(ran, true);
+      assert.ok(Date.now() - started < 1_000, `the hung holder's lock was broken in ${Date.now() - started} ms`);
+      await assert.rejects(
+        withFileLock(live, async () => undefined, 200),
+        LockBusyError,
+      );
+      assert.equal(existsSync(live), true);
+    } finally {
+      for (const h of holders) h.child.kill('SIGKILL');
+    }
   });
 
   it("lets one breaker at a time break a dead holder's lock: many waiters never hold it together", async () => {
@@ -145,6 +232,111 @@ describe('the cache under killed writers, signals and unusable files', () => {
     await reopened.close();
   });
 
+  it('a map made while a live process holds the lock is kept in memory, saved once the lock is free, and each is said once', async function () {
+    this.timeout(30_000);
+    const file = path.join(s.dir, 'maps.sqlite');
+    const holder = holdLock(`${file}.lock`, 'waiting');
+    try {
+      await holder.held;
+      const warnings: string[] = [];
+      const cache = await MapCache.open(file, { flushDelayMs: 1, retryDelayMs: 200, onWarning: (m) => warnings.push(m) });
+      cache.put(entry('a.ts'));
+      await new Promise((resolve) => setTimeout(resolve, DEFAULT_LOCK_WAIT_MS + 1_000));
+      assert.deepEqual(warnings, [
+        `Skim could not save its cache to ${file} (the cache is locked by another process (${file}.lock)); the maps stay in memory and saving is tried again.`,
+      ]);
+      assert.equal(cache.get('a.ts')?.hash, 'h-a.ts', 'kept in memory');
+      holder.child.kill('SIGKILL');
+      await new Promise((resolve) => holder.child.once('exit', resolve));
+      cache.put(entry('b.ts'));
+      await cache.close();
+      assert.deepEqual(warnings.slice(1), [`Skim saved its cache to ${file} again.`]);
+      const reopened = await MapCache.open(file);
+      assert.deepEqual([reopened.get('a.ts')?.hash, reopened.get('b.ts')?.hash], ['h-a.ts', 'h-b.ts']);
+      await reopened.close();
+    } finally {
+      holder.child.kill('SIGKILL');
+    }
+  });
+
+  it('skim map under a lock a live process holds answers in about 2 s and says its map was not saved; once the holder hangs, it saves', async function () {
+    this.timeout(60_000);
+    mkdirSync(path.join(s.dir, '.git'));
+    copyFileSync(require.resolve('mocha/lib/runner.js'), path.join(s.dir, 'runner.js'));
+    copyFileSync(require.resolve('mocha/lib/suite.js'), path.join(s.dir, 'suite.js'));
+    const cacheDir = path.join(s.dir, 'cache');
+    const run = async (file: string) => {
+      const started = Date.now();
+      const r = await promisify(execFile)(process.execPath, [CLI, 'map', file], { cwd: s.dir, env: { ...process.env, SKIM_CACHE_DIR: cacheDir } });
+      return { ...r, ms: Date.now() - started };
+    };
+    // The same map with no lock in the way, measured beside the locked one: what the lock adds is the difference.
+    const free = await run('runner.js');
+    const [db] = readdirSync(cacheDir).filter((f) => f.endsWith('.sqlite'));
+    const lock = path.join(cacheDir, `${db}.lock`);
+    const holder = holdLock(lock, 'waiting');
+    try {
+      await holder.held;
+      const locked = await run('suite.js');
+      assert.match(locked.stdout, /^Map of suite\.js \(\d+ lines; structural outline/);
+      assert.equal(
+        locked.stderr,
+        `skim: 1 change(s) to Skim's cache could not be saved to ${path.join(cacheDir, db)} (the cache is locked by another process (${lock})); those maps will be made again.\n`,
+      );
+      assert.ok(locked.ms - free.ms < DEFAULT_LOCK_WAIT_MS + 3_000, `${locked.ms} ms locked, ${free.ms} ms free`);
+      // The holder hangs, alive: it refreshes its lock no more (its last refresh put as long ago as the bound).
+      holder.child.kill('SIGSTOP');
+      const then = new Date(Date.now() - LOCK_STALE_MS - 5_000);
+      utimesSync(lock, then, then);
+      assert.equal((await run('suite.js')).stderr, '');
+      assert.equal(existsSync(lock), false);
+    } finally {
+      holder.child.kill('SIGKILL');
+    }
+    const cache = await MapCache.open(path.join(cacheDir, db));
+    assert.deepEqual([cache.count(), cache.get('suite.js')?.status], [2, 'structural']);
+    await cache.close();
+  });
+
+  it('a hook read of an unmapped file under a lock a live process holds ends about 2 s later than a free one, not at its 15 s budget', async function () {
+    this.timeout(60_000);
+    mkdirSync(path.join(s.dir, '.git'));
+    for (const name of ['runner.js', 'suite.js']) copyFileSync(require.resolve(`mocha/lib/${name}`), path.join(s.dir, name));
+    const cacheDir = path.join(s.dir, 'cache');
+    const read = async (file: string) => {
+      const payload = JSON.stringify({
+        hook_event_name: 'PreToolUse',
+        session_id: 's',
+        tool_name: 'Read',
+        tool_input: { file_path: path.join(s.dir, file) },
+        cwd: s.dir,
+      });
+      const started = Date.now();
+      const r = await new Promise<{ stdout: string; stderr: string }>((resolve) => {
+        const env = { ...process.env, SKIM_CACHE_DIR: cacheDir, XDG_STATE_HOME: path.join(s.dir, 'state') };
+        const child = execFile(process.execPath, [CLI, 'hook'], { cwd: s.dir, env }, (_e, stdout, stderr) => resolve({ stdout, stderr }));
+        child.stdin?.end(payload);
+      });
+      return { ...r, ms: Date.now() - started };
+    };
+    const free = await read('runner.js');
+    assert.equal(free.stderr, '');
+    const [db] = readdirSync(cacheDir).filter((f) => f.endsWith('.sqlite'));
+    const holder = holdLock(path.join(cacheDir, `${db}.lock`), 'waiting');
+    try {
+      await holder.held;
+      const locked = await read('suite.js');
+      assert.match(JSON.parse(locked.stdout).hookSpecificOutput.additionalContext, /^\[skim\] This read was shortened: lines 1-200 of suite\.js/);
+      assert.match(
+        locked.stderr,
+        /^skim: hook: 1 change\(s\) to Skim's cache could not be saved to .* \(the cache is locked by another process .*\); those maps will be made again\.\n$/,
+      );
+      assert.ok(locked.ms - free.ms < DEFAULT_LOCK_WAIT_MS + 3_000, `${locked.ms} ms locked, ${free.ms} ms free`);
+    } finally {
+      holder.child.kill('SIGKILL');
+    }
+  });
+
   it('skim mcp saves every map it made when SIGTERM ends it', async function () {
     this.timeout(60_000);
     mkdirSync(path.join(s.dir, '.git'));
@@ -177,6 +369,47 @@ describe('the cache under killed writers, signals and unusable files', () => {
     assert.equal(cache.count(), files.length);
     await cache.close();
   });
+
+  for (const [how, pipelined, end, code] of [
+    ['its client closes stdin', false, (child: ChildProcess) => child.stdin?.end(), 0],
+    ['its client closes stdin right after sending its 20 calls, before any answer', true, (child: ChildProcess) => child.stdin?.end(), 0],
+    ['SIGHUP ends it', false, (child: ChildProcess) => child.kill('SIGHUP'), 129],
+  ] as const) {
+    it(`skim mcp answers and saves every map it made when ${how}`, async function () {
+      this.timeout(120_000);
+      mkdirSync(path.join(s.dir, '.git'));
+      const lib = path.dirname(require.resolve('mocha/lib/runner.js'));
+      const files = (readdirSync(lib, { recursive: true }) as string[])
+        .filter((f) => f.endsWith('.js'))
+        .sort()
+        .slice(0, 20);
+      for (const file of files) {
+        mkdirSync(path.dirname(path.join(s.dir, file)), { recursive: true });
+        copyFileSync(path.join(lib, file), path.join(s.dir, file));
+      }
+      assert.equal(files.length, 20);
+      const cacheDir = path.join(s.dir, 'cache');
+      const server = mcpServer(s.dir, cacheDir);
+      await server.ready;
+      let answers: string[];
+      if (pipelined) {
+        const calls = files.map((file) => server.call('skim_summarize_file', { filePath: file }));
+        end(server.child);
+        answers = await Promise.all(calls);
+      } else {
+        answers = [];
+        for (const file of files) answers.push(await server.call('skim_summarize_file', { filePath: file }));
+        end(server.child);
+      }
+      answers.forEach((answer, i) => assert.ok(answer.startsWith(`Map of ${files[i]} (`), answer));
+      // Nothing more is sent: no signal after the end, so only the server's own save can have saved the maps.
+      assert.equal(await server.exited, code);
+      const [db] = readdirSync(cacheDir).filter((f) => f.endsWith('.sqlite'));
+      const cache = await MapCache.open(path.join(cacheDir, db));
+      assert.equal(cache.count(), files.length);
+      await cache.close();
+    });
+  }
 
   it('a hook whose cache is locked by a live process still answers by its deadline', async function () {
     this.timeout(30_000);

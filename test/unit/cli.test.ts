@@ -1,11 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { chownSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
+import { parseArgs } from '../../src/cli/args';
 import { main } from '../../src/cli/main';
 import { defaultRoot } from '../../src/cli/root';
 import { MapCache } from '../../src/core/cache/store';
+import { onPath } from '../../src/core/search/program';
 import { skim } from '../support/cli';
 import { scratch, tsRegions, tsSource } from '../support/files';
 import { goodAnswer, ScriptedModel } from '../support/scriptedModel';
@@ -187,5 +189,41 @@ describe('the skim command', () => {
       promisify(execFile)(process.execPath, [CLI, 'read', 'nope.ts'], { cwd: s.dir }),
       (e: { code: number; stderr: string }) => e.code === 1 && e.stderr === 'skim: nope.ts does not exist\n',
     );
+  });
+});
+
+describe('skim search -- PATTERN', () => {
+  let s: ReturnType<typeof scratch>;
+  let bin: ReturnType<typeof scratch>;
+  let marker: string;
+  beforeEach(() => {
+    s = scratch();
+    execFileSync('git', ['init', '-q', s.dir]);
+    s.write('grep.sh', '#!/bin/sh\n# Search through a preprocessor:\nrg --pre=x "$1" .\n');
+    // Were --pre=x ever read as ripgrep's option, ripgrep would run the program x on every file: this one leaves a mark.
+    bin = scratch();
+    marker = path.join(bin.dir, 'ran');
+    writeFileSync(path.join(bin.dir, 'x'), `#!/bin/sh\ntouch ${marker}\ncat "$1"\n`, { mode: 0o755 });
+  });
+  afterEach(() => {
+    s.cleanup();
+    bin.cleanup();
+  });
+
+  it('searches for the text --pre=x, with ripgrep and with git grep, and never hands it to either as an option', async () => {
+    const gitOnly = path.join(bin.dir, 'git-only');
+    mkdirSync(gitOnly);
+    symlinkSync(onPath('git') as string, path.join(gitOnly, 'git'));
+    for (const PATH of [`${bin.dir}:${process.env.PATH}`, `${bin.dir}:${gitOnly}`]) {
+      const r = await skim(['search', '--', '--pre=x'], { cwd: s.dir, env: { PATH } });
+      assert.deepEqual([r.code, r.stderr, r.stdout], [0, '', '1 match for /--pre=x/ in the project, in 1 file.\n\ngrep.sh\n  3\trg --pre=x "$1" .'], PATH);
+    }
+    const literal = await skim(['search', '--literal', '--', '-e'], { cwd: s.dir, env: { PATH: `${bin.dir}:${process.env.PATH}` } });
+    assert.deepEqual([literal.code, literal.stdout], [0, 'No match for "-e" in the project.']);
+    assert.equal(existsSync(marker), false);
+  });
+
+  it('reads every argument after -- as a positional, and the flags before it as flags', () => {
+    assert.deepEqual(parseArgs(['--max', '3', '--', '--pre=x', '--json']), { positionals: ['--pre=x', '--json'], flags: new Map([['max', '3']]) });
   });
 });

@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { chownSync, mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chownSync, closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { Writable } from 'node:stream';
 import { CONTEXT_LIMITS } from '../../src/core/hook/answer';
 import { renderMap } from '../../src/core/map/render';
 import { skim } from '../support/cli';
@@ -161,5 +163,82 @@ describe("skim hook, for each host's payload", () => {
       assert.match(context, /; only signature notes kept, members below depth 1 folded to fit; run .* map .*wide\.ts for the whole map:\n/);
       assert.match(context, /^\d+-\d+ class Big39 \[folded: 25 methods\]$/m);
     }
+  });
+});
+
+describe('skim hook reads a bounded payload, as a real process', () => {
+  const CLI = path.resolve(__dirname, '../../../dist/cli.js');
+  let s: ReturnType<typeof scratch>;
+  beforeEach(() => {
+    s = scratch();
+    mkdirSync(path.join(s.dir, '.git'));
+  });
+  afterEach(() => s.cleanup());
+
+  /** `skim hook` with `stdin` as its standard input: a file descriptor, or a payload written by `feed` (which may never end it). */
+  function hookProcess(stdin: number | ((input: Writable) => void), env: NodeJS.ProcessEnv = {}) {
+    const started = Date.now();
+    const child = spawn(process.execPath, [CLI, 'hook'], {
+      cwd: s.dir,
+      stdio: [typeof stdin === 'number' ? stdin : 'pipe', 'pipe', 'pipe'],
+      env: { ...process.env, SKIM_CACHE_DIR: path.join(s.dir, '.cache'), XDG_STATE_HOME: path.join(s.dir, '.state'), ...env },
+    });
+    if (typeof stdin !== 'number') {
+      child.stdin?.on('error', () => undefined);
+      stdin(child.stdin as Writable);
+    }
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (d) => (stdout += d));
+    child.stderr?.on('data', (d) => (stderr += d));
+    return new Promise<{ code: number | null; stdout: string; stderr: string; ms: number }>((resolve) =>
+      child.on('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started })),
+    );
+  }
+  const write = (file: string, content: string) =>
+    JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 'session-a', tool_name: 'Write', tool_input: { file_path: file, content }, cwd: s.dir });
+
+  it('skim hook < /dev/zero stops at 4 MB: exit 0, nothing on stdout, one line on stderr', async () => {
+    const zero = openSync('/dev/zero', 'r');
+    try {
+      const r = await hookProcess(zero);
+      assert.deepEqual(
+        [r.code, r.stdout, r.stderr],
+        [0, '', 'skim: hook: the payload is over 4 MB, larger than any call the hook guards; the call goes ahead untouched\n'],
+      );
+      assert.ok(r.ms < 10_000, `${r.ms} ms`);
+    } finally {
+      closeSync(zero);
+    }
+  });
+
+  it('reads a Write of a 2.4 MB file whole, and lets one of a 6 MB file through untouched, saying why', async function () {
+    this.timeout(60_000);
+    const file = s.write('bundle.js', 'module.exports = {};\n');
+    const strict = { SKIM_EDIT_GATE: 'strict' };
+    const under = readFileSync(path.resolve(__dirname, '../../../node_modules/gpt-tokenizer/cjs/bpeRanks/o200k_base.js'), 'utf8');
+    const gated = await hookProcess((input) => input.end(write(file, under)), strict);
+    assert.deepEqual([gated.code, gated.stderr], [0, '']);
+    assert.equal(JSON.parse(gated.stdout).hookSpecificOutput.permissionDecisionReason, `Read ${file} before editing it (Skim's edit gate is strict).`);
+    const over = readFileSync(path.resolve(__dirname, '../../../node_modules/typescript/lib/_tsc.js'), 'utf8');
+    const passed = await hookProcess((input) => input.end(write(file, over)), strict);
+    assert.deepEqual(
+      [passed.code, passed.stdout, passed.stderr],
+      [0, '', 'skim: hook: the payload is over 4 MB, larger than any call the hook guards; the call goes ahead untouched\n'],
+    );
+  });
+
+  it('a payload that never ends within the budget: exit 0 by the deadline, nothing on stdout, one line on stderr', async () => {
+    let trickle: NodeJS.Timeout | undefined;
+    const r = await hookProcess(
+      (input) => {
+        input.write('{"tool_name": "Read", "tool_input": {"file_path": "');
+        trickle = setInterval(() => input.write('a'), 100);
+      },
+      { SKIM_HOOK_BUDGET_MS: '1000' },
+    );
+    clearInterval(trickle);
+    assert.deepEqual([r.code, r.stdout, r.stderr], [0, '', 'skim: hook: no payload arrived within 1000 ms; the call goes ahead untouched\n']);
+    assert.ok(r.ms < 8_000, `${r.ms} ms`);
   });
 });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -8,6 +8,21 @@ import { scratch, tsSource } from '../support/files';
 const ROOT = path.resolve(__dirname, '../../..');
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 
+/** A client of `skim mcp` over stdio for the project at `root`, its cache inside it. */
+async function mcpClient(root: string): Promise<Client> {
+  const client = new Client({ name: 'skim-test', version: '1.0.0' });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [path.join(ROOT, 'dist/cli.js'), 'mcp', '--root', root],
+      env: { ...process.env, SKIM_CACHE_DIR: path.join(root, '.cache') } as Record<string, string>,
+    }),
+  );
+  return client;
+}
+
+const text = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as { type: string; text: string }[]).map((c) => c.text).join('');
+
 describe('skim mcp, driven by an MCP client from the SDK over stdio', () => {
   let s: ReturnType<typeof scratch>;
   let client: Client;
@@ -15,21 +30,12 @@ describe('skim mcp, driven by an MCP client from the SDK over stdio', () => {
     s = scratch();
     mkdirSync(path.join(s.dir, '.git'));
     s.write('big.ts', tsSource(30, 26));
-    client = new Client({ name: 'skim-test', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [path.join(ROOT, 'dist/cli.js'), 'mcp', '--root', s.dir],
-        env: { ...process.env, SKIM_CACHE_DIR: path.join(s.dir, '.cache') } as Record<string, string>,
-      }),
-    );
+    client = await mcpClient(s.dir);
   });
   after(async () => {
     await client.close();
     s.cleanup();
   });
-
-  const text = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as { type: string; text: string }[]).map((c) => c.text).join('');
 
   it('lists the tools with the descriptions the VS Code tools have', async () => {
     const { tools } = await client.listTools();
@@ -127,5 +133,66 @@ describe('skim mcp, driven by an MCP client from the SDK over stdio', () => {
     const missing = await client.callTool({ name: 'skim_summarize_file', arguments: { filePath: 'nope.ts' } });
     assert.equal(missing.isError, true);
     assert.match(text(missing), /^nope\.ts does not exist\. Check the path/);
+  });
+});
+
+describe('skim mcp: no query takes the tree tools down', () => {
+  let s: ReturnType<typeof scratch>;
+  let client: Client;
+  before(async () => {
+    s = scratch();
+    mkdirSync(path.join(s.dir, '.git'));
+    copyFileSync(require.resolve('mocha/lib/runner.js'), path.join(s.dir, 'runner.js'));
+    client = await mcpClient(s.dir);
+  });
+  after(async () => {
+    await client.close();
+    s.cleanup();
+  });
+
+  const readsShortened = async () => {
+    const read = text(await client.callTool({ name: 'skim_read_file', arguments: { filePath: 'runner.js', startLine: 1, endLine: 900 } }));
+    assert.match(read, /^\[skim\] This read was shortened: lines 1-200 of runner\.js are shown, of 1417 in all \(the read asked for 1-900\)/);
+    assert.match(read, /^ {2}869-986 next\(err, errSuite\)$/m);
+  };
+
+  it('refuses a query nested 3,000 deep, and the next read of 900 lines is still shortened with its map', async () => {
+    const deep = `${'('.repeat(2999)}(identifier) @id${')'.repeat(2999)}`;
+    const refused = await client.callTool({ name: 'skim_query_tree', arguments: { filePath: 'runner.js', query: deep } });
+    assert.deepEqual(
+      [refused.isError, text(refused)],
+      [
+        true,
+        'skim_query_tree: the query nests 3000 deep, more than the 64 Skim compiles (tree-sitter itself breaks on deep nesting): write a flatter pattern; real ones nest under 10.',
+      ],
+    );
+    await readsShortened();
+  });
+
+  it('refuses a query that matches more than one query may hold, and every tree tool still answers after it', async function () {
+    this.timeout(120_000);
+    const wildcards = Array.from({ length: 200 }, (_, i) => `(_) @w${i}`).join(' ');
+    const refused = await client.callTool({ name: 'skim_query_tree', arguments: { filePath: 'runner.js', query: wildcards } });
+    assert.equal(refused.isError, true);
+    // Its worker's heap fills (256 MB); on a machine loaded enough, the collector's last efforts outlast the 30 s deadline first.
+    assert.match(
+      text(refused),
+      /^skim_query_tree: the query (matched more of runner\.js than one query may hold \(256 MB, about half a million captures\)|did not finish on runner\.js within 30 s)/,
+    );
+    await readsShortened();
+    assert.match(
+      text(
+        await client.callTool({
+          name: 'skim_query_tree',
+          arguments: { filePath: 'runner.js', query: '(function_declaration name: (identifier) @fn)', max: 1 },
+        }),
+      ),
+      /^\(function_declaration name: \(identifier\) @fn\) in runner\.js \(javascript\): 12 captures; the first 1 are shown/,
+    );
+    assert.match(text(await client.callTool({ name: 'skim_list_symbols', arguments: { filePath: 'runner.js' } })), /^ {2}869-986 next\(err, errSuite\)$/m);
+    assert.match(
+      text(await client.callTool({ name: 'skim_node_at', arguments: { filePath: 'runner.js', line: 919, column: 9 } })),
+      /\n {10}869-986 function_declaration next\n[^]*\n +919 identifier self$/,
+    );
   });
 });

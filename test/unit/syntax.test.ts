@@ -2,6 +2,10 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Project } from '../../src/core/files/project';
+import { LanguageInfo, languageFor } from '../../src/core/structural/languages';
+import { structuralMap } from '../../src/core/structural/mapper';
+import { TreeSitterFailure, withParse } from '../../src/core/structural/parser';
+import { MAX_QUERY_DEPTH, MAX_SHOWN, queryDepth, queryRefusal } from '../../src/core/syntax/bounds';
 import { nodeAt } from '../../src/core/syntax/nodeAt';
 import { queryTree } from '../../src/core/syntax/queryTree';
 import { renderNodeAt, renderQuery } from '../../src/core/syntax/text';
@@ -122,6 +126,24 @@ describe('the syntax at a position: skim_node_at', () => {
     await assert.rejects(nodeAtFile(testContext(), runner, 919, 500), /column 500 is outside it/);
   });
 
+  it('answers a position nested thousands deep with the outermost 16 and innermost 48 nodes, saying how many are left out', async () => {
+    const s = scratch();
+    try {
+      s.write('nested.js', `x = ${'('.repeat(5000)}1${')'.repeat(5000)};\n`);
+      const result = await nodeAt(new Project(s.dir).file('nested.js'), 1, 3000);
+      assert.deepEqual([result.chain.length, result.folded], [64, 2999 - 64]);
+      assert.deepEqual(
+        result.chain.slice(0, 3).map((n) => n.type),
+        ['program', 'expression_statement', 'assignment_expression'],
+      );
+      const text = renderNodeAt(result).split('\n');
+      assert.equal(text.length, 1 + 64 + 1);
+      assert.equal(text[17], `${'  '.repeat(16)}[2935 nodes nested between these are left out]`);
+    } finally {
+      s.cleanup();
+    }
+  });
+
   it('skim query and skim node-at print the same as JSON', async () => {
     const cwd = path.dirname(RUNNER);
     const cache = scratch();
@@ -134,5 +156,92 @@ describe('the syntax at a position: skim_node_at', () => {
     assert.deepEqual(JSON.parse(at.stdout).chain.at(-1), { type: 'property_identifier', name: 'emit', start: 919, end: 919 });
     assert.equal((await skim(['node-at', 'runner.js', 'x'], { cwd, env })).code, 2);
     cache.cleanup();
+  });
+});
+
+describe('tree queries are bounded: no query takes the tree tools down', () => {
+  const nested = (depth: number) => `${'('.repeat(depth - 1)}(identifier) @id${')'.repeat(depth - 1)}`;
+
+  it('refuses a query nested 3,000 deep, or longer than 8,000 characters, before tree-sitter sees it, saying the bound', async () => {
+    await assert.rejects(
+      queryFile(testContext(), runner, nested(3000)),
+      new RegExp(
+        `^Error: skim_query_tree: the query nests 3000 deep, more than the ${MAX_QUERY_DEPTH} Skim compiles \\(tree-sitter itself breaks on deep nesting\\): write a flatter pattern; real ones nest under 10\\.$`,
+      ),
+    );
+    const long = `(identifier) @id ${'; a comment that makes the query long\n'.repeat(250)}`;
+    await assert.rejects(
+      queryFile(testContext(), runner, long),
+      /^Error: skim_query_tree: the query has 9516 characters, more than the 8000 Skim compiles: write a shorter one/,
+    );
+    assert.equal(queryRefusal(nested(MAX_QUERY_DEPTH)), undefined);
+    assert.match(queryRefusal(nested(MAX_QUERY_DEPTH + 1)) ?? '', /^the query nests 65 deep/);
+  });
+
+  it('counts nesting outside strings and comments only: parentheses in a predicate string or a comment are not nesting', async () => {
+    const parens = '('.repeat(200);
+    const query = `; ${parens}\n((string) @s (#any-of? @s "\\"runSuite(): bailing\\"" "${parens}"))`;
+    assert.equal(queryDepth(query), 2);
+    const result = await queryTree(runner, query);
+    assert.deepEqual(
+      result.captures.map((c) => [c.start.line, c.text]),
+      [[1008, '"runSuite(): bailing"']],
+    );
+  });
+
+  it('a query that matches more than one query may hold is refused, and the next query and map in the same process are whole', async function () {
+    this.timeout(120_000);
+    const before = await structuralMap(RUNNER, runnerLines.join('\n'), runnerLines.length);
+    const wildcards = Array.from({ length: 200 }, (_, i) => `(_) @w${i}`).join(' ');
+    // Its worker's heap fills (256 MB); on a machine loaded enough, the collector's last efforts outlast the 30 s deadline first.
+    await assert.rejects(
+      queryFile(testContext(), runner, wildcards),
+      /^Error: skim_query_tree: the query (matched more of mocha\/lib\/runner\.js than one query may hold \(256 MB, about half a million captures\)|did not finish on mocha\/lib\/runner\.js within 30 s)/,
+    );
+    assert.equal((await queryTree(runner, '(function_declaration name: (identifier) @fn)')).total, 12);
+    assert.deepEqual(await structuralMap(RUNNER, runnerLines.join('\n'), runnerLines.length), before);
+  });
+
+  it('a query that runs past its time comes back with what it found by then, said to be partial', async function () {
+    this.timeout(60_000);
+    const result = await queryTree(runner, '(_ (_)* @a (_)* @b)', 1);
+    assert.equal(result.timedOut, true);
+    assert.ok(result.total > 0);
+    assert.match(renderQuery(result), /\. The query ran out of time on this file: simplify it\.\n/);
+  });
+
+  it('a query whose #match? pattern backtracks for minutes is stopped at 30 s, and the next query is answered', async function () {
+    this.timeout(120_000);
+    const errors = project.file(require.resolve('mocha/lib/errors.js'));
+    // On createNoFilesMatchPatternError (30 letters) this pattern backtracks about 2^30 times before it fails.
+    const backtracks = '((identifier) @id (#match? @id "^([a-zA-Z]+)+!$"))';
+    await assert.rejects(
+      queryFile(testContext(), errors, backtracks),
+      /^Error: skim_query_tree: the query did not finish on mocha\/lib\/errors\.js within 30 s \(its parse included\), the most one query may take \(a #match\? pattern that backtracks/,
+    );
+    assert.equal((await queryTree(errors, '((identifier) @id (#eq? @id "createNoFilesMatchPatternError"))')).total, 2);
+  });
+
+  it('shows at most 1,000 captures whatever max asks, and counts them all', async () => {
+    const result = await queryTree(runner, '(_) @node', 1_000_000);
+    const nodes = (await queryTree(runner, '(_) @node', 1)).total;
+    assert.ok(nodes > 4_000);
+    assert.deepEqual([result.captures.length, result.total, result.capped], [MAX_SHOWN, nodes, true]);
+    assert.match(renderQuery(result), new RegExp(`: ${nodes} captures; the first 1000 are shown \\(narrow the query: no answer shows more than 1000\\)\\.`));
+  });
+
+  it("after tree-sitter's WebAssembly fails, it is reloaded: the failing call says so, and the next map of a file is whole", async () => {
+    const text = runnerLines.join('\n');
+    const before = await structuralMap(RUNNER, text, runnerLines.length);
+    const javascript = languageFor(RUNNER) as LanguageInfo;
+    // The low-level API, below the bounds: a query nested 2,500 deep overflows tree-sitter's stack as it compiles.
+    await assert.rejects(
+      withParse(javascript, text, 'runner.js', (parse) => parse.compile(nested(2500)).delete()),
+      (error: Error) =>
+        error instanceof TreeSitterFailure &&
+        /^tree-sitter failed on runner\.js \(.+\); Skim reloaded it, so other files and queries still work$/.test(error.message),
+    );
+    assert.deepEqual(await structuralMap(RUNNER, text, runnerLines.length), before);
+    assert.equal((await nodeAt(runner, 919)).chain.at(-1)?.name, 'self');
   });
 });

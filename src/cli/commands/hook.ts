@@ -16,6 +16,30 @@ import { Project, ProjectFile } from '../../core/files/project';
 import type { Io } from '../io';
 import { defaultRoot } from '../root';
 
+/**
+ * The largest payload read. The largest a host sends is an edit's: a Write carries the whole file,
+ * and a model writes at most its output limit at a time (64k tokens, about 256 KB of code, 1.5 MB
+ * JSON-escaped even if every character were escaped as \uXXXX); a PostToolUse carries a tool's
+ * result, which the hosts cap lower still (Claude Code's Read at 256 KB). 4 MB covers those with
+ * room; past it a payload is no call the hook guards (`skim hook < /dev/zero` read 630 MB).
+ */
+export const MAX_PAYLOAD_BYTES = 4 * 1024 * 1024;
+
+/** A payload larger than MAX_PAYLOAD_BYTES: not read further, and the call goes ahead untouched. */
+export class PayloadTooLarge extends Error {}
+
+/** A stream's bytes as text, at most `maxBytes` of them: past that the stream is let go (destroyed) and PayloadTooLarge thrown. */
+export async function readPayload(stream: AsyncIterable<Buffer>, maxBytes = MAX_PAYLOAD_BYTES): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += chunk.length;
+    if (size > maxBytes) throw new PayloadTooLarge(`the payload is over ${maxBytes / 1024 / 1024} MB, larger than any call the hook guards`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** This process's own engine for a project (cache, model, tree-sitter): loaded only when a read needs a map. */
 export type OpenMaps = (
   root: string,
@@ -71,7 +95,13 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
   const gateMode = options.editGate;
   const deadline = Date.now() + budget;
   const warn = (message: string) => io.warn(`hook: ${message}`);
-  const payload = await within(io.stdin(), budget);
+  let payload;
+  try {
+    payload = await within(io.stdin(), budget);
+  } catch (error) {
+    if (error instanceof PayloadTooLarge) return warn(`${error.message}; the call goes ahead untouched`);
+    throw error;
+  }
   if (payload === undefined) return warn(`no payload arrived within ${budget} ms; the call goes ahead untouched`);
   const parsed = parsePayload(payload, cwd);
   if (parsed.kind === 'pass') return warn(`${parsed.why}; the call goes ahead untouched`);

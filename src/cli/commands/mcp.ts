@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { z, ZodTypeAny } from 'zod';
 import manifest from '../../../package.json';
 import { SearchRequest } from '../../core/search/search';
@@ -92,7 +92,36 @@ export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<v
     });
   }
   const transport = new StdioServerTransport();
-  const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = resolve;
+    // A client that closes its end of stdin (or dies) is gone: the server ends then, and the session saves its maps on the way out.
+    process.stdin.once('end', resolve);
+    process.stdin.once('close', resolve);
+  });
   await server.connect(transport);
+  const answered = unanswered(transport);
   await closed;
+  await answered();
+  await server.close();
+}
+
+/**
+ * Follows the requests the transport receives until their answers are sent; resolves once none
+ * is left: requests a client sent before closing stdin are answered (and their maps put in the
+ * cache, which the session then saves) before the server ends.
+ */
+function unanswered(transport: StdioServerTransport): () => Promise<void> {
+  const open = new Set<string | number>();
+  let idle: (() => void) | undefined;
+  const receive = transport.onmessage;
+  transport.onmessage = (message: JSONRPCMessage) => {
+    if ('method' in message && 'id' in message) open.add(message.id);
+    receive?.(message);
+  };
+  const send = transport.send.bind(transport);
+  transport.send = async (message: JSONRPCMessage) => {
+    await send(message);
+    if (!('method' in message) && 'id' in message && message.id !== undefined && open.delete(message.id) && open.size === 0) idle?.();
+  };
+  return () => (open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (idle = resolve)));
 }

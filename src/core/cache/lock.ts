@@ -4,13 +4,21 @@ import * as os from 'node:os';
 
 /**
  * A lock file two processes writing one database take turns with. It names its holder (pid, host
- * and a token of its own), so that:
+ * and a token of its own), and its holder refreshes its time while it holds it, so that:
  * - a lock whose holder died (same host, no such process) is broken at once, one breaker at a time;
- * - a holder removes the lock only while it is still its own;
- * - a lock from another host (a shared folder) counts as abandoned only after STALE_MS.
+ * - a lock its holder has stopped refreshing is broken once LOCK_STALE_MS old, even when a process
+ *   runs under its pid (the pid reused after a crash, or a hung holder): a waiter never waits on it
+ *   for ever; from another host (a shared folder, clocks apart) only after REMOTE_STALE_MS;
+ * - a holder removes the lock only while it is still its own.
  */
-const STALE_MS = 60_000;
-export const DEFAULT_LOCK_WAIT_MS = 15_000;
+
+/** How often a holder refreshes its lock's time. */
+const HEARTBEAT_MS = 1_000;
+/** A lock not refreshed for this long is abandoned: ten heartbeats, more than any stall of a holder's event loop a save can cause. */
+export const LOCK_STALE_MS = 10_000;
+const REMOTE_STALE_MS = 60_000;
+/** How long a save waits for the lock before it keeps its writes for later: a read waits on no lock for longer. */
+export const DEFAULT_LOCK_WAIT_MS = 2_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const HOST = os.hostname();
@@ -37,70 +45,92 @@ export function processAlive(pid: number): boolean {
 }
 
 const readText = (file: string) => fs.readFile(file, 'utf8').catch(() => undefined);
+/** How long ago the file was last written or refreshed; 0 when it is gone. */
+const ageOf = (file: string) =>
+  fs.stat(file).then(
+    (s) => Date.now() - s.mtimeMs,
+    () => 0,
+  );
+
+/** Whether the lock with this text and age was abandoned by its holder. */
+function abandoned(text: string, age: number): boolean {
+  const owner = parseOwner(text);
+  // A lock just created may not hold its owner's line yet: only its age can tell it was abandoned.
+  if (!owner) return age > LOCK_STALE_MS;
+  if (owner.host !== HOST) return age > REMOTE_STALE_MS;
+  return !processAlive(owner.pid) || age > LOCK_STALE_MS;
+}
 
 /** A breaker that died mid-break leaves its mark; one this old is taken to be abandoned (a break takes microseconds). */
 const BREAK_STALE_MS = 10_000;
 
 /**
- * Breaks the lock when its holder is gone; returns whether it is worth trying to take it again now.
- * Breakers take turns through a second lock file, so that between reading the dead holder's line
- * and removing it nobody else can have replaced it: only a breaker removes another's lock, and a
- * live holder's lock is never one a breaker would remove.
+ * Breaks the lock when its holder is gone or has stopped refreshing it; returns whether it is
+ * worth trying to take it again now. Breakers take turns through a second lock file, and remove
+ * the lock only if, with their turn taken, it still has the same holder and is still abandoned:
+ * between reading it and removing it nobody can have replaced it, and a holder that refreshed it
+ * meanwhile keeps it.
  */
 async function breakIfAbandoned(lockFile: string): Promise<boolean> {
   const text = await readText(lockFile);
   if (text === undefined) return true; // released meanwhile
-  const owner = parseOwner(text);
-  const age = await fs.stat(lockFile).then(
-    (s) => Date.now() - s.mtimeMs,
-    () => 0,
-  );
-  // A lock just created may not hold its owner's line yet: only its age can tell it was abandoned.
-  const abandoned = owner && owner.host === HOST ? !processAlive(owner.pid) : age > STALE_MS;
-  if (!abandoned) return false;
+  if (!abandoned(text, await ageOf(lockFile))) return false;
   const breaking = `${lockFile}.break`;
   try {
     await fs.writeFile(breaking, `${process.pid}\n`, { flag: 'wx' });
   } catch {
-    const breakAge = await fs.stat(breaking).then(
-      (s) => Date.now() - s.mtimeMs,
-      () => 0,
-    );
-    if (breakAge > BREAK_STALE_MS) await fs.rm(breaking, { force: true });
+    if ((await ageOf(breaking)) > BREAK_STALE_MS) await fs.rm(breaking, { force: true });
     return false; // another breaker is at it: wait and look again
   }
   try {
-    if ((await readText(lockFile)) === text) await fs.rm(lockFile, { force: true });
+    if ((await readText(lockFile)) === text && abandoned(text, await ageOf(lockFile))) await fs.rm(lockFile, { force: true });
   } finally {
     await fs.rm(breaking, { force: true });
   }
   return true;
 }
 
+/** The cache's lock is held by another process that is alive and refreshing it: try again later. */
+export class LockBusyError extends Error {}
+
 /**
- * Runs `work` while holding `lockFile`. Gives up after `waitMs` rather than hang a read; the
- * caller keeps its pending writes and tries again later.
+ * Runs `work` while holding `lockFile`, refreshing the lock's time every HEARTBEAT_MS. Gives up
+ * after `waitMs` (LockBusyError) rather than hold up a read; the caller keeps its pending writes
+ * and tries again later.
  */
 export async function withFileLock<T>(lockFile: string, work: () => Promise<T>, waitMs = DEFAULT_LOCK_WAIT_MS): Promise<T> {
   const line = `${process.pid} ${HOST} ${randomBytes(8).toString('hex')}\n`;
   const deadline = Date.now() + waitMs;
   let delay = 5;
+  let handle: fs.FileHandle;
   for (;;) {
     try {
-      await fs.writeFile(lockFile, line, { flag: 'wx' });
+      handle = await fs.open(lockFile, 'wx');
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     if (await breakIfAbandoned(lockFile)) continue;
-    if (Date.now() > deadline) throw new Error(`the cache is locked by another process (${lockFile})`);
+    if (Date.now() > deadline) throw new LockBusyError(`the cache is locked by another process (${lockFile})`);
     await sleep(delay);
     delay = Math.min(delay * 2, 100);
   }
+  // Refreshed through the open handle: the file this process created, even if a breaker has since put another in its place.
+  const heartbeat = setInterval(() => {
+    const now = new Date();
+    handle.utimes(now, now).catch(() => undefined);
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  let named = false;
   try {
+    await handle.writeFile(line);
+    named = true;
     return await work();
   } finally {
-    // Only while it is still ours: a lock broken and taken by another process is left to it.
-    if ((await readText(lockFile)) === line) await fs.rm(lockFile, { force: true });
+    clearInterval(heartbeat);
+    await handle.close();
+    // Only while it is still ours (or ours half-written): a lock broken and taken by another process is left to it.
+    const text = await readText(lockFile);
+    if (text === line || (!named && text !== undefined && line.startsWith(text))) await fs.rm(lockFile, { force: true });
   }
 }

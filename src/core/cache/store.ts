@@ -44,6 +44,8 @@ export class MapCache {
   /** False once the file proved unreadable: the maps then live in memory only, and the file is left alone. */
   private persistent = true;
   private failures = 0;
+  /** Why the last save failed, for the word at close when the changes could still not be saved. */
+  private lastFailure = '';
   private closed = false;
 
   private constructor(
@@ -164,7 +166,9 @@ export class MapCache {
       },
       (error: Error) => {
         this.pending = writes.concat(this.pending);
-        if (this.failures++ === 0) {
+        this.lastFailure = error.message;
+        // Closing, the last word is close's own: what could not be saved.
+        if (this.failures++ === 0 && !this.closed) {
           this.options.onWarning?.(`Skim could not save its cache to ${this.file} (${error.message}); the maps stay in memory and saving is tried again.`);
         }
         if (!this.closed) this.schedule(Math.min(60_000, (this.options.retryDelayMs ?? 1000) * 2 ** (this.failures - 1)));
@@ -177,15 +181,19 @@ export class MapCache {
     }
   }
 
-  /** Saves what is pending (waiting at most `lockWaitMs` for another writer) and closes. Never throws. */
+  /** Saves what is pending (waiting at most `lockWaitMs` for another writer, a save already under way included) and closes. Never throws. */
   async close(lockWaitMs = DEFAULT_LOCK_WAIT_MS): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     openCaches.delete(this);
-    await this.flush(lockWaitMs);
+    const deadline = Date.now() + lockWaitMs;
+    while (this.flushing) await this.flushing;
+    await this.flush(Math.max(0, deadline - Date.now()));
     clearTimeout(this.timer);
     if (this.persistent && this.pending.length > 0)
-      this.options.onWarning?.(`${this.pending.length} change(s) to Skim's cache could not be saved to ${this.file}; those maps will be made again.`);
+      this.options.onWarning?.(
+        `${this.pending.length} change(s) to Skim's cache could not be saved to ${this.file} (${this.lastFailure}); those maps will be made again.`,
+      );
     this.freeStatements();
     this.db.close();
   }

@@ -4,7 +4,7 @@ import { Region } from '../map/types';
 import type { Query } from 'web-tree-sitter';
 import { LanguageInfo, languageFor } from './languages';
 import { outline } from './outline';
-import { grammarFor, Parse, withParse } from './parser';
+import { isWasmFailure, Parse, withParse } from './parser';
 import { structuralProse } from './prose';
 import { outlineQuery } from './queries';
 import { LinedRegion, recoverBlocks } from './recover';
@@ -62,13 +62,14 @@ export async function structuralMap(file: string, text: string, lines: number): 
   if (Buffer.byteLength(text) > STRUCTURAL_MAX_BYTES) {
     throw new NoGrammarError(`${file} is over ${STRUCTURAL_MAX_BYTES / 1024 / 1024} MB, too large to outline`);
   }
-  let query;
-  try {
-    query = outlineQuery(language, await grammarFor(language));
-  } catch (error) {
-    throw new NoGrammarError((error as Error).message);
-  }
   return withParse(language, text, file, (parse) => {
+    let query;
+    try {
+      query = outlineQuery(language, parse);
+    } catch (error) {
+      if (isWasmFailure(error)) throw error;
+      throw new NoGrammarError((error as Error).message);
+    }
     const regions = outlineRegions(parse, query, language, lines);
     return { producer: `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}`, prose: structuralProse(parse.tree.rootNode, regions, language.id), regions };
   });

@@ -1,15 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { Language, Query } from 'web-tree-sitter';
+import type { Language, Query } from 'web-tree-sitter';
 import { LanguageInfo } from './languages';
+import { isWasmFailure, Parse } from './parser';
 
 /**
  * Each language's outline rules: one tree-sitter query (queries/<id>.scm, the `tags.scm`
  * convention: `@definition.<kind>` on a declaration, `@name` on its name). Compiled against its
- * grammar once; a query that does not compile is dropped with a line on stderr, and the language
- * then counts as having no grammar: never a crash.
+ * grammar once (once per loaded grammar: a reloaded runtime compiles again); a query that does not
+ * compile is dropped with a line on stderr, and the language then counts as having no grammar:
+ * never a crash.
  */
-const compiled = new Map<string, Query | Error>();
+const compiled = new WeakMap<Language, Query | Error>();
 
 /** Beside the bundle (dist/queries, where esbuild copies them) or, from source, beside this file. */
 function queryFile(id: string): string {
@@ -38,16 +40,17 @@ function queryText(name: string, seen = new Set<string>()): string {
   return [...parents.map((parent) => queryText(parent, seen)), text].join('\n');
 }
 
-export function outlineQuery(language: LanguageInfo, grammar: Language): Query {
-  let query = compiled.get(language.id);
+export function outlineQuery(language: LanguageInfo, parse: Pick<Parse, 'grammar' | 'compile'>): Query {
+  let query = compiled.get(parse.grammar);
   if (!query) {
     try {
-      query = new Query(grammar, queryText(language.query ?? language.id));
+      query = parse.compile(queryText(language.query ?? language.id));
     } catch (error) {
       // Said wherever an outline of such a file is asked for (the map's "no map" reason), never on a stream of its own.
+      if (isWasmFailure(error)) throw error;
       query = new Error(`Skim's outline query for ${language.id} does not compile against its grammar (${(error as Error).message})`);
     }
-    compiled.set(language.id, query);
+    compiled.set(parse.grammar, query);
   }
   if (query instanceof Error) throw query;
   return query;

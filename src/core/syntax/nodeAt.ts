@@ -9,9 +9,16 @@ export interface NodeAtResult {
   language: string;
   line: number;
   column: number;
-  /** Outermost first: the root, then each named node down to the one at the position. */
+  /** Outermost first: the root, then each named node down to the one at the position (past MAX_CHAIN, its middle left out). */
   chain: { type: string; name: string | null; start: number; end: number }[];
+  /** How many nodes of the middle of a chain longer than MAX_CHAIN were left out, after its first OUTER_KEPT. */
+  folded: number;
 }
+
+/** The longest chain answered: code nested deeper (a generated or hostile file) would flood the answer. */
+export const MAX_CHAIN = 64;
+/** Of a longer chain, the outermost kept (the declarations holding the position); the rest kept are the innermost. */
+export const OUTER_KEPT = 16;
 
 export class NodeAtError extends Error {}
 
@@ -38,6 +45,9 @@ export async function nodeAt(file: ProjectFile, line: number, column?: number): 
     for (let node: Node | null = tree.rootNode.namedDescendantForPosition({ row: line - 1, column: col - 1 }); node; node = node.parent) {
       if (node.isNamed) chain.push({ type: node.type, name: nameOf(node), start: node.startPosition.row + 1, end: node.endPosition.row + 1 });
     }
-    return { path: file.key, language: language.id, line, column: col, chain: chain.reverse() };
+    chain.reverse();
+    const folded = Math.max(0, chain.length - MAX_CHAIN);
+    if (folded) chain.splice(OUTER_KEPT, folded);
+    return { path: file.key, language: language.id, line, column: col, chain, folded };
   });
 }

@@ -1,6 +1,7 @@
 import { placedLines } from '../map/render';
-import { NodeAtResult } from './nodeAt';
-import { QueryResult } from './queryTree';
+import { NodeAtResult, OUTER_KEPT } from './nodeAt';
+import { MAX_SHOWN } from './bounds';
+import { QueryResult } from './captures';
 
 /** Tree-tool results as a model reads them: captures grouped under the regions that hold them; a node chain indented by depth. */
 
@@ -8,7 +9,9 @@ const span = (start: number, end: number) => (start === end ? `${start}` : `${st
 
 export function renderQuery(r: QueryResult): string {
   const count = `${r.total} capture${r.total === 1 ? '' : 's'}`;
-  const shown = r.capped ? `; the first ${r.captures.length} are shown (ask for fewer with a narrower query, or raise max)` : '';
+  const more =
+    r.captures.length >= MAX_SHOWN ? `narrow the query: no answer shows more than ${MAX_SHOWN}` : 'ask for fewer with a narrower query, or raise max';
+  const shown = r.capped ? `; the first ${r.captures.length} are shown (${more})` : '';
   const stopped = r.timedOut ? ' The query ran out of time on this file: simplify it.' : '';
   const head = `${r.query} in ${r.path} (${r.language}): ${count}${shown}.${stopped}`;
   const lines = placedLines(
@@ -31,5 +34,7 @@ export function queryJson(r: QueryResult) {
 
 export function renderNodeAt(r: NodeAtResult): string {
   const head = `${r.path}:${r.line}:${r.column} (${r.language}), the syntax nodes holding it, outermost first:`;
-  return [head, ...r.chain.map((n, depth) => `${'  '.repeat(Math.min(depth, 16))}${span(n.start, n.end)} ${n.type}${n.name ? ` ${n.name}` : ''}`)].join('\n');
+  const lines = r.chain.map((n, depth) => `${'  '.repeat(Math.min(depth, 16))}${span(n.start, n.end)} ${n.type}${n.name ? ` ${n.name}` : ''}`);
+  if (r.folded) lines.splice(OUTER_KEPT, 0, `${'  '.repeat(16)}[${r.folded} nodes nested between these are left out]`);
+  return [head, ...lines].join('\n');
 }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -31,7 +31,7 @@ describe("odd and hostile input through the extension's tools and its read-hook 
     writeFileSync(path.join(outside, 'creds.ts'), tsSource(30, 26));
   });
   after(() => {
-    for (const leftover of [outside, path.join(workspaceDir(), 'escape'), path.join(workspaceDir(), 'pipe.ts')])
+    for (const leftover of [outside, path.join(workspaceDir(), 'escape'), path.join(workspaceDir(), 'pipe.ts'), path.join(workspaceDir(), 'runner.js')])
       rmSync(leftover, { recursive: true, force: true });
   });
 
@@ -52,6 +52,19 @@ describe("odd and hostile input through the extension's tools and its read-hook 
       /pipe\.ts is not a regular file \(a FIFO, a device or a socket\); Skim reads regular files only/,
     );
     await assert.rejects(invoke('skim_summarize_file', { filePath: 'pipe.ts' }), /pipe\.ts is not a regular file/);
+  });
+
+  it('a tree query nested 3,000 deep is refused before tree-sitter sees it; a written query runs in its worker thread, and the outline after them is whole', async () => {
+    copyFileSync(require.resolve('mocha/lib/runner.js'), path.join(workspaceDir(), 'runner.js'));
+    await assert.rejects(
+      invoke('skim_query_tree', { filePath: 'runner.js', query: `${'('.repeat(2999)}(identifier) @id${')'.repeat(2999)}` }),
+      /skim_query_tree: the query nests 3000 deep, more than the 64 Skim compiles/,
+    );
+    assert.match(
+      await invoke('skim_query_tree', { filePath: 'runner.js', query: '(function_declaration name: (identifier) @fn)', max: 1 }),
+      /^\(function_declaration name: \(identifier\) @fn\) in runner\.js \(javascript\): 12 captures; the first 1 are shown/,
+    );
+    assert.match(await invoke('skim_list_symbols', { filePath: 'runner.js' }), /^ {2}869-986 next\(err, errSuite\)$/m);
   });
 
   it('the socket answers the first request of a connection once and reads nothing after it', async () => {
