@@ -1,3 +1,4 @@
+import { ownerKey, splitQualified } from './names';
 import { Region } from './types';
 
 /** A region with its nesting depth (0 = top level) and the members directly inside it. */
@@ -49,4 +50,40 @@ export function innermost(regions: readonly Region[], line: number): Region | nu
     }
   }
   return shared ? null : best;
+}
+
+/**
+ * The nesting a map shows: the line nesting of `regionTree`, and beside it the members a type has
+ * outside its own lines, written right after it and named by it (Go's methods after their struct,
+ * `Runner.prototype.run` after `class Runner`, C++'s out-of-class definitions after the class).
+ * Those follow their type as its members, in line order; each keeps its own lines. Iterative.
+ */
+export function mapTree(regions: readonly Region[]): RegionNode[] {
+  const roots = regionTree(regions);
+  const lists: RegionNode[][] = [roots];
+  while (lists.length) {
+    const list = lists.pop() as RegionNode[];
+    const kept: RegionNode[] = [];
+    let owner: RegionNode | undefined;
+    let key = '';
+    for (const node of list) {
+      const parts = splitQualified(node.region.name);
+      if (owner && parts && ownerKey(parts.qualifier) === key) {
+        owner.children.push(node);
+        continue;
+      }
+      kept.push(node);
+      owner = node.region.kind === 'imports' ? undefined : node;
+      key = owner ? ownerKey(node.region.name) : '';
+    }
+    list.splice(0, list.length, ...kept);
+    for (const node of kept) if (node.children.length) lists.push(node.children);
+  }
+  const stack = roots.map((node) => ({ node, depth: 0 }));
+  while (stack.length) {
+    const { node, depth } = stack.pop() as { node: RegionNode; depth: number };
+    node.depth = depth;
+    for (const child of node.children) stack.push({ node: child, depth: depth + 1 });
+  }
+  return roots;
 }
