@@ -169,6 +169,41 @@ describe('rendering a map from its rows', () => {
     assert.match(mocha, /^172-242 class Runner — extends EventEmitter\n\t187-241 constructor\n/m);
     assert.match(mocha, /^\t259-287 _addEventListener$/m);
     assert.doesNotMatch(mocha, /^\t*\d+(-\d+)? (method )?Runner\.prototype\.(_addEventListener|dispose|grep)$/m);
+    // The prototype methods after createHookSkipError are no longer right after the class: grouped under their qualifier.
+    assert.match(mocha, /^453-474 createHookSkipError\n485-1336 Runner\.prototype\.\n\t485-510 failAffectedTests\n/m);
+  });
+
+  it('groups four or more consecutive members of one qualifier under it, named once, the group spanning their lines', () => {
+    const rows: Region[] = [
+      { start: 1, end: 9, kind: 'function', name: 'swap', note: '' },
+      ...['_M_copy', '_M_erase', 'find', 'count'].map((name, i) => ({
+        start: 10 + i * 10,
+        end: 18 + i * 10,
+        kind: 'method',
+        name: `_Rb_tree<_Key, _Val>:: ${name}`,
+        note: '',
+      })),
+      { start: 50, end: 52, kind: 'method', name: 'ServeMux.match', note: '' },
+      { start: 53, end: 55, kind: 'method', name: 'ServeMux.handler', note: '' },
+      { start: 56, end: 58, kind: 'method', name: 'ServeMux.Handle', note: '' },
+    ];
+    const grouped = entry({ lines: 60, regions: rows });
+    assert.deepEqual(regionLines(renderMap(grouped)), [
+      '1-9 swap',
+      '10-48 _Rb_tree::',
+      '\t10-18 _M_copy',
+      '\t20-28 _M_erase',
+      '\t30-38 find',
+      '\t40-48 count',
+      '50-52 ServeMux.match',
+      '53-55 ServeMux.handler',
+      '56-58 ServeMux.Handle',
+    ]);
+    const many = entry({
+      lines: 400,
+      regions: Array.from({ length: 30 }, (_, i) => ({ start: 1 + i * 10, end: 9 + i * 10, kind: 'method', name: `_Rb_tree<_Key>::_M_method${i}`, note: '' })),
+    });
+    assert.deepEqual(regionLines(renderMap(many, { maxChars: 200 })), ['1-299 _Rb_tree:: [folded: 30 methods]']);
   });
 
   it('folds members into their parent, with counts and ranges, and says so when the map must fit', () => {

@@ -92,6 +92,18 @@ function parameterTypes(signature: string): string {
   return `(${types.join(', ')})${signature.slice(close + 1)}`;
 }
 
+/** Which of `names` (each with its kind) more than one member has. */
+function sharedNames(nodes: readonly RegionNode[], names: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  nodes.forEach(({ region }, i) => {
+    const key = `${region.kind} ${names[i]}`;
+    if (seen.has(key)) shared.add(key);
+    seen.add(key);
+  });
+  return shared;
+}
+
 /**
  * How a map line names each of one parent's members: a member named by its parent (`conn.hijacked`
  * under `struct conn`) by its own part (`hijacked`), other qualifiers without template arguments.
@@ -99,23 +111,21 @@ function parameterTypes(signature: string): string {
  */
 function memberNames(nodes: readonly RegionNode[], parent: RegionNode | undefined, notes: MapNotes): string[] {
   const parentKey = parent ? ownerKey(parent.region.name) : '';
-  const qualified = nodes.map(({ region }) => {
+  const short: string[] = [];
+  const full: string[] = [];
+  for (const { region } of nodes) {
     const parts = splitQualified(region.name);
-    return parts
-      ? { short: ownerKey(parts.qualifier) === parentKey ? parts.member : '', full: `${bareQualifier(parts.qualifier)}${parts.separator}${parts.member}` }
-      : undefined;
-  });
-  const names = nodes.map((_, i) => qualified[i]?.short || qualified[i]?.full || nodes[i].region.name);
-  const shared = () => {
-    const seen = new Map<string, number>();
-    nodes.forEach(({ region }, i) => seen.set(`${region.kind} ${names[i]}`, (seen.get(`${region.kind} ${names[i]}`) ?? 0) + 1));
-    return nodes.map(({ region }, i) => (seen.get(`${region.kind} ${names[i]}`) as number) > 1);
-  };
-  shared().forEach((same, i) => same && (names[i] = qualified[i]?.full ?? names[i]));
-  if (notes === 'none') return names;
-  shared().forEach((same, i) => {
-    const { region } = nodes[i];
-    if (same && isSignature(region, noteOf(region))) names[i] = `${qualified[i]?.short || names[i]}${parameterTypes(noteOf(region))}`;
+    full.push(parts ? `${bareQualifier(parts.qualifier)}${parts.separator}${parts.member}` : region.name);
+    short.push(parts && ownerKey(parts.qualifier) === parentKey ? parts.member : full[full.length - 1]);
+  }
+  if (nodes.length === 1) return short;
+  const names = [...short];
+  const sameShort = sharedNames(nodes, names);
+  nodes.forEach(({ region }, i) => sameShort.has(`${region.kind} ${names[i]}`) && (names[i] = full[i]));
+  if (notes === 'none' || sameShort.size === 0) return names;
+  const sameFull = sharedNames(nodes, names);
+  nodes.forEach(({ region }, i) => {
+    if (sameFull.has(`${region.kind} ${names[i]}`) && isSignature(region, noteOf(region))) names[i] = `${short[i]}${parameterTypes(noteOf(region))}`;
   });
   return names;
 }
@@ -145,7 +155,7 @@ export function mapLabels(roots: readonly RegionNode[], notes: MapNotes): Map<Re
     const { nodes, parent } = pending.pop() as { nodes: readonly RegionNode[]; parent?: RegionNode };
     const names = memberNames(nodes, parent, notes);
     nodes.forEach((node, i) => {
-      labels.set(node, mapLabel(node.region, names[i], parent, notes));
+      labels.set(node, node.group ?? mapLabel(node.region, names[i], parent, notes));
       if (node.children.length) pending.push({ nodes: node.children, parent: node });
     });
   }

@@ -93,7 +93,7 @@ function membersOf(roots: readonly RegionNode[]): Map<RegionNode, Members> {
     const mine: Members = { counts: new Map(), start: node.region.start, end: node.region.end };
     for (const child of node.children) {
       const theirs = members.get(child) as Members;
-      mine.counts.set(child.region.kind, (mine.counts.get(child.region.kind) ?? 0) + 1);
+      if (!child.group) mine.counts.set(child.region.kind, (mine.counts.get(child.region.kind) ?? 0) + 1);
       for (const [kind, n] of theirs.counts) mine.counts.set(kind, (mine.counts.get(kind) ?? 0) + n);
       mine.start = Math.min(mine.start, theirs.start);
       mine.end = Math.max(mine.end, theirs.end);
@@ -188,7 +188,7 @@ function bucketLines(roots: readonly RegionNode[], buckets: number, members: Map
     let end = 0;
     for (const node of run) {
       const theirs = members.get(node) as Members;
-      total.set(node.region.kind, (total.get(node.region.kind) ?? 0) + 1);
+      if (!node.group) total.set(node.region.kind, (total.get(node.region.kind) ?? 0) + 1);
       for (const [kind, n] of theirs.counts) total.set(kind, (total.get(kind) ?? 0) + n);
       end = Math.max(end, theirs.end);
     }
