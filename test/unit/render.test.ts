@@ -173,6 +173,17 @@ describe('rendering a map from its rows', () => {
     assert.match(mocha, /^453-474 createHookSkipError\n485-1336 Runner\.prototype\.\n\t485-510 failAffectedTests\n/m);
   });
 
+  it('says a member with no name by its kind, so that no line is only numbers', () => {
+    const rows: Region[] = [
+      { start: 1, end: 9, kind: 'class', name: 'Cart', note: '' },
+      { start: 2, end: 4, kind: 'method', name: '', note: '' },
+      { start: 6, end: 6, kind: 'field', name: '', note: '' },
+      { start: 7, end: 7, kind: 'field', name: 'b', note: '' },
+      { start: 8, end: 8, kind: 'field', name: 'c', note: '' },
+    ];
+    assert.deepEqual(regionLines(renderMap(entry({ lines: 10, regions: rows }))), ['1-9 class Cart', '\t2-4 method', '\tfield: 6; 7 b; 8 c']);
+  });
+
   it('groups four or more consecutive members of one qualifier under it, named once, the group spanning their lines', () => {
     const rows: Region[] = [
       { start: 1, end: 9, kind: 'function', name: 'swap', note: '' },

@@ -138,13 +138,14 @@ function memberNames(nodes: readonly RegionNode[], parent: RegionNode | undefine
 function mapLabel(region: Region, name: string, parent: RegionNode | undefined, notes: MapNotes): string {
   const note = noteOf(region);
   if (region.name === region.kind) return (notes === 'short' && addsWords(note, region.kind) && note) || region.kind;
-  const kind = UNMARKED.has(region.kind) ? '' : `${region.kind} `;
+  // A member with no name is said by its kind: a line must say something after its numbers.
+  const kind = UNMARKED.has(region.kind) && name ? '' : `${region.kind} `;
   const shown =
     notes === 'short' &&
     note.length <= SHOWN_NOTE_CHARS &&
     !isSignature(region, note) &&
     addsWords(note, `${region.kind} ${region.name} ${parent?.region.name ?? ''}`);
-  return `${kind}${name}${shown ? ` — ${note}` : ''}`;
+  return `${kind}${name}${shown ? ` — ${note}` : ''}`.trimEnd();
 }
 
 /** Every node's map line label for one notes setting, each parent's members named together. Iterative. */

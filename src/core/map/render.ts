@@ -133,7 +133,7 @@ function foldSuffix(node: RegionNode, members: Members): string {
 /** The part of a label a run of one-line siblings shows after each line number: the kind word is said once for the run. */
 const runItem = (node: RegionNode, look: Look) => {
   const text = look.labels.get(node) as string;
-  return `${node.region.start} ${UNMARKED.has(node.region.kind) ? text : text.slice(node.region.kind.length + 1)}`;
+  return `${node.region.start} ${UNMARKED.has(node.region.kind) ? text : text.slice(node.region.kind.length + 1)}`.trimEnd();
 };
 
 /**
