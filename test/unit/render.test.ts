@@ -74,6 +74,7 @@ describe('rendering a map from its rows', () => {
       { start: 50, end: 59, kind: 'method', name: 'serve', note: 'is used by an HTTP handler to construct an HTTP response.' },
       { start: 60, end: 69, kind: 'method', name: 'dial', note: '(network string, address string) (Conn, error)' },
       { start: 70, end: 79, kind: 'imports', name: 'imports', note: '3 imports' },
+      { start: 80, end: 89, kind: 'method', name: 'flush', note: '把缓冲区写入磁盘' },
     ];
     assert.deepEqual(regionLines(renderMap(entry({ lines: 100, regions: rows }))), [
       '1-90 class CacheManager — Keeps tokens and accounts per tenant.',
@@ -85,6 +86,7 @@ describe('rendering a map from its rows', () => {
       '\t50-59 serve',
       '\t60-69 dial',
       '\t70-79 imports',
+      '\t80-89 flush — 把缓冲区写入磁盘',
     ]);
     assert.equal(
       renderAt(entry({ lines: 100, regions: rows }), 55),

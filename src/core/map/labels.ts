@@ -36,9 +36,12 @@ const FILLER = new Set(
   ),
 );
 
-/** The words of a text as a note and a name share them: `matchHomeAccountId` is match, home, account, id; plural and singular alike. */
+/**
+ * The words of a text as a note and a name share them, in any script (each Chinese or Japanese
+ * character one): `matchHomeAccountId` is match, home, account, id; plural and singular alike.
+ */
 function words(text: string): string[] {
-  return (text.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? []).map((w) =>
+  return (text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|\p{Lu}+(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{L}+|\d+/gu) ?? []).map((w) =>
     w
       .toLowerCase()
       .replace(/(ch|sh|x|ss)es$/, '$1')
