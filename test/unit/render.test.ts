@@ -26,6 +26,9 @@ function entry(over: Partial<MapEntry> = {}): MapEntry {
   };
 }
 
+/** A region row. */
+const r = (start: number, end: number, kind: string, name: string, note = ''): Region => ({ start, end, kind, name, note });
+
 /** The structural map of a real file, as the map's entry; a Debian source that is not installed fails the test and says how to install it. */
 async function mapOf(file: string): Promise<MapEntry> {
   assert.ok(existsSync(file), `${file} is not installed: run bash scripts/setup-bench-corpus.sh`);
@@ -65,16 +68,16 @@ describe('rendering a map from its rows', () => {
 
   it('shows a note only where it says two words its name, kind and parent do not, whole and up to 40 characters', () => {
     const rows: Region[] = [
-      { start: 1, end: 90, kind: 'class', name: 'CacheManager', note: 'Keeps tokens and accounts per tenant.' },
-      { start: 2, end: 9, kind: 'method', name: 'matchAccountId', note: 'helper to match account ids' },
-      { start: 10, end: 19, kind: 'method', name: 'removeIdToken', note: 'Removes idToken from the cache' },
-      { start: 20, end: 29, kind: 'method', name: 'setAccount', note: 'set account entity in the platform cache' },
-      { start: 30, end: 39, kind: 'method', name: 'close', note: 'the connection.' },
-      { start: 40, end: 49, kind: 'method', name: 'hijackLocked', note: 'c.mu must be held.' },
-      { start: 50, end: 59, kind: 'method', name: 'serve', note: 'is used by an HTTP handler to construct an HTTP response.' },
-      { start: 60, end: 69, kind: 'method', name: 'dial', note: '(network string, address string) (Conn, error)' },
-      { start: 70, end: 79, kind: 'imports', name: 'imports', note: '3 imports' },
-      { start: 80, end: 89, kind: 'method', name: 'flush', note: '把缓冲区写入磁盘' },
+      r(1, 90, 'class', 'CacheManager', 'Keeps tokens and accounts per tenant.'),
+      r(2, 9, 'method', 'matchAccountId', 'helper to match account ids'),
+      r(10, 19, 'method', 'removeIdToken', 'Removes idToken from the cache'),
+      r(20, 29, 'method', 'setAccount', 'set account entity in the platform cache'),
+      r(30, 39, 'method', 'close', 'the connection.'),
+      r(40, 49, 'method', 'hijackLocked', 'c.mu must be held.'),
+      r(50, 59, 'method', 'serve', 'is used by an HTTP handler to construct an HTTP response.'),
+      r(60, 69, 'method', 'dial', '(network string, address string) (Conn, error)'),
+      r(70, 79, 'imports', 'imports', '3 imports'),
+      r(80, 89, 'method', 'flush', '把缓冲区写入磁盘'),
     ];
     assert.deepEqual(regionLines(renderMap(entry({ lines: 100, regions: rows }))), [
       '1-90 class CacheManager — Keeps tokens and accounts per tenant.',
@@ -96,16 +99,16 @@ describe('rendering a map from its rows', () => {
 
   it('tells same-named members apart by their qualifiers, then by their parameters, and names a member without its parent', () => {
     const rows: Region[] = [
-      { start: 1, end: 99, kind: 'class', name: 'HTTP', note: '' },
-      { start: 2, end: 9, kind: 'method', name: 'HTTP.start', note: '(address, port = nil)' },
-      { start: 10, end: 19, kind: 'method', name: 'start', note: '' },
-      { start: 20, end: 29, kind: 'method', name: 'HTTP.get', note: '(uri)' },
-      { start: 30, end: 39, kind: 'method', name: '_S_minimum', note: '(_Base_ptr __x)' },
-      { start: 40, end: 49, kind: 'method', name: '_S_minimum', note: '(_Const_Base_ptr __x)' },
-      { start: 50, end: 59, kind: 'method', name: 'resize', note: '(size_type __n, const value_type& __x = value_type()) noexcept' },
-      { start: 60, end: 69, kind: 'method', name: 'resize', note: '(size_type __n)' },
-      { start: 70, end: 79, kind: 'method', name: 'get', note: '(self, key: str, default: int = 0)' },
-      { start: 80, end: 89, kind: 'method', name: 'get', note: '(self)' },
+      r(1, 99, 'class', 'HTTP'),
+      r(2, 9, 'method', 'HTTP.start', '(address, port = nil)'),
+      r(10, 19, 'method', 'start'),
+      r(20, 29, 'method', 'HTTP.get', '(uri)'),
+      r(30, 39, 'method', '_S_minimum', '(_Base_ptr __x)'),
+      r(40, 49, 'method', '_S_minimum', '(_Const_Base_ptr __x)'),
+      r(50, 59, 'method', 'resize', '(size_type __n, const value_type& __x = value_type()) noexcept'),
+      r(60, 69, 'method', 'resize', '(size_type __n)'),
+      r(70, 79, 'method', 'get', '(self, key: str, default: int = 0)'),
+      r(80, 89, 'method', 'get', '(self)'),
     ];
     assert.deepEqual(regionLines(renderMap(entry({ lines: 100, regions: rows }))), [
       '1-99 class HTTP',
@@ -123,15 +126,15 @@ describe('rendering a map from its rows', () => {
 
   it('shows a type and the members it has after its own lines together, each with its lines, in line order', () => {
     const rows: Region[] = [
-      { start: 1, end: 10, kind: 'struct', name: 'conn', note: '' },
-      { start: 12, end: 15, kind: 'method', name: 'conn.hijacked', note: '() bool' },
-      { start: 17, end: 30, kind: 'method', name: 'conn.hijackLocked', note: 'c.mu must be held.' },
-      { start: 32, end: 40, kind: 'function', name: 'newConn', note: '' },
-      { start: 42, end: 50, kind: 'method', name: 'conn.close', note: '' },
-      { start: 52, end: 60, kind: 'class', name: '_Rb_tree', note: '' },
-      { start: 61, end: 70, kind: 'method', name: '_Rb_tree<_Key, _Val, _Alloc>:: _M_copy', note: '(_Link_type __x)' },
-      { start: 72, end: 80, kind: 'function', name: 'swap', note: '' },
-      { start: 82, end: 90, kind: 'method', name: '_Rb_tree<_Key, _Val, _Alloc>:: _M_erase', note: '' },
+      r(1, 10, 'struct', 'conn'),
+      r(12, 15, 'method', 'conn.hijacked', '() bool'),
+      r(17, 30, 'method', 'conn.hijackLocked', 'c.mu must be held.'),
+      r(32, 40, 'function', 'newConn'),
+      r(42, 50, 'method', 'conn.close'),
+      r(52, 60, 'class', '_Rb_tree'),
+      r(61, 70, 'method', '_Rb_tree<_Key, _Val, _Alloc>:: _M_copy', '(_Link_type __x)'),
+      r(72, 80, 'function', 'swap'),
+      r(82, 90, 'method', '_Rb_tree<_Key, _Val, _Alloc>:: _M_erase'),
     ];
     const big = entry({ lines: 100, regions: rows });
     assert.deepEqual(regionLines(renderMap(big)), [
@@ -149,9 +152,9 @@ describe('rendering a map from its rows', () => {
     const many = entry({
       lines: 400,
       regions: [
-        { start: 1, end: 10, kind: 'struct', name: 'conn', note: '' },
+        r(1, 10, 'struct', 'conn'),
         ...Array.from({ length: 30 }, (_, i) => ({ start: 12 + i * 10, end: 20 + i * 10, kind: 'method', name: `conn.method${i}`, note: '' })),
-        { start: 320, end: 330, kind: 'function', name: 'newConn', note: '' },
+        r(320, 330, 'function', 'newConn'),
       ],
     });
     assert.deepEqual(regionLines(renderMap(many, { maxChars: 300 })), ['1-10 struct conn [folded: 30 methods in 1-310]', '320-330 newConn']);
@@ -176,19 +179,13 @@ describe('rendering a map from its rows', () => {
   });
 
   it('says a member with no name by its kind, so that no line is only numbers', () => {
-    const rows: Region[] = [
-      { start: 1, end: 9, kind: 'class', name: 'Cart', note: '' },
-      { start: 2, end: 4, kind: 'method', name: '', note: '' },
-      { start: 6, end: 6, kind: 'field', name: '', note: '' },
-      { start: 7, end: 7, kind: 'field', name: 'b', note: '' },
-      { start: 8, end: 8, kind: 'field', name: 'c', note: '' },
-    ];
+    const rows: Region[] = [r(1, 9, 'class', 'Cart'), r(2, 4, 'method', ''), r(6, 6, 'field', ''), r(7, 7, 'field', 'b'), r(8, 8, 'field', 'c')];
     assert.deepEqual(regionLines(renderMap(entry({ lines: 10, regions: rows }))), ['1-9 class Cart', '\t2-4 method', '\tfield: 6; 7 b; 8 c']);
   });
 
   it('groups four or more consecutive members of one qualifier under it, named once, the group spanning their lines', () => {
     const rows: Region[] = [
-      { start: 1, end: 9, kind: 'function', name: 'swap', note: '' },
+      r(1, 9, 'function', 'swap'),
       ...['_M_copy', '_M_erase', 'find', 'count'].map((name, i) => ({
         start: 10 + i * 10,
         end: 18 + i * 10,
@@ -196,9 +193,9 @@ describe('rendering a map from its rows', () => {
         name: `_Rb_tree<_Key, _Val>:: ${name}`,
         note: '',
       })),
-      { start: 50, end: 52, kind: 'method', name: 'ServeMux.match', note: '' },
-      { start: 53, end: 55, kind: 'method', name: 'ServeMux.handler', note: '' },
-      { start: 56, end: 58, kind: 'method', name: 'ServeMux.Handle', note: '' },
+      r(50, 52, 'method', 'ServeMux.match'),
+      r(53, 55, 'method', 'ServeMux.handler'),
+      r(56, 58, 'method', 'ServeMux.Handle'),
     ];
     const grouped = entry({ lines: 60, regions: rows });
     assert.deepEqual(regionLines(renderMap(grouped)), [
@@ -252,14 +249,14 @@ describe('rendering a map from its rows', () => {
     const text = renderMap(
       entry({
         regions: [
-          { start: 5, end: 40, kind: 'class', name: 'Cart', note: 'extends Base' },
-          { start: 6, end: 6, kind: 'field', name: 'a', note: '' },
-          { start: 7, end: 7, kind: 'field', name: 'b', note: 'counts items in cents' },
-          { start: 8, end: 8, kind: 'field', name: 'c', note: '' },
-          { start: 10, end: 20, kind: 'method', name: 'add', note: '(item: Item): void' },
-          { start: 22, end: 22, kind: 'method', name: 'size', note: '(): number' },
-          { start: 23, end: 23, kind: 'method', name: 'clear', note: '(): void' },
-          { start: 24, end: 24, kind: 'method', name: 'empty', note: '(): boolean' },
+          r(5, 40, 'class', 'Cart', 'extends Base'),
+          r(6, 6, 'field', 'a'),
+          r(7, 7, 'field', 'b', 'counts items in cents'),
+          r(8, 8, 'field', 'c'),
+          r(10, 20, 'method', 'add', '(item: Item): void'),
+          r(22, 22, 'method', 'size', '(): number'),
+          r(23, 23, 'method', 'clear', '(): void'),
+          r(24, 24, 'method', 'empty', '(): boolean'),
         ],
       }),
     );
@@ -273,9 +270,9 @@ describe('rendering a map from its rows', () => {
 
   it('keeps only the signatures that tell same-named members apart when a map must fit', () => {
     const rows = [
-      { start: 1, end: 30, kind: 'function', name: 'serve', note: 'answers a request on its connection.' },
-      { start: 31, end: 60, kind: 'function', name: 'open', note: '(String path)' },
-      { start: 61, end: 90, kind: 'function', name: 'open', note: '(String path, int flags)' },
+      r(1, 30, 'function', 'serve', 'answers a request on its connection.'),
+      r(31, 60, 'function', 'open', '(String path)'),
+      r(61, 90, 'function', 'open', '(String path, int flags)'),
       ...Array.from({ length: 6 }, (_, i) => ({
         start: 91 + i * 10,
         end: 100 + i * 10,
@@ -316,6 +313,6 @@ describe('rendering a map from its rows', () => {
   it('gives the JSON form with exactly the stored fields', () => {
     const json = mapJson(entry(), 1);
     assert.deepEqual(Object.keys(json), ['path', 'lines', 'hash', 'status', 'producer', 'prose', 'regions', 'modelCalls']);
-    assert.deepEqual(json.regions[1], { start: 5, end: 40, kind: 'class', name: 'Cart', note: 'holds items' });
+    assert.deepEqual(json.regions[1], r(5, 40, 'class', 'Cart', 'holds items'));
   });
 });
