@@ -6,7 +6,7 @@ import { ScriptedAnthropic } from '../support/scriptedAnthropic';
 import { afterRead, claudeCode, copilotCli, installHook, pythonSource } from './clis';
 
 const NOTICE = /\[skim\] This read was shortened: lines 1-200 of big\.py are shown, of 900 in all \(the read asked for 1-900\)\. Next start: line 201\./;
-const MAP_LAST_ROW = /^871-900 f29\(x\)$/m;
+const MAP_LAST_ROW = /^871-900 f29$/m;
 
 /** The file's own lines in a tool result, however the host numbers them (Claude Code adds an empty last line). */
 const lineCount = (result: string) => result.split('\n').filter((l) => /def f\d+\(x\):|x = x \+ \d+/.test(l)).length;

@@ -284,7 +284,11 @@ async function hookFit() {
   }
 }
 
-/** Maps of real third-party code: recall against universal-ctags, tokens per region, tokens to reach a function. */
+/**
+ * Maps of real third-party code: recall against universal-ctags, tokens per region, the whole map
+ * against a bare ctags listing, tokens to reach a function (guarded and map-first); the map's
+ * targets on every file, on files over 1,000 lines, and per language.
+ */
 async function mapsOnRealCode() {
   const results = await measureCorpus((line) => console.log(line));
   const languages = [...new Set(results.map((r) => r.language))];
@@ -314,6 +318,63 @@ async function mapsOnRealCode() {
     of((r) => r.wholeOverNoMap),
     '×',
   );
+  mapTargets('', results);
+  mapTargets(
+    ', files over 1,000 lines',
+    results.filter((r) => r.lines > 1000),
+  );
+  for (const language of languages)
+    mapTargets(
+      `, ${language}`,
+      results.filter((r) => r.language === language),
+      false,
+    );
+}
+
+/**
+ * Issue 18's three targets for the map on a set of corpus files, side by side in this run: the whole
+ * map's tokens over a bare ctags listing's (median ≤ 1.0×), the guarded flow's reach against the
+ * same flow with the listing (≥ 1.0×) and map-first's against the listing's (≥ 0.9×), each reach
+ * a median over the files the guard shortens. `detail` adds the flows' own medians.
+ */
+function mapTargets(set: string, results: FileResult[], detail = true) {
+  const density = corpusMedian(results.map((r) => r.mapTokens / r.listingTokens));
+  record(`whole map / bare ctags listing, tokens, median of ${results.length} files${set}`, density, '×', { text: '≤ 1.0×', ok: density <= 1 });
+  if (detail)
+    record(
+      `whole map / a listing of only the declarations recall counts, median${set}`,
+      corpusMedian(results.map((r) => r.mapTokens / r.declarationListingTokens)),
+      '×',
+    );
+  const reached = results.filter((r) => r.wholeOverSkim !== undefined);
+  if (!reached.length) return;
+  const of = (pick: (r: FileResult) => number | undefined) => corpusMedian(reached.map((r) => pick(r) as number));
+  const guarded = of((r) => r.wholeOverSkim) / of((r) => r.wholeOverCtags);
+  const first = of((r) => r.wholeOverSkimFirst) / of((r) => r.wholeOverCtagsFirst);
+  if (detail) {
+    record(
+      `guarded flow: whole file / skim, median of ${reached.length} files${set}`,
+      of((r) => r.wholeOverSkim),
+      '×',
+    );
+    record(
+      `guarded flow: whole file / ctags listing, median${set}`,
+      of((r) => r.wholeOverCtags),
+      '×',
+    );
+    record(
+      `map-first: whole file / skim, median${set}`,
+      of((r) => r.wholeOverSkimFirst),
+      '×',
+    );
+    record(
+      `map-first: whole file / ctags listing, median${set}`,
+      of((r) => r.wholeOverCtagsFirst),
+      '×',
+    );
+  }
+  record(`guarded flow, skim's reach / the listing's${set}`, guarded, '×', { text: '≥ 1.0×', ok: guarded >= 1 });
+  record(`map-first, skim's reach / the listing's${set}`, first, '×', { text: '≥ 0.9×', ok: first >= 0.9 });
 }
 
 /**

@@ -45,7 +45,7 @@ describe('the read guard', () => {
     const text = renderRead(r);
     assert.ok(text.startsWith(`${r.notice}\n\n1\texport function fn0(n: number): number {\n`));
     assert.ok(text.endsWith(`200\t  n = n + 18;\n\n${renderMap(r.entry!)}`));
-    assert.match(text, /^871-899 fn29\(n: number\): number$/m);
+    assert.match(text, /^871-899 fn29$/m);
   });
 
   it("shortens from the caller's own start and gives the exact next start", async () => {

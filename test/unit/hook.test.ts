@@ -160,7 +160,7 @@ describe("skim hook, for each host's payload", () => {
       const context: string = JSON.parse((await hook(payload)).stdout).hookSpecificOutput.additionalContext;
       assert.ok(Buffer.byteLength(context) <= limit, `${Buffer.byteLength(context)} bytes`);
       assert.match(context, /^\[skim\] This read was shortened: lines 1-200 of wide\.ts/);
-      assert.match(context, /; only signature notes kept, members below depth 1 folded to fit; run .* map .*wide\.ts for the whole map:\n/);
+      assert.match(context, /; notes left out, members below depth 1 folded to fit; run .* map .*wide\.ts for the whole map:\n/);
       assert.match(context, /^\d+-\d+ class Big39 \[folded: 25 methods\]$/m);
     }
   });

@@ -57,7 +57,7 @@ describe('skim hook and a running extension', () => {
                 status: 'model',
                 producer: 'vscode.lm:test/model',
                 prose: 'From the extension.',
-                regions: [{ start: 1, end: 29, kind: 'function', name: 'fn0', note: 'first' }],
+                regions: [{ start: 1, end: 29, kind: 'function', name: 'fn0', note: 'adds the first numbers' }],
                 created: 0,
               },
               modelCalls: 1,
@@ -67,10 +67,7 @@ describe('skim hook and a running extension', () => {
     const r = await skim(['hook'], { cwd: s.dir, stdin: payload() });
     const context: string = JSON.parse(r.stdout).hookSpecificOutput.additionalContext;
     assert.match(context, /lines 1-200 of big\.ts are shown/);
-    assert.match(
-      context,
-      /Map of big\.ts \(900 lines; map written by vscode\.lm:test\/model\):\nFrom the extension\.\nRegions \(lines, then name\(signature\) or kind name — note; members indented under their parent\):\n1-29 function fn0 — first$/,
-    );
+    assert.match(context, /Map of big\.ts \(900 lines; written by vscode\.lm:test\/model\):\nFrom the extension\.\n1-29 fn0 — adds the first numbers$/);
   });
 
   it('does not take a map from the socket that speaks to the agent: its own outline serves, and none of that text reaches the model', async () => {
@@ -89,7 +86,7 @@ describe('skim hook and a running extension', () => {
     server = await fakeExtension(s.dir, (request) => JSON.stringify(request.op === 'cached' ? { entry: hostile } : { entry: hostile, modelCalls: 1 }));
     const r = await skim(['hook'], { cwd: s.dir, stdin: payload() });
     const context: string = JSON.parse(r.stdout).hookSpecificOutput.additionalContext;
-    assert.match(context, /structural outline by tree-sitter:typescript/);
+    assert.match(context, /\(900 lines; tree-sitter outline\):\nDeclares 30 functions\./);
     assert.ok(!context.includes('attacker.invalid'));
   });
 
@@ -99,7 +96,7 @@ describe('skim hook and a running extension', () => {
     const r = await skim(['hook'], { cwd: s.dir, stdin: payload(), env: { SKIM_HOOK_BUDGET_MS: '2000' } });
     assert.ok(Date.now() - started < 4000, `${Date.now() - started} ms`);
     assert.equal(r.code, 0);
-    assert.match(JSON.parse(r.stdout).hookSpecificOutput.additionalContext, /structural outline by tree-sitter:typescript/);
+    assert.match(JSON.parse(r.stdout).hookSpecificOutput.additionalContext, /\(900 lines; tree-sitter outline\):\nDeclares 30 functions\./);
   });
 
   it('lets the read through, saying why, when the extension answers with an error', async () => {
@@ -153,7 +150,7 @@ describe('skim hook trusts only an extension that provably belongs to this user'
     chmodSync(socketDirectory(HOOK_ENV), 0o755);
     const r = await skim(['hook'], { cwd: s.dir, stdin: payload(s.dir) });
     assert.equal(asked, 0);
-    assert.match(context(r.stdout), /structural outline by tree-sitter:typescript/);
+    assert.match(context(r.stdout), /\(900 lines; tree-sitter outline\):\nDeclares 30 functions\./);
   });
 
   it('ignores a socket folder that another user made first', async () => {
@@ -172,7 +169,7 @@ describe('skim hook trusts only an extension that provably belongs to this user'
     const r = await skim(['hook'], { cwd: project, stdin: payload(project) });
     assert.equal(asked, 0);
     assert.match(context(r.stdout), /^\[skim\] This read was shortened: lines 1-200 of big\.ts/);
-    assert.match(context(r.stdout), /structural outline by tree-sitter:typescript/);
+    assert.match(context(r.stdout), /\(900 lines; tree-sitter outline\):\nDeclares 30 functions\./);
   });
 
   it('discards an answer whose map is of another file, and says so', async () => {
@@ -193,7 +190,7 @@ describe('skim hook trusts only an extension that provably belongs to this user'
         : forged().replace('"regions":[{"start":1,"end":900', '"regions":["junk",{"start":950,"end":-3},{"start":"40","end":1e9'),
     );
     const r = await skim(['hook'], { cwd: s.dir, stdin: payload(s.dir) });
-    assert.match(context(r.stdout), /members indented under their parent\):\n40-900 function all$/);
+    assert.match(context(r.stdout), /\(900 lines; written by forged\):\n.*\n40-900 all$/);
   });
 });
 

@@ -61,15 +61,15 @@ describe('skim mcp, driven by an MCP client from the SDK over stdio', () => {
     const result = text(await client.callTool({ name: 'skim_read_file', arguments: { filePath: 'big.ts', startLine: 1, endLine: 900 } }));
     assert.match(result, /^\[skim\] This read was shortened: lines 1-200 of big\.ts are shown, of 900 in all/);
     assert.equal(result.split('\n').filter((l) => /^\d+\t/.test(l)).length, 200);
-    assert.match(result, /^871-899 fn29\(n: number\): number$/m);
+    assert.match(result, /^871-899 fn29$/m);
   });
 
   it('summarizes, lists symbols and finds one', async () => {
     assert.match(
       text(await client.callTool({ name: 'skim_summarize_file', arguments: { filePath: 'big.ts' } })),
-      /^Map of big\.ts \(900 lines; structural outline by tree-sitter:typescript@4\):/,
+      /^Map of big\.ts \(900 lines; tree-sitter outline\):/,
     );
-    assert.match(text(await client.callTool({ name: 'skim_list_symbols', arguments: { filePath: 'big.ts' } })), /^31-59 fn1\(n: number\): number$/m);
+    assert.match(text(await client.callTool({ name: 'skim_list_symbols', arguments: { filePath: 'big.ts' } })), /^31-59 fn1$/m);
     assert.match(
       text(await client.callTool({ name: 'skim_find_symbol', arguments: { filePath: 'big.ts', name: 'fn2' } })),
       /^function fn2: lines 61-89 of big\.ts\n61\texport function fn2/,

@@ -1,6 +1,9 @@
 import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
 import { mapJson, renderAt, renderMap } from '../../src/core/map/render';
-import { MapEntry } from '../../src/core/map/types';
+import { MapEntry, Region } from '../../src/core/map/types';
+import { splitLines } from '../../src/core/files/source';
+import { structuralMap } from '../../src/core/structural/mapper';
 
 function entry(over: Partial<MapEntry> = {}): MapEntry {
   return {
@@ -23,26 +26,194 @@ function entry(over: Partial<MapEntry> = {}): MapEntry {
   };
 }
 
+/** A region row. */
+const r = (start: number, end: number, kind: string, name: string, note = ''): Region => ({ start, end, kind, name, note });
+
+/** The structural map of a real file, as the map's entry; a Debian source that is not installed fails the test and says how to install it. */
+async function mapOf(file: string): Promise<MapEntry> {
+  assert.ok(existsSync(file), `${file} is not installed: run bash scripts/setup-bench-corpus.sh`);
+  const text = readFileSync(file, 'utf8');
+  const lines = splitLines(text).length;
+  const map = await structuralMap(file, text, lines);
+  return { path: file, size: text.length, hash: '', lines, status: 'structural', producer: map.producer, prose: map.prose, regions: map.regions, created: 0 };
+}
+
+/** The map's lines after its header and prose. */
+const regionLines = (text: string, prose = 1) => text.split('\n').slice(1 + prose);
+
 describe('rendering a map from its rows', () => {
-  it('renders the whole map with nesting shown by indentation', () => {
+  it('renders the whole map: a kind word on all but functions and methods, members one tab in under their parent', () => {
     assert.equal(
       renderMap(entry()),
       [
-        'Map of src/shop.ts (60 lines; map written by openai:scripted):',
+        'Map of src/shop.ts (60 lines; written by openai:scripted):',
         'A shop.',
-        'Regions (lines, then name(signature) or kind name — note; members indented under their parent):',
         '1-3 imports',
         '5-40 class Cart — holds items',
-        '  7-20 method add — adds one item',
-        '  22-39 method total — sums prices',
-        '45-60 function checkout — charges the card',
+        '\t7-20 add — adds one item',
+        '\t22-39 total — sums prices',
+        '45-60 checkout — charges the card',
       ].join('\n'),
     );
   });
 
-  it('says a prose-only entry has no line map instead of inventing one', () => {
+  it('names a structural outline by its tool, and says a prose-only entry has no line map instead of inventing one', () => {
+    assert.match(
+      renderMap(entry({ status: 'structural', producer: 'tree-sitter:typescript@5' })),
+      /^Map of src\/shop\.ts \(60 lines; tree-sitter outline\):\n/,
+    );
     const text = renderMap(entry({ status: 'prose-only', regions: [], prose: 'Some prose.' }));
     assert.equal(text, 'Map of src/shop.ts (60 lines; prose only, no line map: the model never gave a usable map; answered by openai:scripted):\nSome prose.');
+  });
+
+  it('shows a note only where it says two words its name, kind and parent do not, whole and up to 40 characters', () => {
+    const rows: Region[] = [
+      r(1, 90, 'class', 'CacheManager', 'Keeps tokens and accounts per tenant.'),
+      r(2, 9, 'method', 'matchAccountId', 'helper to match account ids'),
+      r(10, 19, 'method', 'removeIdToken', 'Removes idToken from the cache'),
+      r(20, 29, 'method', 'setAccount', 'set account entity in the platform cache'),
+      r(30, 39, 'method', 'close', 'the connection.'),
+      r(40, 49, 'method', 'hijackLocked', 'c.mu must be held.'),
+      r(50, 59, 'method', 'serve', 'is used by an HTTP handler to construct an HTTP response.'),
+      r(60, 69, 'method', 'dial', '(network string, address string) (Conn, error)'),
+      r(70, 79, 'imports', 'imports', '3 imports'),
+      r(80, 89, 'method', 'flush', '把缓冲区写入磁盘'),
+    ];
+    assert.deepEqual(regionLines(renderMap(entry({ lines: 100, regions: rows }))), [
+      '1-90 class CacheManager — Keeps tokens and accounts per tenant.',
+      '\t2-9 matchAccountId',
+      '\t10-19 removeIdToken',
+      '\t20-29 setAccount — set account entity in the platform cache',
+      '\t30-39 close',
+      '\t40-49 hijackLocked — c.mu must be held.',
+      '\t50-59 serve',
+      '\t60-69 dial',
+      '\t70-79 imports',
+      '\t80-89 flush — 把缓冲区写入磁盘',
+    ]);
+    assert.equal(
+      renderAt(entry({ lines: 100, regions: rows }), 55),
+      '1-90 class CacheManager — Keeps tokens and accounts per tenant.\n  50-59 method serve — is used by an HTTP handler to construct an HTTP response.',
+    );
+  });
+
+  it('tells same-named members apart by their qualifiers, then by their parameters, and names a member without its parent', () => {
+    const rows: Region[] = [
+      r(1, 99, 'class', 'HTTP'),
+      r(2, 9, 'method', 'HTTP.start', '(address, port = nil)'),
+      r(10, 19, 'method', 'start'),
+      r(20, 29, 'method', 'HTTP.get', '(uri)'),
+      r(30, 39, 'method', '_S_minimum', '(_Base_ptr __x)'),
+      r(40, 49, 'method', '_S_minimum', '(_Const_Base_ptr __x)'),
+      r(50, 59, 'method', 'resize', '(size_type __n, const value_type& __x = value_type()) noexcept'),
+      r(60, 69, 'method', 'resize', '(size_type __n)'),
+      r(70, 79, 'method', 'get', '(self, key: str, default: int = 0)'),
+      r(80, 89, 'method', 'get', '(self)'),
+    ];
+    assert.deepEqual(regionLines(renderMap(entry({ lines: 100, regions: rows }))), [
+      '1-99 class HTTP',
+      '\t2-9 HTTP.start',
+      '\t10-19 start',
+      '\t20-29 HTTP.get',
+      '\t30-39 _S_minimum(_Base_ptr)',
+      '\t40-49 _S_minimum(_Const_Base_ptr)',
+      '\t50-59 resize(size_type, const value_type& = value_type()) noexcept',
+      '\t60-69 resize(size_type)',
+      '\t70-79 get(self, key: str, default: int = 0)',
+      '\t80-89 get(self)',
+    ]);
+  });
+
+  it('shows a type and the members it has after its own lines together, each with its lines, in line order', () => {
+    const rows: Region[] = [
+      r(1, 10, 'struct', 'conn'),
+      r(12, 15, 'method', 'conn.hijacked', '() bool'),
+      r(17, 30, 'method', 'conn.hijackLocked', 'c.mu must be held.'),
+      r(32, 40, 'function', 'newConn'),
+      r(42, 50, 'method', 'conn.close'),
+      r(52, 60, 'class', '_Rb_tree'),
+      r(61, 70, 'method', '_Rb_tree<_Key, _Val, _Alloc>:: _M_copy', '(_Link_type __x)'),
+      r(72, 80, 'function', 'swap'),
+      r(82, 90, 'method', '_Rb_tree<_Key, _Val, _Alloc>:: _M_erase'),
+    ];
+    const big = entry({ lines: 100, regions: rows });
+    assert.deepEqual(regionLines(renderMap(big)), [
+      '1-10 struct conn',
+      '\t12-15 hijacked',
+      '\t17-30 hijackLocked — c.mu must be held.',
+      '32-40 newConn',
+      '42-50 conn.close',
+      '52-60 class _Rb_tree',
+      '\t61-70 _M_copy',
+      '72-80 swap',
+      '82-90 _Rb_tree::_M_erase',
+    ]);
+    // Folded, the type's line says where its members are, past its own lines.
+    const many = entry({
+      lines: 400,
+      regions: [
+        r(1, 10, 'struct', 'conn'),
+        ...Array.from({ length: 30 }, (_, i) => ({ start: 12 + i * 10, end: 20 + i * 10, kind: 'method', name: `conn.method${i}`, note: '' })),
+        r(320, 330, 'function', 'newConn'),
+      ],
+    });
+    assert.deepEqual(regionLines(renderMap(many, { maxChars: 300 })), ['1-10 struct conn [folded: 30 methods in 1-310]', '320-330 newConn']);
+    // The JSON and the line tools keep the whole names.
+    assert.equal(mapJson(big, 0).regions[1].name, 'conn.hijacked');
+    assert.equal(renderAt(big, 13), '12-15 conn.hijacked() bool');
+  });
+
+  it("nests real files' members under their type without its name: Go's methods after their struct, mocha's prototype methods after its class", async () => {
+    const go = await mapOf('/usr/share/go-1.19/src/net/http/server.go');
+    const goLines = renderMap(go).split('\n');
+    const conn = goLines.indexOf('253-307 struct conn');
+    assert.deepEqual(goLines.slice(conn, conn + 3), ['253-307 struct conn', '\t309-313 hijacked', '\t316-334 hijackLocked — c.mu must be held.']);
+    assert.ok(go.regions.some((r) => r.name === 'conn.hijacked' && r.start === 309));
+
+    const mocha = renderMap(await mapOf(require.resolve('mocha/lib/runner.js')));
+    assert.match(mocha, /^172-242 class Runner — extends EventEmitter\n\t187-241 constructor\n/m);
+    assert.match(mocha, /^\t259-287 _addEventListener$/m);
+    assert.doesNotMatch(mocha, /^\t*\d+(-\d+)? (method )?Runner\.prototype\.(_addEventListener|dispose|grep)$/m);
+    // The prototype methods after createHookSkipError are no longer right after the class: grouped under their qualifier.
+    assert.match(mocha, /^453-474 createHookSkipError\n485-1336 Runner\.prototype\.\n\t485-510 failAffectedTests\n/m);
+  });
+
+  it('says a member with no name by its kind, so that no line is only numbers', () => {
+    const rows: Region[] = [r(1, 9, 'class', 'Cart'), r(2, 4, 'method', ''), r(6, 6, 'field', ''), r(7, 7, 'field', 'b'), r(8, 8, 'field', 'c')];
+    assert.deepEqual(regionLines(renderMap(entry({ lines: 10, regions: rows }))), ['1-9 class Cart', '\t2-4 method', '\tfield: 6; 7 b; 8 c']);
+  });
+
+  it('groups four or more consecutive members of one qualifier under it, named once, the group spanning their lines', () => {
+    const rows: Region[] = [
+      r(1, 9, 'function', 'swap'),
+      ...['_M_copy', '_M_erase', 'find', 'count'].map((name, i) => ({
+        start: 10 + i * 10,
+        end: 18 + i * 10,
+        kind: 'method',
+        name: `_Rb_tree<_Key, _Val>:: ${name}`,
+        note: '',
+      })),
+      r(50, 52, 'method', 'ServeMux.match'),
+      r(53, 55, 'method', 'ServeMux.handler'),
+      r(56, 58, 'method', 'ServeMux.Handle'),
+    ];
+    const grouped = entry({ lines: 60, regions: rows });
+    assert.deepEqual(regionLines(renderMap(grouped)), [
+      '1-9 swap',
+      '10-48 _Rb_tree::',
+      '\t10-18 _M_copy',
+      '\t20-28 _M_erase',
+      '\t30-38 find',
+      '\t40-48 count',
+      '50-52 ServeMux.match',
+      '53-55 ServeMux.handler',
+      '56-58 ServeMux.Handle',
+    ]);
+    const many = entry({
+      lines: 400,
+      regions: Array.from({ length: 30 }, (_, i) => ({ start: 1 + i * 10, end: 9 + i * 10, kind: 'method', name: `_Rb_tree<_Key>::_M_method${i}`, note: '' })),
+    });
+    assert.deepEqual(regionLines(renderMap(many, { maxChars: 200 })), ['1-299 _Rb_tree:: [folded: 30 methods]']);
   });
 
   it('folds members into their parent, with counts and ranges, and says so when the map must fit', () => {
@@ -51,14 +222,13 @@ describe('rendering a map from its rows', () => {
       ...Array.from({ length: 15 }, (_, m) => ({ start: c * 100 + 2 + m * 6, end: c * 100 + 6 + m * 6, kind: 'method', name: `m${m}`, note: 'does a thing' })),
     ]);
     const big = entry({ lines: 300, regions });
-    assert.ok(renderMap(big).length > 1000);
-    const folded = renderMap(big, { maxChars: 600, wholeMap: 'call skim_summarize_file' });
+    assert.ok(renderMap(big).length > 600);
+    const folded = renderMap(big, { maxChars: 350, wholeMap: 'call skim_summarize_file' });
     assert.equal(
       folded,
       [
-        'Map of src/shop.ts (300 lines; map written by openai:scripted); only signature notes kept, members below depth 1 folded to fit; call skim_summarize_file for the whole map:',
+        'Map of src/shop.ts (300 lines; written by openai:scripted); notes left out, members below depth 1 folded to fit; call skim_summarize_file for the whole map:',
         'A shop.',
-        'Regions (lines, then name(signature) or kind name — note; members indented under their parent):',
         '1-99 class C0 [folded: 15 methods]',
         '101-199 class C1 [folded: 15 methods]',
         '201-299 class C2 [folded: 15 methods]',
@@ -75,30 +245,34 @@ describe('rendering a map from its rows', () => {
     assert.match(text, /^1876-1999 \[folded: 25 functions; first function f375, last function f399\]$/m);
   });
 
-  it('shows a callable as its name and signature, one line by its number, and three or more one-line siblings of a kind on one line', () => {
+  it('puts three or more one-line siblings of one kind on one line, each by its number, the kind said once', () => {
     const text = renderMap(
       entry({
         regions: [
-          { start: 5, end: 40, kind: 'class', name: 'Cart', note: 'extends Base' },
-          { start: 6, end: 6, kind: 'field', name: 'a', note: '' },
-          { start: 7, end: 7, kind: 'field', name: 'b', note: 'the second' },
-          { start: 8, end: 8, kind: 'field', name: 'c', note: '' },
-          { start: 10, end: 20, kind: 'method', name: 'add', note: '(item: Item): void' },
-          { start: 22, end: 22, kind: 'method', name: 'size', note: '(): number' },
+          r(5, 40, 'class', 'Cart', 'extends Base'),
+          r(6, 6, 'field', 'a'),
+          r(7, 7, 'field', 'b', 'counts items in cents'),
+          r(8, 8, 'field', 'c'),
+          r(10, 20, 'method', 'add', '(item: Item): void'),
+          r(22, 22, 'method', 'size', '(): number'),
+          r(23, 23, 'method', 'clear', '(): void'),
+          r(24, 24, 'method', 'empty', '(): boolean'),
         ],
       }),
     );
-    assert.equal(
-      text.split('\n').slice(3).join('\n'),
-      ['5-40 class Cart — extends Base', '  field: 6 a; 7 b — the second; 8 c', '  10-20 add(item: Item): void', '  22 size(): number'].join('\n'),
-    );
+    assert.deepEqual(regionLines(text), [
+      '5-40 class Cart — extends Base',
+      '\tfield: 6 a; 7 b — counts items in cents; 8 c',
+      '\t10-20 add',
+      '\t22 size; 23 clear; 24 empty',
+    ]);
   });
 
-  it('shows a note whole or not at all, and keeps only short signatures when a map must fit', () => {
+  it('keeps only the signatures that tell same-named members apart when a map must fit', () => {
     const rows = [
-      { start: 1, end: 30, kind: 'function', name: 'serve', note: 'is used by an HTTP handler to construct an HTTP response.' },
-      { start: 31, end: 60, kind: 'function', name: 'dial', note: '(network string, address string, timeout time.Duration) (Conn, error)' },
-      { start: 61, end: 90, kind: 'function', name: 'close', note: '(c *Conn) error' },
+      r(1, 30, 'function', 'serve', 'answers a request on its connection.'),
+      r(31, 60, 'function', 'open', '(String path)'),
+      r(61, 90, 'function', 'open', '(String path, int flags)'),
       ...Array.from({ length: 6 }, (_, i) => ({
         start: 91 + i * 10,
         end: 100 + i * 10,
@@ -107,18 +281,17 @@ describe('rendering a map from its rows', () => {
         note: 'opens the socket and listens.',
       })),
     ];
-    const regionLines = (text: string) => text.split('\n').slice(3, 7);
     const whole = renderMap(entry({ lines: 200, regions: rows }));
-    assert.deepEqual(regionLines(whole), [
-      '1-30 function serve',
-      '31-60 function dial',
-      '61-90 close(c *Conn) error',
-      '91-100 function listen0 — opens the socket and listens.',
+    assert.deepEqual(regionLines(whole).slice(0, 4), [
+      '1-30 serve — answers a request on its connection.',
+      '31-60 open(String)',
+      '61-90 open(String, int)',
+      '91-100 listen0 — opens the socket and listens.',
     ]);
     const fitted = renderMap(entry({ lines: 200, regions: rows }), { maxChars: whole.length - 1, wholeMap: 'call skim_summarize_file' });
-    assert.match(fitted, /; only signature notes kept to fit; call skim_summarize_file for the whole map:/);
-    assert.deepEqual(regionLines(fitted), ['1-30 function serve', '31-60 function dial', '61-90 close(c *Conn) error', '91-100 function listen0']);
-    assert.equal(renderAt(entry({ lines: 200, regions: rows }), 5), '1-30 function serve — is used by an HTTP handler to construct an HTTP response.');
+    assert.match(fitted, /; notes left out to fit; call skim_summarize_file for the whole map:/);
+    assert.deepEqual(regionLines(fitted).slice(0, 4), ['1-30 serve', '31-60 open(String)', '61-90 open(String, int)', '91-100 listen0']);
+    assert.equal(renderAt(entry({ lines: 200, regions: rows }), 5), '1-30 function serve — answers a request on its connection.');
   });
 
   it('renders 100,000 regions, nested or flat, whole or folded, in one pass each', () => {
@@ -126,7 +299,7 @@ describe('rendering a map from its rows', () => {
     const flat = Array.from({ length: 100_000 }, (_, i) => ({ start: 2 * i + 1, end: 2 * i + 2, kind: 'function', name: `f${i}`, note: '(a)' }));
     for (const regions of [nested, flat]) {
       const big = entry({ lines: 200_000, regions });
-      assert.equal(renderMap(big).split('\n').length, 100_003);
+      assert.equal(renderMap(big).split('\n').length, 100_002);
       assert.ok(renderMap(big, { maxChars: 8000 }).length <= 8000);
     }
   });
@@ -140,6 +313,6 @@ describe('rendering a map from its rows', () => {
   it('gives the JSON form with exactly the stored fields', () => {
     const json = mapJson(entry(), 1);
     assert.deepEqual(Object.keys(json), ['path', 'lines', 'hash', 'status', 'producer', 'prose', 'regions', 'modelCalls']);
-    assert.deepEqual(json.regions[1], { start: 5, end: 40, kind: 'class', name: 'Cart', note: 'holds items' });
+    assert.deepEqual(json.regions[1], r(5, 40, 'class', 'Cart', 'holds items'));
   });
 });

@@ -1,4 +1,5 @@
-import { regionsAt, regionTree, RegionNode } from './tree';
+import { isSignature, mapLabels, noteOf, SHOWN_NOTE_CHARS, UNMARKED } from './labels';
+import { mapTree, regionsAt, regionTree, RegionNode } from './tree';
 import { MapEntry, MapOrigin, Region } from './types';
 
 /**
@@ -6,58 +7,47 @@ import { MapEntry, MapOrigin, Region } from './types';
  * hook context and editor views all call these functions. Nothing else formats a map.
  */
 
-const STATUS_LABEL: Record<MapEntry['status'], string> = {
-  model: 'map written by',
-  structural: 'structural outline by',
-  'prose-only': 'prose only, no line map: the model never gave a usable map; answered by',
-};
+/**
+ * Who made the map, in the header's words: a structural outline by the tool that made it (its
+ * producer's first part: the grammar is the file's own, the rules' version is the cache's
+ * business), a model's map by the model.
+ */
+function madeBy(entry: MapEntry): string {
+  switch (entry.status) {
+    case 'structural':
+      return `${entry.producer.split(':')[0]} outline`;
+    case 'model':
+      return `written by ${entry.producer}`;
+    case 'prose-only':
+      return `prose only, no line map: the model never gave a usable map; answered by ${entry.producer}`;
+  }
+}
 
 export function mapHeader(entry: MapEntry): string {
-  return `Map of ${entry.path} (${entry.lines} lines; ${STATUS_LABEL[entry.status]} ${entry.producer})`;
+  return `Map of ${entry.path} (${entry.lines} lines; ${madeBy(entry)})`;
 }
 
 export function regionLabel(region: Region): string {
   return `${region.kind} ${region.name}`.trim();
 }
 
-/** Kinds whose signature note, starting with its parameters, already says what they are. */
-const CALLABLE = new Set(['function', 'method', 'constructor', 'macro']);
-
 /** "12" for one line, "12-40" for more. */
 const lineSpan = (r: Region) => (r.start === r.end ? `${r.start}` : `${r.start}-${r.end}`);
 
 /**
- * Which notes a map shows, each whole or not at all (no note is better than a broken one): `all`
- * (a hover), `short` (those that fit SHOWN_NOTE_CHARS), `signatures` (a callable's short
- * signature only, when a map must fit), `none`.
+ * A region alone, with its kind word: a callable as its name and short signature (`fn0(n): number`),
+ * anything else as its kind and name, the note after a dash; a kind named like itself (the import
+ * block) as its note.
  */
-type Notes = 'all' | 'short' | 'signatures' | 'none';
-
-/** The longest note a map shows; the whole note is always in the row (editor hovers, --json). */
-const SHOWN_NOTE_CHARS = 40;
-
-const isSignature = (region: Region, note: string) => CALLABLE.has(region.kind) && /^[(<]/.test(note);
-
-function shownNote(region: Region, notes: Notes): string {
-  const note = region.note === region.kind ? '' : region.note;
-  if (notes === 'all') return note;
-  if (notes === 'none' || note.length > SHOWN_NOTE_CHARS) return '';
-  return notes === 'short' || isSignature(region, note) ? note : '';
+function label(region: Region, notes: 'all' | 'signatures'): string {
+  const note = noteOf(region);
+  const shown = notes === 'all' || (note.length <= SHOWN_NOTE_CHARS && isSignature(region, note)) ? note : '';
+  if (isSignature(region, shown)) return `${region.name}${shown}`;
+  if (region.name === region.kind) return shown || region.kind;
+  return `${region.kind} ${region.name}${shown ? ` — ${shown}` : ''}`;
 }
 
-/**
- * A region as few tokens show it: a callable as its name and signature (`fn0(n): number`),
- * anything else as its kind and name, the note after a dash; a kind named like
- * itself (the import block) as its note. A note that only repeats the kind is left out.
- */
-function label(region: Region, notes: Notes): string {
-  const note = shownNote(region, notes);
-  if (isSignature(region, note)) return `${region.name}${note}`;
-  if (region.name === region.kind) return note || region.kind;
-  return `${region.kind} ${region.name}${note ? ` — ${note}` : ''}`;
-}
-
-/** One region on one line as a map shows it, with its signature when short: `2912-2990 method Server.ServeHTTP`. */
+/** One region on one line, with its kind and its signature when short: `2912-2990 method Server.ServeHTTP`. */
 export function regionLine(region: Region): string {
   return `${lineSpan(region)} ${label(region, 'signatures')}`;
 }
@@ -81,11 +71,15 @@ export function placedLines(items: readonly { region: Region | null; text: strin
   return out;
 }
 
-/** The legend a model reads once, above the lines. */
-const LEGEND = 'Regions (lines, then name(signature) or kind name — note; members indented under their parent):';
+/** What every node holds: its members counted by kind ("4 methods, 1 class") and the lines they span with it. */
+interface Members {
+  counts: Map<string, number>;
+  start: number;
+  end: number;
+}
 
-/** Every node's members counted by kind ("4 methods, 1 class"), bottom-up in one pass, without recursion. */
-function memberCounts(roots: readonly RegionNode[]): Map<RegionNode, Map<string, number>> {
+/** Every node's members, bottom-up in one pass, without recursion. */
+function membersOf(roots: readonly RegionNode[]): Map<RegionNode, Members> {
   const order: RegionNode[] = [];
   const stack = [...roots];
   while (stack.length) {
@@ -93,17 +87,20 @@ function memberCounts(roots: readonly RegionNode[]): Map<RegionNode, Map<string,
     order.push(node);
     stack.push(...node.children);
   }
-  const counts = new Map<RegionNode, Map<string, number>>();
+  const members = new Map<RegionNode, Members>();
   for (let i = order.length - 1; i >= 0; i--) {
     const node = order[i];
-    const mine = new Map<string, number>();
+    const mine: Members = { counts: new Map(), start: node.region.start, end: node.region.end };
     for (const child of node.children) {
-      mine.set(child.region.kind, (mine.get(child.region.kind) ?? 0) + 1);
-      for (const [kind, n] of counts.get(child) ?? []) mine.set(kind, (mine.get(kind) ?? 0) + n);
+      const theirs = members.get(child) as Members;
+      if (!child.group) mine.counts.set(child.region.kind, (mine.counts.get(child.region.kind) ?? 0) + 1);
+      for (const [kind, n] of theirs.counts) mine.counts.set(kind, (mine.counts.get(kind) ?? 0) + n);
+      mine.start = Math.min(mine.start, theirs.start);
+      mine.end = Math.max(mine.end, theirs.end);
     }
-    counts.set(node, mine);
+    members.set(node, mine);
   }
-  return counts;
+  return members;
 }
 
 /** "4 methods, 1 class": counts by kind, as every summary of a map says them. */
@@ -111,20 +108,45 @@ export function countsText(counts: Map<string, number>): string {
   return [...counts].map(([kind, n]) => `${n} ${kind}${n === 1 ? '' : kind.endsWith('s') ? 'es' : 's'}`).join(', ');
 }
 
+/** How region lines look: each node's label, and one level of indentation. */
+interface Look {
+  labels: Map<RegionNode, string>;
+  unit: string;
+}
+
+/**
+ * A map indents by one tab per level: a tab is one token where two spaces before a line number
+ * are two. Elsewhere (what is at a line, shown in hovers too) two spaces.
+ */
+const mapLook = (labels: Map<RegionNode, string>): Look => ({ labels, unit: '\t' });
+
 /** Indentation stops deepening at 16 levels, so that no nesting makes a line longer than its region's. */
-const indent = (node: RegionNode) => '  '.repeat(Math.min(node.depth, 16));
-const plainLine = (node: RegionNode, notes: Notes) => `${indent(node)}${lineSpan(node.region)} ${label(node.region, notes)}`;
-const foldSuffix = (counts: Map<string, number> | undefined) => ` [folded: ${countsText(counts ?? new Map())}]`;
+const indent = (node: RegionNode, look: Look) => look.unit.repeat(Math.min(node.depth, 16));
+const plainLine = (node: RegionNode, look: Look) => `${indent(node, look)}${lineSpan(node.region)} ${look.labels.get(node)}`;
+
+/** ` [folded: 4 methods]`, with the lines they span where some lie past their parent's own (Go's methods after their struct). */
+function foldSuffix(node: RegionNode, members: Members): string {
+  const beyond = members.start < node.region.start || members.end > node.region.end;
+  return ` [folded: ${countsText(members.counts)}${beyond ? ` in ${members.start}-${members.end}` : ''}]`;
+}
+
+/** The part of a label a run of one-line siblings shows after each line number: the kind word is said once for the run. */
+const runItem = (node: RegionNode, look: Look) => {
+  const text = look.labels.get(node) as string;
+  return `${node.region.start} ${UNMARKED.has(node.region.kind) ? text : text.slice(node.region.kind.length + 1)}`.trimEnd();
+};
 
 /**
  * Region lines down to `maxDepth` (deeper members folded into their parent's line). Three or
  * more one-line siblings of one kind with no members share a line, each with its own number.
  * Iterative, so no nesting is too deep for it.
  */
-function regionLines(roots: readonly RegionNode[], maxDepth: number, notes: Notes, counts?: Map<RegionNode, Map<string, number>>): string[] {
+function regionLines(roots: readonly RegionNode[], maxDepth: number, look: Look, members?: Map<RegionNode, Members>): string[] {
   const out: string[] = [];
   const pending: (readonly RegionNode[])[] = [roots];
   const at: number[] = [0];
+  const oneLine = (node: RegionNode, kind: string) =>
+    node.region.start === node.region.end && node.children.length === 0 && node.region.name !== node.region.kind && node.region.kind === kind;
   while (pending.length) {
     const nodes = pending[pending.length - 1];
     const i = at[at.length - 1];
@@ -135,21 +157,18 @@ function regionLines(roots: readonly RegionNode[], maxDepth: number, notes: Note
     }
     const node = nodes[i];
     let j = i;
-    while (j < nodes.length && nodes[j].region.start === nodes[j].region.end && nodes[j].children.length === 0 && nodes[j].region.kind === node.region.kind)
-      j++;
+    while (j < nodes.length && oneLine(nodes[j], node.region.kind)) j++;
     if (j - i >= 3) {
-      const run = nodes
-        .slice(i, j)
-        .map((n) => `${n.region.start} ${CALLABLE.has(n.region.kind) ? label(n.region, notes) : label({ ...n.region, kind: '' }, notes).trim()}`);
-      out.push(`${indent(node)}${CALLABLE.has(node.region.kind) ? '' : `${node.region.kind}: `}${run.join('; ')}`);
+      const run = nodes.slice(i, j).map((n) => runItem(n, look));
+      out.push(`${indent(node, look)}${UNMARKED.has(node.region.kind) ? '' : `${node.region.kind}: `}${run.join('; ')}`);
       at[at.length - 1] = j;
       continue;
     }
     at[at.length - 1] = i + 1;
     if (node.children.length && node.depth >= maxDepth) {
-      out.push(plainLine(node, notes) + foldSuffix((counts ?? memberCounts([node])).get(node)));
+      out.push(plainLine(node, look) + foldSuffix(node, (members ?? membersOf([node])).get(node) as Members));
     } else {
-      out.push(plainLine(node, notes));
+      out.push(plainLine(node, look));
       if (node.children.length) {
         pending.push(node.children);
         at.push(0);
@@ -160,19 +179,22 @@ function regionLines(roots: readonly RegionNode[], maxDepth: number, notes: Note
 }
 
 /** Top-level regions grouped into runs so that even a very long flat map fits: said to be folded. */
-function bucketLines(roots: readonly RegionNode[], buckets: number, counts: Map<RegionNode, Map<string, number>>): string[] {
+function bucketLines(roots: readonly RegionNode[], buckets: number, members: Map<RegionNode, Members>): string[] {
   const size = Math.ceil(roots.length / buckets);
   const out: string[] = [];
   for (let i = 0; i < roots.length; i += size) {
     const run = roots.slice(i, i + size);
     const total = new Map<string, number>();
+    let end = 0;
     for (const node of run) {
-      total.set(node.region.kind, (total.get(node.region.kind) ?? 0) + 1);
-      for (const [kind, n] of counts.get(node) ?? []) total.set(kind, (total.get(kind) ?? 0) + n);
+      const theirs = members.get(node) as Members;
+      if (!node.group) total.set(node.region.kind, (total.get(node.region.kind) ?? 0) + 1);
+      for (const [kind, n] of theirs.counts) total.set(kind, (total.get(kind) ?? 0) + n);
+      end = Math.max(end, theirs.end);
     }
     const first = run[0].region;
     const last = run[run.length - 1].region;
-    out.push(`${first.start}-${last.end} [folded: ${countsText(total)}; first ${regionLabel(first)}, last ${regionLabel(last)}]`);
+    out.push(`${first.start}-${end} [folded: ${countsText(total)}; first ${regionLabel(first)}, last ${regionLabel(last)}]`);
   }
   return out;
 }
@@ -181,12 +203,12 @@ function bucketLines(roots: readonly RegionNode[], buckets: number, counts: Map<
  * The characters the region lines take when folded below each depth, for every depth at once,
  * in one pass: an upper bound (runs of one-line siblings only make the text shorter).
  */
-function sizeByDepth(notes: Notes, counts: Map<RegionNode, Map<string, number>>): number[] {
+function sizeByDepth(look: Look, members: Map<RegionNode, Members>): number[] {
   const own: number[] = [];
   const folded: number[] = [];
-  for (const node of counts.keys()) {
-    own[node.depth] = (own[node.depth] ?? 0) + plainLine(node, notes).length + 1;
-    if (node.children.length) folded[node.depth] = (folded[node.depth] ?? 0) + foldSuffix(counts.get(node)).length;
+  for (const [node, mine] of members) {
+    own[node.depth] = (own[node.depth] ?? 0) + plainLine(node, look).length + 1;
+    if (node.children.length) folded[node.depth] = (folded[node.depth] ?? 0) + foldSuffix(node, mine).length;
   }
   const sizes: number[] = [];
   let above = 0;
@@ -205,10 +227,10 @@ export interface RenderOptions {
 }
 
 /**
- * The file's map as text. With `maxChars`, it is made to fit: notes other than signatures go first, then
- * members are folded into their parents below the deepest depth that fits, then top-level runs
- * are folded; every fold is said in the text, with the way to the whole map, so a shortened map
- * never passes for a complete one. Linear in the number of regions.
+ * The file's map as text. With `maxChars`, it is made to fit: notes go first (signatures that tell
+ * same-named members apart stay), then members are folded into their parents below the deepest
+ * depth that fits, then top-level runs are folded; every fold is said in the text, with the way to
+ * the whole map, so a shortened map never passes for a complete one. Linear in the number of regions.
  */
 export function renderMap(entry: MapEntry, options: RenderOptions = {}): string {
   const header = mapHeader(entry);
@@ -216,26 +238,27 @@ export function renderMap(entry: MapEntry, options: RenderOptions = {}): string 
   if (entry.status === 'prose-only') return fit(`${header}:${prose}`, options.maxChars);
   if (entry.regions.length === 0) return fit(`${header}: no declarations found.${prose}`, options.maxChars);
 
-  const roots = regionTree(entry.regions);
+  const roots = mapTree(entry.regions);
   const how = options.wholeMap ? `; ${options.wholeMap} for the whole map` : '';
-  const compose = (lines: string[], folded: string) => `${header}${folded}:${prose}\n${LEGEND}\n${lines.join('\n')}`;
+  const compose = (lines: string[], folded: string) => `${header}${folded}:${prose}\n${lines.join('\n')}`;
   const budget = options.maxChars;
-  const whole = compose(regionLines(roots, Infinity, 'short'), '');
+  const whole = compose(regionLines(roots, Infinity, mapLook(mapLabels(roots, 'short'))), '');
   if (budget === undefined || whole.length <= budget) return whole;
 
-  const signatures = compose(regionLines(roots, Infinity, 'signatures'), `; only signature notes kept to fit${how}`);
+  const look = mapLook(mapLabels(roots, 'signatures'));
+  const signatures = compose(regionLines(roots, Infinity, look), `; notes left out to fit${how}`);
   if (signatures.length <= budget) return signatures;
-  const counts = memberCounts(roots);
-  const fixed = compose([], `; only signature notes kept, members below depth 999 folded to fit${how}`).length;
-  const sizes = sizeByDepth('signatures', counts);
+  const members = membersOf(roots);
+  const fixed = compose([], `; notes left out, members below depth 999 folded to fit${how}`).length;
+  const sizes = sizeByDepth(look, members);
   for (let depth = sizes.length - 2; depth >= 0; depth--) {
     if (fixed + sizes[depth] <= budget)
-      return compose(regionLines(roots, depth, 'signatures', counts), `; only signature notes kept, members below depth ${depth + 1} folded to fit${how}`);
+      return compose(regionLines(roots, depth, look, members), `; notes left out, members below depth ${depth + 1} folded to fit${how}`);
   }
-  const bare = compose(regionLines(roots, 0, 'none', counts), `; members folded, notes left out to fit${how}`);
+  const bare = compose(regionLines(roots, 0, mapLook(mapLabels(roots, 'none')), members), `; members folded, notes left out to fit${how}`);
   if (bare.length <= budget) return bare;
   for (let buckets = Math.min(roots.length, 64); buckets >= 1; buckets = Math.floor(buckets / 2)) {
-    const text = compose(bucketLines(roots, buckets, counts), `; ${roots.length} top-level regions folded into runs to fit${how}`);
+    const text = compose(bucketLines(roots, buckets, members), `; ${roots.length} top-level regions folded into runs to fit${how}`);
     if (text.length <= budget || buckets === 1) return fit(text, budget);
   }
   return fit(bare, budget);
@@ -254,7 +277,15 @@ export function renderAt(entry: MapEntry, line: number): string {
   if (entry.status === 'prose-only') return `${entry.path}: no line map (prose only), so line ${line} cannot be placed.`;
   const hits = regionsAt(entry.regions, line);
   if (hits.length === 0) return `${entry.path}:${line} is in a gap between regions.`;
-  return regionLines(regionTree(hits), Infinity, 'all').join('\n');
+  const roots = regionTree(hits);
+  const labels = new Map<RegionNode, string>();
+  const stack = [...roots];
+  while (stack.length) {
+    const node = stack.pop() as RegionNode;
+    labels.set(node, label(node.region, 'all'));
+    stack.push(...node.children);
+  }
+  return regionLines(roots, Infinity, { labels, unit: '  ' }).join('\n');
 }
 
 /** The JSON shape `skim map --json` prints (with where the map came from, when known, and who published a team map); other hosts reuse it. */

@@ -1,3 +1,4 @@
+import { bareQualifier, ownerKey, splitQualified } from './names';
 import { Region } from './types';
 
 /** A region with its nesting depth (0 = top level) and the members directly inside it. */
@@ -5,6 +6,8 @@ export interface RegionNode {
   region: Region;
   depth: number;
   children: RegionNode[];
+  /** Set on a map's group of members named by one qualifier and nothing else (`_Rb_tree::`): what its line says. */
+  group?: string;
 }
 
 /**
@@ -49,4 +52,77 @@ export function innermost(regions: readonly Region[], line: number): Region | nu
     }
   }
   return shared ? null : best;
+}
+
+/** Consecutive members of one qualifier that a map shows under it, named once, rather than each with it. */
+const GROUP_RUN = 4;
+
+/**
+ * Runs of GROUP_RUN or more siblings named by one qualifier that is not their parent's
+ * (`_Rb_tree<K, V>::_M_copy`, `_Rb_tree<K, V>::_M_erase`…), each as one group spanning their lines.
+ */
+function grouped(nodes: RegionNode[], parentKey: string): RegionNode[] {
+  const out: RegionNode[] = [];
+  const keyOf = (node: RegionNode) => {
+    const parts = splitQualified(node.region.name);
+    return parts && ownerKey(parts.qualifier) !== parentKey ? ownerKey(parts.qualifier) : '';
+  };
+  for (let i = 0; i < nodes.length;) {
+    const key = keyOf(nodes[i]);
+    let j = i + 1;
+    while (key && j < nodes.length && keyOf(nodes[j]) === key) j++;
+    if (j - i < GROUP_RUN) {
+      out.push(...nodes.slice(i, j));
+    } else {
+      const run = nodes.slice(i, j);
+      const parts = splitQualified(run[0].region.name) as { qualifier: string; separator: string };
+      const qualifier = bareQualifier(parts.qualifier);
+      const end = Math.max(...run.map((n) => n.region.end));
+      out.push({
+        region: { start: run[0].region.start, end, kind: '', name: qualifier, note: '' },
+        depth: 0,
+        children: run,
+        group: `${qualifier}${parts.separator}`,
+      });
+    }
+    i = j;
+  }
+  return out;
+}
+
+/**
+ * The nesting a map shows: the line nesting of `regionTree`, and beside it the members a type has
+ * outside its own lines, written right after it and named by it (Go's methods after their struct,
+ * `Runner.prototype.run` after `class Runner`, C++'s out-of-class definitions after the class).
+ * Those follow their type as its members, in line order; each keeps its own lines. Other runs of
+ * members named by one qualifier are grouped under it. Iterative.
+ */
+export function mapTree(regions: readonly Region[]): RegionNode[] {
+  const roots = regionTree(regions);
+  const lists: { list: RegionNode[]; parentKey: string }[] = [{ list: roots, parentKey: '' }];
+  while (lists.length) {
+    const { list, parentKey } = lists.pop() as { list: RegionNode[]; parentKey: string };
+    const kept: RegionNode[] = [];
+    let owner: RegionNode | undefined;
+    let key = '';
+    for (const node of list) {
+      const parts = splitQualified(node.region.name);
+      if (owner && parts && ownerKey(parts.qualifier) === key) {
+        owner.children.push(node);
+        continue;
+      }
+      kept.push(node);
+      owner = node.region.kind === 'imports' ? undefined : node;
+      key = owner ? ownerKey(node.region.name) : '';
+    }
+    list.splice(0, list.length, ...grouped(kept, parentKey));
+    for (const node of list) if (node.children.length) lists.push({ list: node.children, parentKey: ownerKey(node.region.name) });
+  }
+  const stack = roots.map((node) => ({ node, depth: 0 }));
+  while (stack.length) {
+    const { node, depth } = stack.pop() as { node: RegionNode; depth: number };
+    node.depth = depth;
+    for (const child of node.children) stack.push({ node: child, depth: depth + 1 });
+  }
+  return roots;
 }

@@ -16,12 +16,17 @@ function clipAtToken(text: string, max: number): string {
   return boundary > max / 3 ? `${cut.slice(0, boundary).trimEnd()}…` : '';
 }
 
-/** A comment's words: tag lines (@param, :param) dropped, a @brief's tag dropped, lines joined. */
+/**
+ * A comment's words: tag lines (@param, :param) and RDoc directives (`:nodoc:`) dropped, a
+ * @brief's tag, an RDoc heading's `==` and Doxygen's `%` before a word (`%list`) dropped, lines joined.
+ */
 function commentWords(raw: string): string {
   return commentLines(raw)
-    .map((line) => line.replace(/^[@\\](brief|summary|description)\s+/, ''))
+    .map((line) => line.replace(/^[@\\](brief|summary|description)\s+/, '').replace(/^=+\s+/, ''))
     .filter((line) => !/^[@:\\]\w/.test(line))
     .join(' ')
+    .replace(/:(nodoc|stopdoc|startdoc|doc):/g, '')
+    .replace(/(^|\s)%(?=\w)/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -72,20 +77,55 @@ function bodyOf(node: Node, depth = 0): Node | null {
   return null;
 }
 
-/** What the declaration says between its name and its body, on one line. */
+/** Removes `keyword(…)` with balanced parentheses, or the bare keyword: `noexcept(noexcept(f()))`. */
+function withoutClause(text: string, keyword: RegExp): string {
+  for (let found = keyword.exec(text); found; found = keyword.exec(text)) {
+    let end = found.index + found[0].length;
+    const open = text.slice(end).search(/\S/);
+    if (open !== -1 && text[end + open] === '(') {
+      let depth = 0;
+      for (end += open; end < text.length; end++) {
+        if (text[end] === '(') depth++;
+        else if (text[end] === ')' && --depth === 0) break;
+      }
+      end++;
+    }
+    text = `${text.slice(0, found.index)}${text.slice(end)}`;
+  }
+  return text;
+}
+
+/**
+ * What the declaration says between its name and its body, on one line: comments and
+ * preprocessor lines left out, a C++ constructor's member initializers and exception
+ * specification too (neither tells overloads apart; the parameters do).
+ */
 function signature(source: string, definition: Node, name: Node | undefined): string {
   const from = name && name.endIndex <= definition.endIndex ? name.endIndex : definition.startIndex;
   const body = bodyOf(definition);
   const lineEnd = source.indexOf('\n', from);
   const to = body && body.startIndex >= from ? body.startIndex : lineEnd === -1 ? definition.endIndex : Math.min(definition.endIndex, lineEnd);
-  let text = source.slice(from, to).replace(/\s+/g, ' ').trim();
+  let text = source.slice(from, to);
+  const initializers = text.includes(':') ? definition.namedChildren.find((child) => child?.type === 'field_initializer_list') : undefined;
+  if (initializers && initializers.startIndex >= from) text = source.slice(from, Math.min(to, initializers.startIndex));
+  // Most signatures have no comment, continuation or exception clause: each pass runs only where one may be.
+  if (/[/#\\]/.test(text))
+    text = text
+      .replace(/\/\*[\s\S]*?\*\//g, ' ')
+      .replace(/(^|\s)(\/\/|#(?!\[))[^\n]*/g, ' ')
+      .replace(/\\\n/g, ' ');
+  text = text.replace(/\s+/g, ' ').trim();
+  if (/\b(noexcept|throw)\b/.test(text)) text = withoutClause(withoutClause(text, /\s*\bnoexcept\b/), /\s*\bthrow\b(?=\s*\()/);
   // Without a body node, what follows the name may run into the body itself: keep what comes before it.
   if (!body) text = text.replace(/\s*([{;]|\bend\b|\bdo\b|=(?!=|>)).*$/, '');
   text = text
-    .replace(/^(=|:=)\s*(async\s+)?(function\b\s*\*?\s*[\w$]*\s*)?/, '')
+    .replace(
+      /^(\[[^\]]*\]\s*)?(=|:=|:(?=\s*(async\s+)?(function\b|\()))\s*(async\s+)?(function\b\s*\*?\s*[\w$]*\s*)?/,
+      (_, key: string | undefined) => key?.trim() ?? '',
+    )
     .replace(/,?\s*do:.*$/, '')
     .replace(/\s*(\{|:|=>|=|->|\bdo|\bthen|\bwhere)$/, '')
-    .replace(/[,;]$/, '')
+    .replace(/[,;\\]$/, '')
     .trim();
   return clipAtToken(text, NOTE_CHARS);
 }
@@ -97,9 +137,15 @@ export function noteFor(source: string, kind: string, definition: Node, outer: N
   return (doc && withoutOwnName(doc, name?.text ?? '')) || signature(source, definition, name);
 }
 
-/** "A Handler responds to…" on Handler says "responds to…": the map already shows the name. */
+/**
+ * "A Handler responds to…" on Handler says "responds to…", and "Usage: cache_get [REVS...]" on
+ * cache_get says "Usage: [REVS...]": the map already shows the name.
+ */
 function withoutOwnName(sentence: string, name: string): string {
   if (!name) return sentence;
-  const rest = sentence.replace(new RegExp(`^((a|an|the)\\s+)?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b\\s*(\\(\\))?\\s*`, 'i'), '');
-  return rest === sentence || !rest ? sentence : rest;
+  const rest = sentence.replace(
+    new RegExp(`^(usage:\\s+|(a|an|the)\\s+)?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b\\s*(\\(\\))?\\s*`, 'i'),
+    (_, usage: string | undefined) => (usage && /^usage/i.test(usage) ? usage : ''),
+  );
+  return rest === sentence || !rest.replace(/^usage:\s*$/i, '') ? sentence : rest;
 }

@@ -50,7 +50,7 @@ describe('maps in the editor, drawn from the stored rows', () => {
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(13, 2));
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     assert.match(text, /11-19 function fn1 — computes fn1/);
-    assert.match(text, /Map of editor\.ts \(60 lines; map written by vscode\.lm:skim-test\/scripted-1@p1\), made by the model in this session:\nSix helpers\./);
+    assert.match(text, /Map of editor\.ts \(60 lines; written by vscode\.lm:skim-test\/scripted-1@p1\), made by the model in this session:\nSix helpers\./);
   });
 
   it('shows nothing stale: after an edit on disk, lenses disappear and the status bar says stale', async () => {
@@ -74,7 +74,7 @@ describe('maps in the editor, drawn from the stored rows', () => {
     await vscode.commands.executeCommand('skim.summarizeFile');
     assert.equal(model.summaryCalls(), 1);
     const mapDoc = await waitFor(() => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'skim-map'), 'the map document');
-    assert.match(mapDoc.getText(), /^Map of editor\.ts \(60 lines; map written by vscode\.lm:skim-test\/scripted-1@p1\):\nSix helpers, renamed\./);
+    assert.match(mapDoc.getText(), /^Map of editor\.ts \(60 lines; written by vscode\.lm:skim-test\/scripted-1@p1\):\nSix helpers, renamed\./);
     const api = await skim();
     await vscode.window.showTextDocument(uri);
     await api.statusBar.update();

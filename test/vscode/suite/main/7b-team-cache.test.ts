@@ -32,12 +32,12 @@ describe('the team cache in VS Code', function () {
     );
     const calls = model.summaryCalls();
     const text = await invoke('skim_summarize_file', { filePath: file });
-    assert.match(text, /^Map of shared\.ts \(40 lines; map written by vscode\.lm:skim-test\/scripted-1@p1\):\nFrom the team\.\n/);
+    assert.match(text, /^Map of shared\.ts \(40 lines; written by vscode\.lm:skim-test\/scripted-1@p1\):\nFrom the team\.\n/);
     assert.equal(model.summaryCalls(), calls);
     const editor = await vscode.window.showTextDocument(vscode.Uri.file(file));
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, new vscode.Position(2, 0));
     const hover = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
-    assert.match(hover, /map written by vscode\.lm:skim-test\/scripted-1@p1\), from the team cache:\nFrom the team\./);
+    assert.match(hover, /written by vscode\.lm:skim-test\/scripted-1@p1\), from the team cache:\nFrom the team\./);
     const api = await skim();
     await api.statusBar.update();
     assert.equal(api.statusBar.text, '$(list-tree) Skim: map fresh (team) · hook off');
