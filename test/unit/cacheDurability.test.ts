@@ -278,7 +278,7 @@ describe('the cache under killed writers, signals and unusable files', () => {
     try {
       await holder.held;
       const locked = await run('suite.js');
-      assert.match(locked.stdout, /^Map of suite\.js \(\d+ lines; structural outline/);
+      assert.match(locked.stdout, /^Map of suite\.js \(\d+ lines; tree-sitter outline/);
       assert.equal(
         locked.stderr,
         `skim: 1 change(s) to Skim's cache could not be saved to ${path.join(cacheDir, db)} (the cache is locked by another process (${lock})); those maps will be made again.\n`,

@@ -31,6 +31,11 @@ describe('one configuration: every option declared once, and everything people r
     for (const spec of specs()) if (spec.env) assert.ok(USAGE.includes(spec.env), spec.env);
   });
 
+  it('skim --help gives each variable its first whole sentence: an "e.g." does not end it', () => {
+    assert.match(USAGE, /SKIM_JUDGE_URL .*\n {8}The judge's endpoint \(OpenAI chat completions\), e\.g\. http:\/\/localhost:8000\/v1\.\n/);
+    assert.match(USAGE, /SKIM_MODEL_NAME .*\n {8}The model's name at SKIM_MODEL_URL, e\.g\. gpt-4o-mini\.\n/);
+  });
+
   it('no module outside src/core/config reads a SKIM_ variable from the environment', () => {
     const offenders = sources(path.join(ROOT, 'src')).filter(
       (file) => !file.includes(`${path.sep}config${path.sep}`) && /env(\.|\[['"])SKIM_|process\.env\.SKIM_/.test(readFileSync(file, 'utf8')),

@@ -24,8 +24,8 @@ function accepted(spec: OptionSpec): string {
   }
 }
 
-/** The first sentence of a description: what `--help` has room for. */
-const firstSentence = (text: string) => /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
+/** The first sentence of a description (an "e.g." does not end one): what `--help` has room for. */
+const firstSentence = (text: string) => /^.*?(?<!\be\.g|\bi\.e)[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
 
 /** The environment variables, grouped, one line each: the options part of `skim --help`. */
 export function environmentHelp(): string {
