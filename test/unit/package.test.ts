@@ -1,0 +1,31 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../../..');
+
+describe('the packaged extension', () => {
+  it('ships only what runs: the bundles, grammars and queries, the chat files, the pictures and the manifest pages', function () {
+    this.timeout(60_000);
+    const files = execFileSync(path.join(ROOT, 'node_modules/.bin/vsce'), ['ls'], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n');
+    const runtime =
+      /^(dist\/[\w-]+\.js|dist\/wasm\/[\w.-]+\.(wasm|cjs)|dist\/queries\/\w+\.scm|chat\/[\w.-]+\.md|media\/[\w/.-]+\.(png|md)|package\.json|README\.md|CHANGELOG\.md|LICENSE)$/;
+    assert.deepEqual(
+      files.filter((file) => !runtime.test(file)),
+      [],
+    );
+    for (const needed of ['dist/extension.js', 'dist/cli.js', 'dist/query-worker.js', 'dist/secretlint.js', 'package.json', 'CHANGELOG.md'])
+      assert.ok(files.includes(needed), needed);
+    assert.ok(files.some((file) => file.startsWith('dist/wasm/')));
+  });
+
+  it('names where it lives and who to tell, as the Marketplace shows them', () => {
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    assert.equal(manifest.repository.url, 'https://github.com/skim-dev/skim.git');
+    assert.equal(manifest.bugs.url, 'https://github.com/skim-dev/skim/issues');
+    assert.match(manifest.homepage, /^https:\/\/github\.com\/skim-dev\/skim/);
+    assert.ok(manifest.keywords.length >= 5 && manifest.keywords.length <= 30);
+    assert.ok(manifest.galleryBanner.color);
+  });
+});
