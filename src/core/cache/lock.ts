@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
+import { pause } from '../time/deadline';
 
 /**
  * A lock file two processes writing one database take turns with. It names its holder (pid, host
@@ -20,7 +21,6 @@ const REMOTE_STALE_MS = 60_000;
 /** How long a save waits for the lock before it keeps its writes for later: a read waits on no lock for longer. */
 export const DEFAULT_LOCK_WAIT_MS = 2_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const HOST = os.hostname();
 
 interface Owner {
@@ -112,7 +112,7 @@ export async function withFileLock<T>(lockFile: string, work: () => Promise<T>, 
     }
     if (await breakIfAbandoned(lockFile)) continue;
     if (Date.now() > deadline) throw new LockBusyError(`the cache is locked by another process (${lockFile})`);
-    await sleep(delay);
+    await pause(delay);
     delay = Math.min(delay * 2, 100);
   }
   // Refreshed through the open handle: the file this process created, even if a breaker has since put another in its place.

@@ -3,6 +3,7 @@ import type { Pool, PoolClient } from 'pg';
 import { capProse, normalizeRegions, rawRegions } from '../map/normalize';
 import { MapEntry, Region } from '../map/types';
 import { RefusalMemory, refusalReason, TeamKey, teamKeyId } from './teamRefusals';
+import { within } from '../time/deadline';
 
 export type { TeamKey } from './teamRefusals';
 
@@ -227,8 +228,6 @@ export class TeamCache {
       this.options.onLookup?.(false, `${hash.slice(0, 12)} (refused here before: ${refused})`);
       return undefined;
     }
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), this.deadline())));
     const work = (async () => {
       await this.connect();
       const { rows } = await (this.pool as Pool).query<StoredRow>({
@@ -237,23 +236,22 @@ export class TeamCache {
         values: [hash, size, producer, MAX_ROW_BYTES],
         query_timeout: this.deadline(),
       } as never);
-      return rows[0];
+      return { row: rows[0] };
     })();
     try {
-      const row = await Promise.race([work, late]);
-      if (row === 'late') {
+      const answer = await within(work, this.deadline());
+      if (!answer) {
         work.catch(() => undefined);
         this.options.onLookup?.(false, `${hash.slice(0, 12)} (no answer within ${this.deadline()} ms)`);
         return undefined;
       }
+      const { row } = answer;
       const shared = row && accept(row, { hash, size, producer }, lines);
       this.options.onLookup?.(!!shared, shared ? `${hash.slice(0, 12)} (published by ${shared.publisher ?? 'an unrecorded role'})` : hash.slice(0, 12));
       return shared;
     } catch (error) {
       this.failed(error);
       return undefined;
-    } finally {
-      clearTimeout(timer);
     }
   }
 
@@ -361,9 +359,7 @@ export class TeamCache {
 
   /** Waits for what is being published or refused (at most CLOSE_WAIT_MS: a hung database never holds an exit), then lets the connections go. */
   async close(): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.all([...this.writing]), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
-    clearTimeout(timer);
+    await within(Promise.all([...this.writing]), CLOSE_WAIT_MS);
     const pool = this.pool;
     this.pool = undefined;
     // Not awaited: a connection still being attempted would hold the exit until its own timeout.

@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { hostAnswer } from '../hook/answer';
 import { HookCall } from '../hook/payload';
 import { JudgeRuntime } from '../judge/runtime';
 import { judgedUnverified } from '../judge/verifySite';
@@ -48,10 +49,7 @@ export async function stampRead(gate: Gate, file: string): Promise<void> {
   if (now.kind === 'file') gate.log.stamp(real, now.state.id, now.state.hash);
 }
 
-function denial(call: HookCall, reason: string): object {
-  if (call.shape === 'flat') return { permissionDecision: 'deny', permissionDecisionReason: reason };
-  return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } };
-}
+const denial = (call: HookCall, reason: string): object => hostAnswer(call.shape, { decision: 'deny', reason });
 
 /** The gate's answer to a call other than a host read: a refusal, or undefined to let it be (after stamping what it must). */
 export async function gateCall(gate: Gate, call: HookCall, judge: JudgeRuntime): Promise<object | undefined> {
@@ -94,5 +92,5 @@ async function verifyEdit(gate: Gate, call: HookCall, file: string, judge: Judge
   if (!mode) return undefined;
   if (mode === 'enforcing') return denial(call, `Read ${file} before editing it: this session has not read it (Skim's call verify).`);
   const note = `[skim] ${file} was not read in this session; check it before relying on this edit.`;
-  return call.shape === 'flat' ? { additionalContext: note } : { hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: note } };
+  return hostAnswer(call.shape, { context: note });
 }

@@ -9,6 +9,7 @@ import { expectedHash } from './expected';
 import { fileId, FileState, fileState } from './fileState';
 import { decideEdit, GateDecision, undecidable } from './gate';
 import type { Gate } from './hookGate';
+import { pause } from '../time/deadline';
 
 /**
  * The gate's look at a file on disk around an edit: before it, whether the edit may go ahead
@@ -18,7 +19,6 @@ import type { Gate } from './hookGate';
 /** A save in progress is seen for a moment (VS Code truncates, then writes): a file is read until two reads agree. */
 const SETTLE_MS = 50;
 const SETTLE_TRIES = 10;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const sameState = (a: FileState, b: FileState) => a.id === b.id && a.hash === b.hash;
 

@@ -1,7 +1,7 @@
 import { GuardedRead } from '../guard/guard';
 import { renderMap } from '../map/render';
 import { mapBudget } from '../guard/mapBudget';
-import { HookHost, HookRead } from './payload';
+import { AnswerShape, HookHost, HookRead } from './payload';
 
 /**
  * The most bytes of extra text each host passes on inline. VS Code moves a text part over 8,192
@@ -26,6 +26,31 @@ export function hookContext(read: GuardedRead, maxBytes: number, wholeMap?: stri
   }
 }
 
+/** What a PreToolUse answer says, in Skim's words; `hostAnswer` writes it in the host's shape. */
+export interface PreToolAnswer {
+  decision?: 'allow' | 'deny';
+  /** The call's arguments, rewritten (with allow). */
+  input?: Record<string, unknown>;
+  /** Why the call is denied: the host shows it to the model. */
+  reason?: string;
+  /** Extra text the model sees with the call's result. */
+  context?: string;
+}
+
+/**
+ * Every answer Skim's hook gives, in the host's shape: the Copilot CLI's flat object, or the
+ * hookSpecificOutput Claude Code and VS Code read. The one place the hosts' field names live.
+ */
+export function hostAnswer(shape: AnswerShape, said: PreToolAnswer): object {
+  const fields = {
+    ...(said.decision && { permissionDecision: said.decision }),
+    ...(said.input && { [shape === 'flat' ? 'modifiedArgs' : 'updatedInput']: said.input }),
+    ...(said.reason !== undefined && { permissionDecisionReason: said.reason }),
+    ...(said.context !== undefined && { additionalContext: said.context }),
+  };
+  return shape === 'flat' ? fields : { hookSpecificOutput: { hookEventName: 'PreToolUse', ...fields } };
+}
+
 function rewritten(call: HookRead, read: GuardedRead): Record<string, unknown> {
   const count = read.end - read.start + 1;
   switch (call.args) {
@@ -48,14 +73,6 @@ export function hookAnswer(call: HookRead, read: GuardedRead, wholeMap?: string)
   if (read.outcome !== 'capped' && read.outcome !== 'unmapped') return undefined;
   const additionalContext = hookContext(read, CONTEXT_LIMITS[call.host], wholeMap);
   const input = read.outcome === 'capped' ? rewritten(call, read) : undefined;
-  if (call.shape === 'flat')
-    return { answer: input ? { permissionDecision: 'allow', modifiedArgs: input, additionalContext } : { additionalContext }, context: additionalContext };
-  return {
-    answer: {
-      hookSpecificOutput: input
-        ? { hookEventName: 'PreToolUse', permissionDecision: 'allow', updatedInput: input, additionalContext }
-        : { hookEventName: 'PreToolUse', additionalContext },
-    },
-    context: additionalContext,
-  };
+  const said: PreToolAnswer = input ? { decision: 'allow', input, context: additionalContext } : { context: additionalContext };
+  return { answer: hostAnswer(call.shape, said), context: additionalContext };
 }
