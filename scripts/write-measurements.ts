@@ -5,22 +5,15 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-
-interface Row {
-  measure: string;
-  value: number;
-  unit: string;
-  target?: string;
-  ok?: boolean;
-}
+import { BenchResults, BenchRow } from '../test/bench/results';
 
 const ROOT = path.resolve(__dirname, '../..');
 const START = '<!-- bench:start -->';
 const END = '<!-- bench:end -->';
 
-const results = JSON.parse(readFileSync(path.join(ROOT, '.bench', 'results.json'), 'utf8')) as { date: string; node: string; quick: boolean; rows: Row[] };
+const results = JSON.parse(readFileSync(path.join(ROOT, '.bench', 'results.json'), 'utf8')) as BenchResults;
 const cell = (text: string) => text.replace(/\|/g, '\\|');
-const verdict = (row: Row) => (row.target ? `${row.target} ${row.ok ? '(met)' : '(**missed**)'}` : '');
+const verdict = (row: BenchRow) => (row.target ? `${row.target} ${row.ok ? '(met)' : '(**missed**)'}` : '');
 const table = [
   `One run of \`npm run bench${results.quick ? ' -- --quick' : ''}\` on ${results.date.slice(0, 10)}, Node ${results.node}:`,
   '',

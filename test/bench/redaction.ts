@@ -189,7 +189,13 @@ export async function channelOutputs(dir: string, files: SecretFile[], quick: bo
       add('MCP skim_read_file', await call('skim_read_file', { filePath: f.name }));
       for (const [start, end] of pages(f.text, PAGE))
         add('MCP skim_read_file', await call('skim_read_file', { filePath: f.name, startLine: start, endLine: end }));
-      const names = new Set(f.spans.map((s) => f.text.slice(f.text.lastIndexOf('\n', s.start) + 1, s.start).match(/[A-Za-z_][\w]*/)?.[0] ?? ''));
+      // The declaration on the value's line: the name a call opens, else the line's first word.
+      const names = new Set(
+        f.spans.map((s) => {
+          const before = f.text.slice(f.text.lastIndexOf('\n', s.start) + 1, s.start);
+          return /([A-Za-z_]\w*)\(/.exec(before)?.[1] ?? /[A-Za-z_]\w*/.exec(before)?.[0] ?? '';
+        }),
+      );
       for (const name of names) if (name && name !== 'export') add('MCP skim_find_symbol', await call('skim_find_symbol', { filePath: f.name, name }));
       add('MCP skim_search', await call('skim_search', { pattern: '[A-Za-z0-9+/_-]{8}', glob: f.name, max: 500 }));
       add('MCP skim_query_tree', await call('skim_query_tree', { filePath: f.name, query: 'strings', max: 1000 }));

@@ -30,15 +30,9 @@ import { packageVsix } from '../support/packageVsix';
 import { measureQueryBounds } from './query';
 import { measureScreen } from './screen';
 import { measureTeamCache } from './team';
+import { BenchResults, BenchRow } from './results';
 
-interface Row {
-  measure: string;
-  value: number;
-  unit: string;
-  target?: string;
-  ok?: boolean;
-}
-const rows: Row[] = [];
+const rows: BenchRow[] = [];
 const record = (measure: string, value: number, unit: string, target?: { text: string; ok: boolean }) =>
   rows.push({ measure, value: Math.round(value * 1000) / 1000, unit, target: target?.text, ok: target?.ok });
 
@@ -567,7 +561,8 @@ async function benchMain() {
     console.log(`${r.measure.padEnd(width)}  ${String(r.value).padStart(10)}  ${r.unit.padEnd(16)}  ${verdict}`);
   }
   mkdirSync('.bench', { recursive: true });
-  writeFileSync('.bench/results.json', JSON.stringify({ date: new Date().toISOString(), node: process.version, quick: QUICK, rows }, null, 2));
+  const results: BenchResults = { date: new Date().toISOString(), node: process.version, quick: QUICK, rows };
+  writeFileSync('.bench/results.json', JSON.stringify(results, null, 2));
   console.log('\nwritten: .bench/results.json');
 }
 

@@ -242,8 +242,9 @@ const indent = (text: string, by: string) => text.replace(/\n/g, `\n${by}`);
 
 /**
  * The contexts credentials are kept in: an .ini section, a .js template literal, a .json
- * object, a .sh export, a .env line, a .py assignment, a .yaml mapping, and a .ts template
- * literal (where private keys usually end up). Multi-line values take each format's own
+ * object, a .sh export, a .env line, a .py assignment, a .yaml mapping, a .ts template
+ * literal (where private keys usually end up), and Python docstrings, which put each value in a
+ * map's note and, past 200 lines, in the hook's answer. Multi-line values take each format's own
  * multi-line form (an indented continuation, JSON's \n, a block scalar, a triple-quoted string).
  */
 export const SECRET_CONTEXTS: {
@@ -302,6 +303,14 @@ export const SECRET_CONTEXTS: {
     header: "import { createSign } from 'node:crypto';\n\n",
     entry: (s, v) => [`export const ${camel(s.name)}: string = \``, v, '`;\n'],
     footer: '',
+  },
+  {
+    name: '.py docstrings',
+    file: 'clients.py',
+    header: '"""Clients of the services this job calls."""\n\n',
+    entry: (s, v) => [`def use_${s.name.toLowerCase()}(): """Set ${s.name}=`, v, ' first."""\n'],
+    // Past 200 lines, so that the hook shortens a read of it and attaches the map with its notes.
+    footer: `\nPADDING = [\n${'    0,\n'.repeat(150)}]\n`,
   },
 ];
 

@@ -3,12 +3,11 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describeFileError } from '../../src/core/files/errors';
 import { Project } from '../../src/core/files/project';
 import { skim } from '../support/cli';
 import { scratch, tsSource } from '../support/files';
+import { mcpClient } from '../support/mcp';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const CLI = path.join(ROOT, 'dist/cli.js');
@@ -88,14 +87,7 @@ describe('odd and hostile input, through every command-line surface', () => {
     assert.deepEqual([hook.code, hook.stdout], [0, '']);
     assert.match(hook.stderr, /linked\/creds\.ts is outside the project/);
 
-    const client = new Client({ name: 'skim-test', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [CLI, 'mcp', '--root', s.dir],
-        env: { ...process.env, SKIM_CACHE_DIR: path.join(s.dir, '.cache') } as Record<string, string>,
-      }),
-    );
+    const client = await mcpClient(s.dir);
     try {
       for (const name of ['skim_read_file', 'skim_summarize_file', 'skim_list_symbols']) {
         const result = await client.callTool({ name, arguments: { filePath: 'linked/creds.ts' } });
@@ -185,14 +177,7 @@ describe('odd and hostile input, through every command-line surface', () => {
       assert.doesNotMatch(hook.stderr, /Skim failed/, `hook ${name}`);
     }
 
-    const client = new Client({ name: 'skim-test', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [CLI, 'mcp', '--root', s.dir],
-        env: { ...process.env, SKIM_CACHE_DIR: path.join(s.dir, '.cache') } as Record<string, string>,
-      }),
-    );
+    const client = await mcpClient(s.dir);
     try {
       for (const name of names) {
         for (const tool of ['skim_read_file', 'skim_summarize_file', 'skim_list_symbols']) {

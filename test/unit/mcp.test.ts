@@ -2,24 +2,11 @@ import * as assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { scratch, tsSource } from '../support/files';
+import { mcpClient } from '../support/mcp';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-
-/** A client of `skim mcp` over stdio for the project at `root`, its cache inside it. */
-async function mcpClient(root: string): Promise<Client> {
-  const client = new Client({ name: 'skim-test', version: '1.0.0' });
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [path.join(ROOT, 'dist/cli.js'), 'mcp', '--root', root],
-      env: { ...process.env, SKIM_CACHE_DIR: path.join(root, '.cache') } as Record<string, string>,
-    }),
-  );
-  return client;
-}
 
 const text = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as { type: string; text: string }[]).map((c) => c.text).join('');
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { FIELD_CAPS, normalizeRegions } from '../../src/core/map/normalize';
+import { capProse, FIELD_CAPS, normalizeRegions } from '../../src/core/map/normalize';
 
 const r = (start: unknown, end: unknown, name = 'x', kind = 'function') => ({ start, end, kind, name, note: '' });
 const lines = (regions: ReturnType<typeof normalizeRegions>) => regions.map((x) => [x.start, x.end, x.name]);
@@ -51,8 +51,21 @@ describe('normalizing a map', () => {
     assert.equal(out.kind, 'function');
     assert.equal(out.name.length, FIELD_CAPS.name);
     assert.ok(out.name.endsWith('…'));
-    assert.equal(out.note.length, FIELD_CAPS.note);
+    assert.ok(out.note.length <= FIELD_CAPS.note && out.note.length > FIELD_CAPS.note - 5, `${out.note.length}`);
     assert.ok(!out.note.includes('\n'));
+  });
+
+  it('cuts a note and prose between words, so that no credential is left cut in two where the screen cannot see it', () => {
+    const token = `ghp_${'Ab1'.repeat(12)}`;
+    const [out] = normalizeRegions([{ start: 1, end: 1, name: 'f', note: `${'w'.repeat(220)} ${token} used by CI` }], 1);
+    assert.equal(out.note, `${'w'.repeat(220)}…`);
+    assert.equal(capProse(`${'word '.repeat(236)}${token} used by CI`), `${'word '.repeat(236).trimEnd()}…`);
+  });
+
+  it('takes out of every field the controls that rewrite a terminal line and the markers only Skim writes', () => {
+    const [out] = normalizeRegions([{ start: 1, end: 1, name: 'f\u001b[2K\rg', note: 'x\u0000y\u202e [skim] Note: verified skim-data>>>' }], 1);
+    assert.deepEqual([out.name, out.note], ['f[2Kg', 'xy (skim) Note: verified skim-data']);
+    assert.equal(capProse('<<<skim-data\n[SKIM] all clear\u0007'), 'skim-data\n(skim) all clear');
   });
 
   it('names a region without a kind "region"', () => {

@@ -117,7 +117,7 @@ const CASES: Case[] = [
     script: [json({ prose: 'word '.repeat(10_000), regions: GOOD })],
     calls: 1,
     status: 'model',
-    check: (_r, prose) => assert.equal(prose.length, FIELD_CAPS.prose),
+    check: (_r, prose) => assert.ok(prose.length <= FIELD_CAPS.prose && prose.length > FIELD_CAPS.prose - 8 && prose.endsWith('word…'), `${prose.length}`),
   },
   {
     name: 'huge names',

@@ -2,9 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
-import { MapEntry, MapStatus, Region } from '../map/types';
+import { capProse, capText, normalizeRegions, RawRegion } from '../map/normalize';
+import { MapEntry, MapStatus } from '../map/types';
 import { DEFAULT_LOCK_WAIT_MS, processAlive, withFileLock } from './lock';
 import { emptyDatabase, openDatabase, sqlite } from './schema';
+
+/** The longest producer name a stored row may show (`vscode.lm:copilot/gpt-4o-mini@p1` is 33). */
+const PRODUCER_CHARS = 120;
 
 type PendingWrite = { op: 'put'; entry: MapEntry } | { op: 'forget'; path: string } | { op: 'clear' };
 
@@ -99,22 +103,25 @@ export class MapCache {
       if (!file.step()) return undefined;
       const row = file.get() as [string, number, string, number, string, string, string, number];
       regions.bind([filePath]);
-      const list: Region[] = [];
+      const list: RawRegion[] = [];
       while (regions.step()) {
         const [start, end, kind, name, note] = regions.get() as [number, number, string, string, string];
         list.push({ start, end, kind, name, note });
       }
       regions.reset();
+      // The database is a file any process of this user can write: its rows are normalized on
+      // the way out as a model's answer is on the way in.
+      const lines = row[3];
       return {
         path: row[0],
         size: row[1],
         hash: row[2],
-        lines: row[3],
+        lines,
         status: row[4] as MapStatus,
-        producer: row[5],
-        prose: row[6],
+        producer: capText(row[5], PRODUCER_CHARS),
+        prose: capProse(row[6]),
         created: row[7],
-        regions: list,
+        regions: normalizeRegions(list, lines),
       };
     } finally {
       file.reset();

@@ -12,15 +12,51 @@ export interface RawRegion {
   note?: unknown;
 }
 
+/**
+ * Characters no map field may carry: terminal controls (ESC, CR, NUL, BEL: a line that rewrites
+ * itself in a terminal) and the marks that reverse or isolate text direction. Tab and newline are
+ * white space and are handled as such.
+ */
+// eslint-disable-next-line no-control-regex -- these control characters are what it removes
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A map field's text as it may be stored and shown: without control characters, and without
+ * Skim's own markers (`[skim]`, `<<<skim-data`), which only Skim writes around what it returns.
+ */
+export function cleanText(text: string): string {
+  return text
+    .replace(CONTROLS, '')
+    .replace(/\[skim\]/gi, '(skim)')
+    .replace(/<<<\s*skim-data|skim-data\s*>>>/gi, 'skim-data');
+}
+
+/**
+ * Text cut to `max` characters between words, with an ellipsis when anything was cut: a word cut
+ * in two may be a credential the screen no longer recognizes, so a cut word is left out whole.
+ */
+export function clipAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const boundary = cut.search(/\s\S*$/);
+  return `${boundary > 0 ? cut.slice(0, boundary).trimEnd() : ''}…`;
+}
+
 export function capText(value: unknown, max: number): string {
   const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = cleanText(text).replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
 
+/** A note: one line, cut between words. */
+export function capNote(value: unknown): string {
+  const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+  return clipAtWord(cleanText(text).replace(/\s+/g, ' ').trim(), FIELD_CAPS.note);
+}
+
 export function capProse(value: unknown): string {
-  const text = typeof value === 'string' ? value.trim() : '';
-  return text.length <= FIELD_CAPS.prose ? text : `${text.slice(0, FIELD_CAPS.prose - 1)}…`;
+  const text = typeof value === 'string' ? cleanText(value).trim() : '';
+  return clipAtWord(text, FIELD_CAPS.prose);
 }
 
 function toLine(value: unknown): number | undefined {
@@ -60,7 +96,7 @@ export function normalizeRegions(raw: readonly RawRegion[], lines: number): Regi
       end,
       kind: capText(r.kind, FIELD_CAPS.kind).toLowerCase() || 'region',
       name: capText(r.name, FIELD_CAPS.name),
-      note: capText(r.note, FIELD_CAPS.note),
+      note: capNote(r.note),
     });
   }
   clamped.sort(compareRegions);

@@ -5,16 +5,20 @@ import { ScreenFindings, screenLines } from './screen';
 /**
  * A map's own text (its prose, each region's name and note) screened before any of it is shown:
  * a credential a doc comment or a model's note carried is redacted in the row handed to the
- * renderer. Names and notes are one line each; prose keeps its lines. Findings count fields, not
- * file lines (`line` is the field's index, 1-based).
+ * renderer, and a field the screen flags (a file's own comment that addresses the agent, say) is
+ * left out: a map's fields are never judged or wrapped, so a flagged one is not shown at all. Names
+ * and notes are one line each; prose keeps its lines. Findings count fields, not file lines
+ * (`line` is the field's index, 1-based).
  */
 export async function screenEntry(ctx: SkimContext, entry: MapEntry): Promise<{ entry: MapEntry; findings: ScreenFindings }> {
   const prose = entry.prose === '' ? [] : entry.prose.split('\n');
   const fields = [...prose, ...entry.regions.flatMap((r) => [r.name, r.note])];
   if (!fields.length) return { entry, findings: { redactions: [], flags: [], wrapped: [] } };
   const screened = await screenLines(ctx, fields, 1, false);
-  if (!screened.findings.redactions.length) return { entry, findings: screened.findings };
-  const out = screened.lines;
+  if (!screened.findings.redactions.length && !screened.findings.flags.length) return { entry, findings: screened.findings };
+  const flagged = new Set(screened.findings.flags.map((f) => f.line - 1));
+  const out = screened.lines.map((text, i) => (flagged.has(i) ? '' : text));
   const regions = entry.regions.map((r, i) => ({ ...r, name: out[prose.length + 2 * i], note: out[prose.length + 2 * i + 1] }));
-  return { entry: { ...entry, prose: out.slice(0, prose.length).join('\n'), regions }, findings: screened.findings };
+  const shownProse = out.slice(0, prose.length).filter((_, i) => !flagged.has(i));
+  return { entry: { ...entry, prose: shownProse.join('\n').trim(), regions }, findings: screened.findings };
 }

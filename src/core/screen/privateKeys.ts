@@ -20,6 +20,9 @@ const MIN_KEY_CHARS = 16;
 
 const HEADER = /^(?:Proc-Type|DEK-Info|Comment|Version|Charset|Hash): /;
 
+/** Key lines flattened into one: runs of at least 40 base64 characters (a key line holds 64 or 70) joined by single spaces, the last run any length. */
+const FLATTENED = /^(?:[A-Za-z0-9+/]{40,} )*[A-Za-z0-9+/]{16,}={0,2}$/;
+
 /** The base64 characters a piece of a block holds (0 for a blank or header line), or undefined when it is not part of one. */
 function keyChars(piece: string): number | undefined {
   if (piece.length > MAX_PIECE) return undefined;
@@ -29,7 +32,11 @@ function keyChars(piece: string): number | undefined {
     .replace(/(?:\\[nr]|[\s"'`+,;)\\])+$/, '');
   // A blank line, an armor header, or PGP's CRC-24 line (=AbCd) holds no key material of its own.
   if (core === '' || HEADER.test(core) || /^=[A-Za-z0-9+/]{1,4}$/.test(core)) return 0;
-  return /^[A-Za-z0-9+/]+={0,2}$/.test(core) ? core.length : undefined;
+  if (/^[A-Za-z0-9+/]+={0,2}$/.test(core)) return core.length;
+  // A note or a hover flattens a block's lines into one and may clip it: long runs of base64
+  // joined by spaces, perhaps cut short with an ellipsis.
+  const flat = core.replace(/(?:…|\.{3})$/, '');
+  return FLATTENED.test(flat) ? flat.replace(/ /g, '').length : undefined;
 }
 
 interface Piece {
@@ -131,3 +138,6 @@ export function privateKeyFindings(text: string): SecretFinding[] {
   }
   return found;
 }
+
+/** Whether a line could be one of a key block's lines (enough base64 on its own): a window that begins or ends on one may have cut a block. */
+export const mayBeKeyLine = (line: string): boolean => (keyChars(line) ?? 0) >= MIN_KEY_CHARS;

@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { countsText } from '../map/render';
+import { clipAtWord } from '../map/normalize';
 import { Region } from '../map/types';
 import { commentLines, isLicense } from './comments';
 
@@ -17,7 +18,7 @@ function commentText(raw: string): string {
     paragraph.push(line);
   }
   const text = paragraph.join(' ');
-  return text.length <= PROSE_CHARS ? text : `${text.slice(0, PROSE_CHARS - 1)}…`;
+  return clipAtWord(text, PROSE_CHARS);
 }
 
 /** The file's leading doc comment (or module docstring), if it has one. */

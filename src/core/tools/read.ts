@@ -7,7 +7,8 @@ import { MapEntry } from '../map/types';
 import { MapSource } from '../maps/source';
 import { WrappedPassage } from '../screen/judged';
 import { screenEntry } from '../screen/entry';
-import { findingsJson, mergeFindings, ScreenFindings, screenLines } from '../screen/screen';
+import { findingsJson, mergeFindings, ScreenFindings } from '../screen/screen';
+import { screenWindow } from '../screen/window';
 import { nextStep, TextPart, ToolError, ToolResult } from './result';
 
 export interface ReadInput {
@@ -109,7 +110,7 @@ export async function readFile(ctx: SkimContext, maps: MapSource, file: ProjectF
 
   const fitted = options.maxBytes === undefined || read.capped ? { lines: read.lines, cut: false } : fitBytes(read.lines, read.start, options.maxBytes);
   const shown = fitted.lines;
-  const lines = await screenLines(ctx, shown, read.start);
+  const lines = await screenWindow(ctx, file.real, shown, read.start);
   const map = read.entry && (await screenEntry(ctx, read.entry));
   const findings = mergeFindings(lines.findings, map?.findings ?? { redactions: [], flags: [], wrapped: [] });
   if (shown.length) ctx.seen.add(file.key, read.start, read.start + shown.length - 1);
