@@ -84,21 +84,38 @@ export const OPTIONS = {
     scope: 'window',
     group: 'editor',
     default: true,
-    description: "Show a CodeLens above each declaration of the file's map. On by default: the outline costs no model call.",
+    description:
+      'Show a CodeLens over each declaration that matters (its kind, lines and note; not the imports, one-line members or closures under 30 lines). On by default: the outline costs no model call.',
   }),
   hover: bool({
     setting: 'skim.hover.enabled',
     scope: 'window',
     group: 'editor',
     default: true,
-    description: "On hover over a declaration, show its range and note from the file's map.",
+    description: "On a declaration's own line, a one-line hover with its name, lines and note, and a link to the whole map.",
+  }),
+  hoverAnywhere: bool({
+    setting: 'skim.hover.anywhere',
+    scope: 'window',
+    group: 'editor',
+    default: false,
+    description:
+      "Show Skim's hover on every line of a region, not only the line that declares it. Off by default: the language's own hover is what most lines need.",
   }),
   outline: bool({
     setting: 'skim.outline.enabled',
     scope: 'window',
     group: 'editor',
     default: true,
-    description: "Offer the map's regions to the Outline view and breadcrumbs.",
+    description: "Give the Outline view, breadcrumbs and Go to Symbol the map's regions, for languages no language server outlines.",
+  }),
+  outlineBesideLanguageServer: bool({
+    setting: 'skim.outline.besideLanguageServer',
+    scope: 'window',
+    group: 'editor',
+    default: false,
+    description:
+      "Show Skim's regions in the Outline, breadcrumbs and Go to Symbol even where a language server gives its own. Off by default: every symbol would show twice.",
   }),
   lineLimit: int({
     setting: 'skim.guard.lineLimit',
@@ -134,6 +151,22 @@ export const OPTIONS = {
     max: 600_000,
     description:
       'How long the hook may take for one answer (payload, map, cache) before the read goes ahead as asked. Half of the 30 s the hosts allow a hook.',
+  }),
+  offerReadHook: bool({
+    setting: 'skim.offerReadHook',
+    scope: 'window',
+    group: 'agents',
+    default: true,
+    description:
+      'Offer to install the read hook the first time a trusted workspace with source files opens (once per workspace; the answer is remembered). On by default: the hook is where most of the saving is.',
+  }),
+  mcpOfferServer: bool({
+    setting: 'skim.mcp.offerServer',
+    scope: 'window',
+    group: 'agents',
+    default: false,
+    description:
+      "Offer `skim mcp` to VS Code's MCP servers, for chat sessions that cannot see Skim's own tools (a Copilot CLI or Claude session inside VS Code). Off by default: Copilot's own agent already has Skim's tools, and would see each twice.",
   }),
   lspTimeoutSeconds: int({
     setting: 'skim.lsp.timeoutSeconds',
