@@ -59,7 +59,7 @@ export function activate(context: vscode.ExtensionContext): SkimApi {
     registerModelPicker(),
     new HookServer(workspace),
     ...registerHookCommands(context.extensionPath, configuration),
-    registerMcpServer(context.extensionPath, String(context.extension.packageJSON.version)),
+    registerMcpServer(context.extensionPath, String(context.extension.packageJSON.version), configuration),
     ...registerTeamCache(context, configuration, workspace, log),
     savings,
     savingsView,
