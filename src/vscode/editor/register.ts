@@ -44,7 +44,7 @@ export function registerEditor(workspace: WorkspaceMaps, hook: HookState, config
       statusBar,
       vscode.languages.registerCodeLensProvider(files, codeLens),
       vscode.languages.registerHoverProvider(files, new MapHover(maps)),
-      vscode.workspace.registerTextDocumentContentProvider(MAP_SCHEME, new MapDocuments(workspace)),
+      vscode.workspace.registerTextDocumentContentProvider(MAP_SCHEME, new MapDocuments(workspace, maps)),
       vscode.commands.registerCommand(REVEAL_IN_MAP, (uri: vscode.Uri | string, start: number, end: number) => mapView.reveal(asUri(uri), start, end)),
       vscode.commands.registerCommand(REVEAL_LINES, (uri: vscode.Uri | string, start: number, end: number) => revealLines(asUri(uri), start, end)),
     ],

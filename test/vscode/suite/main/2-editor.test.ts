@@ -52,6 +52,12 @@ describe('maps in the editor: the outline at once, a stored map when fresh, one 
     );
     assert.equal(api.editor.mapView.state.description, 'editor.ts · outline');
     await waitFor(() => (api.statusBar.text === '$(list-tree) Skim: outline · hook off' ? true : undefined), `the status bar (it says ${api.statusBar.text})`);
+    await vscode.commands.executeCommand('skim.showMap', uri);
+    const mapDoc = await waitFor(
+      () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'skim-map' && d.uri.path.endsWith('editor.ts.skim-map')),
+      'the map document',
+    );
+    assert.match(mapDoc.getText(), /^Map of editor\.ts \(60 lines; structural outline by tree-sitter:typescript@\d+\):\nDeclares 6 functions\./);
     assert.equal((await scriptedModel()).summaryCalls(), 0);
   });
 
@@ -172,7 +178,11 @@ describe('maps in the editor: the outline at once, a stored map when fresh, one 
     await vscode.window.showTextDocument(uri);
     await vscode.commands.executeCommand('skim.summarizeFile');
     assert.equal(model.summaryCalls(), 1);
-    const mapDoc = await waitFor(() => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'skim-map'), 'the map document');
+    // The map document follows the stored rows: open since the first test, it shows the new map once it is made.
+    const mapDoc = await waitFor(
+      () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'skim-map' && d.getText().includes('Six helpers, renamed.')),
+      'the map document to show the new map',
+    );
     assert.match(mapDoc.getText(), /^Map of editor\.ts \(60 lines; map written by vscode\.lm:skim-test\/scripted-1@p1\):\nSix helpers, renamed\./);
   });
 
