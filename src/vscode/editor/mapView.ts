@@ -98,7 +98,7 @@ export class MapView implements vscode.TreeDataProvider<MapNode>, vscode.Disposa
     this.view.message = !document
       ? 'Open a source file to see its map.'
       : !shown
-        ? 'Skim has no map of this file: no outline can be read from it, and no map is stored.'
+        ? 'No map of this file yet: tree-sitter cannot outline it as you type (its language, its size, or it is generated), and no map is stored. Summarize File makes one.'
         : !entry
           ? 'The stored map is stale: the file changed since. Summarize File makes it again.'
           : entry.regions.length === 0

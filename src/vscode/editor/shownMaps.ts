@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { fileKindByName } from '../../core/files/kind';
 import { hashBytes } from '../../core/files/scan';
 import { splitLines } from '../../core/files/source';
 import { MapEntry, MapOrigin } from '../../core/map/types';
@@ -22,6 +23,22 @@ export type ShownMap =
 
 /** How long the map view and status bar wait after a keystroke before following the text. */
 const TYPING_DELAY_MS = 300;
+
+/**
+ * The most text the editor outlines as it changes: a parse runs on the extension host's one
+ * thread, once per version, so a larger file shows its stored map only (Summarize File makes one).
+ */
+export const LIVE_OUTLINE_MAX_CHARS = 512 * 1024;
+/** A line this long is minified code: its outline costs seconds and helps no one reading it. */
+const MINIFIED_LINE_CHARS = 5_000;
+
+/** Whether the editor outlines this text as it is typed: a source file (not generated, not prose), of a size a parse keeps up with. */
+function outlinedLive(file: string, text: string): boolean {
+  if (fileKindByName(file) !== 'source' || text.length > LIVE_OUTLINE_MAX_CHARS) return false;
+  let start = 0;
+  for (let end = text.indexOf('\n'); end !== -1; start = end + 1, end = text.indexOf('\n', start)) if (end - start > MINIFIED_LINE_CHARS) return false;
+  return text.length - start <= MINIFIED_LINE_CHARS;
+}
 
 /**
  * The map each open document shows, computed once per document version and kept in memory:
@@ -70,7 +87,7 @@ export class ShownMaps implements vscode.Disposable {
     const text = document.getText();
     const lines = splitLines(text).length;
     const stateNow = this.workspace.state(document.uri);
-    const outlineNow = outlineOf(file.absolute, text, lines);
+    const outlineNow = outlinedLive(file.absolute, text) ? outlineOf(file.absolute, text, lines) : Promise.resolve(undefined);
     const first = await Promise.race([stateNow.then((state) => ({ state })), outlineNow.then((outline) => ({ outline }))]);
     const outlineEntry = (outline: StructuralMap): MapEntry => {
       const bytes = Buffer.from(text);

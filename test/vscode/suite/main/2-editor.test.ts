@@ -3,6 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { tsRegions, tsSource } from '../../../support/files';
+import { ROOT } from '../../profile';
 import { invoke, mapAnswer, scriptedModel, skim, skimHover as hover, waitFor, workspaceDir, write } from '../../support';
 
 const SOURCE = tsSource(6, 6); // 6 functions of 9 lines, stride 10: 60 lines
@@ -147,6 +148,21 @@ describe('maps in the editor: the outline at once, a stored map when fresh, one 
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await waitFor(() => (api.statusBar.text === '' ? true : undefined), 'the status item to hide once no editor is open');
     await waitFor(() => (api.editor.mapView.state.message === 'Open a source file to see its map.' ? true : undefined), 'the map view to say what to do');
+  });
+
+  it('outlines as you type only what a parse keeps up with: a minified bundle (named so or not) gets no outline, and no status item', async () => {
+    const api = await skim();
+    const bundle = readFileSync(path.join(ROOT, 'node_modules/@azure/msal-browser/lib/msal-browser.min.js'));
+    for (const name of ['msal-browser.min.js', 'bundle.js']) {
+      const bundled = vscode.Uri.file(path.join(workspaceDir(), name));
+      writeFileSync(bundled.fsPath, bundle);
+      await vscode.window.showTextDocument(bundled);
+      assert.deepEqual(await lenses(bundled), [], name);
+      await waitFor(() => (api.statusBar.text === '' ? true : undefined), `no status item for ${name} (it says ${api.statusBar.text})`);
+      await waitFor(() => (api.editor.mapView.state.message?.startsWith('No map of this file yet') ? true : undefined), `the map view to say why for ${name}`);
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      rmSync(bundled.fsPath);
+    }
   });
 
   it('follows the hook file, not a poll: installed, removed, and edited by hand', async () => {
