@@ -7,6 +7,28 @@ import { flattenText, ScriptedModelApi } from './scriptedModel';
 
 export const SKIM_ID = 'skim-dev.skim';
 
+/** Skim's language-model tools, by name, sorted. */
+export const SKIM_TOOLS = [
+  'skim_find_symbol',
+  'skim_list_symbols',
+  'skim_lsp',
+  'skim_node_at',
+  'skim_query_tree',
+  'skim_read_file',
+  'skim_search',
+  'skim_summarize_file',
+];
+
+/** A workspace state of the test's own, so each case starts as a first open. */
+export function memento(): vscode.Memento {
+  const values = new Map<string, unknown>();
+  return {
+    keys: () => [...values.keys()],
+    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback),
+    update: async (key: string, value: unknown) => void values.set(key, value),
+  } as vscode.Memento;
+}
+
 export function workspaceDir(): string {
   const folder = vscode.workspace.workspaceFolders?.[0];
   assert.ok(folder, 'the test window has no workspace folder');

@@ -8,20 +8,8 @@ import { ShownMaps } from './shownMaps';
 export const MAP_VIEW = 'skim.mapView';
 export const REVEAL_LINES = 'skim.revealLines';
 
-const ICONS: Partial<Record<vscode.SymbolKind, string>> = {
-  [vscode.SymbolKind.Class]: 'symbol-class',
-  [vscode.SymbolKind.Interface]: 'symbol-interface',
-  [vscode.SymbolKind.TypeParameter]: 'symbol-type-parameter',
-  [vscode.SymbolKind.Enum]: 'symbol-enum',
-  [vscode.SymbolKind.Function]: 'symbol-function',
-  [vscode.SymbolKind.Method]: 'symbol-method',
-  [vscode.SymbolKind.Constructor]: 'symbol-constructor',
-  [vscode.SymbolKind.Struct]: 'symbol-struct',
-  [vscode.SymbolKind.Module]: 'symbol-module',
-  [vscode.SymbolKind.Namespace]: 'symbol-namespace',
-  [vscode.SymbolKind.Package]: 'symbol-package',
-  [vscode.SymbolKind.Constant]: 'symbol-constant',
-};
+/** The codicon VS Code draws for a symbol kind (`symbol-type-parameter` for TypeParameter). */
+const icon = (kind: vscode.SymbolKind) => `symbol-${vscode.SymbolKind[kind].replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase()}`;
 
 /** A region of the shown map, with its parent: the tree view needs both ways to reveal one. */
 interface MapNode {
@@ -116,7 +104,7 @@ export class MapView implements vscode.TreeDataProvider<MapNode>, vscode.Disposa
     const note = plainNote(region.note);
     item.description = `${span(n)}${note ? ` · ${note}` : ''}`;
     item.tooltip = `${region.kind} ${region.name}, lines ${span(n)}${note ? `\n${note}` : ''}`;
-    item.iconPath = new vscode.ThemeIcon(ICONS[symbolKind(region.kind)] ?? 'symbol-misc');
+    item.iconPath = new vscode.ThemeIcon(icon(symbolKind(region.kind)));
     item.id = n.id;
     if (this.document) item.command = { command: REVEAL_LINES, title: 'Reveal lines', arguments: [this.document.uri, region.start, region.end] };
     return item;

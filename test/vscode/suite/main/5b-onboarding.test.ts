@@ -6,17 +6,7 @@ import { SkimMessages } from '../../../../src/vscode/messages';
 import { INSTALL, NEVER, NOT_NOW, Onboarding } from '../../../../src/vscode/onboarding';
 import { Savings } from '../../../../src/vscode/savings/savings';
 import { tsRegions, tsSource } from '../../../support/files';
-import { invoke, mapAnswer, scriptedModel, skim, waitFor, workspaceDir, write } from '../../support';
-
-/** A workspace state of the test's own, so each case starts as a first open. */
-function memento(): vscode.Memento {
-  const values = new Map<string, unknown>();
-  return {
-    keys: () => [...values.keys()],
-    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback),
-    update: async (key: string, value: unknown) => void values.set(key, value),
-  } as vscode.Memento;
-}
+import { invoke, mapAnswer, memento, scriptedModel, skim, waitFor, workspaceDir, write } from '../../support';
 
 function answering(choice: string, asked: string[]): Onboarding {
   const onboarding = new Onboarding(memento(), new SkimMessages());

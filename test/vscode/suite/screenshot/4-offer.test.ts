@@ -2,17 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { NOT_NOW, Onboarding } from '../../../../src/vscode/onboarding';
 import { tsSource } from '../../../support/files';
-import { shown, skim, sleep, write } from '../../support';
-
-/** A workspace state of the test's own: a first open. */
-function memento(): vscode.Memento {
-  const values = new Map<string, unknown>();
-  return {
-    keys: () => [...values.keys()],
-    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback),
-    update: async (key: string, value: unknown) => void values.set(key, value),
-  } as vscode.Memento;
-}
+import { memento, shown, skim, sleep, write } from '../../support';
 
 /** The first-run offer, as a person sees it and answers it (README: media/offer.png). */
 describe('the first-run offer', function () {
