@@ -1,4 +1,4 @@
-import { isSignature, mapLabels, noteOf, SHOWN_NOTE_CHARS, UNMARKED } from './labels';
+import { CALLABLE, isSignature, mapLabels, noteOf, SHOWN_NOTE_CHARS, UNMARKED } from './labels';
 import { mapTree, regionsAt, regionTree, RegionNode } from './tree';
 import { MapEntry, MapOrigin, Region } from './types';
 
