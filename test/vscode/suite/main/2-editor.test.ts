@@ -58,7 +58,7 @@ describe('maps in the editor: the outline at once, a stored map when fresh, one 
       () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'skim-map' && d.uri.path.endsWith('editor.ts.skim-map')),
       'the map document',
     );
-    assert.match(mapDoc.getText(), /^Map of editor\.ts \(60 lines; structural outline by tree-sitter:typescript@\d+\):\nDeclares 6 functions\./);
+    assert.match(mapDoc.getText(), /^Map of editor\.ts \(60 lines; tree-sitter outline\):\nDeclares 6 functions\./);
     assert.equal((await scriptedModel()).summaryCalls(), 0);
   });
 
@@ -199,7 +199,7 @@ describe('maps in the editor: the outline at once, a stored map when fresh, one 
       () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'skim-map' && d.getText().includes('Six helpers, renamed.')),
       'the map document to show the new map',
     );
-    assert.match(mapDoc.getText(), /^Map of editor\.ts \(60 lines; map written by vscode\.lm:skim-test\/scripted-1@p1\):\nSix helpers, renamed\./);
+    assert.match(mapDoc.getText(), /^Map of editor\.ts \(60 lines; written by vscode\.lm:skim-test\/scripted-1@p1\):\nSix helpers, renamed\./);
   });
 
   it('Forget This File drops the map; Clear Cache drops every map', async () => {
