@@ -87,6 +87,18 @@ describe('the editor text of a map: lenses and hovers', () => {
     );
   });
 
+  it("puts no lens on a one-line method outside any class (esbuild's exports object), and keeps the functions around it", async () => {
+    const { entry } = await mapped(require.resolve('esbuild/lib/main.js'));
+    const at = (start: number) => entry.regions.find((r) => r.start === start);
+    assert.deepEqual([at(33)?.kind, at(33)?.end], ['method', 33], 'analyzeMetafile: () => analyzeMetafile is a one-line method');
+    const lenses = lensRegions(entry.regions);
+    assert.ok(!lenses.some((r) => r.kind === 'method' && r.start === r.end));
+    assert.deepEqual(
+      lenses.slice(0, 4).map((r) => `${r.start}-${r.end} ${r.name}`),
+      ['8-11 __export', '12-19 __copyProps', '20-27 __toESM', '28-28 __toCommonJS'],
+    );
+  });
+
   it("hovers one line on a declaration's own line (anywhere in it, by request), never file-level text, nothing elsewhere", async () => {
     const { entry } = await mapped(require.resolve('mocha/lib/runner.js'));
     assert.deepEqual(renderHover(entry, 585)?.text, 'method Runner.prototype.hook · 585-704 · (name, fn)');

@@ -460,6 +460,22 @@ describe('the structural mapper (tree-sitter, no model)', () => {
       assert.equal(await firstLine('/usr/share/go-1.19/src/net/http/server.go'), 'HTTP server. See RFC 7230 through 7235.');
     });
 
+    it("prefers a docstring or a @file comment to a comment standing apart above it, and reads Doxygen's @file name as a name", async () => {
+      assert.match(readFileSync('/usr/lib/python3.11/argparse.py', 'utf8'), /^# Author: Steven J\. Bethard/);
+      assert.equal(await firstLine('/usr/lib/python3.11/argparse.py'), 'Command-line parsing library');
+      assert.match(readFileSync('/usr/include/c++/12/bits/stl_vector.h', 'utf8'), /^\/\/ Vector implementation -\*- C\+\+ -\*-\n/);
+      assert.equal(
+        await firstLine('/usr/include/c++/12/bits/stl_vector.h'),
+        'This is an internal header file, included by other library headers. Do not attempt to use it directly.',
+      );
+    });
+
+    it("never takes a triple-slash directive for the file's description (TypeScript's lib.dom.d.ts)", async () => {
+      const file = path.join(path.dirname(require.resolve('typescript/package.json')), 'lib/lib.dom.d.ts');
+      assert.match(readFileSync(file, 'utf8'), /\n\/\/\/ <reference no-default-lib="true"\/>\n/);
+      assert.doesNotMatch(await firstLine(file), /reference|no-default-lib/);
+    });
+
     it('skips build constraints and takes nothing from a file with no description', async () => {
       assert.equal(await firstLine('/usr/share/go-1.19/src/os/file_unix.go'), '');
     });

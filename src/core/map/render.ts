@@ -328,8 +328,9 @@ export function plainNote(note: string): string {
 export const CLOSURE_LENS_LINES = 30;
 
 /**
- * The regions worth a CodeLens: every top-level declaration but the import block, members of a
- * class or namespace longer than one line, and a function nested in a function only when it is
+ * The regions worth a CodeLens: every top-level declaration but the import block and one-line
+ * methods (an object literal's `build: () => build` outside any class), members of a class or
+ * namespace longer than one line, and a function nested in a function only when it is
  * CLOSURE_LENS_LINES lines or more.
  */
 export function lensRegions(regions: readonly Region[]): Region[] {
@@ -342,7 +343,8 @@ export function lensRegions(regions: readonly Region[]): Region[] {
     const { node, parent } = stack.pop() as { node: RegionNode; parent?: Region };
     const { region } = node;
     const span = region.end - region.start + 1;
-    if (region.kind !== 'imports' && (!parent || (CALLABLE.has(parent.kind) ? span >= CLOSURE_LENS_LINES : span > 1))) out.push(region);
+    const worth = !parent ? region.kind !== 'method' || span > 1 : CALLABLE.has(parent.kind) ? span >= CLOSURE_LENS_LINES : span > 1;
+    if (region.kind !== 'imports' && worth) out.push(region);
     for (let i = node.children.length - 1; i >= 0; i--) stack.push({ node: node.children[i], parent: region });
   }
   return out;

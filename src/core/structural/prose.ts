@@ -10,7 +10,17 @@ const FILE_TAG = /(^|\s)[@\\](file|fileoverview|overview|module|packageDocumenta
 const DESCRIBING_TAG = /^[@\\](file|fileoverview|overview)\s+/;
 
 /** Lines that instruct a tool rather than describe the code: build constraints, linter and editor settings. */
-const DIRECTIVE = /^(go:|\+build\b|nolint\b|eslint|jshint|jscs:|global\s|istanbul\s|prettier-ignore|@ts-|-\*-|vim?:|#region|SPDX-|Copyright\b|\(c\))/i;
+const DIRECTIVE =
+  /^(go:|\+build\b|nolint\b|eslint|jshint|jscs:|global\s|istanbul\s|prettier-ignore|@ts-|<reference\b|<amd-|-\*-|vim?:|#region|SPDX-|Copyright\b|\(c\))/i;
+
+/** An editor's mode line anywhere in a line (`Vector implementation -*- C++ -*-`). */
+const MODE_LINE = /\s*-\*-.*?-\*-\s*/g;
+
+/** Doxygen's `@file` takes the file's name (`@file bits/stl_vector.h`): a name, not a description. */
+const FILE_NAME = /^[\w./-]+\.\w+$/;
+
+/** An inline tag (`@headername{vector}`, `{@link x}` aside): a direction to the documentation tool. */
+const INLINE_TAG = /\s*[@\\]\w+\{[^}]*\}/g;
 
 /** A comment that only names what comes next ("Module dependencies."): a heading over the imports, not a description of the file. */
 const HEADING = /^(module\s+|external\s+|third[- ]party\s+)?(dependencies|imports|requires|includes|modules)\.?$/i;
@@ -18,14 +28,15 @@ const HEADING = /^(module\s+|external\s+|third[- ]party\s+)?(dependencies|import
 /** A comment's first paragraph without markers, tags or tool directives; a file tag's own text kept. */
 function commentText(raw: string): string {
   const paragraph: string[] = [];
-  for (const line of commentLines(raw)) {
+  for (const written of commentLines(raw)) {
+    const line = written.replace(MODE_LINE, ' ').replace(INLINE_TAG, '').trim();
     if (!line) {
       if (paragraph.length) break;
       continue;
     }
     const described = line.replace(DESCRIBING_TAG, '');
     if (described !== line) {
-      if (described) paragraph.push(described);
+      if (described && !FILE_NAME.test(described)) paragraph.push(described);
       continue;
     }
     if (/^[@\\]\w/.test(line) || DIRECTIVE.test(line)) continue;
@@ -53,12 +64,16 @@ const docstring = (node: Node) =>
 /**
  * The file's own description, where it has one: a module docstring, a comment tagged `@file`,
  * `@fileoverview` or `@module`, a Rust `//!` comment, a Go package comment, or a leading comment
- * that stands apart from the code below it (a blank line between). Never a comment attached to
+ * that stands apart from the code below it (a blank line between) where the header has none of
+ * those. Never a comment attached to
  * the statement below it: that describes the statement (mocha's "Module dependencies." heads its
  * imports), nor a licence, nor a heading that only names the imports.
  */
 function fileDescription(root: Node): string {
   const nodes = root.namedChildren.filter((n): n is Node => !!n);
+  // A comment standing apart yields to a docstring or a file-tagged comment further down the header
+  // (argparse's author lines before its docstring, libstdc++'s title line before its @file).
+  let standing = '';
   let i = 0;
   while (i < nodes.length) {
     const first = nodes[i];
@@ -67,8 +82,8 @@ function fileDescription(root: Node): string {
       continue;
     }
     const doc = docstring(first);
-    if (doc !== undefined) return commentText(doc);
-    if (!isComment(first)) return '';
+    if (doc !== undefined) return commentText(doc) || standing;
+    if (!isComment(first)) return standing;
     // Consecutive comments with no blank line between are one block (a Go package comment is one `//` node per line).
     let last = i;
     while (last + 1 < nodes.length && isComment(nodes[last + 1]) && nodes[last + 1].startPosition.row <= nodes[last].endPosition.row + 1) last++;
@@ -82,10 +97,10 @@ function fileDescription(root: Node): string {
     if (!text || isLicense(text)) continue;
     if (FILE_TAG.test(block) || /^\s*(\/\/!|\/\*!)/.test(block)) return text;
     const attached = next !== undefined && next.startPosition.row <= nodes[last].endPosition.row + 1;
-    if (attached) return next.type === 'package_clause' ? text : '';
-    if (!HEADING.test(text)) return text;
+    if (attached) return next.type === 'package_clause' ? text : standing;
+    if (!HEADING.test(text)) standing ||= text;
   }
-  return '';
+  return standing;
 }
 
 /** "Declares 2 classes, 14 functions." from the top-level regions. */
