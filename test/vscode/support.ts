@@ -6,18 +6,7 @@ import type { SkimApi } from '../../src/vscode/extension';
 import { flattenText, ScriptedModelApi } from './scriptedModel';
 
 export const SKIM_ID = 'skim-dev.skim';
-
-/** Skim's language-model tools, by name, sorted. */
-export const SKIM_TOOLS = [
-  'skim_find_symbol',
-  'skim_list_symbols',
-  'skim_lsp',
-  'skim_node_at',
-  'skim_query_tree',
-  'skim_read_file',
-  'skim_search',
-  'skim_summarize_file',
-];
+export { SKIM_TOOLS } from '../support/tools';
 
 /** A workspace state of the test's own, so each case starts as a first open. */
 export function memento(): vscode.Memento {
