@@ -11,7 +11,7 @@ async function write(model: ModelItem['model']): Promise<void> {
 }
 
 /**
- * "Skim: Choose Summary Model": the models vscode.lm offers, in a quick pick; the one chosen is
+ * "Skim Setup: Choose Summary Model": the models vscode.lm offers, in a quick pick; the one chosen is
  * written to skim.model.vendor, family and id. Given an id (scripts, tests), that model is chosen
  * without asking.
  */

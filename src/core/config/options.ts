@@ -190,7 +190,7 @@ export const OPTIONS = {
     group: 'model',
     default: '',
     description:
-      'The model family, e.g. `gpt-4o-mini`. Empty: the cheapest of a built-in list (gpt-4o-mini, gpt-5-mini, gpt-4.1, claude-haiku-4.5, gemini-2.0-flash). Pick one with Skim: Choose Summary Model.',
+      'The model family, e.g. `gpt-4o-mini`. Empty: the cheapest of a built-in list (gpt-4o-mini, gpt-5-mini, gpt-4.1, claude-haiku-4.5, gemini-2.0-flash). Pick one with Skim Setup: Choose Summary Model.',
   }),
   modelId: str({
     setting: 'skim.model.id',
@@ -243,7 +243,7 @@ export const OPTIONS = {
     group: 'team',
     default: '',
     description:
-      "A PostgreSQL database the team shares maps in (postgres://user@host:5432/db). Empty: maps stay local. Set it with Skim: Set Team Cache URL, which keeps the password in VS Code's secret storage; a workspace cannot set it.",
+      "A PostgreSQL database the team shares maps in (postgres://user@host:5432/db). Empty: maps stay local. Set it with Skim Setup: Set Team Cache URL, which keeps the password in VS Code's secret storage; a workspace cannot set it.",
   }),
   redactSecrets: bool({
     setting: 'skim.screen.redactSecrets',
@@ -262,7 +262,7 @@ export const OPTIONS = {
     values: ['none', 'openai', 'vscode.lm'] as const,
     meanings: [
       'No judge: everything behaves as without one.',
-      'An OpenAI-compatible endpoint that returns token probabilities (skim.judge.url, skim.judge.model; the key with Skim: Set Judge API Key, or SKIM_JUDGE_KEY).',
+      'An OpenAI-compatible endpoint that returns token probabilities (skim.judge.url, skim.judge.model; the key with Skim Setup: Set Judge API Key, or SKIM_JUDGE_KEY).',
       'A VS Code language model (skim.judge.model names its family). It gives no probabilities, so its thresholds are stricter. VS Code only.',
     ],
     default: 'none',
@@ -290,7 +290,7 @@ export const OPTIONS = {
     group: 'advanced',
     default: '',
     secret: true,
-    description: "The judge endpoint's API key. In VS Code, Skim: Set Judge API Key keeps it in the secret storage instead.",
+    description: "The judge endpoint's API key. In VS Code, Skim Setup: Set Judge API Key keeps it in the secret storage instead.",
   }),
   judgeMode: oneOf({
     setting: 'skim.judge.mode',

@@ -86,7 +86,7 @@ export class MapStatusBar implements vscode.Disposable {
     const { label, tooltip, command } = describe(shown, path.basename(document.uri.fsPath));
     const hook = this.hook.installed
       ? "The read hook is on: Copilot's reads of more than 200 lines of this workspace's files come back as 200 lines and the file's map."
-      : 'The read hook is off: Copilot reads whole files. Skim: Install Read Hook turns it on.';
+      : 'The read hook is off: Copilot reads whole files. Skim Setup: Install Read Hook turns it on.';
     this.text = `$(list-tree) Skim: ${label} · hook ${this.hook.installed ? 'on' : 'off'}`;
     this.tooltip = `${tooltip}\n\n${hook}`;
     this.item.text = this.text;
