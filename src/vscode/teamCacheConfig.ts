@@ -42,7 +42,10 @@ export function registerTeamCache(
   const apply = async () => {
     const url = await teamUrl(context.secrets);
     if (url && /:\/\/[^/@]*:[^/@]+@/.test(settings().teamCacheUrl)) {
-      log.warnOnce('team-password-in-settings', 'skim.teamCache.url holds a password: run "Skim Setup: Set Team Cache URL" to move it to VS Code\'s secret storage.');
+      log.warnOnce(
+        'team-password-in-settings',
+        'skim.teamCache.url holds a password: run "Skim Setup: Set Team Cache URL" to move it to VS Code\'s secret storage.',
+      );
     }
     team = url
       ? new TeamCache({
