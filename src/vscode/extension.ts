@@ -5,12 +5,12 @@ import { registerTeamCache } from './teamCacheConfig';
 import { Onboarding } from './onboarding';
 import { Savings } from './savings/savings';
 import { registerCommands } from './commands';
-import { MapCodeLens } from './editor/codeLens';
-import { MAP_SCHEME, MapDocuments } from './editor/mapDocument';
-import { MapHover } from './editor/hover';
-import { MapOutline } from './editor/outline';
+import { EditorSurfaces, registerEditor } from './editor/register';
 import { MapStatusBar } from './editor/statusBar';
 import { registerHookCommands } from './hookCommands';
+import { HookState } from './hookState';
+import { registerModelPicker } from './modelPicker';
+import { SavingsView } from './savings/savingsView';
 import { HookServer } from './hookServer';
 import { SkimLog } from './log';
 import { registerMcpServer } from './mcpProvider';
@@ -23,6 +23,9 @@ export interface SkimApi {
   statusBar: MapStatusBar;
   onboarding: Onboarding;
   savings: Savings;
+  savingsView: SavingsView;
+  hook: HookState;
+  editor: Omit<EditorSurfaces, 'disposables'>;
   /** How long activate() took, in milliseconds. */
   activationMs: number;
 }
@@ -36,37 +39,34 @@ export function activate(context: vscode.ExtensionContext): SkimApi {
   const configuration = new SkimConfiguration(log);
   const judges = new JudgeHolder(context, configuration, log);
   workspace = new WorkspaceMaps(context.storageUri ?? context.globalStorageUri, log, judges);
-  const files: vscode.DocumentSelector = { scheme: 'file' };
   const savings = new Savings(context.workspaceState);
   workspace.savings = savings;
-  const statusBar = new MapStatusBar(workspace);
-  const onboarding = new Onboarding(context.workspaceState);
-  void onboarding.offer();
+  const hook = new HookState();
+  const { disposables: editorDisposables, ...editor } = registerEditor(workspace, hook, configuration);
+  const savingsView = new SavingsView(() => workspace?.savings ?? savings);
+  const onboarding = new Onboarding(context.workspaceState, log.messages);
+  const firstRun = () => configuration.options.offerReadHook && void onboarding.offer();
+  firstRun();
   context.subscriptions.push(
     log,
     configuration,
     judges,
     workspace,
-    statusBar,
+    hook,
+    ...editorDisposables,
     ...registerTools(workspace),
     ...registerCommands(workspace),
-    vscode.languages.registerCodeLensProvider(files, new MapCodeLens(workspace)),
-    vscode.languages.registerDocumentSymbolProvider(files, new MapOutline(workspace), { label: 'Skim map' }),
-    vscode.languages.registerHoverProvider(files, new MapHover(workspace)),
-    vscode.workspace.registerTextDocumentContentProvider(MAP_SCHEME, new MapDocuments(workspace)),
+    registerModelPicker(),
     new HookServer(workspace),
     ...registerHookCommands(context.extensionPath, configuration),
-    registerMcpServer(context.extensionPath, String(context.extension.packageJSON.version)),
+    registerMcpServer(context.extensionPath, String(context.extension.packageJSON.version), configuration),
     ...registerTeamCache(context, configuration, workspace, log),
     savings,
-    vscode.workspace.onDidGrantWorkspaceTrust(() => void onboarding.offer()),
-    vscode.commands.registerCommand('skim.showSavings', async () => {
-      const document = await vscode.workspace.openTextDocument({ content: (workspace?.savings ?? savings).render(), language: 'markdown' });
-      await vscode.window.showTextDocument(document, { preview: true });
-      return document;
-    }),
+    savingsView,
+    vscode.workspace.onDidGrantWorkspaceTrust(firstRun),
+    vscode.commands.registerCommand('skim.showSavings', () => savingsView.show()),
   );
-  return { workspace, statusBar, onboarding, savings, activationMs: performance.now() - started };
+  return { workspace, statusBar: editor.statusBar, onboarding, savings, savingsView, hook, editor, activationMs: performance.now() - started };
 }
 
 /** Writes what the cache still holds in memory before the host goes away. */

@@ -52,7 +52,7 @@ async function choose(action: 'install' | 'remove'): Promise<{ host: InstallHost
   return { host: host.host, scope: scope.scope, root: folder?.uri.fsPath ?? '' };
 }
 
-/** "Skim: Install Read Hook" and "Skim: Remove Read Hook": the same implementation as `skim hook install|remove`. */
+/** "Skim Setup: Install Read Hook" and "Skim Setup: Remove Read Hook": the same implementation as `skim hook install|remove`. */
 export function registerHookCommands(extensionPath: string, configuration: SkimConfiguration): vscode.Disposable[] {
   followEditGate(extensionPath, configuration);
   const run = (action: 'install' | 'remove') => async (preset?: { host: InstallHost; scope: InstallScope }) => {

@@ -1,10 +1,13 @@
 import * as vscode from 'vscode';
 import { Logger } from '../core/context';
+import { SkimMessages } from './messages';
 
 /** The "Skim" output channel, created on first use, and warnings shown to the user once each: the engine's logger in VS Code. */
 export class SkimLog implements vscode.Disposable, Logger {
   private channel?: vscode.OutputChannel;
   private readonly warned = new Set<string>();
+  /** Every message Skim shows goes through this queue, so that none stacks on another. */
+  readonly messages = new SkimMessages();
 
   line(text: string): void {
     this.channel ??= vscode.window.createOutputChannel('Skim');
@@ -16,9 +19,11 @@ export class SkimLog implements vscode.Disposable, Logger {
     this.line(`warning: ${text}`);
     if (this.warned.has(key)) return;
     this.warned.add(key);
-    void vscode.window.showWarningMessage(`Skim: ${text}`, 'Show Output').then((choice) => {
-      if (choice) this.channel?.show(true);
-    });
+    void this.messages
+      .show(() => vscode.window.showWarningMessage(`Skim: ${text}`, 'Show Output'))
+      .then((choice) => {
+        if (choice) this.channel?.show(true);
+      });
   }
 
   info(text: string): void {

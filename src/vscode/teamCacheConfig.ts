@@ -26,7 +26,7 @@ async function teamUrl(secrets: vscode.SecretStorage): Promise<string | undefine
 }
 
 /**
- * The team cache follows skim.teamCache.url. "Skim: Set Team Cache URL" takes a whole
+ * The team cache follows skim.teamCache.url. "Skim Setup: Set Team Cache URL" takes a whole
  * `postgres://` URL and splits it: the password goes to SecretStorage, the rest to the setting,
  * so no credential lands in a settings file. Team hits and misses go to the output channel; the
  * rows this user refused are remembered in the global storage, for every window.
@@ -42,7 +42,10 @@ export function registerTeamCache(
   const apply = async () => {
     const url = await teamUrl(context.secrets);
     if (url && /:\/\/[^/@]*:[^/@]+@/.test(settings().teamCacheUrl)) {
-      log.warnOnce('team-password-in-settings', 'skim.teamCache.url holds a password: run "Skim: Set Team Cache URL" to move it to VS Code\'s secret storage.');
+      log.warnOnce(
+        'team-password-in-settings',
+        'skim.teamCache.url holds a password: run "Skim Setup: Set Team Cache URL" to move it to VS Code\'s secret storage.',
+      );
     }
     team = url
       ? new TeamCache({
@@ -92,7 +95,7 @@ export function registerTeamCache(
       const file = commandTarget(workspace, uri);
       if (!file) return undefined;
       if (!team) {
-        void vscode.window.showWarningMessage('Skim: no team cache is configured; run "Skim: Set Team Cache URL" first.');
+        void vscode.window.showWarningMessage('Skim: no team cache is configured; run "Skim Setup: Set Team Cache URL" first.');
         return undefined;
       }
       try {

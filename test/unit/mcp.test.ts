@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { scratch, tsSource } from '../support/files';
 import { mcpClient } from '../support/mcp';
+import { SKIM_TOOLS } from '../support/tools';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
@@ -26,16 +27,7 @@ describe('skim mcp, driven by an MCP client from the SDK over stdio', () => {
 
   it('lists the tools with the descriptions the VS Code tools have', async () => {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), [
-      'skim_find_symbol',
-      'skim_list_symbols',
-      'skim_lsp',
-      'skim_node_at',
-      'skim_query_tree',
-      'skim_read_file',
-      'skim_search',
-      'skim_summarize_file',
-    ]);
+    assert.deepEqual(tools.map((t) => t.name).sort(), SKIM_TOOLS);
     for (const tool of manifest.contributes.languageModelTools) {
       const over = tool.name === 'skim_lsp' ? ' Over MCP there is no language server: every answer comes from the outlines and search, and says so.' : '';
       assert.equal(tools.find((t) => t.name === tool.name)?.description, tool.modelDescription + over);

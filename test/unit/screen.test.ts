@@ -78,7 +78,7 @@ describe('the result screen: credentials redacted, text addressed to an agent fl
   });
 
   it("the hook's notice and map reach the model with the credential redacted", async () => {
-    const big = s.write('deploy.ts', `// Deploys with ${GITHUB} as its token.\n${tsSource(30, 26)}`);
+    const big = s.write('deploy.ts', `// Deploys with ${GITHUB} as its token.\n\n${tsSource(30, 26)}`);
     const r = await skim(['hook'], {
       cwd: s.dir,
       stdin: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: big }, cwd: s.dir }),

@@ -422,6 +422,65 @@ describe('the structural mapper (tree-sitter, no model)', () => {
     assert.equal((await structuralMap('base64.py', script, 6)).prose.split('\n')[0], 'Base16, Base32 and Base64 data encodings');
   });
 
+  describe("a file's prose is its own description, only where it has one", () => {
+    const firstLine = async (file: string) => {
+      const text = readFileSync(file, 'utf8');
+      const prose = (await structuralMap(file, text, splitLines(text).length)).prose.split('\n');
+      return prose.length > 1 ? prose[0] : '';
+    };
+
+    it('never takes the comment that heads the imports (mocha\'s "Module dependencies.") nor a @typedef', async () => {
+      assert.match(readFileSync(require.resolve('mocha/lib/runner.js'), 'utf8'), /\/\*\*\n \* Module dependencies\.\n \* @private\n \*\/\nimport /);
+      assert.equal(await firstLine(require.resolve('mocha/lib/runner.js')), '');
+      assert.equal(await firstLine(path.join(path.dirname(require.resolve('mocha/lib/runner.js')), 'mocha.cjs')), '');
+    });
+
+    it('takes a @fileoverview or @module comment, and a leading comment that stands apart from the code below', async () => {
+      assert.equal(
+        await firstLine(path.join(path.dirname(require.resolve('mocha/lib/runner.js')), 'utils.cjs')),
+        "Various utility functions used throughout Mocha's codebase.",
+      );
+      assert.equal(
+        await firstLine(path.join(path.dirname(require.resolve('espree/package.json')), 'lib/token-translator.js')),
+        'Translates tokens between Acorn format and Esprima format.',
+      );
+      assert.equal(await firstLine(path.join(FIXTURES, 'structural', 'queue.js')), 'A first-in first-out queue.');
+    });
+
+    it('takes a Python module docstring and a Go package comment, past a licence header', async () => {
+      assert.equal(await firstLine('/usr/lib/python3.11/base64.py'), 'Base16, Base32, Base64 (RFC 3548), Base85 and Ascii85 data encodings');
+      assert.equal(
+        await firstLine('/usr/lib/python3.11/json/__init__.py'),
+        'JSON (JavaScript Object Notation) <https://json.org> is a subset of JavaScript syntax (ECMA-262 3rd edition) used as a lightweight data interchange format.',
+      );
+      assert.equal(
+        await firstLine('/usr/share/go-1.19/src/bufio/bufio.go'),
+        'Package bufio implements buffered I/O. It wraps an io.Reader or io.Writer object, creating another object (Reader or Writer) that also implements the interface but provides buffering and some help for textual I/O.',
+      );
+      assert.equal(await firstLine('/usr/share/go-1.19/src/net/http/server.go'), 'HTTP server. See RFC 7230 through 7235.');
+    });
+
+    it("prefers a docstring or a @file comment to a comment standing apart above it, and reads Doxygen's @file name as a name", async () => {
+      assert.match(readFileSync('/usr/lib/python3.11/argparse.py', 'utf8'), /^# Author: Steven J\. Bethard/);
+      assert.equal(await firstLine('/usr/lib/python3.11/argparse.py'), 'Command-line parsing library');
+      assert.match(readFileSync('/usr/include/c++/12/bits/stl_vector.h', 'utf8'), /^\/\/ Vector implementation -\*- C\+\+ -\*-\n/);
+      assert.equal(
+        await firstLine('/usr/include/c++/12/bits/stl_vector.h'),
+        'This is an internal header file, included by other library headers. Do not attempt to use it directly.',
+      );
+    });
+
+    it("never takes a triple-slash directive for the file's description (TypeScript's lib.dom.d.ts)", async () => {
+      const file = path.join(path.dirname(require.resolve('typescript/package.json')), 'lib/lib.dom.d.ts');
+      assert.match(readFileSync(file, 'utf8'), /\n\/\/\/ <reference no-default-lib="true"\/>\n/);
+      assert.doesNotMatch(await firstLine(file), /reference|no-default-lib/);
+    });
+
+    it('skips build constraints and takes nothing from a file with no description', async () => {
+      assert.equal(await firstLine('/usr/share/go-1.19/src/os/file_unix.go'), '');
+    });
+  });
+
   it("outlines a real third-party file: mocha's runner, every Runner method", async () => {
     const file = require.resolve('mocha/lib/runner.js');
     const text = readFileSync(file, 'utf8');

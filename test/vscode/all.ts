@@ -1,7 +1,9 @@
 /**
- * `npm run test:vscode`: the integration suite in a real VS Code, three windows in a row:
- * the suite against this checkout, a reload of that window (the cache must survive it), and the
- * suite again against the packaged .vsix installed offline into a fresh profile.
+ * `npm run test:vscode`: the integration suites in a real VS Code, each in windows of its own:
+ * the main suite against this checkout; the reload suite (a window, then the same profile
+ * reopened: the cache must survive it); the screenshot suite (what the editor surfaces show, read
+ * from the page); and the main suite again against the packaged .vsix installed offline into a
+ * fresh profile.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, statSync } from 'node:fs';
@@ -21,7 +23,8 @@ function window(args: string[]): void {
 
 mkdirSync(STATE, { recursive: true });
 window(['--suite', 'main', '--state', path.join(STATE, 'window')]);
-window(['--suite', 'reload', '--state', path.join(STATE, 'window')]);
+window(['--suite', 'reload', '--state', path.join(STATE, 'reload')]);
+window(['--suite', 'screenshot', '--state', path.join(STATE, 'screenshot'), '--pictures', path.join(STATE, 'pictures')]);
 const vsix = path.join(STATE, 'skim.vsix');
 packageVsix(vsix);
 console.log(`[vscode-test] ${path.basename(vsix)}: ${(statSync(vsix).size / 1024 / 1024).toFixed(2)} MB`);

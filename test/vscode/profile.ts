@@ -18,6 +18,8 @@ export function writeUserSettings(userData: string): void {
       'security.workspace.trust.enabled': false,
       'chat.disableAIFeatures': false,
       'skim.model.vendor': 'skim-test',
+      // The first-run offer opens a page when a workspace with sources opens; the suites ask it themselves.
+      'skim.offerReadHook': false,
     }),
   );
 }

@@ -6,20 +6,24 @@
  * the workbench's automation hooks.
  *
  *   node out/test/vscode/runner.js [--suite main|reload|activation|screenshot] [--installed skim.vsix]
- *                                  [--state DIR] [--timeout SEC] [--screenshot FILE]
+ *                                  [--state DIR] [--timeout SEC] [--pictures DIR]
  *
- * --state keeps the profile and workspace in DIR, so a second run sees the first one's storage
- * (that is how the suite checks that the cache survives a window reload).
- * --screenshot takes a picture of the window when the suite logs SKIM-SCREENSHOT (for the README).
+ * --state keeps the profile and workspace in DIR (a fresh one is made and removed otherwise).
+ * The reload suite opens two windows in a row over one profile: its `before` tests, then its
+ * `after` tests in the window that reopens (that is how it checks that the cache survives a reload).
+ * A test asks what the window shows by logging SKIM-SHOWN {"id", "picture"?}: the runner writes
+ * the text of every frame of the page (webviews included) to $SKIM_TEST_SHOWN_DIR/<id>.json, and
+ * with --pictures takes a picture of the window as DIR/<picture>.png (for the README); with
+ * "press" or "click" it then presses a key, or clicks the text given, as a person would.
  * Exit: 0 all passed, 1 a test failed, 2 the harness failed or timed out.
  */
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { format } from 'node:util';
-import { chromium, Browser } from 'playwright-core';
+import { chromium, Browser, Page } from 'playwright-core';
 import { installScriptedModel, ROOT, SCRIPTED_MODEL_FOLDER, writeUserSettings } from './profile';
 
 function option(name: string): string | undefined {
@@ -56,16 +60,61 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The text of every frame of the page: the workbench, and each webview inside it. */
+async function pageText(page: Page): Promise<string> {
+  // Evaluated in the page, whose `document` the runner's own typings do not know.
+  const read = 'document.body ? document.body.innerText : ""';
+  const texts = await Promise.all(page.frames().map((frame) => frame.evaluate<string>(read).catch(() => '')));
+  // A hover's text keeps its spaces as no-break spaces: as a person reads it, they are spaces.
+  return texts.join('\n').replace(/\u00a0/g, ' ');
+}
+
+/** Clicks the link or button with exactly this text, in whichever frame shows it (a webview's page, as a person would). */
+async function clickText(page: Page, text: string): Promise<void> {
+  for (const frame of page.frames()) {
+    const target = frame.getByText(text, { exact: true });
+    if ((await target.count().catch(() => 0)) > 0) return target.first().click();
+  }
+  throw new Error(`nothing on the page reads "${text}"`);
+}
+
+/** Answers a SKIM-SHOWN request: what the window shows, written where the test waits for it, and its picture when asked. */
+async function answerShown(page: Page, line: string, shownDir: string, pictures: string | undefined): Promise<void> {
+  const request = JSON.parse(line.slice(line.indexOf('SKIM-SHOWN') + 'SKIM-SHOWN'.length)) as { id: string; picture?: string; press?: string; click?: string };
+  if (pictures && request.picture) await page.screenshot({ path: path.join(pictures, `${request.picture}.png`) });
+  const text = await pageText(page);
+  if (request.press) await page.keyboard.press(request.press);
+  if (request.click) await clickText(page, request.click);
+  const file = path.join(shownDir, `${request.id}.json`);
+  writeFileSync(`${file}.tmp`, JSON.stringify({ text }));
+  renameSync(`${file}.tmp`, file);
+}
+
 async function main(): Promise<number> {
-  const host = hostEnv();
   const suite = option('suite') ?? 'main';
+  const stateDir = option('state');
+  const dir = stateDir ? path.resolve(stateDir) : mkdtempSync(path.join(os.tmpdir(), 'skim-vscode-'));
+  // Every suite starts from nothing: none depends on another having run.
+  if (stateDir) rmSync(dir, { recursive: true, force: true });
+  let code = 0;
+  for (const phase of suite === 'reload' ? ['before', 'after'] : ['']) {
+    code = await openWindow(suite, phase, dir);
+    if (code !== 0) break;
+  }
+  if (!stateDir) rmSync(dir, { recursive: true, force: true });
+  console.error(`[vscode-test] ${suite} suite exit code ${code}`);
+  return code;
+}
+
+/** One window over the profile and workspace in `dir`, running one suite (and phase); its exit code. */
+async function openWindow(suite: string, phase: string, dir: string): Promise<number> {
+  const host = hostEnv();
   const installed = option('installed');
   const timeoutMs = Number(option('timeout') ?? 600) * 1000;
-  const stateDir = option('state');
-  const screenshot = option('screenshot');
-  const dir = stateDir ? path.resolve(stateDir) : mkdtempSync(path.join(os.tmpdir(), 'skim-vscode-'));
-  // The main suite starts from nothing; the reload suite opens the window the main suite left.
-  if (stateDir && suite === 'main') rmSync(dir, { recursive: true, force: true });
+  const pictures = option('pictures') && path.resolve(option('pictures') as string);
+  if (pictures) mkdirSync(pictures, { recursive: true });
+  const shownDir = path.join(dir, 'shown');
+  mkdirSync(shownDir, { recursive: true });
   const userData = path.join(dir, 'user-data');
   const extensionsDir = path.join(dir, 'extensions');
   const workspace = path.join(dir, 'workspace');
@@ -77,13 +126,13 @@ async function main(): Promise<number> {
   writeFileSync(configFile, 'auth: none\n');
 
   installScriptedModel(extensionsDir);
-  if (installed) {
+  if (installed && phase !== 'after') {
     execFileSync(host.node, [host.entry, '--extensions-dir', extensionsDir, '--install-extension', path.resolve(installed), '--force'], { stdio: 'inherit' });
   }
 
   // The workspace's storage is keyed by its remote URI, which holds the port: a reload keeps it.
   const portFile = path.join(dir, 'port');
-  const port = suite === 'reload' && existsSync(portFile) ? Number(readFileSync(portFile, 'utf8')) : await freePort();
+  const port = phase === 'after' && existsSync(portFile) ? Number(readFileSync(portFile, 'utf8')) : await freePort();
   writeFileSync(portFile, String(port));
   const address = `127.0.0.1:${port}`;
   const server: ChildProcess = spawn(
@@ -113,6 +162,8 @@ async function main(): Promise<number> {
       env: {
         ...process.env,
         SKIM_TEST_SUITE: suite,
+        SKIM_TEST_PHASE: phase,
+        SKIM_TEST_SHOWN_DIR: shownDir,
         SKIM_TEST_INSTALLED: installed ? '1' : '',
         SKIM_TEST_WORKSPACE: workspace,
         XDG_CONFIG_HOME: path.join(dir, 'xdg-config'),
@@ -129,12 +180,14 @@ async function main(): Promise<number> {
   server.stderr?.on('data', (d) => (serverLog += d));
 
   let browser: Browser | undefined;
+  let ended = false;
   const finished = new Promise<number>((resolve) => {
     const timer = setTimeout(() => {
       console.error(`[vscode-test] timed out after ${timeoutMs / 1000}s\n${serverLog.slice(-4000)}`);
       resolve(2);
     }, timeoutMs);
     server.on('exit', (code) => {
+      if (ended) return;
       clearTimeout(timer);
       console.error(`[vscode-test] code-server exited (${code})\n${serverLog.slice(-4000)}`);
       resolve(2);
@@ -158,7 +211,8 @@ async function main(): Promise<number> {
       const quiet = /^\[(ChatModelSelection|AgentHost|AgentHost:remote|AccountPolicyGate)\]/;
       await page.exposeFunction('codeAutomationLog', (type: string, args: unknown[]) => {
         const line = format(...(Array.isArray(args) ? args : [args]));
-        if (screenshot && line.includes('SKIM-SCREENSHOT')) void page.screenshot({ path: screenshot });
+        if (line.includes('SKIM-SHOWN'))
+          void answerShown(page, line, shownDir, pictures).catch((error: Error) => console.error(`[vscode-test] SKIM-SHOWN: ${error.message}`));
         if (quiet.test(line)) return;
         (type === 'error' || type === 'warn' ? console.error : console.log)(type === 'info' ? line : `[${type}] ${line}`);
       });
@@ -181,10 +235,12 @@ async function main(): Promise<number> {
   });
 
   const code = await finished;
+  ended = true;
   await browser?.close().catch(() => undefined);
+  // The next window (the reload suite's second) reuses the port: this server must be gone first.
+  const exited = server.exitCode !== null || server.signalCode !== null ? Promise.resolve() : new Promise((resolve) => server.once('exit', resolve));
   server.kill('SIGTERM');
-  if (!stateDir) rmSync(dir, { recursive: true, force: true });
-  console.error(`[vscode-test] ${suite} suite exit code ${code}`);
+  await exited;
   return code;
 }
 

@@ -1,11 +1,22 @@
 import * as assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkimApi } from '../../src/vscode/extension';
 import { flattenText, ScriptedModelApi } from './scriptedModel';
 
 export const SKIM_ID = 'skim-dev.skim';
+export { SKIM_TOOLS } from '../support/tools';
+
+/** A workspace state of the test's own, so each case starts as a first open. */
+export function memento(): vscode.Memento {
+  const values = new Map<string, unknown>();
+  return {
+    keys: () => [...values.keys()],
+    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback),
+    update: async (key: string, value: unknown) => void values.set(key, value),
+  } as vscode.Memento;
+}
 
 export function workspaceDir(): string {
   const folder = vscode.workspace.workspaceFolders?.[0];
@@ -42,4 +53,64 @@ export async function invoke(name: string, input: object): Promise<string> {
 /** The scripted model's answer for a file of functions laid out by tsSource(). */
 export function mapAnswer(regions: { start: number; end: number; kind: string; name: string }[], prose = 'Numeric helpers.'): string {
   return JSON.stringify({ prose, regions: regions.map((r) => ({ ...r, note: `computes ${r.name}` })) });
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until `probe` gives a value (polled every 100 ms, up to `seconds`); fails naming what it waited for. */
+export async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, seconds = 10): Promise<T> {
+  for (let i = 0; i < seconds * 10; i++) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await sleep(100);
+  }
+  throw new Error(`timed out after ${seconds} s waiting for ${what}`);
+}
+
+let shownRequests = 0;
+
+/**
+ * What the window shows now: the text of every frame of the page (the workbench and its
+ * webviews), read by the offline runner with playwright; with `picture`, the runner also saves a
+ * picture of the window (runner.js --pictures DIR). Retries until `expected` is all on the page,
+ * for up to `seconds`, and returns the last text read: the caller asserts on it. With `press` or
+ * `click`, the runner then presses that key or clicks the element with exactly that text.
+ */
+export async function shown(
+  expected: (string | RegExp)[],
+  options: { picture?: string; press?: string; click?: string; seconds?: number } = {},
+): Promise<string> {
+  const dir = process.env.SKIM_TEST_SHOWN_DIR;
+  assert.ok(dir, 'SKIM_TEST_SHOWN_DIR is not set: this test reads the page, so it runs under the offline runner (node out/test/vscode/runner.js)');
+  const read = async (extra: { picture?: string; press?: string; click?: string }) => {
+    const id = `shown-${++shownRequests}`;
+    const file = path.join(dir, `${id}.json`);
+    rmSync(file, { force: true });
+    console.log(`SKIM-SHOWN ${JSON.stringify({ id, ...extra })}`);
+    const text = await waitFor(
+      () => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { text: string }).text : undefined),
+      `the runner to read the page (${id})`,
+      30,
+    );
+    rmSync(file, { force: true });
+    return text;
+  };
+  const all = (text: string) => expected.every((e) => (typeof e === 'string' ? text.includes(e) : e.test(text)));
+  let text = '';
+  for (let i = 0; i < (options.seconds ?? 15) * 2 && !all(text); i++) {
+    if (i) await sleep(500);
+    text = await read({});
+  }
+  // The picture, key press and click come once the page shows what was expected (or never will).
+  if (options.picture || options.press || options.click) text = await read({ picture: options.picture, press: options.press, click: options.click });
+  return text;
+}
+
+/** Markdown's escapes undone: the hover's text as it reads. */
+const unescaped = (markdown: string) => markdown.replace(/&nbsp;/g, ' ').replace(/\\([\\`*_{}[\]()#+\-.!|<>])/g, '$1');
+
+/** Skim's hover at a line (its Markdown, escapes undone), or undefined where it gives none. */
+export async function skimHover(uri: vscode.Uri, line: number, column = 2): Promise<string | undefined> {
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(line - 1, column));
+  return hovers.flatMap((h) => h.contents.map((c) => unescaped(typeof c === 'string' ? c : c.value))).find((c) => c.startsWith('Skim:'));
 }

@@ -84,21 +84,38 @@ export const OPTIONS = {
     scope: 'window',
     group: 'editor',
     default: true,
-    description: "Show a CodeLens above each declaration of the file's map. On by default: the outline costs no model call.",
+    description:
+      'Show a CodeLens over each declaration that matters (its kind, lines and note; not the imports, one-line members or closures under 30 lines). On by default: the outline costs no model call.',
   }),
   hover: bool({
     setting: 'skim.hover.enabled',
     scope: 'window',
     group: 'editor',
     default: true,
-    description: "On hover over a declaration, show its range and note from the file's map.",
+    description: "On a declaration's own line, a one-line hover with its name, lines and note, and a link to the whole map.",
+  }),
+  hoverAnywhere: bool({
+    setting: 'skim.hover.anywhere',
+    scope: 'window',
+    group: 'editor',
+    default: false,
+    description:
+      "Show Skim's hover on every line of a region, not only the line that declares it. Off by default: the language's own hover is what most lines need.",
   }),
   outline: bool({
     setting: 'skim.outline.enabled',
     scope: 'window',
     group: 'editor',
     default: true,
-    description: "Offer the map's regions to the Outline view and breadcrumbs.",
+    description: "Give the Outline view, breadcrumbs and Go to Symbol the map's regions, for languages no language server outlines.",
+  }),
+  outlineBesideLanguageServer: bool({
+    setting: 'skim.outline.besideLanguageServer',
+    scope: 'window',
+    group: 'editor',
+    default: false,
+    description:
+      "Show Skim's regions in the Outline, breadcrumbs and Go to Symbol even where a language server gives its own. Off by default: every symbol would show twice.",
   }),
   lineLimit: int({
     setting: 'skim.guard.lineLimit',
@@ -135,6 +152,22 @@ export const OPTIONS = {
     description:
       'How long the hook may take for one answer (payload, map, cache) before the read goes ahead as asked. Half of the 30 s the hosts allow a hook.',
   }),
+  offerReadHook: bool({
+    setting: 'skim.offerReadHook',
+    scope: 'window',
+    group: 'agents',
+    default: true,
+    description:
+      'Offer to install the read hook the first time a trusted workspace with source files opens (once per workspace; the answer is remembered). On by default: the hook is where most of the saving is.',
+  }),
+  mcpOfferServer: bool({
+    setting: 'skim.mcp.offerServer',
+    scope: 'window',
+    group: 'agents',
+    default: false,
+    description:
+      "Offer `skim mcp` to VS Code's MCP servers, for chat sessions that cannot see Skim's own tools (a Copilot CLI or Claude session inside VS Code). Off by default: Copilot's own agent already has Skim's tools, and would see each twice.",
+  }),
   lspTimeoutSeconds: int({
     setting: 'skim.lsp.timeoutSeconds',
     scope: 'window',
@@ -157,7 +190,7 @@ export const OPTIONS = {
     group: 'model',
     default: '',
     description:
-      'The model family, e.g. `gpt-4o-mini`. Empty: the cheapest of a built-in list (gpt-4o-mini, gpt-5-mini, gpt-4.1, claude-haiku-4.5, gemini-2.0-flash). Pick one with Skim: Choose Summary Model.',
+      'The model family, e.g. `gpt-4o-mini`. Empty: the cheapest of a built-in list (gpt-4o-mini, gpt-5-mini, gpt-4.1, claude-haiku-4.5, gemini-2.0-flash). Pick one with Skim Setup: Choose Summary Model.',
   }),
   modelId: str({
     setting: 'skim.model.id',
@@ -210,7 +243,7 @@ export const OPTIONS = {
     group: 'team',
     default: '',
     description:
-      "A PostgreSQL database the team shares maps in (postgres://user@host:5432/db). Empty: maps stay local. Set it with Skim: Set Team Cache URL, which keeps the password in VS Code's secret storage; a workspace cannot set it.",
+      "A PostgreSQL database the team shares maps in (postgres://user@host:5432/db). Empty: maps stay local. Set it with Skim Setup: Set Team Cache URL, which keeps the password in VS Code's secret storage; a workspace cannot set it.",
   }),
   redactSecrets: bool({
     setting: 'skim.screen.redactSecrets',
@@ -229,7 +262,7 @@ export const OPTIONS = {
     values: ['none', 'openai', 'vscode.lm'] as const,
     meanings: [
       'No judge: everything behaves as without one.',
-      'An OpenAI-compatible endpoint that returns token probabilities (skim.judge.url, skim.judge.model; the key with Skim: Set Judge API Key, or SKIM_JUDGE_KEY).',
+      'An OpenAI-compatible endpoint that returns token probabilities (skim.judge.url, skim.judge.model; the key with Skim Setup: Set Judge API Key, or SKIM_JUDGE_KEY).',
       'A VS Code language model (skim.judge.model names its family). It gives no probabilities, so its thresholds are stricter. VS Code only.',
     ],
     default: 'none',
@@ -257,7 +290,7 @@ export const OPTIONS = {
     group: 'advanced',
     default: '',
     secret: true,
-    description: "The judge endpoint's API key. In VS Code, Skim: Set Judge API Key keeps it in the secret storage instead.",
+    description: "The judge endpoint's API key. In VS Code, Skim Setup: Set Judge API Key keeps it in the secret storage instead.",
   }),
   judgeMode: oneOf({
     setting: 'skim.judge.mode',

@@ -12,7 +12,7 @@ import { ExcludeEdit, excludeFromGit, includeInGit } from './gitExclude';
 
 /**
  * Installs and removes Skim's read hook in each host's hook files. One implementation for the
- * `skim hook install` command and the extension's "Skim: Install Read Hook". Files are a
+ * `skim hook install` command and the extension's "Skim Setup: Install Read Hook". Files are a
  * person's own: Skim edits only its own hook (comments, order and formatting kept; in a matcher
  * group the person shares with it, only its own command), writes atomically keeping owner and
  * mode, and refuses with a clear message whatever it cannot edit safely, before writing anything.

@@ -1,4 +1,4 @@
-import { isSignature, mapLabels, noteOf, SHOWN_NOTE_CHARS, UNMARKED } from './labels';
+import { CALLABLE, isSignature, mapLabels, noteOf, SHOWN_NOTE_CHARS, UNMARKED } from './labels';
 import { mapTree, regionsAt, regionTree, RegionNode } from './tree';
 import { MapEntry, MapOrigin, Region } from './types';
 
@@ -304,23 +304,101 @@ export function mapJson(entry: MapEntry, modelCalls: number, source?: MapOrigin,
   };
 }
 
-/** The CodeLens shown above a region's first line. */
-export function codeLensTitle(region: Region): string {
-  return `${regionLabel(region)} · ${region.start}-${region.end}${region.note ? ` · ${region.note}` : ''}`;
+/**
+ * A note in plain words, as an editor line shows it: JSDoc links (`{@link Runner#run}` becomes
+ * `Runner#run`, a link's own text where it has one), Markdown links, backticks, emphasis and
+ * HTML tags gone; white space on one line.
+ */
+export function plainNote(note: string): string {
+  return (
+    note
+      .replace(/\{@(?:link|linkcode|linkplain)\s+([^}|\s]+)(?:[\s|]+([^}]*))?\}/g, (_m, target: string, text?: string) => text?.trim() || target)
+      // A link the note was cut inside of: what is left of it says nothing.
+      .replace(/\{@\w+[^}]*$/, '')
+      .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+      .replace(/<\/?[a-z][^>]*>/gi, '')
+      .replace(/`+/g, '')
+      .replace(/(\*\*|__)(\S(?:.*?\S)?)\1/g, '$2')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
-const ORIGIN_LABEL: Record<MapOrigin, string> = {
-  local: 'from the local cache',
-  team: 'from the team cache',
-  model: 'made by the model in this session',
-  structural: 'outlined by tree-sitter',
-};
+/** Functions nested in a function (closures, callbacks) shorter than this get no lens: they are read with their parent. */
+export const CLOSURE_LENS_LINES = 30;
 
-/** Where a map came from, as the editor says it. */
-export const originLabel = (origin: MapOrigin) => ORIGIN_LABEL[origin];
+/**
+ * The regions worth a CodeLens: every top-level declaration but the import block and one-line
+ * methods (an object literal's `build: () => build` outside any class), members of a class or
+ * namespace longer than one line, and a function nested in a function only when it is
+ * CLOSURE_LENS_LINES lines or more.
+ */
+export function lensRegions(regions: readonly Region[]): Region[] {
+  const out: Region[] = [];
+  // Depth first in file order, without recursion: no nesting is too deep for it.
+  const stack: { node: RegionNode; parent?: Region }[] = regionTree(regions)
+    .map((node) => ({ node }))
+    .reverse();
+  while (stack.length) {
+    const { node, parent } = stack.pop() as { node: RegionNode; parent?: Region };
+    const { region } = node;
+    const span = region.end - region.start + 1;
+    const worth = !parent ? region.kind !== 'method' || span > 1 : CALLABLE.has(parent.kind) ? span >= CLOSURE_LENS_LINES : span > 1;
+    if (region.kind !== 'imports' && worth) out.push(region);
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push({ node: node.children[i], parent: region });
+  }
+  return out;
+}
 
-/** What a hover on `line` says: the regions holding it (innermost last), then the file's prose, and where the map came from. */
-export function renderHover(entry: MapEntry, line: number, origin?: MapOrigin): string {
-  const from = origin ? `, ${ORIGIN_LABEL[origin]}` : '';
-  return `${renderAt(entry, line)}\n\n${mapHeader(entry)}${from}${entry.prose ? `:\n${entry.prose}` : ''}`;
+/** The longest CodeLens title: a lens is one line above the code and must not run off the editor's edge. */
+export const LENS_CHARS = 72;
+
+/** Words only, for telling whether one text already says another. */
+const words = (text: string) =>
+  plainNote(text)
+    .toLowerCase()
+    .replace(/…$/, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** Text cut to `max` characters at a word, with an ellipsis when anything was cut. */
+function clipAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:(]+$/, '')}…`;
+}
+
+/**
+ * The CodeLens above a region's first line: its kind, its lines and its note in plain words
+ * (`method · 585-704 · Runs the hooks`); the name is on the line below it. `onScreen` is the text
+ * the editor already shows around the declaration (the comment above it, its own line): a note
+ * that only repeats it is left out. At most LENS_CHARS characters.
+ */
+export function codeLensTitle(region: Region, onScreen = ''): string {
+  const note = plainNote(region.note);
+  const repeated = !words(note) || words(note) === words(region.kind) || ` ${words(onScreen)} `.includes(` ${words(note)} `);
+  const head = region.name === region.kind ? `${note || region.kind} · ${lineSpan(region)}` : `${region.kind} · ${lineSpan(region)}`;
+  if (repeated || region.name === region.kind) return clipAtWord(head, LENS_CHARS);
+  return `${head} · ${clipAtWord(note, LENS_CHARS - head.length - 3)}`;
+}
+
+/** The longest hover line: one line, never a block. */
+const HOVER_CHARS = 240;
+
+/**
+ * What a hover on `line` says, in one line: the region declared on that line (with `anywhere`,
+ * the innermost region holding it): its kind and name, its lines and its note in plain words
+ * (`method Runner.prototype.hook · 585-704 · (name, fn)`). Undefined where the line declares
+ * nothing. Never file-level text: the map itself has that.
+ */
+export function renderHover(entry: MapEntry, line: number, anywhere = false): { region: Region; text: string } | undefined {
+  const region = regionsAt(entry.regions, line)
+    .filter((r) => anywhere || r.start === line)
+    .at(-1);
+  if (!region) return undefined;
+  const note = plainNote(region.note);
+  const text =
+    region.name === region.kind ? `${note || region.kind} · ${lineSpan(region)}` : `${regionLabel(region)} · ${lineSpan(region)}${note ? ` · ${note}` : ''}`;
+  return { region, text: clipAtWord(text, HOVER_CHARS) };
 }

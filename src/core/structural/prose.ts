@@ -6,40 +6,102 @@ import { commentLines, isLicense } from './comments';
 
 const PROSE_CHARS = 400;
 
-/** A comment's first paragraph, without its markers. */
+/** Tags whose text describes the whole file (JSDoc, TSDoc, Doxygen); `@module` names it, the other lines describe it. */
+const FILE_TAG = /(^|\s)[@\\](file|fileoverview|overview|module|packageDocumentation)\b/;
+const DESCRIBING_TAG = /^[@\\](file|fileoverview|overview)\s+/;
+
+/** Lines that instruct a tool rather than describe the code: build constraints, linter and editor settings. */
+const DIRECTIVE =
+  /^(go:|\+build\b|nolint\b|eslint|jshint|jscs:|global\s|istanbul\s|prettier-ignore|@ts-|<reference\b|<amd-|-\*-|vim?:|#region|SPDX-|Copyright\b|\(c\))/i;
+
+/** An editor's mode line anywhere in a line (`Vector implementation -*- C++ -*-`). */
+const MODE_LINE = /\s*-\*-.*?-\*-\s*/g;
+
+/** Doxygen's `@file` takes the file's name (`@file bits/stl_vector.h`): a name, not a description. */
+const FILE_NAME = /^[\w./-]+\.\w+$/;
+
+/** An inline tag (`@headername{vector}`, `{@link x}` aside): a direction to the documentation tool. */
+const INLINE_TAG = /\s*[@\\]\w+\{[^}]*\}/g;
+
+/** A comment that only names what comes next ("Module dependencies."): a heading over the imports, not a description of the file. */
+const HEADING = /^(module\s+|external\s+|third[- ]party\s+)?(dependencies|imports|requires|includes|modules)\.?$/i;
+
+/** A comment's first paragraph without markers, tags or tool directives; a file tag's own text kept. */
 function commentText(raw: string): string {
   const paragraph: string[] = [];
-  for (const line of commentLines(raw)) {
+  for (const written of commentLines(raw)) {
+    const line = written.replace(MODE_LINE, ' ').replace(INLINE_TAG, '').trim();
     if (!line) {
       if (paragraph.length) break;
       continue;
     }
-    if (/^(@|SPDX-|Copyright\b|\(c\)|eslint-|@ts-)/i.test(line)) continue;
+    const described = line.replace(DESCRIBING_TAG, '');
+    if (described !== line) {
+      if (described && !FILE_NAME.test(described)) paragraph.push(described);
+      continue;
+    }
+    if (/^[@\\]\w/.test(line) || DIRECTIVE.test(line)) continue;
     paragraph.push(line);
   }
   const text = paragraph.join(' ');
   return clipAtWord(text, PROSE_CHARS);
 }
 
-/** The file's leading doc comment (or module docstring), if it has one. */
-function leadingDoc(root: Node): string {
-  for (const child of root.namedChildren) {
-    if (!child) continue;
-    if (child.type.endsWith('comment')) {
-      // A `#!` line and a licence header say nothing of the file: the comment that describes it comes after.
-      if (child.text.startsWith('#!')) continue;
-      const text = commentText(child.text);
-      if (text && !isLicense(text)) return text;
+const isComment = (node: Node) => node.type.endsWith('comment');
+
+/** Nodes before a file's first code that never describe it: a `#!` line, `'use strict'`, a PHP open tag. */
+function isPreamble(node: Node): boolean {
+  if (node.type === 'hash_bang_line' || node.type === 'php_tag') return true;
+  if (isComment(node) && node.text.startsWith('#!')) return true;
+  return node.type === 'expression_statement' && /^['"]use \w+['"];?$/.test(node.text);
+}
+
+/** A module docstring: a string as the file's first statement, its prefix (`r"""`) dropped. */
+const docstring = (node: Node) =>
+  node.type === 'expression_statement' && node.firstNamedChild?.type === 'string'
+    ? node.firstNamedChild.text.replace(/^[rRuUbBfF]{1,2}(?=['"])/, '')
+    : undefined;
+
+/**
+ * The file's own description, where it has one: a module docstring, a comment tagged `@file`,
+ * `@fileoverview` or `@module`, a Rust `//!` comment, a Go package comment, or a leading comment
+ * that stands apart from the code below it (a blank line between) where the header has none of
+ * those. Never a comment attached to
+ * the statement below it: that describes the statement (mocha's "Module dependencies." heads its
+ * imports), nor a licence, nor a heading that only names the imports.
+ */
+function fileDescription(root: Node): string {
+  const nodes = root.namedChildren.filter((n): n is Node => !!n);
+  // A comment standing apart yields to a docstring or a file-tagged comment further down the header
+  // (argparse's author lines before its docstring, libstdc++'s title line before its @file).
+  let standing = '';
+  let i = 0;
+  while (i < nodes.length) {
+    const first = nodes[i];
+    if (isPreamble(first)) {
+      i++;
       continue;
     }
-    if (child.type === 'expression_statement' && child.firstNamedChild?.type === 'string') {
-      if (/^['"]use \w+['"];?$/.test(child.text)) continue;
-      return commentText(child.firstNamedChild.text);
-    }
-    if (/^(hash_bang_line|package_clause|package_declaration|package_header|preproc_include|php_tag|namespace_definition)$/.test(child.type)) continue;
-    break;
+    const doc = docstring(first);
+    if (doc !== undefined) return commentText(doc) || standing;
+    if (!isComment(first)) return standing;
+    // Consecutive comments with no blank line between are one block (a Go package comment is one `//` node per line).
+    let last = i;
+    while (last + 1 < nodes.length && isComment(nodes[last + 1]) && nodes[last + 1].startPosition.row <= nodes[last].endPosition.row + 1) last++;
+    const block = nodes
+      .slice(i, last + 1)
+      .map((n) => n.text)
+      .join('\n');
+    const next = nodes[last + 1];
+    i = last + 1;
+    const text = commentText(block);
+    if (!text || isLicense(text)) continue;
+    if (FILE_TAG.test(block) || /^\s*(\/\/!|\/\*!)/.test(block)) return text;
+    const attached = next !== undefined && next.startPosition.row <= nodes[last].endPosition.row + 1;
+    if (attached) return next.type === 'package_clause' ? text : standing;
+    if (!HEADING.test(text)) standing ||= text;
   }
-  return '';
+  return standing;
 }
 
 /** "Declares 2 classes, 14 functions." from the top-level regions. */
@@ -50,7 +112,7 @@ function declares(regions: readonly Region[]): string {
 }
 
 export function structuralProse(root: Node, regions: readonly Region[], language: string): string {
-  const doc = leadingDoc(root);
+  const doc = fileDescription(root);
   const summary = `${declares(regions)} (${language} outline by tree-sitter; no model was asked.)`;
   return doc ? `${doc}\n${summary}` : summary;
 }

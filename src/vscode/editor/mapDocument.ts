@@ -1,25 +1,38 @@
 import * as vscode from 'vscode';
 import { renderMap } from '../../core/map/render';
 import { WorkspaceMaps } from '../workspaceMaps';
+import { ShownMaps } from './shownMaps';
 
 export const MAP_SCHEME = 'skim-map';
 
-/** "Skim: Show Map": a read-only document rendered from the stored rows. */
+/** "Skim: Show Map": a read-only document of the map the editor shows for the file, rendered from its rows as an agent reads it. */
 export class MapDocuments implements vscode.TextDocumentContentProvider {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly workspace: WorkspaceMaps) {
-    workspace.onDidChange((uri) => uri && this.changed.fire(mapUri(uri)));
+  constructor(
+    private readonly workspace: WorkspaceMaps,
+    private readonly maps: ShownMaps,
+  ) {
+    maps.onDidChange((uri) => this.changed.fire(mapUri(uri)));
   }
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const source = uri.with({ scheme: 'file', path: uri.path.replace(/\.skim-map$/, '') });
-    const state = await this.workspace.state(source);
-    if (state.state === 'outside') return `${source.fsPath} is not inside the open workspace.`;
-    if (state.state === 'missing') return `No map of ${source.fsPath} yet. Run "Skim: Summarize File".`;
-    const stale = state.state === 'stale' ? '[stale: the file has changed since this map was made; run "Skim: Summarize File"]\n\n' : '';
-    return stale + renderMap(state.entry);
+    if (!this.workspace.inWorkspace(source)) return `${source.fsPath} is not inside the open workspace.`;
+    let document: vscode.TextDocument;
+    try {
+      document = await vscode.workspace.openTextDocument(source);
+    } catch (error) {
+      return `Skim cannot open ${source.fsPath}: ${(error as Error).message}`;
+    }
+    const shown = await this.maps.get(document);
+    if (!shown) return `Skim has no map of ${source.fsPath}: tree-sitter cannot outline its language, and no map is stored. Run "Skim: Summarize File".`;
+    if (!shown.entry) return `[stale: the file has changed since this map was made; run "Skim: Summarize File"]\n\n${renderMap(shown.stale)}`;
+    const stale = shown.stale
+      ? '[the stored map is stale (the file has changed since); this is the outline of the file as it is now. Run "Skim: Summarize File" for a new map.]\n\n'
+      : '';
+    return stale + renderMap(shown.entry);
   }
 }
 

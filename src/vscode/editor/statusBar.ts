@@ -1,55 +1,97 @@
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { originLabel } from '../../core/map/render';
-import { hookInstalled } from '../onboarding';
-import { WorkspaceMaps } from '../workspaceMaps';
+import { countsText } from '../../core/map/render';
+import { MapEntry, MapOrigin } from '../../core/map/types';
+import { HookState } from '../hookState';
+import { ShownMap, ShownMaps } from './shownMaps';
 
-/** The active file's map (fresh, stale, missing, prose-only or structural) and whether the read hook is on for its workspace. Clicking it summarizes. */
+const FROM: Record<MapOrigin, string> = {
+  local: 'kept in this workspace’s cache',
+  team: 'fetched from your team’s cache',
+  model: 'made in this session',
+  structural: 'read from the file by tree-sitter',
+};
+
+/** "1 class, 26 methods, 16 functions": what the map holds, by kind, the import block left out. */
+function holds(entry: MapEntry): string {
+  const counts = new Map<string, number>();
+  for (const r of entry.regions) if (r.kind !== 'imports') counts.set(r.kind, (counts.get(r.kind) ?? 0) + 1);
+  return countsText(counts) || 'no declarations';
+}
+
+/** The status text and, in plain words, what the map is and where it came from. */
+function describe(shown: ShownMap, name: string): { label: string; tooltip: string; command: string } {
+  const stale = shown.stale ? ` The map a model wrote of ${name} was made before the file last changed, so it is not shown.` : '';
+  if (!shown.entry) return { label: 'map stale', tooltip: stale.trim() + ' Click to summarize the file again.', command: 'skim.summarizeFile' };
+  const { entry, source } = shown;
+  if (source.kind === 'outline' || entry.status === 'structural') {
+    const from = source.kind === 'outline' ? 'from the file as it is now' : 'from the file';
+    return {
+      label: shown.stale ? 'outline (map stale)' : 'outline',
+      tooltip: `Skim's map of ${name}: an outline of its ${holds(entry)} with their lines, read by tree-sitter ${from}; no model was asked.${stale} Click to have the summary model write a map with notes (Summarize File).`,
+      command: 'skim.summarizeFile',
+    };
+  }
+  if (entry.status === 'prose-only')
+    return {
+      label: 'prose only',
+      tooltip: `The model described ${name} but gave no usable map of its lines. Click to summarize it again.`,
+      command: 'skim.summarizeFile',
+    };
+  return {
+    label: source.origin === 'team' ? 'map (team)' : 'map',
+    tooltip: `Skim's map of ${name}: what the file does and its ${holds(entry)}, each with its lines and a note, written by ${entry.producer} and ${FROM[source.origin]}. It matches the file as it is. Click to open it as an agent reads it.`,
+    command: 'skim.showMap',
+  };
+}
+
+/**
+ * The active file's map and whether the read hook is on, shown only while the active editor holds
+ * a file Skim can map (hidden with no editor, and after the last one closes).
+ */
 export class MapStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('skim.status', vscode.StatusBarAlignment.Right, 100);
   private readonly subscriptions: vscode.Disposable[] = [];
+  private updates = 0;
 
-  constructor(private readonly workspace: WorkspaceMaps) {
+  constructor(
+    private readonly maps: ShownMaps,
+    private readonly hook: HookState,
+  ) {
     this.item.name = 'Skim map';
-    this.item.command = 'skim.summarizeFile';
     this.subscriptions.push(
       vscode.window.onDidChangeActiveTextEditor(() => void this.update()),
-      vscode.workspace.onDidSaveTextDocument(() => void this.update()),
-      vscode.workspace.onDidChangeTextDocument((e) => e.document === vscode.window.activeTextEditor?.document && void this.update()),
-      workspace.onDidChange(() => void this.update()),
+      maps.onDidChange((uri) => uri.toString() === vscode.window.activeTextEditor?.document.uri.toString() && void this.update()),
+      hook.onDidChange(() => void this.update()),
     );
     void this.update();
   }
 
-  /** The text shown now, for tests and for the status bar itself. */
+  /** The text shown now ('' while hidden), for tests. */
   text = '';
+  /** The tooltip shown now, for tests. */
+  tooltip = '';
 
   async update(): Promise<void> {
-    const uri = vscode.window.activeTextEditor?.document.uri;
-    const state = uri ? await this.workspace.state(uri) : { state: 'outside' as const };
-    if (state.state === 'outside') {
+    const update = ++this.updates;
+    const document = vscode.window.activeTextEditor?.document;
+    const shown = document && (await this.maps.get(document));
+    // A later update may have finished first: only the newest is shown.
+    if (update !== this.updates) return;
+    if (!document || !shown) {
       this.item.hide();
-      this.text = '';
+      this.text = this.tooltip = '';
       return;
     }
-    const label =
-      state.state === 'missing'
-        ? 'no map'
-        : state.state === 'stale'
-          ? 'map stale'
-          : state.entry.status === 'prose-only'
-            ? 'prose only'
-            : state.entry.status === 'structural'
-              ? 'map (structural)'
-              : uri && this.workspace.originOf(uri, state.entry) === 'team'
-                ? 'map fresh (team)'
-                : 'map fresh';
-    const folder = uri && vscode.workspace.getWorkspaceFolder(uri);
-    const hook = folder && folder.uri.scheme === 'file' ? (hookInstalled('vscode', folder.uri.fsPath) ? ' · hook on' : ' · hook off') : '';
-    this.text = `$(list-tree) Skim: ${label}${hook}`;
+    const { label, tooltip, command } = describe(shown, path.basename(document.uri.fsPath));
+    const hook = this.hook.installed
+      ? "The read hook is on: Copilot's reads of more than 200 lines of this workspace's files come back as 200 lines and the file's map."
+      : 'The read hook is off: Copilot reads whole files. Skim Setup: Install Read Hook turns it on.';
+    this.text = `$(list-tree) Skim: ${label} · hook ${this.hook.installed ? 'on' : 'off'}`;
+    this.tooltip = `${tooltip}\n\n${hook}`;
     this.item.text = this.text;
-    const from = state.state === 'fresh' && uri ? `, ${originLabel(this.workspace.originOf(uri, state.entry))}` : '';
-    this.item.tooltip =
-      state.state === 'fresh' || state.state === 'stale' ? `${state.entry.producer}${from}; click to summarize again` : 'Click to summarize this file';
+    this.item.tooltip = this.tooltip;
+    this.item.command = command;
     this.item.show();
   }
 

@@ -7,6 +7,15 @@ import { estimatedWithheldTokens, ShortenedRead } from '../../core/savings';
  */
 const KEY = 'skim.savings';
 const LAST_READS = 20;
+/** How many reads the chart goes back over. */
+const SERIES = 500;
+
+/** One shortened read, as the chart draws it. */
+export interface SavingsPoint {
+  at: number;
+  withheldTokens: number;
+  mapTokens: number;
+}
 
 interface Stored {
   reads: number;
@@ -17,9 +26,13 @@ interface Stored {
   modelCalls: number;
   tokenizers: string[];
   last: ShortenedRead[];
+  series: SavingsPoint[];
 }
 
-const EMPTY: Stored = { reads: 0, withheldLines: 0, withheldBytes: 0, withheldTokens: 0, mapTokens: 0, modelCalls: 0, tokenizers: [], last: [] };
+/** The savings as the view shows them: totals, how the tokens were counted, the chart's points and the last reads. */
+export type SavingsTotals = Readonly<Stored>;
+
+const EMPTY: Stored = { reads: 0, withheldLines: 0, withheldBytes: 0, withheldTokens: 0, mapTokens: 0, modelCalls: 0, tokenizers: [], last: [], series: [] };
 
 export class Savings {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -27,12 +40,13 @@ export class Savings {
 
   constructor(private readonly state: vscode.Memento) {}
 
-  private get stored(): Stored {
+  /** What is counted so far. */
+  totals(): SavingsTotals {
     return { ...EMPTY, ...this.state.get<Stored>(KEY) };
   }
 
   private async update(change: (s: Stored) => void): Promise<void> {
-    const next = this.stored;
+    const next = { ...this.totals() };
     change(next);
     await this.state.update(KEY, next);
     this.changed.fire();
@@ -40,46 +54,20 @@ export class Savings {
 
   record(read: ShortenedRead, tokenizer: string): Promise<void> {
     return this.update((s) => {
+      const withheldTokens = estimatedWithheldTokens(read);
       s.reads++;
       s.withheldLines += read.withheldLines;
       s.withheldBytes += read.withheldBytes;
-      s.withheldTokens += estimatedWithheldTokens(read);
+      s.withheldTokens += withheldTokens;
       s.mapTokens += read.mapTokens;
-      if (!s.tokenizers.includes(tokenizer)) s.tokenizers.push(tokenizer);
+      if (!s.tokenizers.includes(tokenizer)) s.tokenizers = [...s.tokenizers, tokenizer];
       s.last = [read, ...s.last].slice(0, LAST_READS);
+      s.series = [...s.series, { at: read.at, withheldTokens, mapTokens: read.mapTokens }].slice(-SERIES);
     });
   }
 
   recordModelCalls(calls: number): Promise<void> {
     return calls > 0 ? this.update((s) => (s.modelCalls += calls)) : Promise.resolve();
-  }
-
-  /** The Show Savings view: totals, how each number was obtained, and the last reads. */
-  render(): string {
-    const s = this.stored;
-    const tokenizer = s.tokenizers.join(', ') || 'o200k (gpt-tokenizer)';
-    const rows = s.last.map(
-      (r) =>
-        `| ${r.path} | ${r.shown[0]}-${r.shown[1]} of 1-${r.askedEnd} | ${r.withheldLines} | ${r.withheldBytes} | ~${estimatedWithheldTokens(r)} | ${r.mapTokens} |`,
-    );
-    return [
-      '# Skim: savings in this workspace',
-      '',
-      `- Reads shortened: **${s.reads}** (counted)`,
-      `- Lines withheld: **${s.withheldLines}** (counted from the files)`,
-      `- Bytes withheld: **${s.withheldBytes}** (counted from the files)`,
-      `- Tokens withheld: **~${s.withheldTokens}** (estimated: the bytes withheld at the tokens per byte of the lines shown, counted by ${tokenizer})`,
-      `- Tokens of the maps attached: **${s.mapTokens}** (counted by ${tokenizer})`,
-      `- Net: **~${s.withheldTokens - s.mapTokens}** tokens (estimated, the tokens withheld less the maps')`,
-      `- Model calls spent on maps: **${s.modelCalls}** (counted)`,
-      '',
-      '## Last reads',
-      '',
-      '| file | lines shown of asked | lines withheld | bytes withheld | tokens withheld (est.) | map tokens |',
-      '|---|---|---|---|---|---|',
-      ...rows,
-      '',
-    ].join('\n');
   }
 
   dispose(): void {

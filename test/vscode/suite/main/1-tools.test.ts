@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { tsRegions, tsSource } from '../../../support/files';
-import { invoke, mapAnswer, scriptedModel, skim, write, workspaceDir } from '../../support';
+import { invoke, mapAnswer, scriptedModel, skim, SKIM_TOOLS, write, workspaceDir } from '../../support';
 
 const NINE_HUNDRED = tsSource(30, 26);
 const REGIONS = tsRegions(30, 26);
@@ -28,16 +28,7 @@ describe("Skim's language-model tools, invoked through vscode.lm", () => {
       .filter((t) => t.name.startsWith('skim_'))
       .map((t) => t.name)
       .sort();
-    assert.deepEqual(tools, [
-      'skim_find_symbol',
-      'skim_list_symbols',
-      'skim_lsp',
-      'skim_node_at',
-      'skim_query_tree',
-      'skim_read_file',
-      'skim_search',
-      'skim_summarize_file',
-    ]);
+    assert.deepEqual(tools, SKIM_TOOLS);
     const read = vscode.lm.tools.find((t) => t.name === 'skim_read_file');
     assert.match(read?.description ?? '', /^Read a source file you have not seen with this tool\. A 1,400-line file costs seven 200-line reads/);
   });

@@ -1,84 +1,205 @@
 import * as assert from 'node:assert/strict';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { codeLensTitle } from '../../../../src/core/map/render';
 import { tsRegions, tsSource } from '../../../support/files';
-import { invoke, mapAnswer, scriptedModel, skim, write } from '../../support';
+import { ROOT } from '../../profile';
+import { invoke, mapAnswer, scriptedModel, skim, skimHover as hover, waitFor, workspaceDir, write } from '../../support';
 
 const SOURCE = tsSource(6, 6); // 6 functions of 9 lines, stride 10: 60 lines
 const REGIONS = tsRegions(6, 6);
 
-async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, what: string): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+/** Skim's lenses on a document: line and title. */
+async function lenses(uri: vscode.Uri): Promise<[number, string][]> {
+  const all = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+  return all.filter((l) => l.command?.command === 'skim.revealInMap').map((l) => [l.range.start.line + 1, l.command?.title ?? '']);
 }
 
-describe('maps in the editor, drawn from the stored rows', () => {
+/** Runs `body` with some of Skim's user settings changed, then puts back what they were. */
+async function withSettings(values: Record<string, unknown>, body: () => Promise<void>): Promise<void> {
+  const config = vscode.workspace.getConfiguration('skim');
+  for (const [key, value] of Object.entries(values)) await config.update(key, value, vscode.ConfigurationTarget.Global);
+  try {
+    await body();
+  } finally {
+    for (const key of Object.keys(values)) await config.update(key, undefined, vscode.ConfigurationTarget.Global);
+  }
+}
+
+describe('maps in the editor: the outline at once, a stored map when fresh, one source for every surface', () => {
   let uri: vscode.Uri;
   before(async () => {
     await skim();
-    const model = await scriptedModel();
-    model.reset();
-    model.setSummaryScript([mapAnswer(REGIONS, 'Six helpers.')]);
     uri = vscode.Uri.file(write('editor.ts', SOURCE));
+  });
+  beforeEach(async () => (await scriptedModel()).reset());
+
+  it("opening a source file shows tree-sitter's outline in lenses, hover, map view and status bar, with no model call", async () => {
+    const api = await skim();
+    await vscode.commands.executeCommand('skim.forgetFile', uri);
+    await vscode.window.showTextDocument(uri);
+    assert.deepEqual(
+      await lenses(uri),
+      REGIONS.map((r) => [r.start, `function · ${r.start}-${r.end}`]),
+    );
+    assert.equal(
+      await hover(uri, 11),
+      `Skim: function fn1 · 11-19 · (n: number): number · [whole map](command:skim.revealInMap?${encodeURIComponent(JSON.stringify([uri.toString(), 11, 19]))})`,
+    );
+    await waitFor(() => (api.editor.mapView.lines().length === 6 ? true : undefined), 'the map view to follow the editor');
+    assert.deepEqual(
+      api.editor.mapView.lines(),
+      REGIONS.map((r) => `${r.name} ${r.start}-${r.end} · (n: number): number`),
+    );
+    assert.equal(api.editor.mapView.state.description, 'editor.ts · outline');
+    await waitFor(() => (api.statusBar.text === '$(list-tree) Skim: outline · hook off' ? true : undefined), `the status bar (it says ${api.statusBar.text})`);
+    await vscode.commands.executeCommand('skim.showMap', uri);
+    const mapDoc = await waitFor(
+      () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'skim-map' && d.uri.path.endsWith('editor.ts.skim-map')),
+      'the map document',
+    );
+    assert.match(mapDoc.getText(), /^Map of editor\.ts \(60 lines; tree-sitter outline\):\nDeclares 6 functions\./);
+    assert.equal((await scriptedModel()).summaryCalls(), 0);
+  });
+
+  it('a stored map fresh for the file is shown in its place; after an edit on disk, the outline of the new text, never the stale map', async () => {
+    const api = await skim();
+    const model = await scriptedModel();
+    model.setSummaryScript([mapAnswer(REGIONS, 'Six helpers.')]);
     await invoke('skim_summarize_file', { filePath: 'editor.ts' });
     await vscode.window.showTextDocument(uri);
-  });
-
-  it("shows a CodeLens at each region's first line, exactly the stored regions", async () => {
-    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
-    const ours = lenses.filter((l) => l.command?.command === 'skim.showMap');
     assert.deepEqual(
-      ours.map((l) => [l.range.start.line + 1, l.command?.title]),
-      REGIONS.map((r) => [r.start, codeLensTitle({ ...r, note: `computes ${r.name}` })]),
+      await lenses(uri),
+      REGIONS.map((r) => [r.start, `function · ${r.start}-${r.end} · computes ${r.name}`]),
     );
-  });
-
-  it('fills the outline with the stored regions, their ranges and notes', async () => {
-    const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', uri);
-    const ours = symbols.filter((s) => s.detail.startsWith('computes'));
-    assert.deepEqual(
-      ours.map((s) => [s.name, s.range.start.line + 1, s.range.end.line + 1, s.kind, s.detail]),
-      REGIONS.map((r) => [r.name, r.start, r.end, vscode.SymbolKind.Function, `computes ${r.name}`]),
-    );
-  });
-
-  it("hovers a line with the regions it is in, their notes and the file's prose", async () => {
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(13, 2));
-    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
-    assert.match(text, /11-19 function fn1 — computes fn1/);
-    assert.match(text, /Map of editor\.ts \(60 lines; written by vscode\.lm:skim-test\/scripted-1@p1\), made by the model in this session:\nSix helpers\./);
-  });
-
-  it('shows nothing stale: after an edit on disk, lenses disappear and the status bar says stale', async () => {
-    const api = await skim();
+    assert.match((await hover(uri, 21)) ?? '', /^Skim: function fn2 · 21-29 · computes fn2 · \[whole map\]/);
     await waitFor(
-      async () => (await api.statusBar.update(), api.statusBar.text === '$(list-tree) Skim: map fresh · hook off' ? true : undefined),
-      'a fresh status',
+      () => (api.statusBar.text === '$(list-tree) Skim: map · hook off' ? true : undefined),
+      `a fresh map in the status bar (it says ${api.statusBar.text})`,
+    );
+    assert.match(
+      api.statusBar.tooltip,
+      /^Skim's map of editor\.ts: what the file does and its 6 functions, each with its lines and a note, written by vscode\.lm:skim-test\/scripted-1@p1 and made in this session\./,
     );
     write('editor.ts', SOURCE.replace('fn0', 'zero'));
-    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
-    assert.equal(lenses.filter((l) => l.command?.command === 'skim.showMap').length, 0);
-    await api.statusBar.update();
-    assert.equal(api.statusBar.text, '$(list-tree) Skim: map stale · hook off');
+    await waitFor(async () => ((await lenses(uri))[0]?.[1] === 'function · 1-9' ? true : undefined), 'the lenses of the new text');
+    assert.equal((await hover(uri, 1))?.startsWith('Skim: function zero · 1-9 · (n: number): number'), true);
+    await waitFor(
+      () => (api.statusBar.text === '$(list-tree) Skim: outline (map stale) · hook off' ? true : undefined),
+      `a stale map in the status bar (it says ${api.statusBar.text})`,
+    );
+    assert.equal(model.summaryCalls(), 1);
+  });
+
+  it("hovers only on a declaration's own line, and on every line of a region by setting", async () => {
+    write('editor.ts', SOURCE);
+    await vscode.window.showTextDocument(uri);
+    await waitFor(async () => ((await hover(uri, 11)) ? true : undefined), 'the hover');
+    assert.equal(await hover(uri, 14), undefined);
+    assert.equal(await hover(uri, 10), undefined);
+    await withSettings({ 'hover.anywhere': true }, async () => {
+      assert.match((await hover(uri, 14)) ?? '', /^Skim: function fn1 · 11-19 · /);
+      assert.equal(await hover(uri, 10), undefined);
+    });
+  });
+
+  it("gives the Outline Skim's symbols only where no language server gives any: none beside TypeScript's, Python's from Skim", async function () {
+    this.timeout(180_000);
+    const api = await skim();
+    const ts = await vscode.workspace.openTextDocument(uri);
+    // TypeScript's server starts on first use: its symbols are there once it answers.
+    await waitFor(() => (api.editor.outline.servedByOthers('typescript') ? true : undefined), "TypeScript's symbols", 150);
+    assert.deepEqual(await api.editor.outline.provideDocumentSymbols(ts), []);
+    const all = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', uri);
+    assert.deepEqual(
+      all.map((s) => s.name),
+      REGIONS.map((r) => r.name),
+    );
+    const python = path.join(workspaceDir(), 'base64.py');
+    writeFileSync(python, readFileSync('/usr/lib/python3.11/base64.py'));
+    const py = await vscode.workspace.openTextDocument(python);
+    await waitFor(() => (api.editor.outline.servedByOthers('python') === false ? true : undefined), 'Skim to learn that nothing else outlines Python');
+    const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', py.uri);
+    assert.deepEqual(
+      symbols.slice(0, 3).map((s) => [s.name, s.range.start.line + 1]),
+      [
+        ['imports', 9],
+        ['_bytes_from_decode_data', 34],
+        ['b64encode', 51],
+      ],
+    );
+    await withSettings({ 'outline.besideLanguageServer': true }, async () => {
+      assert.deepEqual(
+        (await api.editor.outline.provideDocumentSymbols(ts)).map((s) => [s.name, s.range.start.line + 1, s.range.end.line + 1]),
+        REGIONS.map((r) => [r.name, r.start, r.end]),
+      );
+    });
+    rmSync(python);
+  });
+
+  it('shows the status item only with a file Skim can map: hidden for a text file, with no editor, and after the last editor closes', async () => {
+    const api = await skim();
+    await vscode.window.showTextDocument(uri);
+    await waitFor(() => (api.statusBar.text ? true : undefined), 'the status item');
+    await vscode.window.showTextDocument(vscode.Uri.file(write('notes.txt', 'Nothing to map here.\n')));
+    await waitFor(() => (api.statusBar.text === '' ? true : undefined), `the status item to hide for a text file (it says ${api.statusBar.text})`);
+    await vscode.window.showTextDocument(uri);
+    await waitFor(() => (api.statusBar.text ? true : undefined), 'the status item again');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await waitFor(() => (api.statusBar.text === '' ? true : undefined), 'the status item to hide once no editor is open');
+    await waitFor(() => (api.editor.mapView.state.message === 'Open a source file to see its map.' ? true : undefined), 'the map view to say what to do');
+  });
+
+  it('outlines as you type only what a parse keeps up with: a minified bundle (named so or not) gets no outline, and no status item', async () => {
+    const api = await skim();
+    const bundle = readFileSync(path.join(ROOT, 'node_modules/@azure/msal-browser/lib/msal-browser.min.js'));
+    for (const name of ['msal-browser.min.js', 'bundle.js']) {
+      const bundled = vscode.Uri.file(path.join(workspaceDir(), name));
+      writeFileSync(bundled.fsPath, bundle);
+      await vscode.window.showTextDocument(bundled);
+      assert.deepEqual(await lenses(bundled), [], name);
+      await waitFor(() => (api.statusBar.text === '' ? true : undefined), `no status item for ${name} (it says ${api.statusBar.text})`);
+      await waitFor(() => (api.editor.mapView.state.message?.startsWith('No map of this file yet') ? true : undefined), `the map view to say why for ${name}`);
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      rmSync(bundled.fsPath);
+    }
+  });
+
+  it('follows the hook file, not a poll: installed, removed, and edited by hand', async () => {
+    const api = await skim();
+    const file = path.join(workspaceDir(), '.github', 'hooks', 'skim-vscode.json');
+    await vscode.window.showTextDocument(uri);
+    const hookIs = (on: boolean) =>
+      waitFor(
+        () => (api.hook.installed === on && api.statusBar.text.endsWith(` · hook ${on ? 'on' : 'off'}`) ? true : undefined),
+        `hook ${on ? 'on' : 'off'} (the status says ${api.statusBar.text})`,
+      );
+    await hookIs(false);
+    await vscode.commands.executeCommand('skim.installReadHook', { host: 'vscode', scope: 'workspace' });
+    await hookIs(true);
+    const installed = readFileSync(file, 'utf8');
+    await vscode.commands.executeCommand('skim.removeReadHook', { host: 'vscode', scope: 'workspace' });
+    await hookIs(false);
+    writeFileSync(file, installed);
+    await hookIs(true);
+    writeFileSync(file, installed.replace(/ # skim read guard/g, ''));
+    await hookIs(false);
+    rmSync(file);
   });
 
   it('Summarize File maps the active file and Show Map opens the map rendered from the rows', async () => {
     const model = await scriptedModel();
-    model.reset();
     model.setSummaryScript([mapAnswer(REGIONS, 'Six helpers, renamed.')]);
+    write('editor.ts', SOURCE.replace('fn5', 'last'));
     await vscode.window.showTextDocument(uri);
     await vscode.commands.executeCommand('skim.summarizeFile');
     assert.equal(model.summaryCalls(), 1);
-    const mapDoc = await waitFor(() => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'skim-map'), 'the map document');
+    // The map document follows the stored rows: open since the first test, it shows the new map once it is made.
+    const mapDoc = await waitFor(
+      () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'skim-map' && d.getText().includes('Six helpers, renamed.')),
+      'the map document to show the new map',
+    );
     assert.match(mapDoc.getText(), /^Map of editor\.ts \(60 lines; written by vscode\.lm:skim-test\/scripted-1@p1\):\nSix helpers, renamed\./);
-    const api = await skim();
-    await vscode.window.showTextDocument(uri);
-    await api.statusBar.update();
-    assert.equal(api.statusBar.text, '$(list-tree) Skim: map fresh · hook off');
   });
 
   it('Forget This File drops the map; Clear Cache drops every map', async () => {
@@ -92,18 +213,25 @@ describe('maps in the editor, drawn from the stored rows', () => {
   });
 
   it('turns CodeLens and hover off by setting', async () => {
-    await invoke('skim_summarize_file', { filePath: 'editor.ts' });
-    const config = vscode.workspace.getConfiguration('skim');
-    await config.update('codeLens.enabled', false, vscode.ConfigurationTarget.Global);
-    await config.update('hover.enabled', false, vscode.ConfigurationTarget.Global);
+    await withSettings({ 'codeLens.enabled': false, 'hover.enabled': false }, async () => {
+      assert.deepEqual(await lenses(uri), []);
+      assert.equal(await hover(uri, 11), undefined);
+    });
+  });
+
+  it('Choose Summary Model writes the model it is given to the skim.model settings', async () => {
+    const config = () => vscode.workspace.getConfiguration('skim.model');
+    const before = config().inspect('vendor')?.globalValue;
     try {
-      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
-      assert.equal(lenses.filter((l) => l.command?.command === 'skim.showMap').length, 0);
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(13, 2));
-      assert.equal(hovers.filter((h) => h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes('Map of editor.ts'))).length, 0);
+      assert.deepEqual(await vscode.commands.executeCommand('skim.chooseModel', 'scripted-small'), {
+        vendor: 'skim-test',
+        family: 'scripted-small',
+        id: 'scripted-small',
+      });
+      assert.deepEqual([config().get('vendor'), config().get('family'), config().get('id')], ['skim-test', 'scripted-small', 'scripted-small']);
     } finally {
-      await config.update('codeLens.enabled', undefined, vscode.ConfigurationTarget.Global);
-      await config.update('hover.enabled', undefined, vscode.ConfigurationTarget.Global);
+      for (const key of ['family', 'id']) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
+      await config().update('vendor', before, vscode.ConfigurationTarget.Global);
     }
   });
 });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { tsRegions, tsSource } from '../../../support/files';
-import { mapAnswer, scriptedModel, skim, write } from '../../support';
+import { mapAnswer, scriptedModel, skim, SKIM_TOOLS, write } from '../../support';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -45,17 +45,9 @@ describe("Copilot's own agent loop calling Skim (scripted model, offline)", func
     const agentTurns = model.requests.filter((r) => r.kind === 'agent');
     assert.ok(agentTurns.length >= 2, `the agent loop made ${agentTurns.length} model request(s)`);
     const offered = new Map(agentTurns[0].tools.map((t) => [t.name, t.description]));
-    for (const name of [
-      'skim_search',
-      'skim_summarize_file',
-      'skim_read_file',
-      'skim_list_symbols',
-      'skim_find_symbol',
-      'skim_query_tree',
-      'skim_node_at',
-      'skim_lsp',
-    ])
-      assert.ok(offered.get(name), `${name} was not offered`);
+    for (const name of SKIM_TOOLS) assert.ok(offered.get(name), `${name} was not offered`);
+    // Once each: skim mcp is offered to VS Code's MCP servers only by setting (skim.mcp.offerServer), so Copilot does not see every tool twice.
+    assert.deepEqual([...offered.keys()].filter((name) => /skim/i.test(name)).sort(), SKIM_TOOLS);
     // The edit tools Skim's edit gate reads, as Copilot offers them.
     for (const name of ['replace_string_in_file', 'create_file']) assert.ok(offered.has(name), `${name} was not offered`);
     assert.match(offered.get('skim_read_file') ?? '', /A 1,400-line file costs seven 200-line reads/);
@@ -89,5 +81,30 @@ describe("Copilot's own agent loop calling Skim (scripted model, offline)", func
     assert.match(result, /^ {2}1471-1499 fn49\(n: number\): number\n {4}1479\t {2}n = n \+ 7;$/m);
     assert.equal(result.split('\n').filter((l) => /^ {4}\d+\t/.test(l)).length, 50);
     assert.equal(model.summaryCalls(), 0);
+  });
+
+  it("with skim.mcp.offerServer on, skim mcp is among VS Code's MCP servers again, for sessions that cannot see extension tools", async () => {
+    await copilotChat();
+    const model = await scriptedModel();
+    model.reset();
+    model.setAgentScript([]);
+    const config = vscode.workspace.getConfiguration('skim.mcp');
+    await config.update('offerServer', true, vscode.ConfigurationTarget.Global);
+    try {
+      let names: string[] = [];
+      // VS Code starts the server when a request needs its tools: the first turn may come before it has listed them.
+      for (let attempt = 0; attempt < 10 && !names.includes('mcp_skim_skim_read_file'); attempt++) {
+        await agentTurn('Hello.');
+        names =
+          model.requests
+            .filter((r) => r.kind === 'agent')
+            .at(-1)
+            ?.tools.map((t) => t.name) ?? [];
+        if (!names.includes('mcp_skim_skim_read_file')) await sleep(2000);
+      }
+      assert.ok(names.includes('mcp_skim_skim_read_file'), `skim mcp's tools were not offered: ${names.filter((n) => /skim/i.test(n)).join(', ')}`);
+    } finally {
+      await config.update('offerServer', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 });

@@ -2,29 +2,28 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { SkimMessages } from '../../../../src/vscode/messages';
 import { INSTALL, NEVER, NOT_NOW, Onboarding } from '../../../../src/vscode/onboarding';
 import { Savings } from '../../../../src/vscode/savings/savings';
 import { tsRegions, tsSource } from '../../../support/files';
-import { invoke, mapAnswer, scriptedModel, skim, workspaceDir, write } from '../../support';
-
-/** A workspace state of the test's own, so each case starts as a first open. */
-function memento(): vscode.Memento {
-  const values = new Map<string, unknown>();
-  return {
-    keys: () => [...values.keys()],
-    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback),
-    update: async (key: string, value: unknown) => void values.set(key, value),
-  } as vscode.Memento;
-}
+import { invoke, mapAnswer, memento, scriptedModel, skim, waitFor, workspaceDir, write } from '../../support';
 
 function answering(choice: string, asked: string[]): Onboarding {
-  const onboarding = new Onboarding(memento());
-  onboarding.ask = async (message) => {
-    asked.push(message);
+  const onboarding = new Onboarding(memento(), new SkimMessages());
+  onboarding.ask = async (offer, ...choices) => {
+    asked.push([offer.message, ...offer.effects.map((e) => `${e.label}. ${e.text}`), `[${choices.join('] [')}]`].join('\n'));
     return choice as never;
   };
   return onboarding;
 }
+
+/** The text a page shows: its tags and style gone, white space as one space. */
+const pageText = (html: string) =>
+  html
+    .replace(/<style[\s\S]*?<\/style>/, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)))
+    .replace(/\s+/g, ' ');
 
 describe('first minutes: the hook offered once, and the savings shown', function () {
   this.timeout(120_000);
@@ -38,17 +37,34 @@ describe('first minutes: the hook offered once, and the savings shown', function
     rmSync(claude(), { recursive: true, force: true });
   });
 
-  it('offers the hook for Copilot, and for Claude Code where .claude exists, once; "Not now" and "Never" are remembered', async () => {
+  it('offers the hook saying its two effects, for Copilot, and for Claude Code where .claude exists, once; "Not now" and "Never" are remembered', async () => {
     for (const choice of [NOT_NOW, NEVER]) {
       const asked: string[] = [];
       const onboarding = answering(choice, asked);
       assert.deepEqual(await onboarding.offer(), ['vscode', 'claude'], choice);
-      assert.match(
+      assert.equal(
         asked[0],
-        /^Skim can shorten Copilot's own reads of large files to the lines that matter plus the file's map\. Install its read hook for this workspace\?$/,
+        [
+          "Turn on Skim's read hook for Copilot's agent in this workspace?",
+          "Reads. When Copilot's agent reads more than 200 lines of a source file, it gets those 200 lines and the file's map instead, so it reads the part it needs next.",
+          'Edits. An edit of a file that changed since the agent last read it is refused until it reads the file again.',
+          `[${INSTALL}] [${NOT_NOW}] [${NEVER}]`,
+        ].join('\n'),
       );
+      assert.match(asked[1], /^Turn on Skim's read hook for Claude Code in this workspace\?\nReads\. When Claude Code reads more than 200 lines/);
       assert.deepEqual(await onboarding.offer(), [], `${choice} is remembered`);
       assert.equal(asked.length, 2);
+    }
+  });
+
+  it('says what the edit gate does as skim.editGate sets it: nothing of edits when it is off', async () => {
+    await vscode.workspace.getConfiguration('skim').update('editGate', 'off', vscode.ConfigurationTarget.Global);
+    try {
+      const asked: string[] = [];
+      await answering(NOT_NOW, asked).offer();
+      assert.doesNotMatch(asked[0], /Edits/);
+    } finally {
+      await vscode.workspace.getConfiguration('skim').update('editGate', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 
@@ -60,11 +76,24 @@ describe('first minutes: the hook offered once, and the savings shown', function
     assert.deepEqual(await answering(INSTALL, []).offer(), [], 'an installed hook is never offered');
     const api = await skim();
     await vscode.window.showTextDocument(vscode.Uri.file(write('status.ts', tsSource(2, 2))));
-    await api.statusBar.update();
-    assert.match(api.statusBar.text, / · hook on$/);
+    await waitFor(() => (api.statusBar.text.endsWith(' · hook on') ? true : undefined), `the status bar to say hook on (it says ${api.statusBar.text})`);
   });
 
-  it('Show Savings reports the exact counts of the shortened reads, and says how each number was obtained', async () => {
+  it('one message at a time: a warning waits while the offer is open, and shows once it is answered', async () => {
+    const messages = new SkimMessages();
+    const events: string[] = [];
+    let answer: (value: string) => void = () => undefined;
+    const offer = messages.show(() => new Promise<string>((resolve) => ((answer = resolve), events.push('offer shown'))), Infinity);
+    const warning = messages.show(async () => (events.push('warning shown'), 'seen'));
+    await new Promise((r) => setTimeout(r, 300));
+    assert.deepEqual(events, ['offer shown']);
+    answer(NOT_NOW);
+    assert.equal(await offer, NOT_NOW);
+    assert.equal(await warning, 'seen');
+    assert.deepEqual(events, ['offer shown', 'warning shown']);
+  });
+
+  it('Show Savings is a webview of the exact counts, the ranges each read asked and was shown, and a chart; it follows new reads', async () => {
     const api = await skim();
     const real = api.workspace.savings;
     const savings = new Savings(memento());
@@ -79,24 +108,27 @@ describe('first minutes: the hook offered once, and the savings shown', function
       await invoke('skim_read_file', { filePath: 'savings.ts', startLine: 1, endLine: 900 });
       await invoke('skim_read_file', { filePath: 'savings.ts', startLine: 1, endLine: 150 });
       await invoke('skim_read_file', { filePath: 'savings.ts', startLine: 601, lineCount: 300 });
-      const document = await vscode.commands.executeCommand<vscode.TextDocument>('skim.showSavings');
-      const text = document.getText();
-      assert.match(text, /^# Skim: savings in this workspace\n\n- Reads shortened: \*\*2\*\* \(counted\)\n/);
+      const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>('skim.showSavings');
+      assert.equal(panel.title, 'Skim: Savings');
+      assert.equal(vscode.workspace.textDocuments.filter((d) => d.isUntitled).length, 0, 'no buffer that asks to be saved');
+      const text = pageText(api.savingsView.html);
+      assert.match(text, / Reads shortened 2 counted /);
       assert.match(
         text,
         new RegExp(
-          `\\n- Lines withheld: \\*\\*800\\*\\* \\(counted from the files\\)\\n- Bytes withheld: \\*\\*${bytes(201, 900) + bytes(801, 900)}\\*\\* \\(counted from the files\\)\\n`,
+          ` Lines withheld 800 counted from the files Bytes withheld ${(bytes(201, 900) + bytes(801, 900)).toLocaleString('en')} counted from the files `,
         ),
       );
-      assert.match(
-        text,
-        /\(estimated: the bytes withheld at the tokens per byte of the lines shown, counted by vscode\.lm:skim-test\/scripted-1's own countTokens\)/,
-      );
-      assert.match(text, /\n- Model calls spent on maps: \*\*1\*\* \(counted\)\n/);
-      assert.match(
-        text,
-        /\n\| savings\.ts \| 601-800 of 1-900 \| 100 \| \d+ \| ~\d+ \| \d+ \|\n\| savings\.ts \| 1-200 of 1-900 \| 700 \| \d+ \| ~\d+ \| \d+ \|\n/,
-      );
+      assert.match(text, /counted by vscode\.lm:skim-test\/scripted-1's own countTokens/);
+      assert.match(text, / Model calls spent on maps 1 counted /);
+      assert.match(text, / savings\.ts 601-800 of 601-900 100 [\d,]+ ~[\d,]+ [\d,]+ savings\.ts 1-200 of 1-900 700 [\d,]+ ~[\d,]+ [\d,]+ /);
+      assert.equal((api.savingsView.html.match(/<polyline /g) ?? []).length, 2);
+      assert.match(api.savingsView.html, /Content-Security-Policy" content="default-src 'none'; style-src 'nonce-[^']+';"/);
+      assert.doesNotMatch(api.savingsView.html, /<script|https?:\/\//);
+      await invoke('skim_read_file', { filePath: 'savings.ts', startLine: 300, lineCount: 250 });
+      await waitFor(() => (/ Reads shortened 3 counted /.test(pageText(api.savingsView.html)) ? true : undefined), 'the view to follow the new read');
+      assert.match(pageText(api.savingsView.html), / savings\.ts 300-499 of 300-549 50 /);
+      panel.dispose();
     } finally {
       api.workspace.savings = real;
     }

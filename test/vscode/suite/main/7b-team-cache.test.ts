@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { tsSource } from '../../../support/files';
 import { startPostgres, TestPostgres } from '../../../support/postgres';
-import { invoke, scriptedModel, skim, write } from '../../support';
+import { invoke, scriptedModel, skim, skimHover, waitFor, write } from '../../support';
 
 describe('the team cache in VS Code', function () {
   this.timeout(120_000);
@@ -17,7 +17,7 @@ describe('the team cache in VS Code', function () {
     pg.cleanup();
   });
 
-  it("takes a teammate's map for the same bytes with no model call, and the hover and status bar say it came from the team", async () => {
+  it("takes a teammate's map for the same bytes with no model call, and the status bar says it came from the team", async () => {
     const model = await scriptedModel();
     model.reset();
     const source = tsSource(4, 6);
@@ -35,12 +35,13 @@ describe('the team cache in VS Code', function () {
     assert.match(text, /^Map of shared\.ts \(40 lines; written by vscode\.lm:skim-test\/scripted-1@p1\):\nFrom the team\.\n/);
     assert.equal(model.summaryCalls(), calls);
     const editor = await vscode.window.showTextDocument(vscode.Uri.file(file));
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, new vscode.Position(2, 0));
-    const hover = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
-    assert.match(hover, /written by vscode\.lm:skim-test\/scripted-1@p1\), from the team cache:\nFrom the team\./);
+    assert.match((await skimHover(editor.document.uri, 1)) ?? '', /^Skim: function fn0 · 1-9 · shared by a teammate · \[whole map\]/);
     const api = await skim();
-    await api.statusBar.update();
-    assert.equal(api.statusBar.text, '$(list-tree) Skim: map fresh (team) · hook off');
+    await waitFor(
+      () => (api.statusBar.text === '$(list-tree) Skim: map (team) · hook off' ? true : undefined),
+      `the status bar (it says ${api.statusBar.text})`,
+    );
+    assert.match(api.statusBar.tooltip, /written by vscode\.lm:skim-test\/scripted-1@p1 and fetched from your team’s cache\./);
     assert.equal(pg.sql(`SELECT publisher FROM skim_maps WHERE hash = '${hash}'`).trim(), 'postgres', 'the database names who wrote the row');
   });
 

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { invoke, scriptedModel, skim, workspaceDir } from '../../support';
+import { invoke, scriptedModel, skim, workspaceDir } from '../../../support';
 
-/** Runs in a second window over the first window's profile and workspace: a window reload. */
+/** The reload suite's second window, over the first one's profile and workspace: a window reload. */
 describe('after a window reload', () => {
   it('the cache still holds the maps made before: no model call, the same map', async () => {
     const api = await skim();

@@ -1,0 +1,11 @@
+/** Skim's tools by name, sorted: the same eight in VS Code's vscode.lm and over MCP. */
+export const SKIM_TOOLS = [
+  'skim_find_symbol',
+  'skim_list_symbols',
+  'skim_lsp',
+  'skim_node_at',
+  'skim_query_tree',
+  'skim_read_file',
+  'skim_search',
+  'skim_summarize_file',
+];
