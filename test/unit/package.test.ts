@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -27,5 +27,14 @@ describe('the packaged extension', () => {
     assert.match(manifest.homepage, /^https:\/\/github\.com\/skim-dev\/skim/);
     assert.ok(manifest.keywords.length >= 5 && manifest.keywords.length <= 30);
     assert.ok(manifest.galleryBanner.color);
+  });
+
+  it('has an icon the Marketplace takes: a PNG of at least 128 by 128, drawn from the SVG beside it', () => {
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    const png = readFileSync(path.join(ROOT, manifest.icon));
+    assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG');
+    const [width, height] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+    assert.ok(width >= 128 && height >= 128, `${width}x${height}`);
+    assert.ok(existsSync(path.join(ROOT, 'media', 'skim.svg')));
   });
 });
