@@ -211,7 +211,8 @@ describe('the judge: restriction-only, and nothing changes without it', () => {
     try {
       mkdirSync(path.join(s.dir, '.git'));
       s.write('config.js', INJECTED);
-      s.write('many.ts', Array.from({ length: 12 }, (_, i) => `export const item${i} = 'needle ${i}';`).join('\n'));
+      const KEY = `ghp_${'Qx7'.repeat(12)}`;
+      s.write('many.ts', Array.from({ length: 12 }, (_, i) => `export const item${i} = 'needle ${i}'; // ${i === 5 ? KEY : ''}`).join('\n'));
       const env = {
         PATH: process.env.PATH,
         XDG_STATE_HOME: path.join(s.dir, '.state'),
@@ -232,6 +233,12 @@ describe('the judge: restriction-only, and nothing changes without it', () => {
         [3, 1, 2],
       );
       assert.equal(JSON.parse(search).hits.length, 12, 'fewer than 15 candidates: all of them, in the judged order');
+      const asked = judge.requests.map((r) => `${r.state}\n${r.question}`);
+      assert.ok(
+        asked.some((r) => r.includes('needle 5') && r.includes('[redacted: GitHub Token]')),
+        'the judge was asked about the hits',
+      );
+      assert.ok(!asked.some((r) => r.includes(KEY)), 'no hit reaches the judge with its credential');
       const log = readFileSync(judgeLogFile(env), 'utf8')
         .trim()
         .split('\n')

@@ -26,9 +26,11 @@ export async function searchProject(
 ): Promise<ToolResult> {
   try {
     const program = findSearchProgram(project.root, programs.candidates, programs.env);
-    const found = await judgeSearch(await search(project, program, regionsForSearch(maps), input), ctx.judge);
-    const { hits, findings } = await screenHits(ctx, project, found.hits);
-    const result = { ...found, hits };
+    const searched = await search(project, program, regionsForSearch(maps), input);
+    // Screened before the judge sees them: a hit's credential never leaves for the judge's endpoint.
+    const { hits: screened, findings } = await screenHits(ctx, project, searched.hits);
+    const result = await judgeSearch({ ...searched, hits: screened }, ctx.judge);
+    const hits = result.hits;
     for (const hit of hits) ctx.seen.add(hit.path, hit.line);
     return { parts: [{ role: 'text', text: renderSearch(result) }], json: { ...searchJson(result), screen: findingsJson(findings) }, findings };
   } catch (error) {
