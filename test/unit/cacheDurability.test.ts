@@ -100,18 +100,22 @@ describe('the cache under killed writers, signals and unusable files', () => {
     assert.equal(readFileSync(lock, 'utf8'), `${process.pid} ${os.hostname()} 0123abcd\n`);
   });
 
-  it('breaks at once a lock naming a live process that has not refreshed it for 10 s (a reused pid), and takes it', async () => {
-    const lock = path.join(s.dir, 'maps.sqlite.lock');
-    // The test runner's parent: alive, and no holder of any lock.
-    writeFileSync(lock, `${process.ppid} ${os.hostname()} 0123abcd\n`);
-    const then = new Date(Date.now() - LOCK_STALE_MS - 5_000);
-    utimesSync(lock, then, then);
-    const started = Date.now();
-    let ran = false;
-    await withFileLock(lock, async () => void (ran = true), 200);
-    assert.deepEqual([ran, existsSync(lock)], [true, false]);
-    assert.ok(Date.now() - started < 1_000, `${Date.now() - started} ms`);
-  });
+  for (const [when, shift] of [
+    ['10 s ago', -LOCK_STALE_MS - 5_000],
+    ['a day from now (a time set by hand, or a clock that jumped back)', 86_400_000],
+  ] as const)
+    it(`breaks at once a lock naming a live process whose last refresh is ${when} (a reused pid), and takes it`, async () => {
+      const lock = path.join(s.dir, 'maps.sqlite.lock');
+      // The test runner's parent: alive, and no holder of any lock.
+      writeFileSync(lock, `${process.ppid} ${os.hostname()} 0123abcd\n`);
+      const then = new Date(Date.now() + shift);
+      utimesSync(lock, then, then);
+      const started = Date.now();
+      let ran = false;
+      await withFileLock(lock, async () => void (ran = true), 200);
+      assert.deepEqual([ran, existsSync(lock)], [true, false]);
+      assert.ok(Date.now() - started < 1_000, `${Date.now() - started} ms`);
+    });
 
   it('a process that takes the lock and hangs: waiters give up after 2 s while it is fresh, and break it once unrefreshed for 10 s; a live holder refreshing it keeps it', async function () {
     this.timeout(60_000);

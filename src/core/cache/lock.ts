@@ -45,10 +45,13 @@ export function processAlive(pid: number): boolean {
 }
 
 const readText = (file: string) => fs.readFile(file, 'utf8').catch(() => undefined);
-/** How long ago the file was last written or refreshed; 0 when it is gone. */
+/**
+ * How far the file's last write or refresh is from now, either way (a time in the future, set by
+ * hand or left by a clock that jumped back, must not keep a lock for ever); 0 when it is gone.
+ */
 const ageOf = (file: string) =>
   fs.stat(file).then(
-    (s) => Date.now() - s.mtimeMs,
+    (s) => Math.abs(Date.now() - s.mtimeMs),
     () => 0,
   );
 
