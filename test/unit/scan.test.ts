@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { closeSync, openSync, truncateSync } from 'node:fs';
+import * as path from 'node:path';
 import { scanFile } from '../../src/core/files/scan';
 import { scratch } from '../support/files';
 
@@ -53,5 +55,13 @@ describe('streaming a file once', () => {
 
   it('marks a file with a NUL byte as binary', async () => {
     assert.equal((await scanFile(s.write('blob.ts', Buffer.from([1, 0, 2, 10])), { start: 1, take: 1 })).binary, true);
+  });
+
+  it('stops reading a binary file at its first chunk: a 3 GB sparse file is not read to its end to be declined', async () => {
+    const sparse = path.join(s.dir, 'sparse.js');
+    closeSync(openSync(sparse, 'w'));
+    truncateSync(sparse, 3 * 1024 ** 3);
+    const scan = await scanFile(sparse, { start: 1, take: 200 });
+    assert.deepEqual([scan.binary, scan.complete, scan.hash, scan.seen], [true, false, undefined, 1]);
   });
 });
