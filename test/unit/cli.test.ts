@@ -46,6 +46,11 @@ describe('the skim command', () => {
     assert.equal(json.text, ['  n = n + 8;', '  n = n + 9;', '  n = n + 10;', '  n = n + 11;', '  n = n + 12;'].join('\n'));
   });
 
+  it('read --json past the last line says so in its notice, as the text does', async () => {
+    const json = JSON.parse((await skim(['read', 'big.ts', '--offset', '99999', '--json'], { cwd: s.dir })).stdout);
+    assert.deepEqual([json.text, json.notice], ['', '[skim] big.ts has no line 99999: it has 900 lines.']);
+  });
+
   it('read prints numbered lines exactly as a model reads them', async () => {
     const r = await skim(['read', 'big.ts', '--offset', '899'], { cwd: s.dir });
     assert.deepEqual([r.code, r.stdout, r.stderr], [0, '899\t}\n900\t', '']);

@@ -125,7 +125,15 @@ export async function readFile(ctx: SkimContext, maps: MapSource, file: ProjectF
     });
   }
   const mapText = parts.find((p) => p.role === 'map')?.text ?? '';
-  return { parts, json: readJson({ ...read, end: read.start + shown.length - 1 }, lines.lines.join('\n'), map?.entry, findings), findings, read, mapText };
+  // An empty read's JSON says what its text says: that the file is empty, or has no such line.
+  const notice = read.notice || (shown.length ? '' : emptyReadText(read));
+  return {
+    parts,
+    json: readJson({ ...read, notice, end: read.start + shown.length - 1 }, lines.lines.join('\n'), map?.entry, findings),
+    findings,
+    read,
+    mapText,
+  };
 }
 
 /**
