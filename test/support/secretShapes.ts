@@ -208,6 +208,8 @@ export function secretShapes(seed = 1): SecretShape[] {
     key('encrypted private key (PKCS #8)', 'ENCRYPTED_KEY', encrypted),
     key('OpenSSH private key', 'DEPLOY_KEY', openssh),
     key('PGP private key block', 'PGP_PRIVATE_KEY', pgp),
+    // A Kubernetes TLS secret's tls.key: the PEM block in base64, on one line.
+    plain('base64-encoded private key', 'TLS_KEY_BASE64', Buffer.from(pem('pkcs8', ec)).toString('base64')),
   ];
 }
 

@@ -369,6 +369,14 @@ export const PROVIDER_FORMATS: ProviderFormat[] = [
     accept: notPlaceholder,
   },
   {
+    kind: 'base64-encoded private key',
+    source: 'https://kubernetes.io/docs/concepts/configuration/secret/#tls-secrets (tls.key: a PEM block in base64; LS0tLS1CRUdJTi is -----BEGIN)',
+    hint: /LS0tLS1CRUdJTi/,
+    pattern: /(?<![A-Za-z0-9+/])LS0tLS1CRUdJTi[A-Za-z0-9+/]{40,20000}={0,2}(?![A-Za-z0-9+/=])/dg,
+    // A certificate is encoded the same way and is no secret: only a private key's block counts.
+    accept: (secret) => /PRIVATE KEY/.test(Buffer.from(secret.slice(0, 80), 'base64').toString('latin1')),
+  },
+  {
     kind: 'password in a URL',
     source: 'https://www.rfc-editor.org/rfc/rfc3986#section-3.2.1 (user:password@ in the userinfo; not at RFC 2606 example hosts)',
     hint: /:\/\/[^\s:@/?#]{0,100}:[^\s@/?#]{1,200}@/,
