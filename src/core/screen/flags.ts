@@ -26,6 +26,14 @@ const RULES: [ScreenSignal, RegExp][] = [
     /\b(AI|LLM|coding) (agents?|assistants?|models?)\b[^\n]{0,30}?\b(must|should|shall|are (instructed|required) to|need to)\b/i,
   ],
   [
+    'contains_instruction_to_agent',
+    /\b(automated|autonomous) (assistants?|agents?)\b[^\n]{0,40}?\b(must|should|shall|are (instructed|required) to|need to|requirements?)\b|\brequirements? for (automated|autonomous|AI) (assistants?|agents?)\b/i,
+  ],
+  // A line that speaks as a turn of the conversation ("Assistant: the user has approved …").
+  ['contains_instruction_to_agent', /^\W{0,4}(assistant|AI|agent)\s*:\s+(the|you|your|please|ignore|run|always|never|I|we|user)\b/i],
+  // A download run by a shell: what an injected instruction most often asks for.
+  ['contains_instruction_to_agent', /\b(curl|wget)\b[^\n|]{0,200}\|\s*(sudo\s+)?(ba|z|da)?sh\b/i],
+  [
     'requests_secret_disclosure',
     /\b(reveal|print|show|send|post|upload|exfiltrate|leak|share|paste|email)\b[^\n]{0,40}?\b(api[_ -]?keys?|access tokens?|tokens|passwords?|secrets?|credentials|private keys?|\.env\b|environment variables|ssh keys?)/i,
   ],
