@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
+import { closeOpenOutlineStores, outlineFileBeside, OutlineStore } from '../core/cache/outlines';
 import { MapCache, saveOpenCaches } from '../core/cache/store';
 import { TeamCache } from '../core/cache/teamCache';
 import { Options } from '../core/config/options';
@@ -9,6 +10,7 @@ import { cacheDir as userCacheDir } from '../core/files/stateDir';
 import { judgeLog, judgeLogFile, judgeRuntime, openAiJudgeFrom } from '../core/judge/runtime';
 import { MapService } from '../core/maps/service';
 import { OpenAiModel } from '../core/model/openai';
+import { Outlines } from '../core/search/outlines';
 import { UsageError } from './args';
 import type { OpenMaps } from './commands/hook';
 import { defaultRoot } from './root';
@@ -22,6 +24,8 @@ export interface Session {
   team?: TeamCache;
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** The project's tree-sitter outlines, stored beside its maps; opened on first use (a hook's read never needs them). */
+  outlines(): Promise<Outlines>;
   close(): Promise<void>;
 }
 
@@ -43,7 +47,7 @@ function saveOnSignals(): void {
     ['SIGINT', 130],
     ['SIGHUP', 129],
   ] as const) {
-    process.once(signal, () => void saveOpenCaches(2_000).finally(() => process.exit(code)));
+    process.once(signal, () => void Promise.allSettled([saveOpenCaches(2_000), closeOpenOutlineStores()]).finally(() => process.exit(code)));
   }
 }
 
@@ -83,7 +87,10 @@ export async function openSession(
   const cache = await MapCache.open(cacheFile, { onWarning: warn });
   const team = options.teamCacheUrl ? new TeamCache({ url: options.teamCacheUrl, warn, refusalsFolder: path.dirname(cacheFile) }) : undefined;
   const maps = new MapService(ctx, cache, model, undefined, team);
-  return { project, maps, ctx, team, cwd, env, close: async () => void (await Promise.all([cache.close(), team?.close()])) };
+  let outlineStore: Promise<OutlineStore> | undefined;
+  const outlines = async () => new Outlines(await (outlineStore ??= OutlineStore.open(outlineFileBeside(cacheFile), { onWarning: warn })));
+  const close = async () => void (await Promise.all([cache.close(), team?.close(), outlineStore?.then((store) => store.close())]));
+  return { project, maps, ctx, team, cwd, env, outlines, close };
 }
 
 /** The engine the hook opens for a project when a read needs a map. */

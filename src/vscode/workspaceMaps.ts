@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { outlineFileBeside, OutlineStore } from '../core/cache/outlines';
 import { MapCache } from '../core/cache/store';
+import { Outlines } from '../core/search/outlines';
 import { hashBytes } from '../core/files/scan';
 import { MapEntry } from '../core/map/types';
 import { readForMapping } from '../core/files/source';
@@ -41,6 +43,7 @@ export class OutsideWorkspaceError extends Error {}
  */
 export class WorkspaceMaps implements vscode.Disposable {
   private readonly caches = new Map<string, Promise<MapCache>>();
+  private readonly outlineStores = new Map<string, Promise<OutlineStore>>();
   /** Where this session's maps came from, by file, for the content they were made of. */
   private readonly origins = new Map<string, { hash: string; source: MapOrigin }>();
   private team?: TeamCache;
@@ -178,6 +181,17 @@ export class WorkspaceMaps implements vscode.Disposable {
     return new MapService(this.context(folder), await this.cache(folder));
   }
 
+  /** A folder's tree-sitter outlines, stored beside its maps and kept open, so that search and the overview read them warm. */
+  async outlines(folder: vscode.WorkspaceFolder): Promise<Outlines> {
+    const key = folder.uri.toString();
+    let store = this.outlineStores.get(key);
+    if (!store) {
+      store = OutlineStore.open(outlineFileBeside(this.cacheFile(folder)), { onWarning: (m) => this.log.warnOnce(`outlines:${m}`, m) });
+      this.outlineStores.set(key, store);
+    }
+    return new Outlines(await store);
+  }
+
   /** What the editor may show for a document: the stored map, checked against the file's hash. */
   async state(uri: vscode.Uri): Promise<MapState> {
     const file = this.inWorkspace(uri);
@@ -216,8 +230,9 @@ export class WorkspaceMaps implements vscode.Disposable {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.caches.values()].map(async (c) => (await c).close()));
+    await Promise.all([...this.caches.values(), ...this.outlineStores.values()].map(async (c) => (await c).close()));
     this.caches.clear();
+    this.outlineStores.clear();
     await this.team?.close();
   }
 
@@ -242,11 +257,14 @@ export class WorkspaceMaps implements vscode.Disposable {
     const key = folder.uri.toString();
     let cache = this.caches.get(key);
     if (!cache) {
-      const base = this.storage.fsPath;
-      const id = createHash('sha256').update(key).digest('hex').slice(0, 16);
-      cache = MapCache.open(path.join(base, `maps-${id}.sqlite`), { onWarning: (m) => this.log.warnOnce(`cache:${m}`, m) });
+      cache = MapCache.open(this.cacheFile(folder), { onWarning: (m) => this.log.warnOnce(`cache:${m}`, m) });
       this.caches.set(key, cache);
     }
     return cache;
+  }
+
+  private cacheFile(folder: vscode.WorkspaceFolder): string {
+    const id = createHash('sha256').update(folder.uri.toString()).digest('hex').slice(0, 16);
+    return path.join(this.storage.fsPath, `maps-${id}.sqlite`);
   }
 }

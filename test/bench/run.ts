@@ -4,7 +4,7 @@
  */
 import { testContext } from '../support/context';
 import { execFileSync } from 'node:child_process';
-import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import { encode } from 'gpt-tokenizer';
@@ -17,9 +17,6 @@ import { renderMap } from '../../src/core/map/render';
 import { MapService } from '../../src/core/maps/service';
 import { MapEntry } from '../../src/core/map/types';
 import { Project } from '../../src/core/files/project';
-import { onPath } from '../../src/core/search/program';
-import { regionsForSearch } from '../../src/core/search/regions';
-import { search } from '../../src/core/search/search';
 import { languageFor } from '../../src/core/structural/languages';
 import { structuralMap, structuralProducer } from '../../src/core/structural/mapper';
 import { summaryRequest } from '../../src/core/summarizer/prompt';
@@ -29,6 +26,7 @@ import { FileResult, measureCorpus, median as corpusMedian } from './corpus';
 import { packageVsix } from '../support/packageVsix';
 import { measureQueryBounds } from './query';
 import { measureScreen } from './screen';
+import { measureSearch } from './search';
 import { measureTeamCache } from './team';
 import { BenchResults, BenchRow } from './results';
 
@@ -496,54 +494,6 @@ function extensionCosts(dir: string) {
   }
 }
 
-/**
- * skim_search against plain ripgrep on the same tree of real sources, interleaved round by round:
- * what placing each hit in its region costs, and how many hits get a region.
- */
-async function searchVsRipgrep(dir: string) {
-  const rg = onPath('rg');
-  if (!rg) {
-    console.log('search not measured: no rg on PATH (bash scripts/setup-services.sh)');
-    return;
-  }
-  const tree = path.join(dir, 'search-tree');
-  const root = path.resolve(__dirname, '../../..');
-  for (const from of ['node_modules/mocha/lib', 'node_modules/@azure/msal-common/src', 'node_modules/gpt-tokenizer/src']) {
-    cpSync(path.join(root, from), path.join(tree, from.replace(/^node_modules\//, '')), { recursive: true });
-  }
-  execFileSync('git', ['init', '-q', tree]);
-  const project = new Project(tree);
-  const program = { kind: 'rg' as const, path: rg };
-  const patterns = ['runTests', 'function', 'Authority', 'encode\\(', 'TODO'];
-  const rounds = QUICK ? 3 : 15;
-  const skimMs: number[] = [];
-  const rgMs: number[] = [];
-  let hits = 0;
-  let placed = 0;
-  for (let round = 0; round < rounds; round++) {
-    let skim = 0;
-    let plain = 0;
-    for (const pattern of patterns) {
-      let t = now();
-      const result = await search(project, program, regionsForSearch(undefined), { pattern });
-      skim += now() - t;
-      t = now();
-      execFileSync(rg, ['-n', pattern, '.'], { cwd: tree, maxBuffer: 64 * 1024 * 1024 });
-      plain += now() - t;
-      if (round === 0) {
-        hits += result.hits.length;
-        placed += result.hits.filter((h) => h.region).length;
-      }
-    }
-    skimMs.push(skim);
-    rgMs.push(plain);
-  }
-  record(`skim search, ${patterns.length} patterns over ${readdirSync(tree).length - 1} npm source trees`, median(skimMs), 'ms');
-  record('plain rg -n, same patterns and tree', median(rgMs), 'ms');
-  record('skim search / plain rg, time', median(skimMs) / median(rgMs), '×');
-  record('search hits placed in a region', (100 * placed) / Math.max(1, hits), `% of ${hits} hits`);
-}
-
 async function benchMain() {
   const s = scratch('skim-bench-');
   try {
@@ -555,7 +505,7 @@ async function benchMain() {
     guardMemory(s.dir);
     numberingOverhead();
     await hookFit();
-    await searchVsRipgrep(s.dir);
+    await measureSearch(record, QUICK);
     await measureQueryBounds(record, QUICK);
     await measureScreen(record, (line) => console.log(line), QUICK);
     await measureTeamCache(record, s.dir, QUICK);

@@ -1,8 +1,18 @@
 import { testContext } from '../support/context';
 import * as assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { OutlineStore } from '../../src/core/cache/outlines';
+import { DEFAULT_OPTIONS } from '../../src/core/config/options';
 import { MapCache } from '../../src/core/cache/store';
+import { OpenAiJudge } from '../../src/core/judge/openaiJudge';
+import { JudgeRuntime, siteModes } from '../../src/core/judge/runtime';
+import { judgeSearch } from '../../src/core/search/judged';
+import { Outlines } from '../../src/core/search/outlines';
+import { languageFor } from '../../src/core/structural/languages';
+import { runSearch } from '../../src/core/search/run';
 import { hashBytes } from '../../src/core/files/scan';
 import { MapService } from '../../src/core/maps/service';
 import { Project } from '../../src/core/files/project';
@@ -12,6 +22,7 @@ import { search, SearchRequest, SearchRequestError } from '../../src/core/search
 import { renderSearch, searchJson } from '../../src/core/search/text';
 import { skim } from '../support/cli';
 import { runnerProject, scratch } from '../support/files';
+import { ScriptedJudge } from '../support/scriptedJudge';
 
 const RUNNER = require.resolve('mocha/lib/runner.js');
 const RG: SearchProgram = { kind: 'rg', path: onPath('rg') ?? 'rg' };
@@ -26,7 +37,8 @@ describe('skim search: where a pattern occurs, each hit in its region', () => {
   });
   afterEach(() => s.cleanup());
 
-  const run = (request: SearchRequest, program: SearchProgram = RG, maps?: MapService) => search(project, program, regionsForSearch(maps), request);
+  const run = (request: SearchRequest, program: SearchProgram = RG, maps?: MapService, outlines?: Outlines) =>
+    search(project, program, regionsForSearch(maps, outlines), request);
 
   it("places a hit in mocha's runner in the innermost function that holds it, from the structural outline with no cache", async () => {
     const result = await run({ pattern: 'self.emit(constants.EVENT_TEST_PENDING' });
@@ -185,5 +197,103 @@ describe('skim search: where a pattern occurs, each hit in its region', () => {
     assert.deepEqual(json.hits[1].region, { start: 1087, end: 1176, kind: 'method', name: 'Runner.prototype._uncaught' });
     const bad = await skim(['search', 'x', '--path', 'nowhere'], { cwd: s.dir, env });
     assert.deepEqual([bad.code, bad.stderr.trim()], [1, `${path.join(s.dir, 'nowhere')} does not exist in ${s.dir}`]);
+  });
+
+  it('places a second search from the outline store: a row made from the same bytes serves, a row for other bytes does not', async () => {
+    const store = await OutlineStore.open(undefined);
+    const outlines = new Outlines(store);
+    const first = await run({ pattern: 'EVENT_RUN_END', path: 'lib' }, RG, undefined, outlines);
+    const bytes = readFileSync(path.join(s.dir, 'lib/runner.js'));
+    const rules = Outlines.rules(languageFor('runner.js')!);
+    const stored = store.get('lib/runner.js', hashBytes(bytes), bytes.length, rules);
+    assert.ok(stored, 'the first search stored what it parsed');
+    const renamed = stored.regions.map((r) => ({ ...r, name: `stored ${r.name}` }));
+    store.put({ ...stored, regions: renamed });
+    const second = await run({ pattern: 'EVENT_RUN_END', path: 'lib' }, RG, undefined, outlines);
+    assert.deepEqual(
+      second.hits.map((h) => h.region?.name ?? null),
+      first.hits.map((h) => (h.region ? `stored ${h.region.name}` : null)),
+    );
+    s.write('lib/runner.js', `${bytes.toString('utf8')}\n// changed\n`);
+    const changed = await run({ pattern: 'EVENT_RUN_END', path: 'lib' }, RG, undefined, outlines);
+    assert.deepEqual(
+      changed.hits.map((h) => h.region?.name ?? null),
+      first.hits.map((h) => h.region?.name ?? null),
+    );
+  });
+
+  it('tells of each hit it keeps as the program reports it, in order, and of no other', async () => {
+    const told: string[] = [];
+    const result = await runSearch(RG, s.dir, {
+      pattern: 'function',
+      literal: true,
+      paths: ['.'],
+      max: 7,
+      timeoutMs: 10_000,
+      onHit: (hit) => told.push(`${hit.path}:${hit.line}`),
+    });
+    assert.ok(result.total > 7);
+    assert.deepEqual(
+      told,
+      result.hits.map((h) => `${h.path}:${h.line}`),
+    );
+  });
+
+  it('enforcing, a judge shows its 15 in its order and says where the 15 others it set aside are, and how to see them', async () => {
+    const judge = await new ScriptedJudge(() => ({ C: 0.7, A: 0.2, T: 0.1 })).start();
+    try {
+      const found = await run({ pattern: 'function', literal: true, max: 30 });
+      const runtime = new JudgeRuntime(
+        new OpenAiJudge({ url: judge.url, model: 'scripted-judge' }),
+        siteModes({ ...DEFAULT_OPTIONS, judgeMode: 'enforcing' }),
+        () => undefined,
+      );
+      const judged = await judgeSearch(found, runtime);
+      const at = (i: number) => found.hits[i].line;
+      assert.deepEqual(
+        judged.hits.map((h) => h.line),
+        [2, 0, 1, ...Array.from({ length: 12 }, (_, i) => i + 3)].map(at),
+      );
+      assert.deepEqual(
+        judged.setAside,
+        found.hits.slice(15).map(({ path, line }) => ({ path, line })),
+      );
+      const text = renderSearch(judged);
+      assert.match(text.split('\n')[0], new RegExp(`^${found.total} matches for "function" in the project\\. Shown: the 15 the judge ranked most likely`));
+      assert.equal(
+        text.split('\n').at(-1),
+        `The judge set aside the other 15 hits of the first 30 found: lib/runner.js:${found.hits
+          .slice(15)
+          .map((h) => h.line)
+          .join(', ')}. To see them with their lines, read those lines, or search a narrower path or glob (10 hits or fewer are shown as found).`,
+      );
+      assert.deepEqual(searchJson(judged).setAside?.length, 15);
+    } finally {
+      await judge.stop();
+    }
+  });
+
+  it('skim mcp keeps what its searches outlined in the store beside its map cache, for the next session', async function () {
+    this.timeout(60_000);
+    const cache = path.join(s.dir, '.cache');
+    const client = new Client({ name: 'skim-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [path.resolve(__dirname, '../../../dist/cli.js'), 'mcp', '--root', s.dir],
+        env: { ...process.env, SKIM_CACHE_DIR: cache } as Record<string, string>,
+      }),
+    );
+    try {
+      const result = await client.callTool({ name: 'skim_search', arguments: { pattern: 'EVENT_RUN_END', path: 'lib' } });
+      assert.match((result.content as { text: string }[])[0].text, /^ {2}1087-1176 method Runner\.prototype\._uncaught$/m);
+    } finally {
+      await client.close();
+    }
+    const [file] = readdirSync(cache).filter((f) => f.endsWith('.outlines.sqlite'));
+    const store = await OutlineStore.open(path.join(cache, file));
+    const bytes = readFileSync(path.join(s.dir, 'lib/runner.js'));
+    assert.ok(store.get('lib/runner.js', hashBytes(bytes), bytes.length, Outlines.rules(languageFor('runner.js')!)));
+    await store.close();
   });
 });

@@ -12,7 +12,9 @@ export async function lspCommand(args: ParsedArgs, session: Session, io: Io): Pr
     throw new UsageError(`skim lsp FILE LINE SYMBOL OP (OP: ${FACT_OPS.join(', ')})`);
   const file = session.project.file(target, session.cwd);
   const input = { line: Number(lineText), symbol, op };
+  const why = 'the skim command has no language server';
+  const outlines = await session.outlines();
   await printResult(io, args.flags.has('json'), () =>
-    factsFallback(session.ctx, session.project, session.maps, file, input, 'the skim command has no language server', { env: session.env }),
+    factsFallback(session.ctx, session.project, session.maps, file, input, why, { env: session.env }, [], outlines),
   );
 }

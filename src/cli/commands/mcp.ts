@@ -10,6 +10,7 @@ import { summarizeFile } from '../../core/tools/maps';
 import { READ_MAX_BYTES, readFile } from '../../core/tools/read';
 import { resultText, ToolError, ToolResult } from '../../core/tools/result';
 import { searchProject } from '../../core/tools/search';
+import { warmUp } from '../../core/search/warm';
 import { findSymbolIn, listSymbolsOf } from '../../core/tools/symbols';
 import { nodeAtFile, queryFile } from '../../core/tools/tree';
 import { ParsedArgs } from '../args';
@@ -61,7 +62,8 @@ export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<v
   };
   const ctx = session.ctx;
   const handlers: Record<string, Handler> = {
-    skim_search: (input) => searchProject(ctx, session.project, session.maps, input as unknown as SearchRequest, { env: session.env }),
+    skim_search: async (input) =>
+      searchProject(ctx, session.project, session.maps, input as unknown as SearchRequest, { env: session.env }, await session.outlines()),
     skim_summarize_file: (input) => summarizeFile(ctx, session.maps, fileOf(input)),
     skim_read_file: (input) => readFile(ctx, session.maps, fileOf(input), input, { maxBytes: READ_MAX_BYTES, wholeMap: 'call skim_summarize_file' }),
     skim_list_symbols: (input) => listSymbolsOf(ctx, fileOf(input)),
@@ -71,7 +73,8 @@ export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<v
     skim_lsp: async (input) => {
       const file = fileOf(input);
       const request = input as unknown as LspInput;
-      return factsFallback(ctx, session.project, session.maps, file, request, NO_SERVER, { env: session.env }, await verifiedCall(ctx, file, request));
+      const before = await verifiedCall(ctx, file, request);
+      return factsFallback(ctx, session.project, session.maps, file, request, NO_SERVER, { env: session.env }, before, await session.outlines());
     },
   };
   // The SDK's generic signature is too deep for the compiler with shapes built at run time.
@@ -99,6 +102,7 @@ export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<v
     process.stdin.once('close', resolve);
   });
   await server.connect(transport);
+  void warmUp(session.project, session.outlines, session.env);
   const answered = unanswered(transport);
   await closed;
   await answered();

@@ -15,5 +15,6 @@ export async function searchCommand(args: ParsedArgs, session: Session, io: Io):
     literal: args.flags.has('literal'),
     max: positiveInt(args.flags, 'max'),
   };
-  await printResult(io, args.flags.has('json'), () => searchProject(session.ctx, session.project, session.maps, request, { env: session.env }));
+  const outlines = await session.outlines();
+  await printResult(io, args.flags.has('json'), () => searchProject(session.ctx, session.project, session.maps, request, { env: session.env }, outlines));
 }

@@ -312,7 +312,7 @@ function stampOf(file: string): Promise<string> {
 }
 
 /** Temp files that a process killed mid-save left beside the database. */
-async function removeAbandonedTemps(file: string): Promise<void> {
+export async function removeAbandonedTemps(file: string): Promise<void> {
   const base = path.basename(file);
   const names = await fs.readdir(path.dirname(file)).catch(() => [] as string[]);
   for (const name of names) {

@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, read, Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, read, readSync, Stats } from 'node:fs';
 import { promisify } from 'node:util';
 
 /**
@@ -37,6 +37,9 @@ export function openRegularFile(file: string): { fd: number; stat: Stats } {
 
 const readAsync = promisify(read);
 
+/** Files up to this size are read synchronously. */
+const SYNC_READ_MAX = 1024 * 1024;
+
 /**
  * A regular file's bytes, no more than it held when it was opened; `bytes` is undefined (and
  * nothing is read) when it is larger than `maxBytes`.
@@ -47,8 +50,12 @@ export async function readRegularFile(file: string, maxBytes: number): Promise<{
     if (stat.size > maxBytes) return { size: stat.size };
     const bytes = Buffer.alloc(stat.size);
     let length = 0;
+    // A small file is read in one synchronous call: a round trip through the thread pool costs more than the read itself.
+    const read = (at: number) =>
+      bytes.length <= SYNC_READ_MAX ? readSync(fd, bytes, at, bytes.length - at, at) : readAsync(fd, bytes, at, bytes.length - at, at);
     while (length < bytes.length) {
-      const { bytesRead } = await readAsync(fd, bytes, length, bytes.length - length, length);
+      const got = await read(length);
+      const bytesRead = typeof got === 'number' ? got : got.bytesRead;
       if (bytesRead === 0) break;
       length += bytesRead;
     }

@@ -9,7 +9,8 @@ const RERANK_OVER = 10;
 
 /**
  * The search re-rank: with more than RERANK_OVER hits, one choice over the first hits (each with
- * its region); enforcing, the RERANKED_HITS most likely come back in the judged order. "None of
+ * its region); enforcing, the RERANKED_HITS most likely come back in the judged order, and every
+ * other hit found is set aside where the answer says so (its place, not its line). "None of
  * these", no answer, or advisory keep ripgrep's order.
  */
 export async function judgeSearch(result: SearchResult, runtime: JudgeRuntime): Promise<SearchResult> {
@@ -34,5 +35,8 @@ export async function judgeSearch(result: SearchResult, runtime: JudgeRuntime): 
     cacheHit,
     ...(error ? { error } : {}),
   });
-  return enforced ? { ...result, hits: order.map((i) => candidates[i]), judged: true } : result;
+  if (!enforced) return result;
+  const shown = order.map((i) => candidates[i]);
+  const setAside = result.hits.filter((hit) => !shown.includes(hit)).map(({ path, line }) => ({ path, line }));
+  return { ...result, hits: shown, judged: true, setAside, rerankedOver: RERANK_OVER };
 }

@@ -24,6 +24,8 @@ export interface RunOptions {
   max: number;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Told of each hit kept, as the program reports it: what needs the hits can start before the run ends. */
+  onHit?: (hit: RawHit) => void;
 }
 
 export interface RunResult {
@@ -125,46 +127,56 @@ function parseLine(line: string, kind: SearchProgram['kind']): RawHit | undefine
   };
 }
 
-export function runSearch(program: SearchProgram, root: string, options: RunOptions): Promise<RunResult> {
+/** How a program's run ended, as runLines reports it. */
+export interface LinesRun {
+  code: number | null;
+  timedOut: boolean;
+  /** `take` asked to stop, or the signal aborted the run. */
+  stopped: boolean;
+  /** The end of what the program wrote on stderr. */
+  stderr: string;
+  /** Why the program could not run at all. */
+  failure?: string;
+}
+
+/**
+ * Runs a program in `root` and hands `take` each record of its output (lines, or NUL-separated
+ * records), in order, until `take` returns false, the deadline passes or the signal aborts.
+ * Never throws: a program that cannot start reports a failure.
+ */
+export function runLines(
+  file: string,
+  args: readonly string[],
+  root: string,
+  options: { timeoutMs: number; signal?: AbortSignal; separator?: string; take: (record: string) => boolean },
+): Promise<LinesRun> {
   return new Promise((resolve) => {
-    const child = spawn(program.path, program.kind === 'rg' ? rgArgs(options) : gitArgs(options), {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      windowsHide: true,
-    });
-    const result: RunResult = { hits: [], total: 0, totalIsLowerBound: false, timedOut: false };
+    const child = spawn(file, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const separator = options.separator ?? '\n';
+    const run: LinesRun = { code: null, timedOut: false, stopped: false, stderr: '' };
     let pending = '';
-    let stderr = '';
-    let stopped = false;
     const stop = () => {
-      stopped = true;
+      run.stopped = true;
       child.kill('SIGKILL');
     };
     const timer = setTimeout(() => {
-      result.timedOut = true;
+      run.timedOut = true;
       stop();
     }, options.timeoutMs);
     const onAbort = () => stop();
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    const take = (line: string) => {
-      const hit = parseLine(line, program.kind);
-      if (!hit || stopped) return;
-      result.total++;
-      if (result.hits.length < options.max) result.hits.push(hit);
-      if (result.total >= COUNT_LIMIT) {
-        result.totalIsLowerBound = true;
-        stop();
-      }
+    const take = (record: string) => {
+      if (!run.stopped && !options.take(record)) stop();
     };
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
-      const lines = (pending + chunk).split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) take(line);
+      const records = (pending + chunk).split(separator);
+      pending = records.pop() ?? '';
+      for (const record of records) take(record);
     });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
-      if (stderr.length < STDERR_CHARS) stderr += chunk.slice(0, STDERR_CHARS - stderr.length);
+      if (run.stderr.length < STDERR_CHARS) run.stderr += chunk.slice(0, STDERR_CHARS - run.stderr.length);
     });
     let finished = false;
     // A program that cannot start reports 'error' and may still report 'close': the first one ends the run.
@@ -174,14 +186,35 @@ export function runSearch(program: SearchProgram, root: string, options: RunOpti
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       if (pending) take(pending);
-      pending = '';
-      // rg exits 1 and git grep 1 for "no matches"; more means the program failed (a bad pattern, a bad path).
-      if (failure) result.error = failure;
-      else if (!stopped && code !== null && code > 1 && result.total === 0)
-        result.error = stderr.trim().split('\n').slice(-6).join('\n') || `${program.kind} exited with status ${code}`;
-      resolve(result);
+      resolve({ ...run, code, failure });
     };
-    child.on('error', (error) => finish(null, `could not run ${program.path}: ${error.message}`));
+    child.on('error', (error) => finish(null, `could not run ${file}: ${error.message}`));
     child.on('close', (code) => finish(code));
   });
+}
+
+export async function runSearch(program: SearchProgram, root: string, options: RunOptions): Promise<RunResult> {
+  const result: RunResult = { hits: [], total: 0, totalIsLowerBound: false, timedOut: false };
+  const run = await runLines(program.path, program.kind === 'rg' ? rgArgs(options) : gitArgs(options), root, {
+    timeoutMs: options.timeoutMs,
+    signal: options.signal,
+    take: (line) => {
+      const hit = parseLine(line, program.kind);
+      if (!hit) return true;
+      result.total++;
+      if (result.hits.length < options.max) {
+        result.hits.push(hit);
+        options.onHit?.(hit);
+      }
+      if (result.total < COUNT_LIMIT) return true;
+      result.totalIsLowerBound = true;
+      return false;
+    },
+  });
+  result.timedOut = run.timedOut;
+  // rg exits 1 and git grep 1 for "no matches"; more means the program failed (a bad pattern, a bad path).
+  if (run.failure) result.error = run.failure;
+  else if (!run.stopped && run.code !== null && run.code > 1 && result.total === 0)
+    result.error = run.stderr.trim().split('\n').slice(-6).join('\n') || `${program.kind} exited with status ${run.code}`;
+  return result;
 }

@@ -48,6 +48,10 @@ export interface SearchResult {
   program: SearchProgram['kind'];
   /** The hits shown are the judge's choice, in its order (see search/judged). */
   judged?: boolean;
+  /** The hits found that the judge did not choose, in the program's order: their places only. */
+  setAside?: { path: string; line: number }[];
+  /** How many hits a search may find and never be re-ranked. */
+  rerankedOver?: number;
 }
 
 export const DEFAULT_MAX_HITS = 50;
@@ -80,22 +84,34 @@ export async function search(project: Project, program: SearchProgram, regionsOf
   const timeoutMs = request.timeoutMs ?? SEARCH_TIMEOUT_MS;
   const base = { pattern, paths: [scope], glob: request.glob || undefined, max, timeoutMs, signal: request.signal };
 
+  // Files are placed as the program reports them (in path order): a file's hits are all in once the next file's first one comes.
+  const placing = new Map<string, Promise<Region[] | null>>();
+  const pending = new Map<string, number[]>();
+  let current: string | undefined;
+  const place = () => {
+    if (current !== undefined) placing.set(current, regionsOf(project.file(current), pending.get(current) ?? []));
+  };
+  const onHit = (hit: RawHit) => {
+    if (hit.path !== current) place();
+    current = hit.path;
+    pending.set(hit.path, [...(pending.get(hit.path) ?? []), hit.line]);
+  };
+
   let literal = !!request.literal;
-  let run = await runSearch(program, project.root, { ...base, literal });
+  let run = await runSearch(program, project.root, { ...base, literal, onHit });
   let retriedAsLiteral = false;
   let regexError: string | undefined;
   if (!literal && !run.timedOut && run.total === 0 && REGEX_SYNTAX.test(pattern)) {
     regexError = run.error;
     literal = true;
     retriedAsLiteral = true;
-    run = await runSearch(program, project.root, { ...base, literal });
+    run = await runSearch(program, project.root, { ...base, literal, onHit });
   }
+  place();
   if (run.error && run.total === 0) throw new SearchRequestError(`the search failed: ${run.error}`);
 
   const byFile = new Map<string, Region[] | null>();
-  for (const hit of run.hits) {
-    if (!byFile.has(hit.path)) byFile.set(hit.path, await regionsOf(project.file(hit.path)));
-  }
+  for (const [file, regions] of placing) byFile.set(file, await regions);
   const hits = run.hits.map((hit) => {
     const regions = byFile.get(hit.path);
     return { ...hit, region: regions ? innermost(regions, hit.line) : null };

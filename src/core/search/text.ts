@@ -40,9 +40,22 @@ export function hitLines(hits: readonly SearchHit[]): string[] {
   return out;
 }
 
+/** Where the hits the judge set aside are (`lib/a.js:12, 40; lib/b.js:7`), and how to see them. */
+function setAsideLine(r: SearchResult): string[] {
+  const aside = r.setAside ?? [];
+  if (!aside.length) return [];
+  const byFile = new Map<string, number[]>();
+  for (const { path, line } of aside) byFile.set(path, [...(byFile.get(path) ?? []), line]);
+  const places = [...byFile].map(([path, lines]) => `${path}:${lines.join(', ')}`).join('; ');
+  return [
+    '',
+    `The judge set aside the other ${plural(aside.length, 'hit')} of the first ${aside.length + r.hits.length} found: ${places}. To see them with their lines, read those lines, or search a narrower path or glob (${plural(r.rerankedOver ?? 0, 'hit')} or fewer are shown as found).`,
+  ];
+}
+
 export function renderSearch(result: SearchResult): string {
   const files = new Set(result.hits.map((hit) => hit.path)).size;
-  return [headline(result, files), ...hitLines(result.hits)].join('\n');
+  return [headline(result, files), ...hitLines(result.hits), ...setAsideLine(result)].join('\n');
 }
 
 /** The JSON `skim search --json` prints. */
@@ -59,5 +72,6 @@ export function searchJson(result: SearchResult) {
     total: result.total,
     capped: result.capped,
     timedOut: result.timedOut,
+    ...(result.setAside ? { setAside: result.setAside } : {}),
   };
 }

@@ -70,7 +70,7 @@ const docstring = (node: Node) =>
  * the statement below it: that describes the statement (mocha's "Module dependencies." heads its
  * imports), nor a licence, nor a heading that only names the imports.
  */
-function fileDescription(root: Node): string {
+export function fileDescription(root: Node): string {
   const nodes = root.namedChildren.filter((n): n is Node => !!n);
   // A comment standing apart yields to a docstring or a file-tagged comment further down the header
   // (argparse's author lines before its docstring, libstdc++'s title line before its @file).

@@ -17,7 +17,7 @@ export interface LinedRegion {
   note: string;
 }
 
-interface Block {
+export interface Block {
   firstRow: number;
   lastRow: number;
   from: number;
@@ -30,7 +30,7 @@ interface Block {
  * any indentation, to reach declarations nested in an `if`. A cut in the wrong place only costs
  * what was already lost.
  */
-function blocks(source: string, anyIndent: boolean): Block[] {
+export function blocks(source: string, anyIndent: boolean): Block[] {
   const blocks: Block[] = [];
   let row = 0;
   let from = 0;

@@ -6,6 +6,7 @@ import { fallbackFacts } from '../facts/fallback';
 import { renderFacts } from '../facts/text';
 import { verifyCall } from '../judge/verifySite';
 import { MapSource } from '../maps/source';
+import { Outlines } from '../search/outlines';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { regionsForSearch } from '../search/regions';
 import { findingsJson, mergeFindings, screenLines } from '../screen/screen';
@@ -61,6 +62,7 @@ export async function factsFallback(
   why: string,
   programs: SearchPrograms = {},
   before: TextPart[] = [],
+  outlines?: Outlines,
 ): Promise<ToolResult> {
   let lines: string[];
   try {
@@ -71,7 +73,7 @@ export async function factsFallback(
   const [at] = lspPositions(lines, input, file.key);
   try {
     const program = findSearchProgram(project.root, programs.candidates, programs.env);
-    const { locations, total } = await fallbackFacts(project, program, regionsForSearch(maps), input.symbol, input.op);
+    const { locations, total } = await fallbackFacts(project, program, regionsForSearch(maps, outlines), input.symbol, input.op);
     const facts: FactsResult = {
       ...input,
       path: file.key,

@@ -2,6 +2,7 @@ import type { SkimContext } from '../context';
 import { Project } from '../files/project';
 import { judgeSearch } from '../search/judged';
 import { MapSource } from '../maps/source';
+import { Outlines } from '../search/outlines';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { regionsForSearch } from '../search/regions';
 import { search, SearchRequest, SearchRequestError } from '../search/search';
@@ -23,10 +24,11 @@ export async function searchProject(
   maps: MapSource | undefined,
   input: SearchRequest,
   programs: SearchPrograms = {},
+  outlines?: Outlines,
 ): Promise<ToolResult> {
   try {
     const program = findSearchProgram(project.root, programs.candidates, programs.env);
-    const searched = await search(project, program, regionsForSearch(maps), input);
+    const searched = await search(project, program, regionsForSearch(maps, outlines), input);
     // Screened before the judge sees them: a hit's credential never leaves for the judge's endpoint.
     const { hits: screened, findings } = await screenHits(ctx, project, searched.hits);
     const result = await judgeSearch({ ...searched, hits: screened }, ctx.judge);

@@ -32,7 +32,10 @@ async function hitsOf(workspace: WorkspaceMaps, answer: ServerAnswer): Promise<S
       hits.push({ path: location.uri.scheme === 'file' ? location.uri.fsPath : location.uri.toString(), line, text: '', region: null });
       continue;
     }
-    if (!regions.has(file.key)) regions.set(file.key, await regionsForSearch(await workspace.storedMaps(file.folder))(file));
+    if (!regions.has(file.key)) {
+      const lines = answer.locations.filter((l) => l.uri.toString() === location.uri.toString()).map((l) => l.range.start.line + 1);
+      regions.set(file.key, await regionsForSearch(await workspace.storedMaps(file.folder), await workspace.outlines(file.folder))(file, lines));
+    }
     const document = await vscode.workspace.openTextDocument(location.uri);
     const text = line <= document.lineCount ? document.lineAt(line - 1).text.trim() : '';
     hits.push({ path: file.key, line, text: text.length > 300 ? `${text.slice(0, 300)}…` : text, region: innermost(regions.get(file.key) ?? [], line) });
@@ -44,7 +47,8 @@ async function fallback(workspace: WorkspaceMaps, file: WorkspaceFile, input: Ls
   const ctx = workspace.context(file.folder);
   const project = new Project(file.folder.uri.fsPath);
   const candidates = vscodeRipgrepCandidates(vscode.env.appRoot);
-  return factsFallback(ctx, project, await workspace.storedMaps(file.folder), file, input, why, { candidates }, before);
+  const outlines = await workspace.outlines(file.folder);
+  return factsFallback(ctx, project, await workspace.storedMaps(file.folder), file, input, why, { candidates }, before, outlines);
 }
 
 /**

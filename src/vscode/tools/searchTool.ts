@@ -30,9 +30,9 @@ export function searchTool(workspace: WorkspaceMaps): LmTool<SearchInput> {
         for (const folder of folders) {
           const project = new Project(folder.uri.fsPath);
           const request = { ...input, path: input.path && path.resolve(folder.uri.fsPath, input.path), signal: abort.signal };
-          const result = await searchProject(workspace.context(folder), project, await workspace.storedMaps(folder), request, {
-            candidates: vscodeRipgrepCandidates(vscode.env.appRoot),
-          });
+          const programs = { candidates: vscodeRipgrepCandidates(vscode.env.appRoot) };
+          const maps = await workspace.storedMaps(folder);
+          const result = await searchProject(workspace.context(folder), project, maps, request, programs, await workspace.outlines(folder));
           const prefix = folders.length > 1 ? `In workspace folder ${folder.name}:\n` : '';
           parts.push(...result.parts.map((p, i) => (i === 0 ? { ...p, text: prefix + p.text } : p)));
           json.push(result.json);

@@ -1,0 +1,284 @@
+import { isWhole, OutlineStore, StoredOutline } from '../cache/outlines';
+import { hashBytes } from '../files/scan';
+import { compareRegions } from '../map/normalize';
+import { innermost } from '../map/tree';
+import { Region } from '../map/types';
+import { readForMapping, STRUCTURAL_MAX_BYTES } from '../files/source';
+import { ProjectFile } from '../files/project';
+import { LanguageInfo, languageFor, parseableText } from '../structural/languages';
+import { outlineRegions, STRUCTURAL_RULES_VERSION } from '../structural/mapper';
+import { withParse } from '../structural/parser';
+import { fileDescription } from '../structural/prose';
+import { outlineQuery } from '../structural/queries';
+import { Block, blocks } from '../structural/recover';
+import type { Node } from 'web-tree-sitter';
+import { namesUsed } from './references';
+
+/**
+ * Tree-sitter outlines as search and the overview use them: read from the outline store when
+ * made from the same bytes by the same rules, else made now and stored. Never a model call.
+ *
+ * To place a few search hits, a large file need not be parsed whole: the top-level blocks that
+ * hold the hits (cut where a line at column 0 follows a blank line, as every language Skim parses
+ * lays out its top-level declarations) are parsed on their own, and only their outline is
+ * stored, marked as covering those lines. A block is trusted only where it stands alone: it
+ * parses without an error, each of its statements starts at column 0, it does not start inside
+ * a multi-line string, and it places no hit in
+ * an import run (a run may go on in the next block) nor, in a language whose containers may hold
+ * members at column 0, outside every region. Anything else, and any file small enough, is
+ * outlined whole.
+ */
+
+/** Bumped when what this module stores changes (how blocks are cut and trusted, which names count as used). */
+const OUTLINE_RULES = 1;
+
+/** Files up to this many lines are outlined whole: it costs little and the whole outline is stored for good. */
+const WHOLE_UNDER_LINES = 120;
+
+/** Past this share of a file's lines in blocks, the file is outlined whole instead. */
+const WHOLE_OVER_SHARE = 0.4;
+
+/** A PHP block without its `<?php` reads as HTML, so PHP is always outlined whole. */
+const WHOLE_ONLY = new Set(['php']);
+
+/**
+ * Languages whose containers (a C++ namespace, a Ruby module, an Objective-C implementation, a
+ * TypeScript namespace, a Rust or OCaml module…) may hold their members at column 0: a line a
+ * block leaves outside every region may lie inside such a container, which only the whole outline
+ * shows. Elsewhere nothing reaches across blocks, and outside every region of its block is
+ * outside every region of the file.
+ */
+const CONTAINERS_MAY_SPAN = new Set(['cpp', 'csharp', 'ruby', 'objc', 'typescript', 'tsx', 'rust', 'elixir', 'ocaml', 'solidity']);
+
+/** Delimiters of multi-line strings: a block that starts after an odd number of one of them starts inside a string. */
+const STRING_FENCES = ['`', '"""', "'''"];
+
+/** A source file read for outlining: its bytes and hash, and its text and line count (worked out when first asked: a stored outline needs neither). */
+export interface OutlineSource {
+  file: ProjectFile;
+  bytes: Buffer;
+  hash: string;
+  readonly text: string;
+  readonly lines: number;
+}
+
+/** Lines as editors number them (as splitLines counts them), counted without splitting. */
+export function lineCount(bytes: Buffer): number {
+  let count = 0;
+  for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) count++;
+  return bytes.length > 0 && bytes[bytes.length - 1] !== 10 ? count + 1 : count;
+}
+
+/** A file read for outlining: no more than tree-sitter outlines (throws for a file it cannot read, a binary or one too large). */
+export async function readOutlineSource(file: ProjectFile): Promise<OutlineSource> {
+  const bytes = await readForMapping(file.real, STRUCTURAL_MAX_BYTES);
+  let text: string | undefined;
+  let lines: number | undefined;
+  return {
+    file,
+    bytes,
+    hash: hashBytes(bytes),
+    get text() {
+      return (text ??= bytes.toString('utf8'));
+    },
+    get lines() {
+      return (lines ??= lineCount(bytes));
+    },
+  };
+}
+
+export class Outlines {
+  constructor(readonly store?: OutlineStore) {}
+
+  /** The rules a stored outline of a file in `language` must have been made by. */
+  static rules(language: LanguageInfo): string {
+    return `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}/outline@${OUTLINE_RULES}`;
+  }
+
+  private language(source: OutlineSource): LanguageInfo | undefined {
+    if (source.bytes.length > STRUCTURAL_MAX_BYTES) return undefined;
+    // Only a header's content decides its language (C or C++); no other file's text need be decoded for it.
+    return languageFor(source.file.absolute, /\.h$/i.test(source.file.absolute) ? source.text : undefined);
+  }
+
+  private stored(source: OutlineSource, language: LanguageInfo): StoredOutline | undefined {
+    return this.store?.get(source.file.key, source.hash, source.bytes.length, Outlines.rules(language));
+  }
+
+  /** Regions enough to place each of `lines` (1-based) by its innermost region; null without a grammar. */
+  async forLines(source: OutlineSource, lines: readonly number[]): Promise<Region[] | null> {
+    const language = this.language(source);
+    if (!language) return null;
+    const row = this.stored(source, language);
+    if (row && isWhole(row)) return row.regions;
+    // Covered ranges are whole blocks: a line inside one was placed by its block before.
+    if (
+      row &&
+      lines.every((line) => row.covered.some(([start, end]) => start <= line && line <= end)) &&
+      lines.every((line) => this.alone(row.regions, line, language))
+    )
+      return row.regions;
+    const whole = async () => (await this.whole(source, false))?.regions ?? null;
+    if (source.lines <= WHOLE_UNDER_LINES || WHOLE_ONLY.has(language.id)) return whole();
+
+    const parseable = parseableText(language, source.text);
+    const all = topLevelBlocks(parseable);
+    const blockOf = (line: number) => all[lastAtOrBefore(all, line - 1)];
+    // A block's lines (1-based, inclusive), within the file: the last block may count a line after the final newline.
+    const range = (b: Block): [number, number] => [b.firstRow + 1, Math.min(b.lastRow + 1, source.lines)];
+    const covered = row?.covered ?? [];
+    const missing = [...new Set(lines.map(blockOf))].filter((b) => {
+      const [first, last] = range(b);
+      return !covered.some(([start, end]) => start <= first && last <= end);
+    });
+    const size = ([start, end]: [number, number]) => end - start + 1;
+    const coveredLines = [...covered, ...missing.map(range)].reduce((sum, r) => sum + size(r), 0);
+    if (coveredLines > WHOLE_OVER_SHARE * source.lines) return whole();
+
+    let regions = row?.regions ?? [];
+    if (missing.length) {
+      const found = await outlineBlocks(language, parseable, missing);
+      if (!found) return whole();
+      regions = [...regions, ...found].sort(compareRegions);
+    }
+    if (!lines.every((line) => this.alone(regions, line, language))) return whole();
+    if (missing.length) {
+      this.store?.put({
+        path: source.file.key,
+        size: source.bytes.length,
+        hash: source.hash,
+        rules: Outlines.rules(language),
+        lines: source.lines,
+        covered: [...covered, ...missing.map(range)].sort((a, b) => a[0] - b[0]),
+        doc: '',
+        regions,
+      });
+    }
+    return regions;
+  }
+
+  /** Whether blocks place `line` as the whole outline would: an import run may go on across blocks, over a line between its imports; a container may hold a line its block leaves outside. */
+  private alone(regions: readonly Region[], line: number, language: LanguageInfo): boolean {
+    const region = innermost(regions, line);
+    if (region) return region.kind !== 'imports';
+    if (CONTAINERS_MAY_SPAN.has(language.id)) return false;
+    const before = regions.filter((r) => r.end < line).at(-1);
+    const after = regions.find((r) => r.start > line);
+    return before?.kind !== 'imports' && after?.kind !== 'imports';
+  }
+
+  /**
+   * The whole file's outline (with the names its code uses, when `withNames`): stored when made
+   * from these bytes by these rules, else made now and stored. Null without a grammar, or when the
+   * grammar fails on it.
+   */
+  async whole(source: OutlineSource, withNames: boolean): Promise<StoredOutline | null> {
+    const language = this.language(source);
+    if (!language) return null;
+    const row = this.stored(source, language);
+    if (row && isWhole(row) && (row.refs || !withNames)) return row;
+    try {
+      const made = await withParse(language, source.text, source.file.key, (parse) => ({
+        regions: outlineRegions(parse, outlineQuery(language, parse), language, source.lines),
+        doc: fileDescription(parse.tree.rootNode),
+        refs: withNames ? namesUsed(parse.tree.rootNode, parse) : undefined,
+      }));
+      const outline: StoredOutline = {
+        path: source.file.key,
+        size: source.bytes.length,
+        hash: source.hash,
+        rules: Outlines.rules(language),
+        lines: source.lines,
+        covered: [[1, Math.max(1, source.lines)]],
+        ...made,
+      };
+      this.store?.put(outline);
+      return outline;
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** A line that closes what an earlier line opened (`}`, `end`, `fi`…). */
+const CLOSES = /^\s*([)}\]]|(end|fi|done|esac)\b)/;
+
+/** A line of comment (or of preprocessor, or an attribute): a block is judged by its first line after such lines. */
+const COMMENT_LIKE = /^\s*(#|\/\/|\/\*|\*|--|\(\*|;)/;
+
+/**
+ * Whether a block goes on with the one before rather than starting a declaration: its first line
+ * of code closes something, or is indented (after a comment at column 0 inside a body).
+ */
+function continues(text: string, block: Block): boolean {
+  for (let at = block.from; at < block.to;) {
+    const newline = text.indexOf('\n', at);
+    const end = newline === -1 ? block.to : Math.min(newline, block.to);
+    const line = text.slice(at, end);
+    if (line.trim() && !COMMENT_LIKE.test(line)) return /^\s/.test(line) || CLOSES.test(line);
+    at = end + 1;
+  }
+  return false;
+}
+
+/** The text's top-level blocks, each block that goes on with the one before joined to it. */
+function topLevelBlocks(text: string): Block[] {
+  const joined: Block[] = [];
+  for (const block of blocks(text, false)) {
+    const last = joined[joined.length - 1];
+    if (last && continues(text, block)) joined[joined.length - 1] = { ...last, lastRow: block.lastRow, to: block.to };
+    else joined.push(block);
+  }
+  return joined;
+}
+
+/** The index of the last block starting at or before `row` (0-based). */
+function lastAtOrBefore(all: readonly Block[], row: number): number {
+  let low = 0;
+  let high = all.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (all[mid].firstRow <= row) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/** Where each fence occurs in `text`, in order. */
+function fencePositions(text: string): number[][] {
+  return STRING_FENCES.map((fence) => {
+    const at: number[] = [];
+    for (let i = text.indexOf(fence); i !== -1; i = text.indexOf(fence, i + fence.length)) at.push(i);
+    return at;
+  });
+}
+
+/** Whether every statement of a block parsed alone starts at column 0: an indented one (after a comment at column 0 in a class body) lies inside something. */
+function startsAtTopLevel(root: Node): boolean {
+  return root.namedChildren.every((child) => !child || child.startPosition.column === 0 || /comment/.test(child.type));
+}
+
+/** The regions of each block parsed on its own (lines counted in the file), or undefined when one of them does not stand alone. */
+async function outlineBlocks(language: LanguageInfo, text: string, missing: readonly Block[]): Promise<Region[] | undefined> {
+  const fences = fencePositions(text);
+  // The parse of no text lends its parser and grammar; each block is parsed by that parser on its own.
+  return withParse(language, '', 'blocks', (parse) => {
+    const query = outlineQuery(language, parse);
+    const found: Region[] = [];
+    for (const block of missing) {
+      if (fences.some((at) => at.filter((i) => i < block.from).length % 2 === 1)) return undefined;
+      const blockText = text.slice(block.from, block.to);
+      const tree = parse.parser.parse(blockText);
+      if (!tree) return undefined;
+      try {
+        if (tree.rootNode.hasError || !startsAtTopLevel(tree.rootNode)) return undefined;
+        const lines = block.lastRow - block.firstRow + 1;
+        for (const r of outlineRegions({ ...parse, tree, source: blockText }, query, language, lines))
+          found.push({ ...r, start: r.start + block.firstRow, end: r.end + block.firstRow });
+      } finally {
+        tree.delete();
+      }
+    }
+    return found;
+  });
+}
