@@ -6,7 +6,7 @@ export interface ParsedArgs {
   flags: Map<string, string | true>;
 }
 
-const VALUE_FLAGS = new Set(['offset', 'limit', 'cache-dir', 'root', 'host', 'scope', 'path', 'glob', 'max', 'edit-gate']);
+const VALUE_FLAGS = new Set(['offset', 'limit', 'cache-dir', 'root', 'host', 'scope', 'path', 'glob', 'max', 'edit-gate', 'tokens']);
 const BOOLEAN_FLAGS = new Set(['json', 'help', 'literal']);
 
 /** Flags and positionals; after `--` every argument is a positional, so a pattern or a file may start with `-`. */

@@ -8,6 +8,7 @@ import { atCommand, mapCommand } from './commands/map';
 import { judgeCommand } from './commands/judge';
 import { lspCommand } from './commands/lsp';
 import { mcpCommand } from './commands/mcp';
+import { overviewCommand } from './commands/overview';
 import { readCommand } from './commands/read';
 import { searchCommand } from './commands/search';
 import { teamCommand } from './commands/team';
@@ -22,6 +23,9 @@ export const USAGE = `skim: maps before reads, for coding agents
   skim read FILE [--offset N] [--limit N] [--json]   a read with the 200-line guard applied
   skim map FILE [--json]                             the file's prose and map (made when missing or stale)
   skim at FILE LINE                                  the regions that hold LINE, innermost last
+  skim overview [DIR] [--tokens N] [--json]          the folder's files, ranked by how much the rest of the code
+                                                     refers to them, with their most referred-to declarations
+                                                     in N tokens (default 1,000); never a model call
   skim search PATTERN [--path P] [--glob G] [--literal] [--max N] [--json]
                                                      where PATTERN occurs (ripgrep), each hit in its region
   skim query FILE QUERY [--max N] [--json]           a tree-sitter query, or definitions, imports, calls[:NAME], strings
@@ -48,6 +52,7 @@ const COMMANDS = {
   read: readCommand,
   map: mapCommand,
   at: atCommand,
+  overview: overviewCommand,
   search: searchCommand,
   query: queryCommand,
   'node-at': nodeAtCommand,

@@ -27,6 +27,7 @@ import { packageVsix } from '../support/packageVsix';
 import { measureQueryBounds } from './query';
 import { measureScreen } from './screen';
 import { measureSearch } from './search';
+import { measureOverview } from './overview';
 import { measureTeamCache } from './team';
 import { BenchResults, BenchRow } from './results';
 
@@ -506,6 +507,7 @@ async function benchMain() {
     numberingOverhead();
     await hookFit();
     await measureSearch(record, QUICK);
+    await measureOverview(record, s.dir, QUICK);
     await measureQueryBounds(record, QUICK);
     await measureScreen(record, (line) => console.log(line), QUICK);
     await measureTeamCache(record, s.dir, QUICK);

@@ -1,9 +1,10 @@
-/** Skim's tools by name, sorted: the same eight in VS Code's vscode.lm and over MCP. */
+/** Skim's tools by name, sorted: the same nine in VS Code's vscode.lm and over MCP. */
 export const SKIM_TOOLS = [
   'skim_find_symbol',
   'skim_list_symbols',
   'skim_lsp',
   'skim_node_at',
+  'skim_overview',
   'skim_query_tree',
   'skim_read_file',
   'skim_search',

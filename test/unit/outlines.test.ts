@@ -43,10 +43,7 @@ function outline(overrides: Partial<StoredOutline> = {}): StoredOutline {
     covered: [[1, 3]],
     doc: 'Package a.',
     regions: [{ start: 1, end: 3, kind: 'function', name: 'A', note: '(x int)' }],
-    refs: [
-      ['fmt', 2],
-      ['B', 1],
-    ],
+    refs: { names: ['fmt', 'B'], counts: [2, 0, 0, 1, 1, 1] },
     ...overrides,
   };
 }

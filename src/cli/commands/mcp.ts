@@ -7,6 +7,7 @@ import { SearchRequest } from '../../core/search/search';
 import { ProjectFile } from '../../core/files/project';
 import { factsFallback, LspInput, verifiedCall } from '../../core/tools/lsp';
 import { summarizeFile } from '../../core/tools/maps';
+import { OverviewInput, overviewProject } from '../../core/tools/overview';
 import { READ_MAX_BYTES, readFile } from '../../core/tools/read';
 import { resultText, ToolError, ToolResult } from '../../core/tools/result';
 import { searchProject } from '../../core/tools/search';
@@ -62,6 +63,8 @@ export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<v
   };
   const ctx = session.ctx;
   const handlers: Record<string, Handler> = {
+    skim_overview: async (input) =>
+      overviewProject(ctx, session.project, { maps: session.maps, outlines: await session.outlines() }, input as OverviewInput, { env: session.env }),
     skim_search: async (input) =>
       searchProject(ctx, session.project, session.maps, input as unknown as SearchRequest, { env: session.env }, await session.outlines()),
     skim_summarize_file: (input) => summarizeFile(ctx, session.maps, fileOf(input)),

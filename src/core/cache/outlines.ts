@@ -3,6 +3,11 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
 import { Region } from '../map/types';
+/** The names a file's code uses, and for each how many times in all, called and as a member: `counts` holds three numbers a name. */
+export interface NamesUsed {
+  names: string[];
+  counts: number[];
+}
 import { withFileLock } from './lock';
 import { sqlite } from './schema';
 import { removeAbandonedTemps } from './store';
@@ -46,8 +51,8 @@ export interface StoredOutline {
   /** The file's leading doc comment; '' when it has none. */
   doc: string;
   regions: Region[];
-  /** The names the file's code uses, each with how many times; undefined until an overview asked for them. */
-  refs?: [string, number][];
+  /** The names the file's code uses, with how many times; undefined until an overview asked for them. */
+  refs?: NamesUsed;
 }
 
 /** Whether an outline covers its whole file. */
@@ -73,7 +78,17 @@ const COLUMNS = 'path, size, hash, rules, lines, covered, doc, regions, refs';
 
 function rowOf(o: StoredOutline): Row {
   const regions = o.regions.map((r) => [r.start, r.end, r.kind, r.name, r.note]);
-  return [o.path, o.size, o.hash, o.rules, o.lines, JSON.stringify(o.covered), o.doc, JSON.stringify(regions), o.refs ? JSON.stringify(o.refs.flat()) : null];
+  return [
+    o.path,
+    o.size,
+    o.hash,
+    o.rules,
+    o.lines,
+    JSON.stringify(o.covered),
+    o.doc,
+    JSON.stringify(regions),
+    o.refs ? JSON.stringify([o.refs.names, o.refs.counts]) : null,
+  ];
 }
 
 function outlineOf(row: Row): StoredOutline {
@@ -84,8 +99,8 @@ function outlineOf(row: Row): StoredOutline {
     name,
     note,
   }));
-  const flat = row[8] === null ? undefined : (JSON.parse(row[8]) as (string | number)[]);
-  const refs = flat && Array.from({ length: flat.length / 2 }, (_, i) => [flat[2 * i], flat[2 * i + 1]] as [string, number]);
+  const used = row[8] === null ? undefined : (JSON.parse(row[8]) as [string[], number[]]);
+  const refs = used && { names: used[0], counts: used[1] };
   return { path: row[0], size: row[1], hash: row[2], rules: row[3], lines: row[4], covered: JSON.parse(row[5]), doc: row[6], regions, refs };
 }
 
@@ -156,17 +171,42 @@ export class OutlineStore {
     }
   }
 
-  /** The outline of `filePath` if it was made from exactly these bytes by these rules. */
-  get(filePath: string, hash: string, size: number, rules: string): StoredOutline | undefined {
-    const found = this.pending.get(filePath) ?? this.stored(filePath);
-    return found && found.hash === hash && found.size === size && found.rules === rules ? found : undefined;
+  /** Every stored row, read in one pass while `whileAll` runs: a pass over thousands of files costs one query, not one each. */
+  private all?: Map<string, Row>;
+
+  async whileAll<T>(work: () => Promise<T>): Promise<T> {
+    if (this.all) return work();
+    const all = new Map<string, Row>();
+    const scan = this.db.prepare(`SELECT ${COLUMNS} FROM outlines`);
+    try {
+      while (scan.step()) {
+        const row = scan.get() as Row;
+        all.set(row[0], row);
+      }
+    } finally {
+      scan.free();
+    }
+    this.all = all;
+    try {
+      return await work();
+    } finally {
+      this.all = undefined;
+    }
   }
 
-  private stored(filePath: string): StoredOutline | undefined {
+  /** The outline of `filePath` if it was made from exactly these bytes by these rules. */
+  get(filePath: string, hash: string, size: number, rules: string): StoredOutline | undefined {
+    const pending = this.pending.get(filePath);
+    if (pending) return pending.hash === hash && pending.size === size && pending.rules === rules ? pending : undefined;
+    const row = this.all ? this.all.get(filePath) : this.row(filePath);
+    return row && row[2] === hash && row[1] === size && row[3] === rules ? outlineOf(row) : undefined;
+  }
+
+  private row(filePath: string): Row | undefined {
     this.select ??= this.db.prepare(`SELECT ${COLUMNS} FROM outlines WHERE path = ?`);
     this.select.bind([filePath]);
     try {
-      return this.select.step() ? outlineOf(this.select.get() as Row) : undefined;
+      return this.select.step() ? (this.select.get() as Row) : undefined;
     } finally {
       this.select.reset();
     }

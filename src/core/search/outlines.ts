@@ -118,7 +118,7 @@ export class Outlines {
       lines.every((line) => this.alone(row.regions, line, language))
     )
       return row.regions;
-    const whole = async () => (await this.whole(source, false))?.regions ?? null;
+    const whole = async () => (await this.whole(source, false))?.outline.regions ?? null;
     if (source.lines <= WHOLE_UNDER_LINES || WHOLE_ONLY.has(language.id)) return whole();
 
     const parseable = parseableText(language, source.text);
@@ -167,21 +167,28 @@ export class Outlines {
     return before?.kind !== 'imports' && after?.kind !== 'imports';
   }
 
+  /** The stored whole outline of the file (with the names its code uses, when `withNames`), if there is one for these bytes and rules. */
+  storedWhole(source: OutlineSource, withNames: boolean): StoredOutline | undefined {
+    const language = this.language(source);
+    const row = language && this.stored(source, language);
+    return row && isWhole(row) && (row.refs || !withNames) ? row : undefined;
+  }
+
   /**
-   * The whole file's outline (with the names its code uses, when `withNames`): stored when made
-   * from these bytes by these rules, else made now and stored. Null without a grammar, or when the
-   * grammar fails on it.
+   * The whole file's outline (with the names its code uses, when `withNames`): the stored one when
+   * made from these bytes by these rules, else made now (`made`) and stored. Null without a
+   * grammar, or when the grammar fails on it.
    */
-  async whole(source: OutlineSource, withNames: boolean): Promise<StoredOutline | null> {
+  async whole(source: OutlineSource, withNames: boolean): Promise<{ outline: StoredOutline; made: boolean } | null> {
     const language = this.language(source);
     if (!language) return null;
-    const row = this.stored(source, language);
-    if (row && isWhole(row) && (row.refs || !withNames)) return row;
+    const row = this.storedWhole(source, withNames);
+    if (row) return { outline: row, made: false };
     try {
       const made = await withParse(language, source.text, source.file.key, (parse) => ({
         regions: outlineRegions(parse, outlineQuery(language, parse), language, source.lines),
         doc: fileDescription(parse.tree.rootNode),
-        refs: withNames ? namesUsed(parse.tree.rootNode, parse) : undefined,
+        refs: withNames ? namesUsed(parse.tree.rootNode, parse.source, parse) : undefined,
       }));
       const outline: StoredOutline = {
         path: source.file.key,
@@ -193,7 +200,7 @@ export class Outlines {
         ...made,
       };
       this.store?.put(outline);
-      return outline;
+      return { outline, made: true };
     } catch {
       return null;
     }

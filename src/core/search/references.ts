@@ -1,13 +1,17 @@
 import type { Language, Node, Query } from 'web-tree-sitter';
+import type { NamesUsed } from '../cache/outlines';
 import { QUERY_TIMEOUT_MICROS } from '../structural/mapper';
 import { Parse } from '../structural/parser';
 
 /**
  * The names a file's code uses, from its syntax tree: every node of a naming type, counted by its
- * text. What counts as naming is read from the grammar itself (its named node types called
- * `identifier`, `type_identifier`, `field_identifier`, …, and the few grammars' own words for a
- * name), so every language Skim outlines has references without a query file of its own.
+ * text, in all, as a call (`name(`) and as a member (`x.name`, `x->name`, `X::name`), so that a
+ * method is not credited with every variable or builtin of its name. What counts as naming is read
+ * from the grammar itself (its named node types called `identifier`, `type_identifier`,
+ * `field_identifier`, …, and the few grammars' own words for a name), so every language Skim
+ * outlines has references without a query file of its own.
  */
+
 const NAMING = /(^|_)identifier$|^(constant|name|value_name|module_name|type_constructor|alias|command_name|variable_name)$/;
 
 /** The most names kept for one file, the most used first: a generated table must not fill the cache. */
@@ -31,14 +35,30 @@ function namingQuery({ grammar, compile }: Pick<Parse, 'grammar' | 'compile'>): 
   return query;
 }
 
-/** The names used under `root` with how many times each, the most used first (at most MAX_NAMES_PER_FILE). */
-export function namesUsed(root: Node, parse: Pick<Parse, 'grammar' | 'compile'>): [string, number][] {
+/** The index of the first character that is not a space, tab or line break from `at` on (step 1) or back (step -1); -1 when there is none. */
+function skipSpace(source: string, at: number, step: 1 | -1): number {
+  for (let i = at; i >= 0 && i < source.length; i += step) {
+    const c = source.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return i;
+  }
+  return -1;
+}
+
+/** The names used under `root` (a parse of `source`), with how many times each, the most used first (at most MAX_NAMES_PER_FILE). */
+export function namesUsed(root: Node, source: string, parse: Pick<Parse, 'grammar' | 'compile'>): NamesUsed {
   const query = namingQuery(parse);
-  if (!query) return [];
-  const counts = new Map<string, number>();
+  if (!query) return { names: [], counts: [] };
+  const counts = new Map<string, [string, number, number, number]>();
   for (const { node } of query.captures(root, { timeoutMicros: QUERY_TIMEOUT_MICROS })) {
     const text = node.text;
-    if (text.length <= 120 && !/\s/.test(text)) counts.set(text, (counts.get(text) ?? 0) + 1);
+    if (text.length > 120 || /\s/.test(text)) continue;
+    const use = counts.get(text) ?? ([text, 0, 0, 0] as [string, number, number, number]);
+    use[1]++;
+    if (source[skipSpace(source, node.endIndex, 1)] === '(') use[2]++;
+    const before = skipSpace(source, node.startIndex - 1, -1);
+    if (source[before] === '.' || source.startsWith('->', before - 1) || source.startsWith('::', before - 1)) use[3]++;
+    counts.set(text, use);
   }
-  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_NAMES_PER_FILE);
+  const kept = [...counts.values()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, MAX_NAMES_PER_FILE);
+  return { names: kept.map((k) => k[0]), counts: kept.flatMap((k) => [k[1], k[2], k[3]]) };
 }

@@ -62,11 +62,14 @@ export class SearchRequestError extends Error {}
 
 const REGEX_SYNTAX = /[\\^$.|?*+()[\]{}]/;
 
-/** The scope to search, relative to the root: the root itself, or a path whose real location lies inside the project. */
-function scopeOf(project: Project, input: string | undefined): string {
+/**
+ * The scope to work in, relative to the root: the root itself, or a path whose real location lies
+ * inside the project. Throws SearchRequestError saying what is wrong (`verb` says what to do inside it).
+ */
+export function scopeOf(project: Project, input: string | undefined, verb = 'search'): string {
   if (!input || input === '.' || path.resolve(project.root, input) === project.root) return '.';
   const file = project.file(input);
-  if (!file.inside) throw new SearchRequestError(`${input} is outside the project (${project.root}); search inside it`);
+  if (!file.inside) throw new SearchRequestError(`${input} is outside the project (${project.root}); ${verb} inside it`);
   try {
     statSync(file.real);
   } catch {

@@ -13,7 +13,7 @@ export function registerTools(workspace: WorkspaceMaps): vscode.Disposable[] {
         return { invocationMessage: invocation, pastTenseMessage: past };
       },
       async invoke(options, token) {
-        return toolResult(resultText(await tool.invoke(options.input, token)), options, token);
+        return toolResult(resultText(await tool.invoke(options.input, token, options.tokenizationOptions)), options, token);
       },
     }),
   );

@@ -1,0 +1,18 @@
+import { OverviewInput, overviewProject } from '../../core/tools/overview';
+import { ParsedArgs, positiveInt, UsageError } from '../args';
+import { Io } from '../io';
+import { Session } from '../session';
+import { printResult } from './output';
+
+/** `skim overview [DIR]`: the folder's files and their most referred-to declarations, ranked, in a token budget; never a model call. */
+export async function overviewCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {
+  const [dir, ...extra] = args.positionals;
+  if (extra.length) throw new UsageError('skim overview [DIR] [--tokens N] [--json]');
+  const input: OverviewInput = {
+    path: dir === undefined ? undefined : session.project.file(dir, session.cwd).absolute,
+    tokens: positiveInt(args.flags, 'tokens'),
+  };
+  const sources = { maps: session.maps, outlines: await session.outlines() };
+  const options = { env: session.env, narrow: (folder: string) => `\`skim overview ${folder}\`` };
+  await printResult(io, args.flags.has('json'), () => overviewProject(session.ctx, session.project, sources, input, options));
+}

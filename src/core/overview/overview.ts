@@ -1,0 +1,359 @@
+import { statSync } from 'node:fs';
+import * as path from 'node:path';
+import { lastPart } from '../facts/facts';
+import { readRegularFile } from '../files/open';
+import { fileKindByName } from '../files/kind';
+import { Project, ProjectFile } from '../files/project';
+import { listFiles } from '../search/files';
+import { StoredOutline } from '../cache/outlines';
+import { Outlines, readOutlineSource } from '../search/outlines';
+import { SearchProgram } from '../search/program';
+import { scopeOf, SearchRequestError } from '../search/search';
+import { languageFor } from '../structural/languages';
+import { rankFiles } from './rank';
+
+/**
+ * The ladder's first rung: the files under a folder, each with its most referred-to declarations,
+ * ranked by how much the rest of the code names them (overview/rank), from tree-sitter outlines
+ * stored by content hash (a fresh cached map lends its prose when the file is shown:
+ * overview/text): never a model call. Bounded in time (said when reached, with what was
+ * covered), in files and in what one file may add.
+ */
+
+export const OVERVIEW_TIMEOUT_MS = 10_000;
+/** The most files ranked: past it, the shallowest are. */
+export const MAX_RANKED_FILES = 20_000;
+/** The most paths listed at all. */
+const MAX_LISTED = 200_000;
+/** Larger files are listed but not outlined: one generated table must not take the time of hundreds of files. */
+export const OUTLINE_MAX_BYTES = 1024 * 1024;
+/** The shares of the time cap spent making outlines, and reading stored ones; the rest ranks and fits. */
+const OUTLINING_SHARE = 0.75;
+const READING_SHARE = 0.85;
+const PROSE_CHARS = 120;
+/** Files read and looked up at once. */
+const CONCURRENT_FILES = 16;
+const README = /^readme(\.(md|markdown|rst|txt|adoc|org))?$/i;
+
+export class OverviewRequestError extends Error {}
+
+export interface OverviewRequest {
+  /** A folder to survey, relative to the project root or absolute inside it; default the whole project. */
+  path?: string;
+  timeoutMs?: number;
+  maxFiles?: number;
+  signal?: AbortSignal;
+}
+
+export interface OverviewDeclaration {
+  name: string;
+  kind: string;
+  start: number;
+  end: number;
+  /** How many times the other files' code names it. */
+  references: number;
+}
+
+export interface OverviewFile {
+  path: string;
+  lines: number;
+  /** The first sentence of a fresh map's prose, else of the file's leading doc comment; null without either. */
+  prose: string | null;
+  /** Its rank against the top file's (1 for the top). */
+  rank: number;
+  declarations: OverviewDeclaration[];
+}
+
+/**
+ * A ranked file with every declaration, most referred-to first, and the rank flowing to each:
+ * what a token budget chooses from; with the hash and size its map's prose is looked up by.
+ */
+export interface RankedFile extends OverviewFile {
+  scores: number[];
+  hash: string;
+  size: number;
+}
+
+export interface RankedOverview {
+  root: string;
+  /** The folder surveyed, relative to the root ('.' for all of it). */
+  scope: string;
+  /** The first line of the folder's README. */
+  description: string | null;
+  /** Every ranked file, the most referred-to first. */
+  files: RankedFile[];
+  /** Files listed under the folder (what .gitignore and the skipped folders leave). */
+  listed: number;
+  /** Files the read guard declines (prose, binary, generated, extensionless), and source files tree-sitter cannot outline: counted, not ranked. */
+  declined: number;
+  unoutlinable: number;
+  /** Source files not ranked: past the files cap, not reached in time, too large, or unreadable. */
+  overCap: number;
+  notReached: number;
+  tooLarge: number;
+  /** Outlines made now, and read from the store. */
+  outlinedNow: number;
+  fromStore: number;
+  /** The time cap, when it was reached before every file was outlined. */
+  stoppedAfterMs?: number;
+  /** The listing was cut at MAX_LISTED paths, or by its deadline. */
+  listingCut: boolean;
+}
+
+/** The first sentence of a text, on one line and clipped. */
+export function firstSentence(text: string): string | null {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (!flat) return null;
+  const end = /[.!?](\s|$)/.exec(flat);
+  const sentence = end ? flat.slice(0, end.index + 1) : flat;
+  return sentence.length <= PROSE_CHARS ? sentence : `${sentence.slice(0, PROSE_CHARS - 1)}…`;
+}
+
+/** A README's first line that says something: markup, badges and rules passed over. */
+async function readmeLine(file: string): Promise<string | null> {
+  const { bytes } = await readRegularFile(file, 1024 * 1024).catch(() => ({ bytes: undefined }));
+  for (const raw of bytes
+    ?.subarray(0, 64 * 1024)
+    .toString('utf8')
+    .split('\n') ?? []) {
+    const line = raw
+      .replace(/<[^>]*>/g, '')
+      .replace(/!?\[(!\[[^\]]*\]\([^)]*\)|[^\]]*)\]\([^)]*\)/g, (_, text: string) => (text.startsWith('![') ? '' : text))
+      .replace(/^\s*(#+|=+|-+|\*+|\.\.)\s*/, '')
+      .trim();
+    if (/[\p{L}\p{N}]{2}/u.test(line) && !/^(title|layout):/i.test(line)) return firstSentence(line);
+  }
+  return null;
+}
+
+/** Languages whose calls need no parentheses (`foo bar`): a function there is named by any use of its name. */
+const PARENLESS_CALLS = new Set(['ruby', 'bash', 'elixir', 'ocaml']);
+
+/**
+ * Which uses of its name refer to a declaration: a method's are member uses (`x.len`, not the
+ * builtin `len(` nor a variable `len`), a function's are calls (`parse(`, `pkg.Parse(`), and
+ * anything else's (types, classes, constants) every use. An object literal's plain name (`obj`,
+ * `options`) is any variable's too, so only a telling one (`Config`, `defaultOptions`) is counted.
+ */
+function useKey(kind: string, qualified: string, name: string, language: string | undefined): 'member' | 'call' | 'use' | undefined {
+  if (kind === 'method' || (kind === 'function' && /\.|::|#/.test(qualified))) return 'member';
+  if ((kind === 'function' || kind === 'macro') && !PARENLESS_CALLS.has(language ?? '')) return 'call';
+  if (kind === 'object' && !/^[A-Z]/.test(name) && !(name.length >= 8 && /[a-z][A-Z]|_/.test(name))) return undefined;
+  return 'use';
+}
+
+/** The name code uses for a declaration (`ServeHTTP` for `Server.ServeHTTP`), or '' for one it cannot name. */
+function nameInCode(name: string): string {
+  const part = lastPart(name)
+    .replace(/\(.*\)$/, '')
+    .replace(/<.*>$/, '');
+  return /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(part) ? part : '';
+}
+
+/** A file with its whole outline, as the survey found it. */
+interface Surveyed {
+  file: ProjectFile;
+  hash: string;
+  size: number;
+  made: boolean;
+  outline: StoredOutline;
+}
+
+/**
+ * One file's whole outline with the names its code uses (stored, or made now while it is before
+ * `deadline`); or why it has none.
+ */
+async function surveyFile(file: ProjectFile, outlines: Outlines, deadline: number): Promise<Surveyed | 'too large' | 'not reached' | 'no outline'> {
+  let source;
+  try {
+    source = await readOutlineSource(file);
+  } catch {
+    return 'too large';
+  }
+  if (source.bytes.length > OUTLINE_MAX_BYTES) return 'too large';
+  const stored = outlines.storedWhole(source, true);
+  if (!stored && performance.now() > deadline) return 'not reached';
+  const whole = stored ? { outline: stored, made: false } : await outlines.whole(source, true);
+  if (!whole) return 'no outline';
+  return { file, hash: source.hash, size: source.bytes.length, ...whole };
+}
+
+/**
+ * Tests use what they test, and say little of what the rest of the code relies on: a test file's
+ * uses weigh a tenth of its size (Go's runtime otherwise ranks export_test.go second).
+ */
+const TEST_FILE = /(^|\/)(tests?|testdata|__tests__|spec)\/|_test\.|\.test\.|\.spec\.|(^|\/)test_[^/]*$/;
+const TEST_WEIGHT = 0.1;
+
+/** Languages whose files name each other's declarations: a header and its C or C++, JavaScript and TypeScript. Any other only its own. */
+const LANGUAGE_GROUP: Record<string, string> = { c: 'c', cpp: 'c', objc: 'c', javascript: 'js', typescript: 'js', tsx: 'js' };
+
+/**
+ * The surveyed files ranked (overview/rank), with their declarations most named first. A name is
+ * a key of its language group, the uses that count for it (useKey) and itself: a Go file's
+ * `uint32` is not a C header's typedef, and a method `len` is not the builtin. Only names some
+ * file declares are kept, so a large tree costs its declarations, not every identifier it uses.
+ */
+function rankSurveyed(surveyed: readonly Surveyed[]): RankedFile[] {
+  const groups = surveyed.map(({ file }) => {
+    const id = languageFor(file.absolute)?.id ?? '';
+    return { id, group: LANGUAGE_GROUP[id] ?? id };
+  });
+  // Per language group, per name, the id of each way of using it that some declaration counts.
+  const declared = new Map<string, Map<string, Partial<Record<'use' | 'call' | 'member', number>>>>();
+  const nameList: string[] = [];
+  const declarations = surveyed.map(({ outline }, i) => {
+    const { id, group } = groups[i];
+    let names = declared.get(group);
+    if (!names) declared.set(group, (names = new Map()));
+    return outline.regions
+      .filter((r) => r.kind !== 'imports')
+      .map(({ name, kind, start, end }) => {
+        const inCode = nameInCode(name);
+        const use = inCode ? useKey(kind, name, inCode, id) : undefined;
+        if (!use) return { name, kind, start, end, id: -1 };
+        let ways = names.get(inCode);
+        if (!ways) names.set(inCode, (ways = {}));
+        ways[use] ??= nameList.push(inCode) - 1;
+        return { name, kind, start, end, id: ways[use] };
+      });
+  });
+  const entries = surveyed.map(({ outline }, i) => {
+    const names = declared.get(groups[i].group);
+    const uses: number[] = [];
+    const used = outline.refs ?? { names: [], counts: [] };
+    used.names.forEach((name, k) => {
+      const ways = names?.get(name);
+      if (!ways) return;
+      const [all, calls, members] = [used.counts[3 * k], used.counts[3 * k + 1], used.counts[3 * k + 2]];
+      if (ways.use !== undefined) uses.push(ways.use, all);
+      if (ways.call !== undefined && calls) uses.push(ways.call, calls);
+      if (ways.member !== undefined && members) uses.push(ways.member, members);
+    });
+    return {
+      weight: outline.lines * (TEST_FILE.test(surveyed[i].file.key) ? TEST_WEIGHT : 1),
+      declares: Int32Array.from(declarations[i], (d) => d.id),
+      uses: Uint32Array.from(uses),
+    };
+  });
+  const ranked = rankFiles(entries, (id) => nameList[id]);
+  const top = ranked.rank.reduce((a, b) => Math.max(a, b), 0);
+  return surveyed
+    .map(({ file, outline, hash, size }, i) => {
+      const order = declarations[i]
+        .map((_, k) => k)
+        .sort((a, b) => ranked.score[i][b] - ranked.score[i][a] || ranked.references[i][b] - ranked.references[i][a] || a - b);
+      return {
+        path: file.key,
+        lines: outline.lines,
+        prose: firstSentence(outline.doc),
+        rank: top > 0 ? Math.round((ranked.rank[i] / top) * 1000) / 1000 : 0,
+        declarations: order.map((k) => {
+          const { name, kind, start, end } = declarations[i][k];
+          return { name, kind, start, end, references: ranked.references[i][k] };
+        }),
+        scores: order.map((k) => ranked.score[i][k]),
+        hash,
+        size,
+      };
+    })
+    .sort((a, b) => b.rank - a.rank || (a.path < b.path ? -1 : 1));
+}
+
+export async function rankOverview(
+  project: Project,
+  program: SearchProgram,
+  request: OverviewRequest,
+  sources: { outlines: Outlines },
+): Promise<RankedOverview> {
+  const started = performance.now();
+  const timeoutMs = request.timeoutMs ?? OVERVIEW_TIMEOUT_MS;
+  let scope: string;
+  try {
+    scope = scopeOf(project, request.path, 'look');
+  } catch (error) {
+    throw error instanceof SearchRequestError ? new OverviewRequestError(error.message) : error;
+  }
+  if (scope !== '.' && !statSync(project.file(scope).real).isDirectory())
+    throw new OverviewRequestError(`${scope} is a file, not a folder: outline one file with skim_list_symbols or skim_summarize_file`);
+
+  const listed = await listFiles(program, project.root, scope, { max: MAX_LISTED, timeoutMs, signal: request.signal });
+  if (listed.error) throw new OverviewRequestError(`listing the files failed: ${listed.error}`);
+  let stoppedAfterMs = listed.timedOut ? timeoutMs : undefined;
+  let description: string | null = null;
+  let declined = 0;
+  let unoutlinable = 0;
+  const candidates: string[] = [];
+  for (const file of listed.files) {
+    const kind = fileKindByName(file);
+    if (kind !== 'source') {
+      declined++;
+      // Prose is declined, but the folder's own README may say in a line what the folder is.
+      if (description === null && path.posix.dirname(file) === scope && README.test(path.posix.basename(file)))
+        description = await readmeLine(project.file(file).real);
+      continue;
+    }
+    if (!languageFor(file)) unoutlinable++;
+    else candidates.push(file);
+  }
+  // The shallowest first: a capped overview still covers the top of the tree.
+  const depth = new Map(candidates.map((file) => [file, file.split('/').length]));
+  candidates.sort((a, b) => (depth.get(a) as number) - (depth.get(b) as number) || (a < b ? -1 : 1));
+  const maxFiles = request.maxFiles ?? MAX_RANKED_FILES;
+  const overCap = Math.max(0, candidates.length - maxFiles);
+  const chosen = candidates.slice(0, maxFiles);
+
+  // New outlines are made until one point, stored ones read until a later one: what is left ranks and fits.
+  const deadline = started + timeoutMs * OUTLINING_SHARE;
+  const readUntil = started + timeoutMs * READING_SHARE;
+  const surveyed: Surveyed[] = [];
+  let notReached = 0;
+  let tooLarge = 0;
+  let outlinedNow = 0;
+  let fromStore = 0;
+  // Files are read and looked up a few at a time, so that one's wait for the disk is another's turn; outlining itself is serial.
+  // ripgrep lists no link, nor anything under one, so a path it lists lies at the same place below the real root; git may list
+  // links (and paths through them), which project.file resolves.
+  const fileOf = (key: string): ProjectFile =>
+    program.kind === 'rg' ? { absolute: path.join(project.root, key), real: path.join(project.realRoot, key), key, inside: true } : project.file(key);
+  const survey = async () => {
+    for (let i = 0; i < chosen.length; i += CONCURRENT_FILES) {
+      if (request.signal?.aborted || performance.now() > readUntil) {
+        notReached += chosen.length - i;
+        stoppedAfterMs = timeoutMs;
+        break;
+      }
+      for (const one of await Promise.all(chosen.slice(i, i + CONCURRENT_FILES).map((key) => surveyFile(fileOf(key), sources.outlines, deadline)))) {
+        if (one === 'not reached') {
+          notReached++;
+          stoppedAfterMs = timeoutMs;
+        } else if (one === 'too large') tooLarge++;
+        else if (one === 'no outline') unoutlinable++;
+        else {
+          if (one.made) outlinedNow++;
+          else fromStore++;
+          surveyed.push(one);
+        }
+      }
+    }
+  };
+  await (sources.outlines.store ? sources.outlines.store.whileAll(survey) : survey());
+
+  const files = rankSurveyed(surveyed);
+  return {
+    root: project.root,
+    scope,
+    description,
+    files,
+    listed: listed.total,
+    declined,
+    unoutlinable,
+    overCap,
+    notReached,
+    tooLarge,
+    outlinedNow,
+    fromStore,
+    stoppedAfterMs,
+    listingCut: listed.truncated || listed.timedOut,
+  };
+}

@@ -1,0 +1,216 @@
+import * as path from 'node:path';
+import { regionLine } from '../map/render';
+import { TokenCounter } from '../savings';
+import { encode } from 'gpt-tokenizer';
+import { MapSource } from '../maps/source';
+import { Project } from '../files/project';
+import { firstSentence, OverviewFile, RankedOverview } from './overview';
+
+/**
+ * An overview as a model reads it, fitted to a token budget: a headline saying what was ranked
+ * and how, the folder's README line, then the files most referred-to first (path, lines, what it
+ * does), each with its most named declarations (`2912-2990 method Server.ServeHTTP (41)`), and a
+ * last line saying what was left out and which folder to look at next.
+ */
+
+export const DEFAULT_TOKENS = 1_000;
+export const MIN_TOKENS = 200;
+export const MAX_TOKENS = 50_000;
+
+/** What a host calls an overview of one folder, for the line that says how to narrow: `skim overview src/net`. */
+export type NarrowHint = (folder: string) => string;
+
+export interface OverviewAnswer extends Omit<RankedOverview, 'files'> {
+  /** The budget, and the tokens the text takes, counted by `counter`. */
+  tokens: number;
+  used: number;
+  counter: string;
+  /** The files shown, most referred-to first, each with the declarations shown, in line order. */
+  files: OverviewFile[];
+  /** How many ranked files there were in all. */
+  ranked: number;
+  omitted: { files: number; reason: string };
+  /** The folder holding the most ranked files not shown, when one holds several. */
+  narrow?: string;
+}
+
+/** 12,345: thousands marked (without Intl, which costs more than the rest of a line). */
+const count = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
+
+function omittedReason(a: Omit<OverviewAnswer, 'omitted' | 'used'> & { shown: number }): string {
+  const parts: string[] = [];
+  const unshown = a.ranked - a.shown;
+  if (unshown > 0) parts.push(`${plural(unshown, 'ranked file')} not shown within ${count(a.tokens)} tokens`);
+  if (a.notReached) parts.push(`${plural(a.notReached, 'file')} not reached within the time limit`);
+  if (a.overCap) parts.push(`${plural(a.overCap, 'file')} past the limit of files ranked`);
+  if (a.tooLarge) parts.push(`${plural(a.tooLarge, 'file')} too large to outline or unreadable`);
+  if (a.unoutlinable) parts.push(`${plural(a.unoutlinable, 'file')} tree-sitter cannot outline`);
+  if (a.declined) parts.push(`${plural(a.declined, 'file')} of prose, data or generated code`);
+  return parts.join('; ');
+}
+
+export function renderOverview(answer: OverviewAnswer, narrow: NarrowHint): string {
+  const where = answer.scope === '.' ? `The project (${path.basename(answer.root)})` : answer.scope;
+  const lines = [
+    `${where}: ${answer.files.length} of ${plural(answer.ranked, 'file')} ranked by how often the rest of the code names their declarations (tree-sitter outlines; no model was asked). Each declaration: its lines, then how many times other files name it.`,
+  ];
+  if (answer.description) lines.push(`Its README: ${answer.description}`);
+  if (answer.listingCut) lines.push(`Listing the files stopped at ${plural(answer.listed, 'file')} (its limit, or the time limit): only those were looked at.`);
+  if (answer.stoppedAfterMs !== undefined && answer.notReached > 0)
+    lines.push(
+      `The overview stopped after ${answer.stoppedAfterMs / 1000} s with ${plural(answer.notReached, 'file')} not yet outlined (the shallowest were first); the outlines made are kept, so the next overview covers more.`,
+    );
+  for (const file of answer.files) {
+    lines.push('', `${file.path} (${plural(file.lines, 'line')})${file.prose ? ` — ${file.prose}` : ''}`);
+    for (const d of file.declarations) lines.push(`  ${regionLine({ ...d, note: '' })} (${d.references})`);
+  }
+  if (answer.omitted.files > 0) {
+    const next = answer.narrow ? ` ${narrow(answer.narrow)} narrows.` : '';
+    lines.push('', `… ${plural(answer.omitted.files, 'more file')}: ${answer.omitted.reason}.${next}`);
+  }
+  return lines.join('\n');
+}
+
+/** The most declarations of one file an overview shows: a file's most named, so that more files fit. */
+const DECLARATIONS_PER_FILE = 6;
+
+/** The largest n in [0, max] for which `fits` holds, where it holds up to some n and not after (and for 0): doubling, then halving. */
+async function largest(max: number, fits: (n: number) => Promise<boolean>): Promise<number> {
+  let low = 0;
+  let high = 1;
+  while (high <= max && (await fits(high))) {
+    low = high;
+    high *= 2;
+  }
+  high = Math.min(high, max + 1);
+  while (high - low > 1) {
+    const mid = (low + high) >> 1;
+    if (await fits(mid)) low = mid;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * The most referred-to declarations (at most DECLARATIONS_PER_FILE a file, and with them their
+ * files) that fit `tokens`, then as many further files, by rank, as still fit. A file shown takes
+ * the first sentence of its fresh cached map's prose where it has one (a cache read, never a model
+ * call). Sizes are estimated line by line with o200k while searching, scaled by the text's count
+ * from `counter` (the model's own where the host has one), and the final text counted by `counter`.
+ */
+export async function fitOverview(
+  ranked: RankedOverview,
+  tokens: number,
+  counter: TokenCounter,
+  narrow: NarrowHint,
+  maps?: MapSource,
+): Promise<OverviewAnswer> {
+  const budget = Math.max(MIN_TOKENS, Math.min(MAX_TOKENS, Math.trunc(tokens)));
+  const order = ranked.files.flatMap((file, f) =>
+    file.declarations.slice(0, DECLARATIONS_PER_FILE).map((_, d) => ({ f, d, score: file.scores[d], references: file.declarations[d].references })),
+  );
+  order.sort((a, b) => b.score - a.score || b.references - a.references || a.f - b.f || a.d - b.d);
+
+  const project = new Project(ranked.root);
+  const prose = new Map<number, string | null>();
+  const proseOf = async (f: number) => {
+    if (!prose.has(f)) {
+      const file = ranked.files[f];
+      const map = await maps?.cached(project.file(file.path), file.hash, file.size).catch(() => undefined);
+      prose.set(f, map && map.status !== 'structural' ? firstSentence(map.prose) : file.prose);
+    }
+    return prose.get(f) ?? null;
+  };
+  // Folders below the scope, for the line that says where to narrow: each file's, and how many ranked files each holds.
+  const folderOf = ranked.files.map((file) => {
+    const below = ranked.scope === '.' ? file.path : file.path.slice(ranked.scope.length + 1);
+    const first = below.split('/')[0];
+    return first === below ? undefined : ranked.scope === '.' ? first : `${ranked.scope}/${first}`;
+  });
+  const inFolder = new Map<string, number>();
+  for (const folder of folderOf) if (folder) inFolder.set(folder, (inFolder.get(folder) ?? 0) + 1);
+
+  const answerWith = async (declarations: number, extraFiles: number): Promise<OverviewAnswer> => {
+    const chosen = new Map<number, number[]>();
+    for (const { f, d } of order.slice(0, declarations)) chosen.set(f, [...(chosen.get(f) ?? []), d]);
+    for (let f = 0, extra = 0; f < ranked.files.length && extra < extraFiles; f++)
+      if (!chosen.has(f)) {
+        chosen.set(f, []);
+        extra++;
+      }
+    const indexes = [...chosen.keys()].sort((a, b) => a - b);
+    const files: OverviewFile[] = [];
+    for (const f of indexes) {
+      const { path: filePath, lines, rank, declarations: all } = ranked.files[f];
+      const shown = (chosen.get(f) ?? []).map((d) => all[d]).sort((a, b) => a.start - b.start);
+      files.push({ path: filePath, lines, prose: await proseOf(f), rank, declarations: shown });
+    }
+    const unshown = new Map(inFolder);
+    for (const f of indexes) if (folderOf[f]) unshown.set(folderOf[f] as string, (unshown.get(folderOf[f] as string) ?? 0) - 1);
+    const [best] = [...unshown].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    const { files: _all, ...rest } = ranked;
+    const base = { ...rest, files, tokens: budget, counter: counter.name, ranked: ranked.files.length, shown: files.length };
+    return {
+      ...base,
+      used: 0,
+      omitted: { files: Math.max(0, ranked.listed - files.length), reason: omittedReason(base) },
+      narrow: best && best[1] >= 2 ? best[0] : undefined,
+    };
+  };
+
+  const lineTokens = new Map<string, number>();
+  const estimate = (text: string) =>
+    text.split('\n').reduce((sum, line) => {
+      let n = lineTokens.get(line);
+      if (n === undefined) lineTokens.set(line, (n = encode(line).length + 1));
+      return sum + n;
+    }, 0);
+  const search = async (scale: number) => {
+    const fits = async (d: number, e: number) => estimate(renderOverview(await answerWith(d, e), narrow)) * scale <= budget;
+    const declarations = await largest(order.length, (n) => fits(n, 0));
+    const shownFiles = (await answerWith(declarations, 0)).files.length;
+    return { declarations, extra: await largest(ranked.files.length - shownFiles, (n) => fits(declarations, n)) };
+  };
+  const count = async (choice: { declarations: number; extra: number }) => {
+    const answer = await answerWith(choice.declarations, choice.extra);
+    const text = renderOverview(answer, narrow);
+    return { answer, text, used: await counter.count(text) };
+  };
+  // Line-by-line estimates run high (a blank line and its newline are one token): scaled by the real count of the text they
+  // chose, a few times, keeping the fullest text within the budget; past it, cut down until it fits.
+  let scale = 1;
+  let choice = await search(scale);
+  let counted = await count(choice);
+  let best = counted.used <= budget ? { choice, counted } : undefined;
+  for (let round = 0; round < 3 && counted.used > 0; round++) {
+    const next = counted.used / estimate(counted.text);
+    if (Math.abs(next - scale) < 0.002) break;
+    scale = next;
+    choice = await search(scale);
+    counted = await count(choice);
+    if (counted.used <= budget && (!best || counted.used > best.counted.used)) best = { choice, counted };
+  }
+  if (best) ({ choice, counted } = best);
+  while (counted.used > budget && (choice.declarations > 0 || choice.extra > 0)) {
+    choice = choice.extra > 0 ? { ...choice, extra: Math.floor(choice.extra * 0.9) } : { ...choice, declarations: Math.floor(choice.declarations * 0.9) };
+    counted = await count(choice);
+  }
+  return { ...counted.answer, used: counted.used };
+}
+
+/** The JSON `skim overview --json` prints: `{root, tokens, files, omitted}` and the counts behind it. */
+export function overviewJson(answer: OverviewAnswer) {
+  return {
+    root: answer.root,
+    scope: answer.scope,
+    tokens: answer.tokens,
+    used: answer.used,
+    counter: answer.counter,
+    description: answer.description,
+    files: answer.files,
+    omitted: answer.omitted,
+    ranked: answer.ranked,
+    stoppedAfterMs: answer.stoppedAfterMs ?? null,
+  };
+}

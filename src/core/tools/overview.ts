@@ -1,0 +1,69 @@
+import type { SkimContext } from '../context';
+import { Project } from '../files/project';
+import { MapSource } from '../maps/source';
+import { OverviewRequestError, rankOverview } from '../overview/overview';
+import { DEFAULT_TOKENS, fitOverview, NarrowHint, OverviewAnswer, overviewJson, renderOverview } from '../overview/text';
+import { O200K, TokenCounter } from '../savings';
+import { findingsJson, ScreenFindings, screenLines } from '../screen/screen';
+import { Outlines } from '../search/outlines';
+import { findSearchProgram, NoSearchProgramError } from '../search/program';
+import { ToolError, ToolResult } from './result';
+import { SearchPrograms } from './search';
+
+/** What skim_overview takes: a folder (default the project) and a token budget (default 1,000). */
+export interface OverviewInput {
+  path?: string;
+  tokens?: number;
+}
+
+export interface OverviewOptions extends SearchPrograms {
+  /** Counts tokens as the model reading the answer does, where the host can; else o200k. */
+  counter?: TokenCounter;
+  signal?: AbortSignal;
+  /** How the host names an overview of one folder, for the line that says where to narrow. */
+  narrow?: NarrowHint;
+}
+
+/**
+ * What an overview shows that is not a file's own lines (the README line, a map's prose, the
+ * declarations' names) screened as any text Skim returns: a credential in a doc comment is
+ * redacted in the answer before it is drawn. Findings count fields, not file lines.
+ */
+async function screenOverview(ctx: SkimContext, answer: OverviewAnswer): Promise<{ answer: OverviewAnswer; findings: ScreenFindings }> {
+  const fields = [answer.description ?? '', ...answer.files.flatMap((f) => [f.prose ?? '', ...f.declarations.map((d) => d.name)])];
+  const { lines, findings } = await screenLines(ctx, fields, 1, false);
+  if (!findings.redactions.length) return { answer, findings };
+  let at = 1;
+  const files = answer.files.map((f) => {
+    const prose = f.prose === null ? null : lines[at];
+    at++;
+    return { ...f, prose, declarations: f.declarations.map((d) => ({ ...d, name: lines[at++] })) };
+  });
+  return { answer: { ...answer, description: answer.description === null ? null : lines[0], files }, findings };
+}
+
+/**
+ * skim_overview and `skim overview`: the folder's files ranked by how much the rest of the code
+ * names their declarations, with the most named ones, fitted to the token budget. Never a model
+ * call: fresh cached maps lend their prose, tree-sitter outlines (stored by content hash) the rest.
+ */
+export async function overviewProject(
+  ctx: SkimContext,
+  project: Project,
+  sources: { maps?: MapSource; outlines: Outlines },
+  input: OverviewInput,
+  options: OverviewOptions = {},
+): Promise<ToolResult> {
+  const narrow = options.narrow ?? ((folder: string) => `skim_overview with path "${folder}"`);
+  try {
+    const program = findSearchProgram(project.root, options.candidates, options.env);
+    const ranked = await rankOverview(project, program, { path: input.path, signal: options.signal }, { outlines: sources.outlines });
+    const fitted = await fitOverview(ranked, input.tokens ?? DEFAULT_TOKENS, options.counter ?? O200K, narrow, sources.maps);
+    const { answer, findings } = await screenOverview(ctx, fitted);
+    return { parts: [{ role: 'text', text: renderOverview(answer, narrow) }], json: { ...overviewJson(answer), screen: findingsJson(findings) }, findings };
+  } catch (error) {
+    if (error instanceof OverviewRequestError) throw new ToolError(error.message, { tool: 'skim_overview' });
+    if (error instanceof NoSearchProgramError) throw new ToolError(`it cannot run here: ${error.message}`, { tool: 'skim_overview' });
+    throw error;
+  }
+}

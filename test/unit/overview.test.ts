@@ -1,0 +1,227 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, cpSync, mkdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { encode } from 'gpt-tokenizer';
+import { OutlineStore } from '../../src/core/cache/outlines';
+import { hashBytes } from '../../src/core/files/scan';
+import { OverviewRequest, rankOverview } from '../../src/core/overview/overview';
+import { rankFiles } from '../../src/core/overview/rank';
+import { fitOverview, overviewJson, renderOverview } from '../../src/core/overview/text';
+import { O200K } from '../../src/core/savings';
+import { Project } from '../../src/core/files/project';
+import { Outlines } from '../../src/core/search/outlines';
+import { onPath } from '../../src/core/search/program';
+import { skim } from '../support/cli';
+import { engine } from '../support/engine';
+import { scratch } from '../support/files';
+import { ScriptedModel } from '../support/scriptedModel';
+
+const RG = { kind: 'rg' as const, path: onPath('rg') ?? 'rg' };
+const MOCHA_LIB = path.dirname(require.resolve('mocha/lib/runner.js'));
+const narrow = (folder: string) => `\`skim overview ${folder}\``;
+
+/** A scratch git project holding mocha's lib folder, real third-party code that names itself across 62 files. */
+function mochaProject() {
+  const s = scratch('skim-overview-');
+  execFileSync('git', ['init', '-q', s.dir]);
+  cpSync(MOCHA_LIB, path.join(s.dir, 'lib'), { recursive: true });
+  return s;
+}
+
+describe('skim overview: a folder ranked by how much the rest of the code names it, in a token budget', () => {
+  let s: ReturnType<typeof scratch>;
+  let outlines: Outlines;
+  beforeEach(async () => {
+    s = mochaProject();
+    outlines = new Outlines(await OutlineStore.open(undefined));
+  });
+  afterEach(() => s.cleanup());
+
+  const ranked = async (request: OverviewRequest = {}, dir = s.dir) => {
+    return rankOverview(new Project(dir), RG, request, { outlines });
+  };
+
+  it('ranks a file the others name above one they do not, and counts only the uses of a name that can be the declaration', () => {
+    const names = ['use Server', 'member serve', 'call helper', 'use unused'];
+    const id = (name: string) => names.indexOf(name);
+    const result = rankFiles(
+      [
+        // 0 declares Server and its method serve; 1 uses Server three times and calls serve twice; 2 uses Server; 3 declares helper and calls it itself.
+        { weight: 100, declares: Int32Array.from([id('use Server'), id('member serve')]), uses: Uint32Array.from([id('use Server'), 1]) },
+        { weight: 100, declares: Int32Array.from([]), uses: Uint32Array.from([id('use Server'), 3, id('member serve'), 2, id('call helper'), 1]) },
+        { weight: 100, declares: Int32Array.from([id('use unused')]), uses: Uint32Array.from([id('use Server'), 1]) },
+        { weight: 100, declares: Int32Array.from([id('call helper')]), uses: Uint32Array.from([id('call helper'), 4]) },
+      ],
+      (n) => names[n].split(' ')[1],
+    );
+    assert.deepEqual(
+      [...result.rank]
+        .map((r, i) => [i, r])
+        .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+        .map(([i]) => i),
+      [0, 3, 1, 2],
+    );
+    assert.deepEqual(
+      result.references.map((r) => [...r]),
+      [[4, 2], [], [0], [1]],
+    );
+    assert.deepEqual([result.rank[1], result.rank[2]], [0, 0], 'no file names them');
+    assert.ok(result.score[0][0] > 0 && result.score[2][0] === 0);
+  });
+
+  it("ranks mocha's lib: the files the rest of mocha names most come first, each with its most named declarations and their lines", async function () {
+    this.timeout(60_000);
+    const overview = await ranked();
+    assert.deepEqual(
+      overview.files.slice(0, 5).map((f) => f.path),
+      ['lib/errors.js', 'lib/runnable.js', 'lib/mocha.cjs', 'lib/suite.js', 'lib/utils.cjs'],
+    );
+    assert.equal(overview.files[0].rank, 1);
+    const runnable = overview.files[1];
+    assert.deepEqual([runnable.lines, runnable.prose], [475, null]);
+    assert.deepEqual(
+      runnable.declarations.find((d) => d.name === 'Runnable'),
+      { name: 'Runnable', kind: 'class', start: 25, end: 473, references: 15 },
+    );
+    assert.deepEqual([overview.listed, overview.declined, overview.unoutlinable, overview.files.length], [64, 0, 2, 62]);
+    const answer = await fitOverview(overview, 1_000, O200K, narrow);
+    const text = renderOverview(answer, narrow);
+    assert.match(
+      text,
+      /^The project \(skim-overview-\w+\): \d+ of 62 files ranked by how often the rest of the code names their declarations \(tree-sitter outlines; no model was asked\)\. Each declaration: its lines, then how many times other files name it\.\n\nlib\/errors\.js \(380 lines\)\n {2}\d+-\d+ function create/,
+    );
+    assert.match(
+      text,
+      /\n… \d+ more files: \d+ ranked files not shown within 1,000 tokens; 2 files tree-sitter cannot outline\. `skim overview lib` narrows\.$/,
+    );
+  });
+
+  it('fits every budget it is given, counted by o200k on the text it returns, and says more with more', async function () {
+    this.timeout(60_000);
+    const overview = await ranked();
+    let before = 0;
+    for (const budget of [200, 500, 1_000, 4_000]) {
+      const answer = await fitOverview(overview, budget, O200K, narrow);
+      const text = renderOverview(answer, narrow);
+      assert.equal(encode(text).length, answer.used);
+      assert.ok(answer.used <= budget, `${answer.used} tokens for a budget of ${budget}`);
+      assert.ok(answer.used > before, `${budget}: ${answer.used} after ${before}`);
+      assert.ok(answer.used >= budget * 0.9, `${budget}: only ${answer.used} used`);
+      before = answer.used;
+    }
+    const json = overviewJson(await fitOverview(overview, 500, O200K, narrow));
+    assert.deepEqual(Object.keys(json.files[0]), ['path', 'lines', 'prose', 'rank', 'declarations']);
+    assert.deepEqual(Object.keys(json.files[0].declarations[0]), ['name', 'kind', 'start', 'end', 'references']);
+    assert.deepEqual(Object.keys(json.omitted), ['files', 'reason']);
+  });
+
+  it('stops at its time limit and says what it covered; a second overview goes on from the outlines the first one stored', async function () {
+    this.timeout(60_000);
+    // Enough real code that outlining it all takes far longer than the limit: 200 more copies of mocha's runner.
+    mkdirSync(path.join(s.dir, 'lib', 'copies'));
+    for (let i = 0; i < 200; i++) copyFileSync(path.join(MOCHA_LIB, 'runner.js'), path.join(s.dir, 'lib', 'copies', `runner-${i}.js`));
+    const first = await ranked({ timeoutMs: 300 });
+    assert.equal(first.stoppedAfterMs, 300);
+    assert.ok(first.notReached > 0);
+    assert.equal(first.files.length + first.notReached, 262);
+    const text = renderOverview(await fitOverview(first, 1_000, O200K, narrow), narrow);
+    assert.ok(
+      text.includes(
+        `\nThe overview stopped after 0.3 s with ${first.notReached} files not yet outlined (the shallowest were first); the outlines made are kept, so the next overview covers more.\n`,
+      ),
+    );
+    const whole = await ranked({ timeoutMs: 120_000 });
+    assert.deepEqual([whole.outlinedNow, whole.fromStore, whole.stoppedAfterMs], [first.notReached, first.files.length, undefined]);
+    const again = await ranked();
+    assert.deepEqual([again.outlinedNow, again.fromStore], [0, 262]);
+    assert.deepEqual(
+      again.files.map((f) => [f.path, f.rank]),
+      whole.files.map((f) => [f.path, f.rank]),
+    );
+  });
+
+  it('ranks at most the files it may, the shallowest first, and lists but does not outline a file over 1 MB', async function () {
+    this.timeout(60_000);
+    s.write('lib/huge.js', `${'function f() { return 1; }\n'.repeat(50_000)}`);
+    const capped = await ranked({ maxFiles: 5 });
+    assert.deepEqual(capped.files.map((f) => f.path).sort(), ['lib/context.js', 'lib/error-constants.js', 'lib/errors.js', 'lib/hook.js']);
+    assert.deepEqual([capped.overCap, capped.tooLarge], [58, 1]);
+    const text = renderOverview(await fitOverview(capped, 1_000, O200K, narrow), narrow);
+    assert.match(text, /58 files past the limit of files ranked; 1 file too large to outline or unreadable; 2 files tree-sitter cannot outline\.$/);
+  });
+
+  it("takes a folder's README line as its description, declines prose and generated files, and refuses a file, a missing path and a path outside", async () => {
+    s.write('lib/README.md', '[![build](https://ci.example/badge.svg)](https://ci.example)\n\n# Mocha internals\n\nMore text.\n');
+    s.write('lib/notes.txt', 'notes\n');
+    s.write('lib/bundle.min.js', 'var a=1;\n');
+    const overview = await ranked({ path: 'lib' });
+    assert.deepEqual([overview.scope, overview.description, overview.declined], ['lib', 'Mocha internals', 3]);
+    assert.ok(!overview.files.some((f) => /README|notes|\.min\./.test(f.path)));
+    await assert.rejects(
+      ranked({ path: 'lib/runner.js' }),
+      /^Error: lib\/runner\.js is a file, not a folder: outline one file with skim_list_symbols or skim_summarize_file$/,
+    );
+    await assert.rejects(ranked({ path: 'nowhere' }), /nowhere does not exist in/);
+    await assert.rejects(ranked({ path: '/etc' }), /^Error: \/etc is outside the project \(.*\); look inside it$/);
+  });
+
+  it('never calls a model, whatever the cache holds: a fresh model map lends its prose, and a configured model server sees no request', async function () {
+    this.timeout(60_000);
+    const model = await new ScriptedModel([{ content: '{"prose": "never asked", "regions": []}' }]).start();
+    try {
+      const { project, maps, cache } = await engine(s.dir, model);
+      const bytes = readFileSync(path.join(s.dir, 'lib/runner.js'));
+      cache.put({
+        path: 'lib/runner.js',
+        size: bytes.length,
+        hash: hashBytes(bytes),
+        lines: 1417,
+        status: 'model',
+        producer: 'openai:scripted@p1',
+        prose: 'Runs the suites and their hooks, emitting an event at each step. It is long.',
+        created: Date.now(),
+        regions: [{ start: 172, end: 242, kind: 'class', name: 'Runner', note: '' }],
+      });
+      const overview = await rankOverview(project, RG, {}, { outlines });
+      const answer = await fitOverview(overview, 4_000, O200K, narrow, maps);
+      assert.equal(answer.files.find((f) => f.path === 'lib/runner.js')?.prose, 'Runs the suites and their hooks, emitting an event at each step.');
+      assert.equal(overview.files.find((f) => f.path === 'lib/runner.js')?.prose, 'Module dependencies.', 'its doc comment, until it is shown');
+      await cache.close();
+      const cli = await skim(['overview', '--json'], { cwd: s.dir, env: { PATH: process.env.PATH, ...model.env() } });
+      assert.equal(cli.code, 0, cli.stderr);
+      assert.equal(JSON.parse(cli.stdout).files[0].path, 'lib/errors.js');
+      assert.equal(model.calls, 0);
+    } finally {
+      await model.stop();
+    }
+  });
+
+  it('skim_overview over MCP answers with the same ranking and names the tool to narrow with', async function () {
+    this.timeout(60_000);
+    const client = new Client({ name: 'skim-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [path.resolve(__dirname, '../../../dist/cli.js'), 'mcp', '--root', s.dir],
+        env: { ...process.env, SKIM_CACHE_DIR: path.join(s.dir, '.cache') } as Record<string, string>,
+      }),
+    );
+    try {
+      const result = await client.callTool({ name: 'skim_overview', arguments: { tokens: 300 } });
+      const text = (result.content as { text: string }[])[0].text;
+      assert.match(text, /\n\nlib\/errors\.js \(380 lines\)\n/);
+      assert.match(text, /skim_overview with path "lib" narrows\.$/);
+      assert.ok(encode(text).length <= 300);
+      const file = await client.callTool({ name: 'skim_overview', arguments: { path: 'lib/runner.js' } });
+      assert.deepEqual(
+        [file.isError, (file.content as { text: string }[])[0].text],
+        [true, 'skim_overview: lib/runner.js is a file, not a folder: outline one file with skim_list_symbols or skim_summarize_file.'],
+      );
+    } finally {
+      await client.close();
+    }
+  });
+});
