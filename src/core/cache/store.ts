@@ -147,9 +147,17 @@ export class MapCache {
 
   /**
    * Picks up what another process wrote since this one last read the disk. Returns whether
-   * anything was reloaded. Cheap when nothing changed: one stat.
+   * anything was reloaded. Cheap when nothing changed: one stat, shared by the callers that ask
+   * while it runs (a search looks up the maps of many files at once).
    */
-  async reloadIfChanged(): Promise<boolean> {
+  reloadIfChanged(): Promise<boolean> {
+    this.reloading ??= this.reloadNow().finally(() => (this.reloading = undefined));
+    return this.reloading;
+  }
+
+  private reloading?: Promise<boolean>;
+
+  private async reloadNow(): Promise<boolean> {
     if (!this.persistent || (await stampOf(this.file)) === this.diskStamp) return false;
     await this.reload();
     return true;
