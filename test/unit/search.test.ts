@@ -20,6 +20,7 @@ import { findSearchProgram, NoSearchProgramError, onPath, SearchProgram, vscodeR
 import { regionsForSearch } from '../../src/core/search/regions';
 import { search, SearchRequest, SearchRequestError } from '../../src/core/search/search';
 import { renderSearch, searchJson } from '../../src/core/search/text';
+import { searchProject } from '../../src/core/tools/search';
 import { skim } from '../support/cli';
 import { runnerProject, scratch } from '../support/files';
 import { ScriptedJudge } from '../support/scriptedJudge';
@@ -220,6 +221,20 @@ describe('skim search: where a pattern occurs, each hit in its region', () => {
       changed.hits.map((h) => h.region?.name ?? null),
       first.hits.map((h) => h.region?.name ?? null),
     );
+  });
+
+  it('a session screens a file once for its bytes: the same search again answers as before, and a credential written into the file meanwhile is redacted', async () => {
+    const ctx = testContext();
+    const token = `ghp_${'A1b2C3d4E5'.repeat(3)}abcdef`;
+    const text = async () =>
+      (await searchProject(ctx, project, undefined, { pattern: 'EVENT_RUN_END', path: 'lib/runner.js' }, { candidates: [RG.path] })).parts[0].text;
+    const first = await text();
+    assert.equal(await text(), first);
+    const bytes = readFileSync(path.join(s.dir, 'lib/runner.js'), 'utf8');
+    s.write('lib/runner.js', bytes.replace('EVENT_RUN_END: "end",', `EVENT_RUN_END: "end", // ${token}`));
+    const changed = await text();
+    assert.ok(!changed.includes(token));
+    assert.match(changed, /^ {2}118\t {4}EVENT_RUN_END: "end", \/\/ \[redacted: GitHub Token\]$/m);
   });
 
   it('tells of each hit it keeps as the program reports it, in order, and of no other', async () => {

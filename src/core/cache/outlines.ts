@@ -3,14 +3,15 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
 import { Region } from '../map/types';
+import { withFileLock } from './lock';
+import { sqlite } from './schema';
+import { removeAbandonedTemps } from './store';
+
 /** The names a file's code uses, and for each how many times in all, called and as a member: `counts` holds three numbers a name. */
 export interface NamesUsed {
   names: string[];
   counts: number[];
 }
-import { withFileLock } from './lock';
-import { sqlite } from './schema';
-import { removeAbandonedTemps } from './store';
 
 /**
  * Tree-sitter outlines by content hash, in a database of their own beside a project's map cache:

@@ -118,7 +118,8 @@ export async function fitOverview(
     if (!prose.has(f)) {
       const file = ranked.files[f];
       const map = await maps?.cached(project.file(file.path), file.hash, file.size).catch(() => undefined);
-      prose.set(f, map && map.status !== 'structural' ? firstSentence(map.prose) : file.prose);
+      // A prose-only entry may be Skim's own word on a map it refused; only a model's map lends its prose.
+      prose.set(f, map?.status === 'model' ? firstSentence(map.prose) : file.prose);
     }
     return prose.get(f) ?? null;
   };

@@ -5,7 +5,35 @@ import { Project } from '../files/project';
 import { LINE_CHARS } from '../search/run';
 import { SearchHit } from '../search/search';
 import { mergeFindings, NO_FINDINGS, ScreenFindings, screenLines } from '../screen/screen';
-import { screenSource } from '../screen/source';
+import { hashBytes } from '../files/scan';
+import { screenSource, SourceScreen } from '../screen/source';
+
+/**
+ * Whole files screened, by path and content, per session: a long-lived host (MCP, VS Code) that
+ * searches again, or searches another pattern in the same files, screens none of them twice.
+ * Bounded by the bytes of the files kept.
+ */
+const screens = new WeakMap<SkimContext, { kept: Map<string, { screen: SourceScreen; bytes: number }>; bytes: number }>();
+const SCREENS_MAX_BYTES = 32 * 1024 * 1024;
+
+async function screenedSource(ctx: SkimContext, key: string, source: { bytes: Buffer; lines: string[] }): Promise<SourceScreen> {
+  let memo = screens.get(ctx);
+  if (!memo) screens.set(ctx, (memo = { kept: new Map(), bytes: 0 }));
+  const id = `${key}\0${hashBytes(source.bytes)}`;
+  const found = memo.kept.get(id);
+  if (found) return found.screen;
+  const screen = await screenSource(ctx, source.lines);
+  for (const [old, { bytes }] of memo.kept) {
+    if (memo.bytes + source.bytes.length <= SCREENS_MAX_BYTES) break;
+    memo.kept.delete(old);
+    memo.bytes -= bytes;
+  }
+  if (source.bytes.length <= SCREENS_MAX_BYTES) {
+    memo.kept.set(id, { screen, bytes: source.bytes.length });
+    memo.bytes += source.bytes.length;
+  }
+  return screen;
+}
 
 const clip = (text: string) => (text.length > LINE_CHARS ? `${text.slice(0, LINE_CHARS)}…` : text);
 
@@ -21,15 +49,15 @@ export async function screenHits(ctx: SkimContext, project: Project, hits: reado
   const screened = new Map<SearchHit, SearchHit>();
   let findings = NO_FINDINGS;
   for (const [path, list] of byFile) {
-    let lines: string[] | undefined;
+    let read: { bytes: Buffer; lines: string[] } | undefined;
     try {
       const file = project.file(path);
-      lines = file.inside ? (await readSource(file)).lines : undefined;
+      read = file.inside ? await readSource(file) : undefined;
     } catch {
-      lines = undefined;
+      read = undefined;
     }
-    if (lines) {
-      const source = await screenSource(ctx, lines);
+    if (read) {
+      const source = await screenedSource(ctx, path, read);
       for (const hit of list) {
         const kinds = source.redactedIn(hit.line);
         screened.set(hit, kinds.length ? { ...hit, text: clip(source.line(hit.line)) } : hit);
