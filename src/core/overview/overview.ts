@@ -195,9 +195,12 @@ const LANGUAGE_GROUP: Record<string, string> = { c: 'c', cpp: 'c', objc: 'c', ja
  * file declares are kept, so a large tree costs its declarations, not every identifier it uses.
  */
 function rankSurveyed(surveyed: readonly Surveyed[]): RankedFile[] {
+  // A test file's declarations are named only by test files (no library code calls into its tests): they are kept apart.
   const groups = surveyed.map(({ file }) => {
     const id = languageFor(file.absolute)?.id ?? '';
-    return { id, group: LANGUAGE_GROUP[id] ?? id };
+    const group = LANGUAGE_GROUP[id] ?? id;
+    const test = TEST_FILE.test(file.key);
+    return { id, group: test ? `${group} tests` : group, sees: test ? [group, `${group} tests`] : [group], test };
   });
   // Per language group, per name, the id of each way of using it that some declaration counts.
   const declared = new Map<string, Map<string, Partial<Record<'use' | 'call' | 'member', number>>>>();
@@ -219,19 +222,21 @@ function rankSurveyed(surveyed: readonly Surveyed[]): RankedFile[] {
       });
   });
   const entries = surveyed.map(({ outline }, i) => {
-    const names = declared.get(groups[i].group);
     const uses: number[] = [];
     const used = outline.refs ?? { names: [], counts: [] };
-    used.names.forEach((name, k) => {
-      const ways = names?.get(name);
-      if (!ways) return;
-      const [all, calls, members] = [used.counts[3 * k], used.counts[3 * k + 1], used.counts[3 * k + 2]];
-      if (ways.use !== undefined) uses.push(ways.use, all);
-      if (ways.call !== undefined && calls) uses.push(ways.call, calls);
-      if (ways.member !== undefined && members) uses.push(ways.member, members);
-    });
+    for (const space of groups[i].sees) {
+      const names = declared.get(space);
+      used.names.forEach((name, k) => {
+        const ways = names?.get(name);
+        if (!ways) return;
+        const [all, calls, members] = [used.counts[3 * k], used.counts[3 * k + 1], used.counts[3 * k + 2]];
+        if (ways.use !== undefined) uses.push(ways.use, all);
+        if (ways.call !== undefined && calls) uses.push(ways.call, calls);
+        if (ways.member !== undefined && members) uses.push(ways.member, members);
+      });
+    }
     return {
-      weight: outline.lines * (TEST_FILE.test(surveyed[i].file.key) ? TEST_WEIGHT : 1),
+      weight: outline.lines * (groups[i].test ? TEST_WEIGHT : 1),
       declares: Int32Array.from(declarations[i], (d) => d.id),
       uses: Uint32Array.from(uses),
     };

@@ -123,14 +123,18 @@ export async function fitOverview(
     }
     return prose.get(f) ?? null;
   };
-  // Folders below the scope, for the line that says where to narrow: each file's, and how many ranked files each holds.
+  // Folders below the scope, for the line that says where to narrow: each file's, and how many ranked files each holds and their rank (a folder of test data holds many files nothing names).
   const folderOf = ranked.files.map((file) => {
     const below = ranked.scope === '.' ? file.path : file.path.slice(ranked.scope.length + 1);
     const first = below.split('/')[0];
     return first === below ? undefined : ranked.scope === '.' ? first : `${ranked.scope}/${first}`;
   });
-  const inFolder = new Map<string, number>();
-  for (const folder of folderOf) if (folder) inFolder.set(folder, (inFolder.get(folder) ?? 0) + 1);
+  const inFolder = new Map<string, { files: number; rank: number }>();
+  folderOf.forEach((folder, f) => {
+    if (!folder) return;
+    const held = inFolder.get(folder) ?? { files: 0, rank: 0 };
+    inFolder.set(folder, { files: held.files + 1, rank: held.rank + ranked.files[f].rank });
+  });
 
   const answerWith = async (declarations: number, extraFiles: number): Promise<OverviewAnswer> => {
     const chosen = new Map<number, number[]>();
@@ -148,15 +152,19 @@ export async function fitOverview(
       files.push({ path: filePath, lines, prose: await proseOf(f), rank, declarations: shown });
     }
     const unshown = new Map(inFolder);
-    for (const f of indexes) if (folderOf[f]) unshown.set(folderOf[f] as string, (unshown.get(folderOf[f] as string) ?? 0) - 1);
-    const [best] = [...unshown].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    for (const f of indexes) {
+      const folder = folderOf[f];
+      const held = folder && unshown.get(folder);
+      if (held) unshown.set(folder, { files: held.files - 1, rank: held.rank - ranked.files[f].rank });
+    }
+    const [best] = [...unshown].filter(([, held]) => held.files >= 2).sort((a, b) => b[1].rank - a[1].rank || (a[0] < b[0] ? -1 : 1));
     const { files: _all, ...rest } = ranked;
     const base = { ...rest, files, tokens: budget, counter: counter.name, ranked: ranked.files.length, shown: files.length };
     return {
       ...base,
       used: 0,
       omitted: { files: Math.max(0, ranked.listed - files.length), reason: omittedReason(base) },
-      narrow: best && best[1] >= 2 ? best[0] : undefined,
+      narrow: best?.[0],
     };
   };
 
