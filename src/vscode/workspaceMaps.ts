@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { outlineFileBeside, OutlineStore } from '../core/cache/outlines';
 import { MapCache } from '../core/cache/store';
+import { Launcher } from '../core/search/launch';
 import { Outlines } from '../core/search/outlines';
 import { hashBytes } from '../core/files/scan';
 import { MapEntry } from '../core/map/types';
@@ -44,6 +45,8 @@ export class OutsideWorkspaceError extends Error {}
 export class WorkspaceMaps implements vscode.Disposable {
   private readonly caches = new Map<string, Promise<MapCache>>();
   private readonly outlineStores = new Map<string, Promise<OutlineStore>>();
+  /** Starts the search programs from a small helper process: the extension host is too large to start them quickly itself. */
+  readonly launcher = new Launcher();
   /** Where this session's maps came from, by file, for the content they were made of. */
   private readonly origins = new Map<string, { hash: string; source: MapOrigin }>();
   private team?: TeamCache;
@@ -233,6 +236,7 @@ export class WorkspaceMaps implements vscode.Disposable {
     await Promise.all([...this.caches.values(), ...this.outlineStores.values()].map(async (c) => (await c).close()));
     this.caches.clear();
     this.outlineStores.clear();
+    this.launcher.close();
     await this.team?.close();
   }
 

@@ -1,5 +1,6 @@
 import { testContext } from '../support/context';
 import * as assert from 'node:assert/strict';
+import { ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -12,7 +13,8 @@ import { JudgeRuntime, siteModes } from '../../src/core/judge/runtime';
 import { judgeSearch } from '../../src/core/search/judged';
 import { Outlines } from '../../src/core/search/outlines';
 import { languageFor } from '../../src/core/structural/languages';
-import { runSearch } from '../../src/core/search/run';
+import { Launcher } from '../../src/core/search/launch';
+import { runLines, runSearch } from '../../src/core/search/run';
 import { hashBytes } from '../../src/core/files/scan';
 import { MapService } from '../../src/core/maps/service';
 import { Project } from '../../src/core/files/project';
@@ -235,6 +237,29 @@ describe('skim search: where a pattern occurs, each hit in its region', () => {
     const changed = await text();
     assert.ok(!changed.includes(token));
     assert.match(changed, /^ {2}118\t {4}EVENT_RUN_END: "end", \/\/ \[redacted: GitHub Token\]$/m);
+  });
+
+  it("through a long-lived host's helper process, ripgrep finds the same hits, stops when told, and a helper that died is started again", async () => {
+    const launcher = new Launcher();
+    try {
+      const options = { pattern: 'function', literal: true, paths: ['.'], max: 7, timeoutMs: 10_000 };
+      const direct = await runSearch(RG, s.dir, options);
+      const helped = await runSearch({ ...RG, launch: launcher.launch }, s.dir, options);
+      assert.deepEqual(helped, direct);
+      const helper = (launcher as unknown as { helper: ChildProcess }).helper;
+      const gone = new Promise((resolve) => helper.once('exit', resolve));
+      helper.kill('SIGKILL');
+      await gone;
+      const again = await runSearch({ ...RG, launch: launcher.launch }, s.dir, options);
+      assert.deepEqual(again, direct);
+      assert.notEqual((launcher as unknown as { helper: ChildProcess }).helper.pid, helper.pid);
+      const stopped = await runLines(RG.path, ['-n', 'e', '.'], s.dir, { timeoutMs: 10_000, launch: launcher.launch, take: () => false });
+      assert.deepEqual([stopped.stopped, stopped.timedOut], [true, false]);
+      const missing = await runSearch({ kind: 'rg', path: path.join(s.dir, 'no-such-rg'), launch: launcher.launch }, s.dir, options);
+      assert.match(missing.error ?? '', /^could not run .*no-such-rg: spawn .*ENOENT/);
+    } finally {
+      launcher.close();
+    }
   });
 
   it('tells of each hit it keeps as the program reports it, in order, and of no other', async () => {

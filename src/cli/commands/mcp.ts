@@ -11,6 +11,7 @@ import { OverviewInput, overviewProject } from '../../core/tools/overview';
 import { READ_MAX_BYTES, readFile } from '../../core/tools/read';
 import { resultText, ToolError, ToolResult } from '../../core/tools/result';
 import { searchProject } from '../../core/tools/search';
+import { Launcher } from '../../core/search/launch';
 import { warmUp } from '../../core/search/warm';
 import { findSymbolIn, listSymbolsOf } from '../../core/tools/symbols';
 import { nodeAtFile, queryFile } from '../../core/tools/tree';
@@ -62,11 +63,12 @@ export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<v
     return file;
   };
   const ctx = session.ctx;
+  const launcher = new Launcher();
+  const programs = { env: session.env, launch: launcher.launch };
   const handlers: Record<string, Handler> = {
     skim_overview: async (input) =>
-      overviewProject(ctx, session.project, { maps: session.maps, outlines: await session.outlines() }, input as OverviewInput, { env: session.env }),
-    skim_search: async (input) =>
-      searchProject(ctx, session.project, session.maps, input as unknown as SearchRequest, { env: session.env }, await session.outlines()),
+      overviewProject(ctx, session.project, { maps: session.maps, outlines: await session.outlines() }, input as OverviewInput, programs),
+    skim_search: async (input) => searchProject(ctx, session.project, session.maps, input as unknown as SearchRequest, programs, await session.outlines()),
     skim_summarize_file: (input) => summarizeFile(ctx, session.maps, fileOf(input)),
     skim_read_file: (input) => readFile(ctx, session.maps, fileOf(input), input, { maxBytes: READ_MAX_BYTES, wholeMap: 'call skim_summarize_file' }),
     skim_list_symbols: (input) => listSymbolsOf(ctx, fileOf(input)),
@@ -77,7 +79,7 @@ export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<v
       const file = fileOf(input);
       const request = input as unknown as LspInput;
       const before = await verifiedCall(ctx, file, request);
-      return factsFallback(ctx, session.project, session.maps, file, request, NO_SERVER, { env: session.env }, before, await session.outlines());
+      return factsFallback(ctx, session.project, session.maps, file, request, NO_SERVER, programs, before, await session.outlines());
     },
   };
   // The SDK's generic signature is too deep for the compiler with shapes built at run time.
@@ -110,6 +112,7 @@ export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<v
   await closed;
   await answered();
   await server.close();
+  launcher.close();
 }
 
 /**

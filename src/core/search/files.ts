@@ -35,6 +35,7 @@ export async function listFiles(
     timeoutMs: options.timeoutMs,
     signal: options.signal,
     separator: program.kind === 'rg' ? '\n' : '\0',
+    launch: program.launch,
     take: (record) => {
       const file = record.replace(/\r$/, '').replace(/^\.\//, '').split('\\').join('/');
       if (!file || skipped(file)) return true;

@@ -1,11 +1,13 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import * as path from 'node:path';
+import { Launch } from './launch';
 
 /**
  * What searches text: ripgrep (a binary VS Code ships, or `rg` on PATH), else `git grep` inside a
- * git work tree. Found once per question; nothing is downloaded.
+ * git work tree. Found once per question; nothing is downloaded. Started by this process unless
+ * `launch` says how (a long-lived host's Launcher).
  */
-export type SearchProgram = { kind: 'rg'; path: string } | { kind: 'git'; path: string };
+export type SearchProgram = ({ kind: 'rg'; path: string } | { kind: 'git'; path: string }) & { launch?: Launch };
 
 export class NoSearchProgramError extends Error {}
 

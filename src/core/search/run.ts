@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { Launch, spawnDirectly } from './launch';
 import { SearchProgram } from './program';
 
 /**
@@ -148,38 +148,16 @@ export function runLines(
   file: string,
   args: readonly string[],
   root: string,
-  options: { timeoutMs: number; signal?: AbortSignal; separator?: string; take: (record: string) => boolean },
+  options: { timeoutMs: number; signal?: AbortSignal; separator?: string; launch?: Launch; take: (record: string) => boolean },
 ): Promise<LinesRun> {
   return new Promise((resolve) => {
-    const child = spawn(file, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
     const separator = options.separator ?? '\n';
     const run: LinesRun = { code: null, timedOut: false, stopped: false, stderr: '' };
     let pending = '';
-    const stop = () => {
-      run.stopped = true;
-      child.kill('SIGKILL');
-    };
-    const timer = setTimeout(() => {
-      run.timedOut = true;
-      stop();
-    }, options.timeoutMs);
-    const onAbort = () => stop();
-    options.signal?.addEventListener('abort', onAbort, { once: true });
+    let finished = false;
     const take = (record: string) => {
       if (!run.stopped && !options.take(record)) stop();
     };
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      const records = (pending + chunk).split(separator);
-      pending = records.pop() ?? '';
-      for (const record of records) take(record);
-    });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      if (run.stderr.length < STDERR_CHARS) run.stderr += chunk.slice(0, STDERR_CHARS - run.stderr.length);
-    });
-    let finished = false;
-    // A program that cannot start reports 'error' and may still report 'close': the first one ends the run.
     const finish = (code: number | null, failure?: string) => {
       if (finished) return;
       finished = true;
@@ -188,8 +166,27 @@ export function runLines(
       if (pending) take(pending);
       resolve({ ...run, code, failure });
     };
-    child.on('error', (error) => finish(null, `could not run ${file}: ${error.message}`));
-    child.on('close', (code) => finish(code));
+    const child = (options.launch ?? spawnDirectly)(file, args, root, {
+      out: (chunk) => {
+        const records = (pending + chunk).split(separator);
+        pending = records.pop() ?? '';
+        for (const record of records) take(record);
+      },
+      err: (chunk) => {
+        if (run.stderr.length < STDERR_CHARS) run.stderr += chunk.slice(0, STDERR_CHARS - run.stderr.length);
+      },
+      end: finish,
+    });
+    function stop() {
+      run.stopped = true;
+      child.kill();
+    }
+    const timer = setTimeout(() => {
+      run.timedOut = true;
+      stop();
+    }, options.timeoutMs);
+    const onAbort = () => stop();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 
@@ -198,6 +195,7 @@ export async function runSearch(program: SearchProgram, root: string, options: R
   const run = await runLines(program.path, program.kind === 'rg' ? rgArgs(options) : gitArgs(options), root, {
     timeoutMs: options.timeoutMs,
     signal: options.signal,
+    launch: program.launch,
     take: (line) => {
       const hit = parseLine(line, program.kind);
       if (!hit) return true;

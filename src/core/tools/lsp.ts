@@ -72,7 +72,7 @@ export async function factsFallback(
   }
   const [at] = lspPositions(lines, input, file.key);
   try {
-    const program = findSearchProgram(project.root, programs.candidates, programs.env);
+    const program = { ...findSearchProgram(project.root, programs.candidates, programs.env), launch: programs.launch };
     const { locations, total } = await fallbackFacts(project, program, regionsForSearch(maps, outlines), input.symbol, input.op);
     const facts: FactsResult = {
       ...input,

@@ -56,7 +56,7 @@ export async function overviewProject(
 ): Promise<ToolResult> {
   const narrow = options.narrow ?? ((folder: string) => `skim_overview with path "${folder}"`);
   try {
-    const program = findSearchProgram(project.root, options.candidates, options.env);
+    const program = { ...findSearchProgram(project.root, options.candidates, options.env), launch: options.launch };
     const ranked = await rankOverview(project, program, { path: input.path, signal: options.signal }, { outlines: sources.outlines });
     const fitted = await fitOverview(ranked, input.tokens ?? DEFAULT_TOKENS, options.counter ?? O200K, narrow, sources.maps);
     const { answer, findings } = await screenOverview(ctx, fitted);

@@ -3,6 +3,7 @@ import { Project } from '../files/project';
 import { judgeSearch } from '../search/judged';
 import { MapSource } from '../maps/source';
 import { Outlines } from '../search/outlines';
+import { Launch } from '../search/launch';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { regionsForSearch } from '../search/regions';
 import { search, SearchRequest, SearchRequestError } from '../search/search';
@@ -15,6 +16,8 @@ import { screenHits } from './screenHits';
 export interface SearchPrograms {
   candidates?: readonly string[];
   env?: NodeJS.ProcessEnv;
+  /** How a long-lived host starts them (search/launch Launcher). */
+  launch?: Launch;
 }
 
 /** skim_search and `skim search`: ripgrep's hits, each in its region, screened, re-ranked by the judge where it is asked. */
@@ -27,7 +30,7 @@ export async function searchProject(
   outlines?: Outlines,
 ): Promise<ToolResult> {
   try {
-    const program = findSearchProgram(project.root, programs.candidates, programs.env);
+    const program = { ...findSearchProgram(project.root, programs.candidates, programs.env), launch: programs.launch };
     const searched = await search(project, program, regionsForSearch(maps, outlines), input);
     // Screened before the judge sees them: a hit's credential never leaves for the judge's endpoint.
     const { hits: screened, findings } = await screenHits(ctx, project, searched.hits);

@@ -46,9 +46,9 @@ async function hitsOf(workspace: WorkspaceMaps, answer: ServerAnswer): Promise<S
 async function fallback(workspace: WorkspaceMaps, file: WorkspaceFile, input: LspInput, why: string, before: TextPart[]) {
   const ctx = workspace.context(file.folder);
   const project = new Project(file.folder.uri.fsPath);
-  const candidates = vscodeRipgrepCandidates(vscode.env.appRoot);
+  const programs = { candidates: vscodeRipgrepCandidates(vscode.env.appRoot), launch: workspace.launcher.launch };
   const outlines = await workspace.outlines(file.folder);
-  return factsFallback(ctx, project, await workspace.storedMaps(file.folder), file, input, why, { candidates }, before, outlines);
+  return factsFallback(ctx, project, await workspace.storedMaps(file.folder), file, input, why, programs, before, outlines);
 }
 
 /**

@@ -21,7 +21,7 @@ export function searchTool(workspace: WorkspaceMaps): LmTool<SearchInput> {
       eachFolder(workspace, input.path, token, 'search', async (folder, signal) => {
         const project = new Project(folder.uri.fsPath);
         const request = { ...input, path: input.path && path.resolve(folder.uri.fsPath, input.path), signal };
-        const programs = { candidates: vscodeRipgrepCandidates(vscode.env.appRoot) };
+        const programs = { candidates: vscodeRipgrepCandidates(vscode.env.appRoot), launch: workspace.launcher.launch };
         const maps = await workspace.storedMaps(folder);
         return searchProject(workspace.context(folder), project, maps, request, programs, await workspace.outlines(folder));
       }),
