@@ -188,7 +188,8 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
       const overview = await rankOverview(project, RG, {}, { outlines });
       const answer = await fitOverview(overview, 4_000, O200K, narrow, maps);
       assert.equal(answer.files.find((f) => f.path === 'lib/runner.js')?.prose, 'Runs the suites and their hooks, emitting an event at each step.');
-      assert.equal(overview.files.find((f) => f.path === 'lib/runner.js')?.prose, 'Module dependencies.', 'its doc comment, until it is shown');
+      // runner.js has no description of its own (the comment that heads its imports describes them), until the map lends one.
+      assert.equal(overview.files.find((f) => f.path === 'lib/runner.js')?.prose, null);
       await cache.close();
       const cli = await skim(['overview', '--json'], { cwd: s.dir, env: { PATH: process.env.PATH, ...model.env() } });
       assert.equal(cli.code, 0, cli.stderr);
