@@ -435,6 +435,12 @@ describe('the structural mapper (tree-sitter, no model)', () => {
       assert.equal(await firstLine(path.join(path.dirname(require.resolve('mocha/lib/runner.js')), 'mocha.cjs')), '');
     });
 
+    it("reads a @module comment by its own text: xunit's bare `@module XUnit` lends it no description, nor the heading that follows it", async () => {
+      const xunit = path.join(path.dirname(require.resolve('mocha/lib/runner.js')), 'reporters/xunit.js');
+      assert.match(readFileSync(xunit, 'utf8'), /\/\*\*\n \* @module XUnit\n \*\/\n\/\*\*\n \* Module dependencies\.\n \*\//);
+      assert.equal(await firstLine(xunit), '');
+    });
+
     it('takes a @fileoverview or @module comment, and a leading comment that stands apart from the code below', async () => {
       assert.equal(
         await firstLine(path.join(path.dirname(require.resolve('mocha/lib/runner.js')), 'utils.cjs')),

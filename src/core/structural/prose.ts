@@ -49,6 +49,22 @@ function commentText(raw: string): string {
 
 const isComment = (node: Node) => node.type.endsWith('comment');
 
+/** The first paragraph of consecutive comments, each read with its own markers (a line comment each, or block comments in a row). */
+function blockText(block: readonly Node[]): string {
+  const paragraph: string[] = [];
+  for (const node of block) {
+    const text = commentText(node.text);
+    if (!text) {
+      if (paragraph.length) break;
+      continue;
+    }
+    paragraph.push(text);
+    // A block comment's own paragraph ends where it does; line comments run on.
+    if (!/^\s*(\/\/|#|--)/.test(node.text)) break;
+  }
+  return clipAtWord(paragraph.join(' '), PROSE_CHARS);
+}
+
 /** Nodes before a file's first code that never describe it: a `#!` line, `'use strict'`, a PHP open tag. */
 function isPreamble(node: Node): boolean {
   if (node.type === 'hash_bang_line' || node.type === 'php_tag') return true;
@@ -88,15 +104,20 @@ export function fileDescription(root: Node): string {
     // Consecutive comments with no blank line between are one block (a Go package comment is one `//` node per line).
     let last = i;
     while (last + 1 < nodes.length && isComment(nodes[last + 1]) && nodes[last + 1].startPosition.row <= nodes[last].endPosition.row + 1) last++;
-    const block = nodes
-      .slice(i, last + 1)
-      .map((n) => n.text)
-      .join('\n');
+    const block = nodes.slice(i, last + 1);
     const next = nodes[last + 1];
     i = last + 1;
-    const text = commentText(block);
+    // A file-tagged comment describes the file with its own text, or not at all: the comment after
+    // it in the block ("Module dependencies." under xunit's `@module XUnit`) is not its text.
+    const tagged = block.find((n) => FILE_TAG.test(n.text));
+    if (tagged) {
+      const own = commentText(tagged.text);
+      if (own && !isLicense(own)) return own;
+      continue;
+    }
+    const text = blockText(block);
     if (!text || isLicense(text)) continue;
-    if (FILE_TAG.test(block) || /^\s*(\/\/!|\/\*!)/.test(block)) return text;
+    if (/^\s*(\/\/!|\/\*!)/.test(block[0].text)) return text;
     const attached = next !== undefined && next.startPosition.row <= nodes[last].endPosition.row + 1;
     if (attached) return next.type === 'package_clause' ? text : standing;
     if (!HEADING.test(text)) standing ||= text;
