@@ -13,7 +13,7 @@ import { LinedRegion, recoverBlocks } from './recover';
  * Bumped whenever the outline rules change, so that maps made by older rules count as stale:
  * it is part of every structural producer's name.
  */
-export const STRUCTURAL_RULES_VERSION = 5;
+export const STRUCTURAL_RULES_VERSION = 6;
 
 /** The producer name of the structural map of `file` under the current rules, or undefined without a grammar. */
 export function structuralProducer(file: string, text?: string): string | undefined {
