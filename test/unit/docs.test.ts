@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
+import { STRUCTURAL_RULES_VERSION } from '../../src/core/structural/mapper';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -68,6 +69,12 @@ describe('the README and the docs a newcomer reads', () => {
     assert.ok(readme.split('\n').length <= 300, `README.md has ${readme.split('\n').length} lines`);
     assert.match(readme, /^npm ci && npm run demo +#/m);
     assert.match(readme, /^bash scripts\/setup-services\.sh && .* && npm ci && npm test +#/m);
+  });
+
+  it('names structural producers with the outline rules version the code has', () => {
+    for (const page of PAGES)
+      for (const [, version] of readFileSync(path.join(ROOT, page), 'utf8').matchAll(/tree-sitter:[a-z]+@(\d+)/g))
+        assert.equal(Number(version), STRUCTURAL_RULES_VERSION, page);
   });
 
   it("no page, setting or tool description uses the planning documents' words", () => {
