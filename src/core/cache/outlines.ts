@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
+import { capProse, normalizeRegions } from '../map/normalize';
 import { Region } from '../map/types';
 import { withFileLock } from './lock';
 import { sqlite } from './schema';
@@ -92,17 +93,23 @@ function rowOf(o: StoredOutline): Row {
   ];
 }
 
-function outlineOf(row: Row): StoredOutline {
-  const regions = (JSON.parse(row[7]) as [number, number, string, string, string][]).map(([start, end, kind, name, note]) => ({
-    start,
-    end,
-    kind,
-    name,
-    note,
-  }));
-  const used = row[8] === null ? undefined : (JSON.parse(row[8]) as [string[], number[]]);
-  const refs = used && { names: used[0], counts: used[1] };
-  return { path: row[0], size: row[1], hash: row[2], rules: row[3], lines: row[4], covered: JSON.parse(row[5]), doc: row[6], regions, refs };
+/**
+ * A stored row as it may be used: the database is a file any process of this user can write, so
+ * its regions and doc comment are normalized as a model's answer is (a name with a newline, a
+ * 200,000-character name, ranges past the file); a row that does not parse is no row.
+ */
+function outlineOf(row: Row): StoredOutline | undefined {
+  try {
+    const lines = Math.max(0, Math.trunc(Number(row[4])) || 0);
+    const raw = (JSON.parse(row[7]) as unknown[][]).map(([start, end, kind, name, note]) => ({ start, end, kind, name, note }));
+    const used = row[8] === null ? undefined : (JSON.parse(row[8]) as [string[], number[]]);
+    const refs = used && Array.isArray(used[0]) && Array.isArray(used[1]) ? { names: used[0], counts: used[1] } : undefined;
+    const covered = JSON.parse(row[5]) as [number, number][];
+    if (!Array.isArray(covered)) return undefined;
+    return { path: row[0], size: row[1], hash: row[2], rules: row[3], lines, covered, doc: capProse(row[6]), regions: normalizeRegions(raw, lines), refs };
+  } catch {
+    return undefined;
+  }
 }
 
 function stampOf(file: string): Promise<string> {

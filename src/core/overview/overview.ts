@@ -11,6 +11,7 @@ import { SearchProgram } from '../search/program';
 import { scopeOf, SearchRequestError } from '../search/search';
 import { languageFor } from '../structural/languages';
 import { rankFiles } from './rank';
+import { cleanText, clipAtWord } from '../map/normalize';
 
 /**
  * The ladder's first rung: the files under a folder, each with its most referred-to declarations,
@@ -100,13 +101,17 @@ export interface RankedOverview {
   listingCut: boolean;
 }
 
-/** The first sentence of a text, on one line and clipped. */
+/**
+ * The first sentence of a text, on one line, clipped between words (a word cut in two may be a
+ * credential the screen no longer knows); none where the text holds a private key's marker, since
+ * a key's first line is no description and its body would be clipped past recognition.
+ */
 export function firstSentence(text: string): string | null {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (!flat) return null;
+  const flat = cleanText(text).replace(/\s+/g, ' ').trim();
+  if (!flat || /PRIVATE KEY/.test(flat)) return null;
   const end = /[.!?](\s|$)/.exec(flat);
   const sentence = end ? flat.slice(0, end.index + 1) : flat;
-  return sentence.length <= PROSE_CHARS ? sentence : `${sentence.slice(0, PROSE_CHARS - 1)}…`;
+  return clipAtWord(sentence, PROSE_CHARS);
 }
 
 /** A README's first line that says something: markup, badges and rules passed over. */

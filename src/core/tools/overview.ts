@@ -4,6 +4,7 @@ import { MapSource } from '../maps/source';
 import { OverviewRequestError, rankOverview } from '../overview/overview';
 import { DEFAULT_TOKENS, fitOverview, NarrowHint, OverviewAnswer, overviewJson, renderOverview } from '../overview/text';
 import { O200K, TokenCounter } from '../savings';
+import { cleanText } from '../map/normalize';
 import { findingsJson, ScreenFindings, screenLines } from '../screen/screen';
 import { Outlines } from '../search/outlines';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
@@ -25,21 +26,31 @@ export interface OverviewOptions extends SearchPrograms {
 }
 
 /**
- * What an overview shows that is not a file's own lines (the README line, a map's prose, the
- * declarations' names) screened as any text Skim returns: a credential in a doc comment is
- * redacted in the answer before it is drawn. Findings count fields, not file lines.
+ * What an overview shows that is not a file's own lines (each path, the README line, a map's
+ * prose, the declarations' names) screened as any text Skim returns, before it is drawn: a
+ * credential is redacted, a field the screen flags as addressed to the agent is left out (an
+ * overview is never judged or wrapped), and control characters are taken out. Findings count
+ * fields, not file lines.
  */
 async function screenOverview(ctx: SkimContext, answer: OverviewAnswer): Promise<{ answer: OverviewAnswer; findings: ScreenFindings }> {
-  const fields = [answer.description ?? '', ...answer.files.flatMap((f) => [f.prose ?? '', ...f.declarations.map((d) => d.name)])];
-  const { lines, findings } = await screenLines(ctx, fields, 1, false);
-  if (!findings.redactions.length) return { answer, findings };
+  const fields = [answer.description ?? '', ...answer.files.flatMap((f) => [f.path, f.prose ?? '', ...f.declarations.map((d) => d.name)])];
+  const { lines, findings } = await screenLines(
+    ctx,
+    fields.map((field) => cleanText(field).replace(/\s+/g, ' ')),
+    1,
+    false,
+  );
+  const flagged = new Set(findings.flags.map((f) => f.line - 1));
+  const shown = lines.map((text, i) => (flagged.has(i) ? '' : text));
   let at = 1;
   const files = answer.files.map((f) => {
-    const prose = f.prose === null ? null : lines[at];
+    const filePath = shown[at++];
+    const prose = f.prose === null || shown[at] === '' ? null : shown[at];
     at++;
-    return { ...f, prose, declarations: f.declarations.map((d) => ({ ...d, name: lines[at++] })) };
+    return { ...f, path: filePath, prose, declarations: f.declarations.map((d) => ({ ...d, name: shown[at++] })) };
   });
-  return { answer: { ...answer, description: answer.description === null ? null : lines[0], files }, findings };
+  const description = answer.description === null || shown[0] === '' ? null : shown[0];
+  return { answer: { ...answer, description, files }, findings };
 }
 
 /**
