@@ -189,6 +189,14 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
     }
   });
 
+  it('refuses a budget outside 200 to 50,000 tokens on the command line, as its MCP schema does, rather than moving it quietly', async () => {
+    for (const tokens of ['50', '60000']) {
+      const r = await skim(['overview', '--tokens', tokens], { cwd: s.dir, env: { PATH: process.env.PATH } });
+      assert.equal(r.code, 2, tokens);
+      assert.match(r.stderr, new RegExp(`^--tokens must be from 200 to 50,000, not ${tokens}\\n`));
+    }
+  });
+
   it('never calls a model, whatever the cache holds: a fresh model map lends its prose, and a configured model server sees no request', async function () {
     this.timeout(60_000);
     const model = await new ScriptedModel([{ content: '{"prose": "never asked", "regions": []}' }]).start();

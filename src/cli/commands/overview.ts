@@ -1,3 +1,4 @@
+import { MAX_TOKENS, MIN_TOKENS } from '../../core/overview/text';
 import { OverviewInput, overviewProject } from '../../core/tools/overview';
 import { ParsedArgs, positiveInt, UsageError } from '../args';
 import { Io } from '../io';
@@ -8,9 +9,13 @@ import { printResult } from './output';
 export async function overviewCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {
   const [dir, ...extra] = args.positionals;
   if (extra.length) throw new UsageError('skim overview [DIR] [--tokens N] [--json]');
+  const tokens = positiveInt(args.flags, 'tokens');
+  // As skim_overview's schema does over MCP: a budget outside the bounds is refused, never quietly moved.
+  if (tokens !== undefined && (tokens < MIN_TOKENS || tokens > MAX_TOKENS))
+    throw new UsageError(`--tokens must be from ${MIN_TOKENS} to ${MAX_TOKENS.toLocaleString('en-US')}, not ${tokens}`);
   const input: OverviewInput = {
     path: dir === undefined ? undefined : session.project.file(dir, session.cwd).absolute,
-    tokens: positiveInt(args.flags, 'tokens'),
+    tokens,
   };
   const sources = { maps: session.maps, outlines: await session.outlines() };
   const options = { env: session.env, narrow: (folder: string) => `\`skim overview ${folder}\`` };
