@@ -1,6 +1,7 @@
 import type { SkimContext } from '../context';
 import { MapEntry } from '../map/types';
-import { ScreenFindings, screenLines } from './screen';
+import { screenFields } from './fields';
+import { ScreenFindings } from './screen';
 
 /**
  * A map's own text (its prose, each region's name and note) screened before any of it is shown:
@@ -14,11 +15,9 @@ export async function screenEntry(ctx: SkimContext, entry: MapEntry): Promise<{ 
   const prose = entry.prose === '' ? [] : entry.prose.split('\n');
   const fields = [...prose, ...entry.regions.flatMap((r) => [r.name, r.note])];
   if (!fields.length) return { entry, findings: { redactions: [], flags: [], wrapped: [] } };
-  const screened = await screenLines(ctx, fields, 1, false);
-  if (!screened.findings.redactions.length && !screened.findings.flags.length) return { entry, findings: screened.findings };
-  const flagged = new Set(screened.findings.flags.map((f) => f.line - 1));
-  const out = screened.lines.map((text, i) => (flagged.has(i) ? '' : text));
+  const { shown: out, flagged, findings } = await screenFields(ctx, fields);
+  if (!findings.redactions.length && !findings.flags.length) return { entry, findings };
   const regions = entry.regions.map((r, i) => ({ ...r, name: out[prose.length + 2 * i], note: out[prose.length + 2 * i + 1] }));
   const shownProse = out.slice(0, prose.length).filter((_, i) => !flagged.has(i));
-  return { entry: { ...entry, prose: shownProse.join('\n').trim(), regions }, findings: screened.findings };
+  return { entry: { ...entry, prose: shownProse.join('\n').trim(), regions }, findings };
 }

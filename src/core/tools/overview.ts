@@ -5,7 +5,8 @@ import { OverviewRequestError, rankOverview } from '../overview/overview';
 import { DEFAULT_TOKENS, fitOverview, NarrowHint, OverviewAnswer, overviewJson, renderOverview } from '../overview/text';
 import { O200K, TokenCounter } from '../savings';
 import { cleanText } from '../map/normalize';
-import { findingsJson, ScreenFindings, screenLines } from '../screen/screen';
+import { screenFields } from '../screen/fields';
+import { findingsJson, ScreenFindings } from '../screen/screen';
 import { Outlines } from '../search/outlines';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { ToolError, ToolResult } from './result';
@@ -34,14 +35,10 @@ export interface OverviewOptions extends SearchPrograms {
  */
 async function screenOverview(ctx: SkimContext, answer: OverviewAnswer): Promise<{ answer: OverviewAnswer; findings: ScreenFindings }> {
   const fields = [answer.description ?? '', ...answer.files.flatMap((f) => [f.path, f.prose ?? '', ...f.declarations.map((d) => d.name)])];
-  const { lines, findings } = await screenLines(
+  const { shown, findings } = await screenFields(
     ctx,
     fields.map((field) => cleanText(field).replace(/\s+/g, ' ')),
-    1,
-    false,
   );
-  const flagged = new Set(findings.flags.map((f) => f.line - 1));
-  const shown = lines.map((text, i) => (flagged.has(i) ? '' : text));
   let at = 1;
   const files = answer.files.map((f) => {
     const filePath = shown[at++];
