@@ -42,17 +42,19 @@ export function clipAtWord(text: string, max: number): string {
   return `${boundary > 0 ? cut.slice(0, boundary).trimEnd() : ''}…`;
 }
 
-export function capText(value: unknown, max: number): string {
+/** Whatever a producer wrote in a one-line field, as clean text on one line. */
+function oneLine(value: unknown): string {
   const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
-  const flat = cleanText(text).replace(/\s+/g, ' ').trim();
+  return cleanText(text).replace(/\s+/g, ' ').trim();
+}
+
+export function capText(value: unknown, max: number): string {
+  const flat = oneLine(value);
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
 
 /** A note: one line, cut between words. */
-export function capNote(value: unknown): string {
-  const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
-  return clipAtWord(cleanText(text).replace(/\s+/g, ' ').trim(), FIELD_CAPS.note);
-}
+export const capNote = (value: unknown): string => clipAtWord(oneLine(value), FIELD_CAPS.note);
 
 export function capProse(value: unknown): string {
   const text = typeof value === 'string' ? cleanText(value).trim() : '';
