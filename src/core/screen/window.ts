@@ -40,9 +40,8 @@ export async function screenWindow(
   const redacted = redactLines(whole, await findSecrets(whole.join('\n')));
   const inWindow = redacted.redacted.filter((r) => r.index >= before.length && r.index < before.length + lines.length);
   const window = redacted.lines.slice(before.length, before.length + lines.length);
-  // The window's own screen flags and judges its lines; its redactions are the wider text's.
-  const screened = await screenLines(ctx, window, first, judge);
-  const own = new Set(screened.findings.redactions.map((r) => `${r.line} ${r.kind}`));
-  const wider = inWindow.map((r) => ({ line: r.index - before.length + first, kind: r.kind })).filter((r) => !own.has(`${r.line} ${r.kind}`));
-  return { lines: screened.lines, findings: { ...screened.findings, redactions: [...wider, ...screened.findings.redactions].sort((a, b) => a.line - b.line) } };
+  // The window's own screen flags and judges its lines; its redactions are the wider text's, found once.
+  const screened = await screenLines({ ...ctx, options: { ...ctx.options, redactSecrets: false } }, window, first, judge);
+  const redactions = inWindow.map((r) => ({ line: r.index - before.length + first, kind: r.kind }));
+  return { lines: screened.lines, findings: { ...screened.findings, redactions } };
 }
