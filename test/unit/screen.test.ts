@@ -27,6 +27,25 @@ describe('the result screen: credentials redacted, text addressed to an agent fl
   });
   afterEach(() => s.cleanup());
 
+  it('redacts a read whose window holds only the middle of a private key, in text and JSON, with the lines around it taken into account', async () => {
+    // The key in a template literal, after real code: a read of its body lines alone holds no marker.
+    const code = tsSource(3, 26).split('\n');
+    s.write('keys.ts', [...code, 'export const key = `' + PEM[0], ...PEM.slice(1), '`;', ...code].join('\n'));
+    const first = code.length + 3;
+    const body = PEM.slice(2, 7);
+    const text = await skim(['read', 'keys.ts', '--offset', String(first), '--limit', '5'], { cwd: s.dir });
+    assert.deepEqual(
+      text.stdout.trimEnd().split('\n'),
+      body.map((_, i) => `${first + i}\t[redacted: private key]`),
+    );
+    const json = JSON.parse((await skim(['read', 'keys.ts', '--offset', String(first), '--limit', '5', '--json'], { cwd: s.dir })).stdout);
+    assert.equal(json.text, body.map(() => '[redacted: private key]').join('\n'));
+    assert.deepEqual(
+      json.screen.redactions.map((r: { line: number }) => r.line),
+      body.map((_, i) => first + i),
+    );
+  });
+
   it("replaces each credential in the lines with what it is, line by line, in the file's own numbering, and leaves everything else as it was", async () => {
     const lines = ['const a = 1;', `const token = "${GITHUB}";`, `const slack = '${SLACK}';`, 'const example = "AKIAIOSFODNN7EXAMPLE";'];
     const { lines: out, findings } = await screenLines(testContext(), lines, 40);
