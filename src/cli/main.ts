@@ -16,6 +16,7 @@ import { nodeAtCommand, queryCommand } from './commands/tree';
 import { CommandFailed, Io } from './io';
 import { rootForFile } from './root';
 import { screenMapEntry } from './hookScreen';
+import { indexedEntry } from '../core/hook/indexedEntry';
 import { openEngineMaps, openSession } from './session';
 
 export const USAGE = `skim: maps before reads, for coding agents
@@ -120,5 +121,11 @@ async function hook(rest: readonly string[], io: Io, env: NodeJS.ProcessEnv, cwd
     }
   }
   // Never a usage error here: a hook's exit code 2 would block the agent's call. An unknown mode is the default.
-  return hookMain(io, env, cwd, openEngineMaps, screenMapEntry, rest[0] === '--edit-gate' ? gateModeOf(rest[1]) : undefined);
+  return hookMain(
+    io,
+    env,
+    cwd,
+    { openMaps: openEngineMaps, screen: screenMapEntry, indexed: indexedEntry },
+    rest[0] === '--edit-gate' ? gateModeOf(rest[1]) : undefined,
+  );
 }

@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto';
 import * as path from 'node:path';
+import { cacheFileFor } from '../core/cache/location';
 import { closeOpenOutlineStores, outlineFileBeside, OutlineStore } from '../core/cache/outlines';
 import { MapCache, saveOpenCaches } from '../core/cache/store';
 import { TeamCache } from '../core/cache/teamCache';
 import { Options } from '../core/config/options';
 import { createContext, lineLogger, Logger, SkimContext } from '../core/context';
 import { Project } from '../core/files/project';
-import { cacheDir as userCacheDir } from '../core/files/stateDir';
 import { judgeLog, judgeLogFile, judgeRuntime, openAiJudgeFrom } from '../core/judge/runtime';
 import { MapService } from '../core/maps/service';
 import { OpenAiModel } from '../core/model/openai';
@@ -27,13 +26,6 @@ export interface Session {
   /** The project's tree-sitter outlines, stored beside its maps; opened on first use (a hook's read never needs them). */
   outlines(): Promise<Outlines>;
   close(): Promise<void>;
-}
-
-/** One database per project root, in the user's cache folder unless told otherwise. */
-export function cacheFileFor(root: string, cacheDir: string | undefined, options: Options, env: NodeJS.ProcessEnv): string {
-  const dir = cacheDir ?? (options.cacheDir || userCacheDir(env));
-  const id = createHash('sha256').update(root).digest('hex').slice(0, 16);
-  return path.join(path.resolve(dir), `${path.basename(root) || 'root'}-${id}.sqlite`);
 }
 
 let signalsHandled = false;
@@ -96,5 +88,5 @@ export async function openSession(
 /** The engine the hook opens for a project when a read needs a map. */
 export const openEngineMaps: OpenMaps = async (root, options, env, warn) => {
   const session = await openSession({ root }, options, env, root, warn);
-  return { maps: session.maps, close: session.close };
+  return { maps: session.maps, close: session.close, keepEntryFile: (key) => session.maps.cache.keepEntryFile(key) };
 };

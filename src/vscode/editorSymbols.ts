@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { normalizeRegions, RawRegion } from '../core/map/normalize';
-import { EDITOR_SYMBOLS_VERSION, NoGrammarError, StructuralMap } from '../core/structural/mapper';
+import { NoGrammarError, StructuralMap } from '../core/structural/mapper';
+import { EDITOR_SYMBOLS_VERSION } from '../core/structural/rules';
 
 type Symbols = (vscode.DocumentSymbol | vscode.SymbolInformation)[] | undefined;
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import { STRUCTURAL_RULES_VERSION } from '../../src/core/structural/mapper';
+import { STRUCTURAL_RULES_VERSION } from '../../src/core/structural/rules';
 
 const ROOT = path.resolve(__dirname, '../../..');
 

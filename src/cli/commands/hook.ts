@@ -13,6 +13,7 @@ import { findExtension } from '../../core/hook/socketPath';
 import type { MapEntry } from '../../core/map/types';
 import type { EnsureOptions, MapOutcome, MapSource } from '../../core/maps/source';
 import { Project, ProjectFile } from '../../core/files/project';
+import { cacheFileFor } from '../../core/cache/location';
 import type { Io } from '../io';
 import { defaultRoot } from '../root';
 
@@ -46,13 +47,28 @@ export type OpenMaps = (
   options: Options,
   env: NodeJS.ProcessEnv,
   warn: (message: string) => void,
-) => Promise<{ maps: MapSource; close(): Promise<void> }>;
+) => Promise<{
+  maps: MapSource;
+  close(): Promise<void>;
+  /** Writes the entry file beside the database for a map found there, so that the next read finds it without SQLite. */
+  keepEntryFile(key: string): Promise<void>;
+}>;
 
 /**
  * The result screen for the map the hook's answer carries (credentials redacted in its prose,
  * names and notes before it is drawn): loaded with the engine, only when there is a map to give.
  */
 export type Screener = (options: Options, entry: MapEntry) => Promise<MapEntry>;
+
+/** A fresh map from the entry files beside the project's database (`indexedEntry`), found without loading SQLite. */
+export type IndexedLookup = (options: Options, databaseFile: string, key: string, hash: string, size: number) => Promise<MapEntry | undefined>;
+
+/** What the hook takes from the bundles it loads only for a read over the limit. */
+export interface HookParts {
+  openMaps: OpenMaps;
+  screen: Screener;
+  indexed: IndexedLookup;
+}
 
 /** Opens the engine on the first request for a map, so that a read which needs none never loads it. */
 class LazyMaps implements MapSource {
@@ -68,8 +84,35 @@ class LazyMaps implements MapSource {
     return (await (this.opened ??= this.open())).maps.ensure(file, options);
   }
 
+  async keepEntryFile(key: string): Promise<void> {
+    return (await (this.opened ??= this.open())).keepEntryFile(key);
+  }
+
   async close(): Promise<void> {
     if (this.opened) await (await this.opened).close();
+  }
+}
+
+/**
+ * This process's maps, the entry files first: a fresh hit there is answered without opening the
+ * database. A hit the database gives instead has its entry file written for next time.
+ */
+class IndexedMaps implements MapSource {
+  constructor(
+    private readonly lookup: (key: string, hash: string, size: number) => Promise<MapEntry | undefined>,
+    private readonly local: LazyMaps,
+  ) {}
+
+  async cached(file: ProjectFile, hash: string, size: number): Promise<MapEntry | undefined> {
+    const indexed = file.inside ? await this.lookup(file.key, hash, size) : undefined;
+    if (indexed) return indexed;
+    const stored = await this.local.cached(file, hash, size);
+    if (stored) await this.local.keepEntryFile(file.key);
+    return stored;
+  }
+
+  ensure(file: ProjectFile, options?: EnsureOptions): Promise<MapOutcome> {
+    return this.local.ensure(file, options);
   }
 }
 
@@ -90,7 +133,7 @@ function wholeMapCommand(file: string): string {
  * One deadline covers the whole answer (the payload, the map, the cache); past it the read goes
  * ahead as asked and the answer says so.
  */
-async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: string, openMaps: OpenMaps, screen: Screener): Promise<void> {
+async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: string, parts: HookParts): Promise<void> {
   const budget = options.hookBudgetMs;
   const gateMode = options.editGate;
   const deadline = Date.now() + budget;
@@ -122,16 +165,19 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
   // With an extension running for the file's workspace folder, that folder is the project, as in VS Code.
   const extension = findExtension(call.file, ownRoot, env);
   const root = extension?.folder ?? ownRoot;
-  const file = new Project(root).file(call.file);
+  const project = new Project(root);
+  const file = project.file(call.file);
   if (!file.inside) return warn(`${call.file} is outside the project ${root}; the read goes ahead untouched`);
 
   // The extension's vscode.lm model maps the file; this process keeps to tree-sitter if it must stand in.
   const localOptions = extension
     ? withOptions(options, { modelUrl: '' })
     : withOptions(options, { modelTimeoutSeconds: Math.max(1, Math.min(options.modelTimeoutSeconds, Math.floor(budget / 1000))) });
-  const local = new LazyMaps(() => openMaps(root, localOptions, env, warn));
+  const local = new LazyMaps(() => parts.openMaps(root, localOptions, env, warn));
   // A silent extension leaves a quarter of the budget (at most 2 s) for this process's own outline.
-  const maps = extension ? new RemoteMaps(extension.socket, local, deadline - Math.min(2_000, budget / 4)) : local;
+  const maps = extension
+    ? new RemoteMaps(extension.socket, local, deadline - Math.min(2_000, budget / 4))
+    : new IndexedMaps((key, hash, size) => parts.indexed(localOptions, cacheFileFor(project.root, undefined, localOptions, env), key, hash, size), local);
   const abort = new AbortController();
   let read: GuardedRead | undefined = await within(
     guardedRead(maps, file, { offset: call.offset, limit: call.limit, returnLines: false, signal: abort.signal }),
@@ -143,7 +189,7 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
   }
   if (read.outcome === 'unreadable') warn(`${read.reason}; the read goes ahead untouched`);
   // The map is screened as data before it is drawn into the answer: the answer stays one JSON object in its host's format.
-  const entry = read.entry && (await within(screen(options, read.entry), deadline - Date.now()));
+  const entry = read.entry && (await within(parts.screen(options, read.entry), deadline - Date.now()));
   const reply = hookAnswer(
     call,
     read.entry && !entry ? notMapped(file, call.offset, 'its map could not be screened within the deadline') : { ...read, entry },
@@ -161,12 +207,12 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
 }
 
 /** A hook must never block the read it guards: whatever happens, `skim hook` exits 0. */
-export async function hookMain(io: Io, env: NodeJS.ProcessEnv, cwd: string, openMaps: OpenMaps, screen: Screener, gateMode?: EditGateMode): Promise<0> {
+export async function hookMain(io: Io, env: NodeJS.ProcessEnv, cwd: string, parts: HookParts, gateMode?: EditGateMode): Promise<0> {
   try {
     const read = optionsFromEnv(env);
     for (const problem of read.problems) io.warn(`hook: ${problem}`);
     // The mode the hook was installed with (a flag in its command) outranks the environment's.
-    await runHook(io, env, gateMode ? withOptions(read.options, { editGate: gateMode }) : read.options, cwd, openMaps, screen);
+    await runHook(io, env, gateMode ? withOptions(read.options, { editGate: gateMode }) : read.options, cwd, parts);
   } catch (error) {
     io.warn(`hook: Skim failed (${(error as Error).message}); the read goes ahead untouched`);
   }

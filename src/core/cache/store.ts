@@ -2,15 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
-import { capProse, capText, normalizeRegions, RawRegion } from '../map/normalize';
-import { MapEntry, MapStatus } from '../map/types';
+import { RawRegion, storedEntry } from '../map/normalize';
+import { MapEntry } from '../map/types';
+import { entryFolderBeside, EntryWrite, writeEntryFiles } from './entryFiles';
 import { DEFAULT_LOCK_WAIT_MS, processAlive, withFileLock } from './lock';
 import { emptyDatabase, openDatabase, sqlite } from './schema';
 
-/** The longest producer name a stored row may show (`vscode.lm:copilot/gpt-4o-mini@p1` is 33). */
-const PRODUCER_CHARS = 120;
-
-type PendingWrite = { op: 'put'; entry: MapEntry } | { op: 'forget'; path: string } | { op: 'clear' };
+type PendingWrite = EntryWrite;
 
 export interface CacheOptions {
   /** How long a write may wait before it reaches disk (write-behind). Default 250 ms. */
@@ -111,18 +109,8 @@ export class MapCache {
       regions.reset();
       // The database is a file any process of this user can write: its rows are normalized on
       // the way out as a model's answer is on the way in.
-      const lines = row[3];
-      return {
-        path: row[0],
-        size: row[1],
-        hash: row[2],
-        lines,
-        status: row[4] as MapStatus,
-        producer: capText(row[5], PRODUCER_CHARS),
-        prose: capProse(row[6]),
-        created: row[7],
-        regions: normalizeRegions(list, lines),
-      };
+      const [key, size, hash, lines, status, producer, prose, created] = row;
+      return storedEntry({ path: key, size, hash, lines, status, producer, prose, created, regions: list });
     } finally {
       file.reset();
     }
@@ -213,6 +201,25 @@ export class MapCache {
     this.db.close();
   }
 
+  /**
+   * Writes the entry file that lets a hook find a path's map without opening SQLite, from the
+   * database's own row (one stored before entry files were kept, or whose file a crash lost). Only
+   * while nothing is pending here and no other process has saved since this one read, under the
+   * database's lock, so that the file says what the database says. Never throws.
+   */
+  async keepEntryFile(filePath: string, lockWaitMs = 250): Promise<void> {
+    if (!this.persistent || this.closed || this.pending.length > 0) return;
+    await withFileLock(
+      `${this.file}.lock`,
+      async () => {
+        if ((await stampOf(this.file)) !== this.diskStamp || this.pending.length > 0) return;
+        const entry = this.get(filePath);
+        if (entry) await writeEntryFiles(entryFolderBeside(this.file), [{ op: 'put', entry }]);
+      },
+      lockWaitMs,
+    ).catch(() => undefined);
+  }
+
   private queue(write: PendingWrite): void {
     apply(this.db, write);
     if (write.op === 'clear') this.memo.clear();
@@ -252,6 +259,7 @@ export class MapCache {
           throw error;
         }
         await syncDirectory(path.dirname(this.file));
+        await writeEntryFiles(entryFolderBeside(this.file), writes);
         this.swap(merged);
         for (const write of this.pending) apply(this.db, write);
         this.diskStamp = await stampOf(this.file);

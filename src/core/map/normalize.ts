@@ -1,4 +1,4 @@
-import { Region } from './types';
+import { MapEntry, MapStatus, Region } from './types';
 
 /** Size caps applied on the way into storage, so one runaway field cannot crowd the map out. */
 export const FIELD_CAPS = { prose: 1200, kind: 24, name: 120, note: 240 } as const;
@@ -131,4 +131,41 @@ export function normalizeRegions(raw: readonly RawRegion[], lines: number): Regi
     open.push(trimmed);
   }
   return kept.sort(compareRegions);
+}
+
+/** The longest producer name a stored entry may show (`vscode.lm:copilot/gpt-4o-mini@p1` is 33). */
+const PRODUCER_CHARS = 120;
+
+const STATUSES: readonly string[] = ['model', 'prose-only', 'structural'] satisfies MapStatus[];
+
+/** A stored entry's fields as read back from a store any process of the user can write. */
+export interface StoredFields {
+  path: string;
+  size: number;
+  hash: string;
+  lines: number;
+  status: string;
+  producer: string;
+  prose: string;
+  created: number;
+  regions: readonly RawRegion[];
+}
+
+/**
+ * A stored entry as it may be used: normalized on the way out of a store as a model's answer is on
+ * the way in, or undefined when its status is none Skim writes.
+ */
+export function storedEntry(row: StoredFields): MapEntry | undefined {
+  if (!STATUSES.includes(row.status)) return undefined;
+  return {
+    path: row.path,
+    size: row.size,
+    hash: row.hash,
+    lines: row.lines,
+    status: row.status as MapStatus,
+    producer: capText(row.producer, PRODUCER_CHARS),
+    prose: capProse(row.prose),
+    created: row.created,
+    regions: normalizeRegions(row.regions, row.lines),
+  };
 }

@@ -8,14 +8,12 @@ import { capProse } from '../map/normalize';
 import { MapEntry, Region } from '../map/types';
 import { Model } from '../model/model';
 import { vetMap } from '../screen/vet';
-import { FallbackOutliner, madeByCurrentRules, NoGrammarError, StructuralMap, structuralMap } from '../structural/mapper';
+import { FallbackOutliner, NoGrammarError, StructuralMap, structuralMap } from '../structural/mapper';
 import { snapToDeclarations } from '../structural/snap';
 import { modelProducer } from '../summarizer/prompt';
 import { MAX_MODEL_CALLS, SummaryFailedError, summarizeWithModel } from '../summarizer/summarize';
+import { freshFor } from './freshness';
 import { EnsureOptions, MapOutcome, MapSource, MapUnavailableError } from './source';
-
-/** How long a prose-only entry keeps the same model from being asked again about the same bytes. */
-const PROSE_ONLY_RETRY_MS = 60 * 60 * 1000;
 
 /**
  * Looks maps up by content hash and makes them on a miss: one model call when a model is
@@ -56,7 +54,8 @@ export class MapService implements MapSource {
 
   private async fresh(file: ProjectFile, hash: string, size: number): Promise<MapEntry | undefined> {
     if (!file.inside) return undefined;
-    const usable = (entry: MapEntry | undefined) => (entry && entry.size === size && entry.hash === hash && !this.outdated(entry) ? entry : undefined);
+    const model = this.model && modelProducer(this.model.producer);
+    const usable = (entry: MapEntry | undefined) => freshFor(entry, hash, size, model, this.session.now());
     const entry = usable(this.cache.get(file.key)) ?? ((await this.cache.reloadIfChanged()) ? usable(this.cache.get(file.key)) : undefined);
     return entry && this.vetted(file, entry);
   }
@@ -74,18 +73,6 @@ export class MapService implements MapSource {
     const refused: MapEntry = { ...entry, status: 'prose-only', prose: `The map ${entry.producer} wrote was not used: ${reason}.`, regions: [] };
     if (file.inside) this.cache.put(refused);
     return refused;
-  }
-
-  /**
-   * A structural map is outdated once a model is configured or the outline rules change. A
-   * prose-only entry stands only while the same model and prompt are configured and for
-   * PROSE_ONLY_RETRY_MS: it saves asking again a model that just failed, never for good.
-   */
-  private outdated(entry: MapEntry): boolean {
-    if (entry.status === 'structural') return !!this.model || !madeByCurrentRules(entry.producer);
-    if (entry.status === 'prose-only')
-      return !this.model || entry.producer !== modelProducer(this.model.producer) || this.session.now() - entry.created >= PROSE_ONLY_RETRY_MS;
-    return false;
   }
 
   /** The file's map: from the cache when fresh, otherwise made now (and stored when inside the project). */

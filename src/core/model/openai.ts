@@ -9,12 +9,15 @@ export interface OpenAiSettings {
   timeoutMs: number;
 }
 
+/** The producer name of a chat-completions model's answers (before the prompt's version is added). */
+export const openAiProducer = (model: string) => `openai:${model}`;
+
 /** A chat-completions endpoint (OpenAI, Ollama, vLLM, llama.cpp, LM Studio, …). */
 export class OpenAiModel implements Model {
   readonly producer: string;
 
   constructor(private readonly settings: OpenAiSettings) {
-    this.producer = `openai:${settings.model}`;
+    this.producer = openAiProducer(settings.model);
   }
 
   async complete(messages: ChatMessage[], signal?: AbortSignal): Promise<string> {

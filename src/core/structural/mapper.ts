@@ -7,29 +7,13 @@ import { outline } from './outline';
 import { isWasmFailure, Parse, withParse } from './parser';
 import { structuralProse } from './prose';
 import { outlineQuery } from './queries';
+import { STRUCTURAL_RULES_VERSION } from './rules';
 import { LinedRegion, recoverBlocks } from './recover';
-
-/**
- * Bumped whenever the outline rules change, so that maps made by older rules count as stale:
- * it is part of every structural producer's name.
- */
-export const STRUCTURAL_RULES_VERSION = 6;
 
 /** The producer name of the structural map of `file` under the current rules, or undefined without a grammar. */
 export function structuralProducer(file: string, text?: string): string | undefined {
   const language = languageFor(file, text);
   return language ? `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}` : undefined;
-}
-
-/** The version of how an editor's own symbol outline becomes a map (`editor-symbols:<language>@N`). */
-export const EDITOR_SYMBOLS_VERSION = 1;
-
-/** Whether a stored structural entry was made by today's rules: tree-sitter's (whichever grammar its content chose) or an editor's symbols. */
-export function madeByCurrentRules(producer: string): boolean {
-  return (
-    (producer.startsWith('tree-sitter:') && producer.endsWith(`@${STRUCTURAL_RULES_VERSION}`)) ||
-    (producer.startsWith('editor-symbols:') && producer.endsWith(`@${EDITOR_SYMBOLS_VERSION}`))
-  );
 }
 
 /**

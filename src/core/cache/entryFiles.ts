@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { constants, promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { rawRegions, storedEntry } from '../map/normalize';
+import { MapEntry } from '../map/types';
+
+/**
+ * Each path's current map, also kept as one small JSON file beside the project's database, so that
+ * a hook (a process that lives for one read) can answer a fresh hit without loading SQLite: a third
+ * of its time. The database stays the record: the files are written with it, under its lock, and a
+ * file that is missing, torn, foreign or stale only sends the reader to the database.
+ */
+
+/** A change to the maps, as the database applies it and as the entry files follow it. */
+export type EntryWrite = { op: 'put'; entry: MapEntry } | { op: 'forget'; path: string } | { op: 'clear' };
+
+/** The largest entry file read: a map of 20,000 regions is about 2 MB. */
+const MAX_ENTRY_FILE_BYTES = 8 * 1024 * 1024;
+
+/** The folder of entry files beside a map database (`<name>.entries` beside `<name>.sqlite`). */
+export function entryFolderBeside(databaseFile: string): string {
+  return `${databaseFile.replace(/\.sqlite$/, '')}.entries`;
+}
+
+const fileFor = (folder: string, key: string) => path.join(folder, `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.json`);
+
+/**
+ * The entry stored for a project path, normalized as a database row is on the way out; undefined
+ * when there is no file, or it cannot be read, is too large, is not whole JSON of an entry, or is
+ * another path's. Never throws.
+ */
+export async function readEntryFile(folder: string, key: string): Promise<MapEntry | undefined> {
+  let text: string;
+  try {
+    // Never through a link, never waiting on a FIFO: only a regular file of a sane size is read.
+    const handle = await fs.open(fileFor(folder, key), constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    try {
+      const stat = await handle.stat();
+      if (!stat.isFile() || stat.size > MAX_ENTRY_FILE_BYTES) return undefined;
+      text = await handle.readFile('utf8');
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return undefined;
+  }
+  let row: unknown;
+  try {
+    row = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isStoredRow(row) || row.path !== key) return undefined;
+  return storedEntry({ ...row, regions: rawRegions(row.regions) });
+}
+
+type StoredRow = Omit<MapEntry, 'status' | 'regions'> & { status: string; regions: unknown[] };
+
+function isStoredRow(row: unknown): row is StoredRow {
+  if (!row || typeof row !== 'object') return false;
+  const r = row as Record<string, unknown>;
+  const strings = ['path', 'hash', 'status', 'producer', 'prose'].every((k) => typeof r[k] === 'string');
+  const numbers = ['size', 'lines', 'created'].every((k) => typeof r[k] === 'number' && Number.isFinite(r[k]));
+  return strings && numbers && Array.isArray(r.regions);
+}
+
+/**
+ * Makes the entry files say what the database now says after `writes`. Called under the database's
+ * lock, after it is saved. A write that fails leaves no file for its path (the reader then asks the
+ * database); never throws.
+ */
+export async function writeEntryFiles(folder: string, writes: readonly EntryWrite[]): Promise<void> {
+  for (const write of writes) {
+    if (write.op === 'clear') {
+      await fs.rm(folder, { recursive: true, force: true }).catch(() => undefined);
+      continue;
+    }
+    const key = write.op === 'put' ? write.entry.path : write.path;
+    const file = fileFor(folder, key);
+    if (write.op === 'forget') {
+      await fs.rm(file, { force: true }).catch(() => undefined);
+      continue;
+    }
+    const { path: entryPath, size, hash, lines, status, producer, prose, created, regions } = write.entry;
+    const text = JSON.stringify({ path: entryPath, size, hash, lines, status, producer, prose, created, regions });
+    try {
+      await fs.mkdir(folder, { recursive: true, mode: 0o700 });
+      // Written in place: a reader that meets the file half-written finds no whole JSON and asks the database.
+      await fs.writeFile(file, text, { mode: 0o600 });
+    } catch {
+      await fs.rm(file, { force: true }).catch(() => undefined);
+    }
+  }
+}
