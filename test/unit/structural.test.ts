@@ -273,7 +273,7 @@ describe('the structural mapper (tree-sitter, no model)', () => {
   it('writes prose from the leading doc comment and what the file declares', async () => {
     assert.equal(
       (await mapFixture('inventory.py')).prose,
-      'Inventory of parts, kept in memory.\nDeclares 1 class, 1 method, 2 functions. (python outline by tree-sitter; no model was asked.)',
+      'Inventory of parts, kept in memory.\nDeclares 1 class, 1 method, 2 functions.',
     );
     assert.equal((await mapFixture('queue.js')).prose.split('\n')[0], 'A first-in first-out queue.');
     assert.equal((await mapFixture('stack.rs')).prose.split('\n')[0], 'A bounded stack.');
@@ -283,7 +283,7 @@ describe('the structural mapper (tree-sitter, no model)', () => {
     const map = await mapFixture('shapes.ts');
     assert.equal(map.regions.find((r) => r.name === 'load')?.note, '(file: string): string');
     assert.equal(map.regions.find((r) => r.name === 'Circle')?.note, 'implements Shape');
-    assert.equal(map.producer, 'tree-sitter:typescript@6');
+    assert.equal(map.producer, 'tree-sitter:typescript@7');
   });
 
   it('says it has no grammar for a language rather than inventing regions', async () => {
@@ -310,7 +310,7 @@ describe('the structural mapper (tree-sitter, no model)', () => {
     const file = installed('/usr/include/c++/12/bits/stl_vector.h');
     const text = readFileSync(file, 'utf8');
     const map = await structuralMap(file, text, splitLines(text).length);
-    assert.equal(map.producer, 'tree-sitter:cpp@6');
+    assert.equal(map.producer, 'tree-sitter:cpp@7');
     const vector = map.regions.find((r) => r.kind === 'class' && r.name === 'vector');
     assert.ok(vector && vector.end - vector.start > 1000, JSON.stringify(vector));
     assert.equal(vector.note, 'A standard container which offers fixed time access to individual elements in any order.');
@@ -428,6 +428,15 @@ describe('the structural mapper (tree-sitter, no model)', () => {
       const prose = (await structuralMap(file, text, splitLines(text).length)).prose.split('\n');
       return prose.length > 1 ? prose[0] : '';
     };
+
+    it("passes over a file header's record (Debian's ucf: author, dates, update count, status) to the paragraph that says what it does", async () => {
+      const text = readFileSync('/usr/bin/ucf', 'utf8');
+      assert.match(text, /\n# updateConfFile\.sh ---\n# Author {11}: .*\n# Created On {7}: /);
+      assert.equal(
+        (await structuralMap('ucf.sh', text, splitLines(text).length)).prose.split('\n')[0],
+        'This script attempts to provide conffile like handling for files not shipped in a Debian package, but handled by the postinst. Using this script, one may ship a bunch of default cofiguration files somewhere in /usr (/usr/share/<pkg> is a good location), and maintain files in /etc.',
+      );
+    });
 
     it('never takes the comment that heads the imports (mocha\'s "Module dependencies.") nor a @typedef', async () => {
       assert.match(readFileSync(require.resolve('mocha/lib/runner.js'), 'utf8'), /\/\*\*\n \* Module dependencies\.\n \* @private\n \*\/\nimport /);

@@ -55,7 +55,7 @@ export async function structuralMap(file: string, text: string, lines: number): 
       throw new NoGrammarError((error as Error).message);
     }
     const regions = outlineRegions(parse, query, language, lines);
-    return { producer: `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}`, prose: structuralProse(parse.tree.rootNode, regions, language.id), regions };
+    return { producer: `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}`, prose: structuralProse(parse.tree.rootNode, regions), regions };
   });
 }
 

@@ -23,6 +23,16 @@ const FILE_NAME = /^[\w./-]+\.\w+$/;
 /** An inline tag (`@headername{vector}`, `{@link x}` aside): a direction to the documentation tool. */
 const INLINE_TAG = /\s*[@\\]\w+\{[^}]*\}/g;
 
+/**
+ * A field of a file header's record (`Author : …`, `Last Modified On: …`, `$Id: … $`): who and when,
+ * not what. A `Description :` field's own text is the description.
+ */
+const HEADER_FIELD =
+  /^(\$Id\b.*|(authors?|maintainer|created( on)?( node)?|last[ -](modified|changed|machine used|update)( by| on)?|update count|status|history|version|revision|date|file ?name|keywords|url|home ?page|description)\s*:)\s*(?<value>.*)$/i;
+
+/** The first line of an Emacs file header: the file's name and dashes (`updateConfFile.sh ---`). */
+const HEADER_NAME_LINE = /^[\w./-]+\s+-{2,}\s*$/;
+
 /** A comment that only names what comes next ("Module dependencies."): a heading over the imports, not a description of the file. */
 const HEADING = /^(module\s+|external\s+|third[- ]party\s+)?(dependencies|imports|requires|includes|modules)\.?$/i;
 
@@ -40,7 +50,12 @@ function commentText(raw: string): string {
       if (described && !FILE_NAME.test(described)) paragraph.push(described);
       continue;
     }
-    if (/^[@\\]\w/.test(line) || DIRECTIVE.test(line)) continue;
+    if (/^[@\\]\w/.test(line) || DIRECTIVE.test(line) || HEADER_NAME_LINE.test(line)) continue;
+    const field = HEADER_FIELD.exec(line);
+    if (field) {
+      if (/^description/i.test(line) && field.groups?.value) paragraph.push(field.groups.value);
+      continue;
+    }
     paragraph.push(line);
   }
   const text = paragraph.join(' ');
@@ -132,8 +147,8 @@ function declares(regions: readonly Region[]): string {
   return counts.size === 0 ? 'Declares nothing tree-sitter can outline.' : `Declares ${countsText(counts)}.`;
 }
 
-export function structuralProse(root: Node, regions: readonly Region[], language: string): string {
+export function structuralProse(root: Node, regions: readonly Region[]): string {
   const doc = fileDescription(root);
-  const summary = `${declares(regions)} (${language} outline by tree-sitter; no model was asked.)`;
+  const summary = declares(regions);
   return doc ? `${doc}\n${summary}` : summary;
 }
