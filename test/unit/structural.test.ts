@@ -271,10 +271,7 @@ describe('the structural mapper (tree-sitter, no model)', () => {
   }
 
   it('writes prose from the leading doc comment and what the file declares', async () => {
-    assert.equal(
-      (await mapFixture('inventory.py')).prose,
-      'Inventory of parts, kept in memory.\nDeclares 1 class, 1 method, 2 functions.',
-    );
+    assert.equal((await mapFixture('inventory.py')).prose, 'Inventory of parts, kept in memory.\nDeclares 1 class, 1 method, 2 functions.');
     assert.equal((await mapFixture('queue.js')).prose.split('\n')[0], 'A first-in first-out queue.');
     assert.equal((await mapFixture('stack.rs')).prose.split('\n')[0], 'A bounded stack.');
   });
