@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { untrustedDirectory } from '../files/trust';
 import { rawRegions, storedEntry } from '../map/normalize';
 import { MapEntry } from '../map/types';
 
@@ -30,6 +31,7 @@ const fileFor = (folder: string, key: string) => path.join(folder, `${createHash
  * another path's. Never throws.
  */
 export async function readEntryFile(folder: string, key: string): Promise<MapEntry | undefined> {
+  if (untrustedDirectory(folder)) return undefined;
   let text: string;
   try {
     // Never through a link, never waiting on a FIFO: only a regular file of a sane size is read.
@@ -66,29 +68,41 @@ function isStoredRow(row: unknown): row is StoredRow {
 
 /**
  * Makes the entry files say what the database now says after `writes`. Called under the database's
- * lock, after it is saved. A write that fails leaves no file for its path (the reader then asks the
- * database); never throws.
+ * lock, after it is saved. Only into a folder of this user's own (not a link, not shared); each file
+ * is written new beside its place and renamed over it, so that nothing standing there (a link, a
+ * FIFO) is written through or waited on. A write that fails leaves no file for its path (the reader
+ * then asks the database); never throws.
  */
 export async function writeEntryFiles(folder: string, writes: readonly EntryWrite[]): Promise<void> {
+  if (writes.some((w) => w.op === 'clear')) await fs.rm(folder, { recursive: true, force: true }).catch(() => undefined);
+  const last = new Map<string, EntryWrite>();
   for (const write of writes) {
-    if (write.op === 'clear') {
-      await fs.rm(folder, { recursive: true, force: true }).catch(() => undefined);
-      continue;
-    }
-    const key = write.op === 'put' ? write.entry.path : write.path;
+    if (write.op === 'clear') last.clear();
+    else last.set(write.op === 'put' ? write.entry.path : write.path, write);
+  }
+  if (!last.size) return;
+  await fs.mkdir(folder, { recursive: true, mode: 0o700 }).catch(() => undefined);
+  if (untrustedDirectory(folder)) return;
+  for (const [key, write] of last) {
     const file = fileFor(folder, key);
-    if (write.op === 'forget') {
-      await fs.rm(file, { force: true }).catch(() => undefined);
-      continue;
-    }
-    const { path: entryPath, size, hash, lines, status, producer, prose, created, regions } = write.entry;
-    const text = JSON.stringify({ path: entryPath, size, hash, lines, status, producer, prose, created, regions });
-    try {
-      await fs.mkdir(folder, { recursive: true, mode: 0o700 });
-      // Written in place: a reader that meets the file half-written finds no whole JSON and asks the database.
-      await fs.writeFile(file, text, { mode: 0o600 });
-    } catch {
-      await fs.rm(file, { force: true }).catch(() => undefined);
-    }
+    if (write.op === 'put') await writeInPlace(file, entryText(write.entry));
+    else await fs.rm(file, { force: true }).catch(() => undefined);
+  }
+}
+
+function entryText(entry: MapEntry): string {
+  const { path: entryPath, size, hash, lines, status, producer, prose, created, regions } = entry;
+  return JSON.stringify({ path: entryPath, size, hash, lines, status, producer, prose, created, regions });
+}
+
+/** `text` as the new file at `file`: written to a file of its own made new (never through a link) and renamed over whatever stood there. */
+async function writeInPlace(file: string, text: string): Promise<void> {
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await fs.writeFile(temp, text, { mode: 0o600, flag: constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0) });
+    await fs.rename(temp, file);
+  } catch {
+    await fs.rm(temp, { force: true }).catch(() => undefined);
+    await fs.rm(file, { force: true }).catch(() => undefined);
   }
 }

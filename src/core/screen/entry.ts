@@ -3,21 +3,38 @@ import { MapEntry } from '../map/types';
 import { screenFields } from './fields';
 import { ScreenFindings } from './screen';
 
+/** What a map shows for a producer or a kind the screen took out. */
+const UNSHOWN_PRODUCER = 'a producer Skim does not show';
+const UNSHOWN_KIND = 'region';
+
 /**
- * A map's own text (its prose, each region's name and note) screened before any of it is shown:
- * a credential a doc comment or a model's note carried is redacted in the row handed to the
- * renderer, and a field the screen flags (a file's own comment that addresses the agent, say) is
- * left out: a map's fields are never judged or wrapped, so a flagged one is not shown at all. Names
- * and notes are one line each; prose keeps its lines. Findings count fields, not file lines
- * (`line` is the field's index, 1-based).
+ * A map's own text (its prose, its producer, each region's kind, name and note) screened before
+ * any of it is shown: a credential a doc comment or a model's note carried is redacted in the row
+ * handed to the renderer, and a field the screen flags (a file's own comment that addresses the
+ * agent, say) is left out: a map's fields are never judged or wrapped, so a flagged one is not
+ * shown at all. A region's kind and name are also screened as the one line a map draws them on,
+ * so that words split between the two are read together. Names and notes are one line each; prose
+ * keeps its lines. Findings count fields, not file lines (`line` is the field's index, 1-based).
  */
 export async function screenEntry(ctx: SkimContext, entry: MapEntry): Promise<{ entry: MapEntry; findings: ScreenFindings }> {
   const prose = entry.prose === '' ? [] : entry.prose.split('\n');
-  const fields = [...prose, ...entry.regions.flatMap((r) => [r.name, r.note])];
-  if (!fields.length) return { entry, findings: { redactions: [], flags: [], wrapped: [] } };
-  const { shown: out, flagged, findings } = await screenFields(ctx, fields);
+  const own = [...prose, ...entry.regions.flatMap((r) => [r.name, r.note]), entry.producer];
+  const drawn = entry.regions.map((r) => `${r.kind} ${r.name}`);
+  const { shown: out, flagged, findings: all } = await screenFields(ctx, [...own, ...drawn]);
+  const nameAt = (i: number) => prose.length + 2 * i;
+  const drawnAt = (i: number) => own.length + i;
+  // A drawn line adds only what its own fields did not show: the flag of words split between kind and name.
+  const drawnFlagged = (i: number) => flagged.has(drawnAt(i)) && !flagged.has(nameAt(i));
+  const findings: ScreenFindings = {
+    ...all,
+    redactions: all.redactions.filter((r) => r.line <= own.length),
+    flags: all.flags.filter((f) => f.line <= own.length || drawnFlagged(f.line - 1 - own.length)),
+  };
   if (!findings.redactions.length && !findings.flags.length) return { entry, findings };
-  const regions = entry.regions.map((r, i) => ({ ...r, name: out[prose.length + 2 * i], note: out[prose.length + 2 * i + 1] }));
+  const regions = entry.regions.map((r, i) =>
+    drawnFlagged(i) ? { ...r, kind: UNSHOWN_KIND, name: '', note: out[nameAt(i) + 1] } : { ...r, name: out[nameAt(i)], note: out[nameAt(i) + 1] },
+  );
+  const producer = flagged.has(own.length - 1) ? UNSHOWN_PRODUCER : out[own.length - 1];
   const shownProse = out.slice(0, prose.length).filter((_, i) => !flagged.has(i));
-  return { entry: { ...entry, prose: shownProse.join('\n').trim(), regions }, findings };
+  return { entry: { ...entry, prose: shownProse.join('\n').trim(), producer, regions }, findings };
 }
