@@ -13,6 +13,7 @@ import { OpenAiModel } from '../core/model/openai';
 import { Outlines } from '../core/search/outlines';
 import { UsageError } from './args';
 import type { OpenMaps } from './commands/hook';
+import { CommandFailed } from './io';
 import { defaultRoot } from './root';
 
 /** Everything one CLI invocation works with: the project, its cache and the model, if any, and the session's context. */
@@ -26,6 +27,8 @@ export interface Session {
   env: NodeJS.ProcessEnv;
   /** The project's tree-sitter outlines, stored beside its maps; opened on first use (a hook's read never needs them). */
   outlines(): Promise<Outlines>;
+  /** Aborted when a signal ends the process: long work (an overview) stops at once rather than running on while the caches are saved. */
+  signal: AbortSignal;
   close(): Promise<void>;
 }
 
@@ -37,8 +40,12 @@ export function cacheFileFor(root: string, cacheDir: string | undefined, options
 }
 
 let signalsHandled = false;
+const ending = new AbortController();
 
-/** A `skim` process ended by SIGTERM, SIGINT or SIGHUP (an MCP client closing it, a host killing a hook, a terminal gone) saves its caches first. */
+/**
+ * A `skim` process ended by SIGTERM, SIGINT or SIGHUP (an MCP client closing it, a host killing a
+ * hook, a terminal gone) stops its work and saves its caches first.
+ */
 function saveOnSignals(): void {
   if (signalsHandled) return;
   signalsHandled = true;
@@ -47,7 +54,10 @@ function saveOnSignals(): void {
     ['SIGINT', 130],
     ['SIGHUP', 129],
   ] as const) {
-    process.once(signal, () => void Promise.allSettled([saveOpenCaches(2_000), closeOpenOutlineStores()]).finally(() => process.exit(code)));
+    process.once(signal, () => {
+      ending.abort(new CommandFailed(`stopped: ended by ${signal}`));
+      void Promise.allSettled([saveOpenCaches(2_000), closeOpenOutlineStores()]).finally(() => process.exit(code));
+    });
   }
 }
 
@@ -90,7 +100,7 @@ export async function openSession(
   let outlineStore: Promise<OutlineStore> | undefined;
   const outlines = async () => new Outlines(await (outlineStore ??= OutlineStore.open(outlineFileBeside(cacheFile), { onWarning: warn })));
   const close = async () => void (await Promise.all([cache.close(), team?.close(), outlineStore?.then((store) => store.close())]));
-  return { project, maps, ctx, team, cwd, env, outlines, close };
+  return { project, maps, ctx, team, cwd, env, outlines, close, signal: ending.signal };
 }
 
 /** The engine the hook opens for a project when a read needs a map. */

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -29,6 +29,12 @@ function mochaProject() {
   execFileSync('git', ['init', '-q', s.dir]);
   cpSync(MOCHA_LIB, path.join(s.dir, 'lib'), { recursive: true });
   return s;
+}
+
+/** Generated files of 20,000 one-line functions each, at the top of the scratch project: what no real tree holds, to hold the caps to. */
+function hugeTree(s: ReturnType<typeof scratch>, files: number) {
+  const body = Array.from({ length: 20_000 }, (_, i) => `function g${i}() { return ${i}; }`).join('\n');
+  for (let f = 0; f < files; f++) s.write(`huge-${String(f).padStart(2, '0')}.js`, `${body.replace(/function g/g, `function f${f}_`)}\n`);
 }
 
 describe('skim overview: a folder ranked by how much the rest of the code names it, in a token budget', () => {
@@ -70,6 +76,17 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
     );
     assert.deepEqual([result.rank[1], result.rank[2]], [0, 0], 'no file names them');
     assert.ok(result.score[0][0] > 0 && result.score[2][0] === 0);
+    assert.equal(result.settled, true);
+  });
+
+  it('stops ranking at its deadline and says the ranks did not settle', () => {
+    const files = [
+      { weight: 1, declares: Int32Array.from([0]), uses: Uint32Array.from([]) },
+      { weight: 1, declares: Int32Array.from([]), uses: Uint32Array.from([0, 1]) },
+    ];
+    const late = rankFiles(files, () => 'Server', 0);
+    assert.deepEqual([late.settled, [...late.rank]], [false, [0.5, 0]]);
+    assert.equal(rankFiles(files, () => 'Server').settled, true);
   });
 
   it("ranks mocha's lib: the files the rest of mocha names most come first, each with its most named declarations and their lines", async function () {
@@ -141,6 +158,67 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
       again.files.map((f) => [f.path, f.rank]),
       whole.files.map((f) => [f.path, f.rank]),
     );
+  });
+
+  it('bounds a tree of huge generated files by its time cap and its caps on declarations, and says what it covered and what it left out', async function () {
+    this.timeout(120_000);
+    hugeTree(s, 20);
+    const first = await ranked({ timeoutMs: 2_000 });
+    assert.equal(first.stoppedAfterMs, 2_000);
+    assert.equal(first.outlinedNow + first.notReached, 20 + 62);
+    // Files are read sixteen at a time, but each is outlined only while there is time for it (not the whole batch past the cap).
+    assert.ok(first.outlinedNow < 16, `${first.outlinedNow} outlined`);
+    const huge = first.files.filter((f) => f.path.startsWith('huge-'));
+    assert.deepEqual(first.declarationsCut, { files: huge.length, declarations: huge.length * 18_000 });
+    assert.ok(huge.every((f) => f.declarations.length === 2_000));
+    const text = renderOverview(await fitOverview(first, 1_000, O200K, narrow), narrow);
+    assert.ok(
+      text.includes(
+        `\nThe overview stopped after 2 s with ${first.notReached} files not yet outlined (the shallowest were first); the outlines made are kept, so the next overview covers more.\n`,
+      ),
+      text.slice(0, 600),
+    );
+    if (huge.length > 0)
+      assert.ok(
+        text.includes(
+          `\n${huge.length} file${huge.length === 1 ? '' : 's'} declared more than take part (the first 2,000 of a file in line order, 300,000 in all): ${(huge.length * 18_000).toLocaleString('en-US')} declarations left out.\n`,
+        ),
+      );
+
+    // In all: the first file's 2,000 declarations and 1,000 of the second's take part, and the files after them are not ranked.
+    const capped = await ranked({ maxDeclarations: 3_000, timeoutMs: 120_000 });
+    assert.deepEqual(
+      capped.files.map((f) => [f.path, f.declarations.length]),
+      [
+        ['huge-00.js', 2_000],
+        ['huge-01.js', 1_000],
+      ],
+    );
+    assert.deepEqual([capped.pastTotals, capped.declarationsCut], [18 + 62, { files: 2, declarations: 18_000 + 19_000 }]);
+    const cappedText = renderOverview(await fitOverview(capped, 1_000, O200K, narrow), narrow);
+    assert.match(
+      cappedText,
+      /\n2 files declared more than take part \(the first 2,000 of a file in line order, 3,000 in all\): 37,000 declarations left out\.\n/,
+    );
+    assert.match(cappedText, /: 80 files past the most declarations \(3,000\) and names used \(2,000,000\) one overview keeps; /);
+  });
+
+  it('ends at once on SIGTERM mid-run, saying so, without printing an answer', async function () {
+    this.timeout(120_000);
+    hugeTree(s, 30);
+    const child = spawn(process.execPath, [path.resolve(__dirname, '../../../dist/cli.js'), 'overview'], {
+      cwd: s.dir,
+      env: { PATH: process.env.PATH, SKIM_CACHE_DIR: path.join(s.dir, '.cache') },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // Outlining thirty files of 20,000 functions takes the whole 10 s cap: the signal comes while the overview runs.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    child.kill('SIGTERM');
+    const code = await new Promise((resolve) => child.on('exit', (c) => resolve(c)));
+    assert.deepEqual([code, stdout, stderr], [143, '', 'skim: stopped: ended by SIGTERM\n']);
   });
 
   it('ranks at most the files it may, the shallowest first, and lists but does not outline a file over 1 MB', async function () {

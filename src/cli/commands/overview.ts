@@ -18,6 +18,6 @@ export async function overviewCommand(args: ParsedArgs, session: Session, io: Io
     tokens,
   };
   const sources = { maps: session.maps, outlines: await session.outlines() };
-  const options = { env: session.env, narrow: (folder: string) => `\`skim overview ${folder}\`` };
+  const options = { env: session.env, signal: session.signal, narrow: (folder: string) => `\`skim overview ${folder}\`` };
   await printResult(io, args.flags.has('json'), () => overviewProject(session.ctx, session.project, sources, input, options));
 }

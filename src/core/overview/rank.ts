@@ -25,6 +25,8 @@ export interface RankResult {
   references: Uint32Array[];
   /** Per file, per declaration: the rank that flows to its name from the files that use it. */
   score: Float64Array[];
+  /** Whether the ranks settled before `until`; when not, they are those of the last round. */
+  settled: boolean;
 }
 
 const DAMPING = 0.6;
@@ -49,7 +51,7 @@ export function nameWeight(name: string, declarers: number): number {
   return weight;
 }
 
-export function rankFiles(files: readonly RankFile[], nameOf: (id: number) => string): RankResult {
+export function rankFiles(files: readonly RankFile[], nameOf: (id: number) => string, until = Infinity): RankResult {
   const n = files.length;
   let names = 0;
   for (const file of files) for (const id of file.declares) names = Math.max(names, id + 1);
@@ -126,7 +128,8 @@ export function rankFiles(files: readonly RankFile[], nameOf: (id: number) => st
   const totalWeight = weights.reduce((a, b) => a + b, 0);
   const jump = Float64Array.from(weights, (w) => (totalWeight > 0 ? w / totalWeight : 1 / n));
   let rank = Float64Array.from(jump);
-  for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
+  let settled = false;
+  for (let iteration = 0; iteration < MAX_ITERATIONS && performance.now() <= until; iteration++) {
     const next = Float64Array.from(jump, (j) => (1 - DAMPING) * j);
     let dangling = 0;
     for (let r = 0; r < n; r++) {
@@ -144,7 +147,10 @@ export function rankFiles(files: readonly RankFile[], nameOf: (id: number) => st
       change += Math.abs(next[i] - rank[i]);
     }
     rank = next;
-    if (change < TOLERANCE) break;
+    if (change < TOLERANCE || iteration === MAX_ITERATIONS - 1) {
+      settled = true;
+      break;
+    }
   }
 
   // The rank flowing to each file from the others, and to each name, as each file that declares it receives it.
@@ -156,5 +162,5 @@ export function rankFiles(files: readonly RankFile[], nameOf: (id: number) => st
     if (edges[r].total > 0) eachUse(r, (id, share) => (flow[id] += (rank[r] * share) / edges[r].total));
   });
   const score = files.map((file) => Float64Array.from(file.declares, (id) => (id < 0 ? 0 : flow[id])));
-  return { rank: inflow, references, score };
+  return { rank: inflow, references, score, settled };
 }

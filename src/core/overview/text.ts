@@ -4,7 +4,7 @@ import { TokenCounter } from '../savings';
 import { encode } from 'gpt-tokenizer';
 import { MapSource } from '../maps/source';
 import { Project } from '../files/project';
-import { firstSentence, OverviewFile, RankedOverview } from './overview';
+import { firstSentence, MAX_DECLARATIONS_PER_FILE, MAX_NAMES_USED, OverviewFile, RankedOverview } from './overview';
 
 /**
  * An overview as a model reads it, fitted to a token budget: a headline saying what was ranked
@@ -44,6 +44,10 @@ function omittedReason(a: Omit<OverviewAnswer, 'omitted' | 'used'> & { shown: nu
   if (unshown > 0) parts.push(`${plural(unshown, 'ranked file')} not shown within ${count(a.tokens)} tokens`);
   if (a.notReached) parts.push(`${plural(a.notReached, 'file')} not reached within the time limit`);
   if (a.overCap) parts.push(`${plural(a.overCap, 'file')} past the limit of files ranked`);
+  if (a.pastTotals)
+    parts.push(
+      `${plural(a.pastTotals, 'file')} past the most declarations (${count(a.maxDeclarations)}) and names used (${count(MAX_NAMES_USED)}) one overview keeps`,
+    );
   if (a.tooLarge) parts.push(`${plural(a.tooLarge, 'file')} too large to outline or unreadable`);
   if (a.unoutlinable) parts.push(`${plural(a.unoutlinable, 'file')} tree-sitter cannot outline`);
   if (a.declined) parts.push(`${plural(a.declined, 'file')} of prose, data or generated code`);
@@ -60,6 +64,12 @@ export function renderOverview(answer: OverviewAnswer, narrow: NarrowHint): stri
   if (answer.stoppedAfterMs !== undefined && answer.notReached > 0)
     lines.push(
       `The overview stopped after ${answer.stoppedAfterMs / 1000} s with ${plural(answer.notReached, 'file')} not yet outlined (the shallowest were first); the outlines made are kept, so the next overview covers more.`,
+    );
+  if (!answer.settled)
+    lines.push(`The time limit (${(answer.stoppedAfterMs ?? 0) / 1000} s) came while ranking: the ranks are those of its last round, not settled.`);
+  if (answer.declarationsCut.files > 0)
+    lines.push(
+      `${plural(answer.declarationsCut.files, 'file')} declared more than take part (the first ${count(MAX_DECLARATIONS_PER_FILE)} of a file in line order, ${count(answer.maxDeclarations)} in all): ${plural(answer.declarationsCut.declarations, 'declaration')} left out.`,
     );
   for (const file of answer.files) {
     lines.push('', `${file.path} (${plural(file.lines, 'line')})${file.prose ? ` — ${file.prose}` : ''}`);
@@ -192,7 +202,7 @@ export async function fitOverview(
   let choice = await search(scale);
   let counted = await count(choice);
   let best = counted.used <= budget ? { choice, counted } : undefined;
-  for (let round = 0; round < 3 && counted.used > 0; round++) {
+  for (let round = 0; round < 3 && counted.used > 0 && performance.now() < ranked.until; round++) {
     const next = counted.used / estimate(counted.text);
     if (Math.abs(next - scale) < 0.002) break;
     scale = next;
@@ -221,5 +231,7 @@ export function overviewJson(answer: OverviewAnswer) {
     omitted: answer.omitted,
     ranked: answer.ranked,
     stoppedAfterMs: answer.stoppedAfterMs ?? null,
+    settled: answer.settled,
+    declarationsCut: answer.declarationsCut,
   };
 }
