@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -238,10 +238,7 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
     const overview = await ranked({ path: 'lib' });
     assert.deepEqual([overview.scope, overview.description, overview.declined], ['lib', 'Mocha internals', 3]);
     assert.ok(!overview.files.some((f) => /README|notes|\.min\./.test(f.path)));
-    await assert.rejects(
-      ranked({ path: 'lib/runner.js' }),
-      /^Error: lib\/runner\.js is a file, not a folder: outline one file with skim_list_symbols or skim_summarize_file$/,
-    );
+    await assert.rejects(ranked({ path: 'lib/runner.js' }), /^Error: lib\/runner\.js is a file, not a folder$/);
     await assert.rejects(ranked({ path: 'nowhere' }), /nowhere does not exist in/);
     await assert.rejects(ranked({ path: '/etc' }), /^Error: \/etc is outside the project \(.*\); look inside it$/);
   });
@@ -265,6 +262,72 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
       const file = json.files.find((f: { path: string }) => f.path === name);
       assert.equal(file?.prose ?? null, null, name);
     }
+  });
+
+  it('lists a folder named outright inside a skipped one (node_modules), skipping only the skipped folders below it', async function () {
+    this.timeout(60_000);
+    s.write('.gitignore', 'node_modules/\n');
+    cpSync(MOCHA_LIB, path.join(s.dir, 'node_modules', 'mocha', 'lib'), { recursive: true });
+    mkdirSync(path.join(s.dir, 'node_modules', 'mocha', 'node_modules', 'dep'), { recursive: true });
+    s.write('node_modules/mocha/node_modules/dep/index.js', 'module.exports = function dep() {};\n');
+    const named = await ranked({ path: 'node_modules/mocha' });
+    assert.deepEqual([named.listed, named.files.length], [64, 62]);
+    assert.equal(named.files[0].path, 'node_modules/mocha/lib/errors.js');
+    const whole = await ranked();
+    assert.ok(!whole.files.some((f) => f.path.startsWith('node_modules/')));
+  });
+
+  it('applies the ignore files from a root that is no git work tree down to the folder, anchored patterns too, and lists a folder they ignore when it is named', async function () {
+    this.timeout(60_000);
+    const plain = scratch('skim-overview-plain-');
+    try {
+      cpSync(MOCHA_LIB, path.join(plain.dir, 'sub', 'lib'), { recursive: true });
+      plain.write('.gitignore', '/sub/lib/runner.js\n/sub/lib/cli/\n');
+      plain.write('sub/.gitignore', 'lib/hook.js\n');
+      const project = new Project(plain.dir);
+      const listed = await rankOverview(project, RG, { path: 'sub/lib' }, { outlines });
+      const paths = listed.files.map((f) => f.path);
+      assert.ok(
+        !paths.includes('sub/lib/runner.js') && !paths.includes('sub/lib/hook.js') && !paths.some((p) => p.startsWith('sub/lib/cli/')),
+        paths.join(' '),
+      );
+      assert.ok(paths.includes('sub/lib/suite.js'));
+      assert.equal(listed.listed, 64 - 2 - readdirSync(path.join(MOCHA_LIB, 'cli')).length);
+      const cli = await rankOverview(project, RG, { path: 'sub/lib/cli' }, { outlines });
+      assert.equal(cli.listed, readdirSync(path.join(MOCHA_LIB, 'cli')).length);
+    } finally {
+      plain.cleanup();
+    }
+  });
+
+  it('counts a file whose name holds a line break once and shows its path escaped on one line; a binary file with a source name is said to be binary', async function () {
+    this.timeout(60_000);
+    s.write('lib/odd\nname.js', readFileSync(path.join(MOCHA_LIB, 'hook.js')));
+    s.write('lib/blob.ts', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 0, 1, 2, 3, 0, 0]));
+    const overview = await ranked({ path: 'lib' });
+    assert.deepEqual([overview.listed, overview.files.length, overview.binary, overview.tooLarge], [66, 63, 1, 0]);
+    assert.ok(overview.files.some((f) => f.path === 'lib/odd\nname.js'));
+    const env = { PATH: process.env.PATH };
+    const json = JSON.parse((await skim(['overview', 'lib', '--tokens', '50000', '--json'], { cwd: s.dir, env })).stdout);
+    assert.ok(json.files.some((f: { path: string }) => f.path === 'lib/odd\\nname.js'));
+    assert.match(json.omitted.reason, /^1 binary file with a source file's name; 2 files tree-sitter cannot outline$/);
+    const text = (await skim(['overview', 'lib', '--tokens', '50000'], { cwd: s.dir, env })).stdout;
+    assert.match(text, /\n\nlib\/odd\\nname\.js \(\d+ lines\)\n/);
+    assert.ok(!text.split('\n').includes('name.js'));
+  });
+
+  it("names the command line's own commands for a file, and the folder for a --root that is none", async () => {
+    const env = { PATH: process.env.PATH };
+    const file = await skim(['overview', 'lib/runner.js'], { cwd: s.dir, env });
+    assert.deepEqual(
+      [file.code, file.stderr],
+      [1, 'lib/runner.js is a file, not a folder: map one file with `skim map lib/runner.js` or read it with `skim read lib/runner.js`'],
+    );
+    const fromLib = await skim(['overview', 'runner.js'], { cwd: path.join(s.dir, 'lib'), env });
+    assert.match(fromLib.stderr, /^lib\/runner\.js is a file, not a folder: map one file with `skim map runner\.js` or read it with `skim read runner\.js`$/);
+    const missing = path.join(s.dir, 'nowhere');
+    const root = await skim(['overview', '--root', missing], { cwd: s.dir, env });
+    assert.deepEqual([root.code, root.stderr], [1, `--root ${missing}: there is no folder ${missing}`]);
   });
 
   it('refuses a budget outside 200 to 50,000 tokens on the command line, as its MCP schema does, rather than moving it quietly', async () => {

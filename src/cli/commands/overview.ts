@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import { MAX_TOKENS, MIN_TOKENS } from '../../core/overview/text';
 import { OverviewInput, overviewProject } from '../../core/tools/overview';
 import { ParsedArgs, positiveInt, UsageError } from '../args';
@@ -18,6 +19,14 @@ export async function overviewCommand(args: ParsedArgs, session: Session, io: Io
     tokens,
   };
   const sources = { maps: session.maps, outlines: await session.outlines() };
-  const options = { env: session.env, signal: session.signal, narrow: (folder: string) => `\`skim overview ${folder}\`` };
+  const options = {
+    env: session.env,
+    signal: session.signal,
+    narrow: (folder: string) => `\`skim overview ${folder}\``,
+    oneFile: (file: string) => {
+      const named = path.relative(session.cwd, path.join(session.project.root, file));
+      return `map one file with \`skim map ${named}\` or read it with \`skim read ${named}\``;
+    },
+  };
   await printResult(io, args.flags.has('json'), () => overviewProject(session.ctx, session.project, sources, input, options));
 }

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import * as path from 'node:path';
 import { lastPart } from '../facts/facts';
 import { readRegularFile } from '../files/open';
+import { BinaryFileError } from '../files/source';
 import { fileKindByName } from '../files/kind';
 import { Project, ProjectFile } from '../files/project';
 import { listFiles } from '../search/files';
@@ -47,6 +48,13 @@ const CONCURRENT_FILES = 16;
 const README = /^readme(\.(md|markdown|rst|txt|adoc|org))?$/i;
 
 export class OverviewRequestError extends Error {}
+
+/** A path that names a file, not a folder: the host says how to look at one file. */
+export class OverviewFileError extends OverviewRequestError {
+  constructor(readonly file: string) {
+    super(`${file} is a file, not a folder`);
+  }
+}
 
 export interface OverviewRequest {
   /** A folder to survey, relative to the project root or absolute inside it; default the whole project. */
@@ -100,10 +108,11 @@ export interface RankedOverview {
   /** Files the read guard declines (prose, binary, generated, extensionless), and source files tree-sitter cannot outline: counted, not ranked. */
   declined: number;
   unoutlinable: number;
-  /** Source files not ranked: past the files cap, not reached in time, too large, or unreadable. */
+  /** Source files not ranked: past the files cap, not reached in time, too large or unreadable, or binary (a `.ts` of bytes). */
   overCap: number;
   notReached: number;
   tooLarge: number;
+  binary: number;
   /** Outlines made now, and read from the store. */
   outlinedNow: number;
   fromStore: number;
@@ -192,13 +201,13 @@ interface Surveyed {
   refs: NamesUsed;
 }
 
-/** A file's bytes read for outlining, or why it has none. */
-async function readSource(file: ProjectFile): Promise<OutlineSource | 'too large'> {
+/** A file's bytes read for outlining, or why it has none: binary whatever its name says, or too large or unreadable. */
+async function readSource(file: ProjectFile): Promise<OutlineSource | 'binary' | 'too large'> {
   try {
     const source = await readOutlineSource(file);
     return source.bytes.length > OUTLINE_MAX_BYTES ? 'too large' : source;
-  } catch {
-    return 'too large';
+  } catch (error) {
+    return error instanceof BinaryFileError ? 'binary' : 'too large';
   }
 }
 
@@ -313,8 +322,7 @@ export async function rankOverview(
   } catch (error) {
     throw error instanceof SearchRequestError ? new OverviewRequestError(error.message) : error;
   }
-  if (scope !== '.' && !statSync(project.file(scope).real).isDirectory())
-    throw new OverviewRequestError(`${scope} is a file, not a folder: outline one file with skim_list_symbols or skim_summarize_file`);
+  if (scope !== '.' && !statSync(project.file(scope).real).isDirectory()) throw new OverviewFileError(scope);
 
   const listed = await listFiles(program, project.root, scope, { max: MAX_LISTED, timeoutMs, signal: request.signal });
   if (listed.error) throw new OverviewRequestError(`listing the files failed: ${listed.error}`);
@@ -350,6 +358,7 @@ export async function rankOverview(
   const surveyed: Surveyed[] = [];
   let notReached = 0;
   let tooLarge = 0;
+  let binary = 0;
   let outlinedNow = 0;
   let fromStore = 0;
   let pastTotals = 0;
@@ -377,13 +386,14 @@ export async function rankOverview(
         // A turn of the event loop before each file: a signal's handler (the process ending) runs between files, not after the run.
         await new Promise(setImmediate);
         request.signal?.throwIfAborted();
-        const one = source === 'too large' ? source : await outlineOf(source, sources.outlines, outlineUntil);
+        const one = typeof source === 'string' ? source : await outlineOf(source, sources.outlines, outlineUntil);
         if (one === 'not reached') {
           notReached++;
           stoppedAfterMs = timeoutMs;
         } else if (one === 'too large') tooLarge++;
+        else if (one === 'binary') binary++;
         else if (one === 'no outline') unoutlinable++;
-        else if (source !== 'too large') {
+        else if (typeof source !== 'string') {
           if (one.made) outlinedNow++;
           else fromStore++;
           const all = one.outline.regions.filter((r) => r.kind !== 'imports');
@@ -417,6 +427,7 @@ export async function rankOverview(
     overCap,
     notReached,
     tooLarge,
+    binary,
     outlinedNow,
     fromStore,
     pastTotals,

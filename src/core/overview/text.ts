@@ -49,6 +49,7 @@ function omittedReason(a: Omit<OverviewAnswer, 'omitted' | 'used'> & { shown: nu
       `${plural(a.pastTotals, 'file')} past the most declarations (${count(a.maxDeclarations)}) and names used (${count(MAX_NAMES_USED)}) one overview keeps`,
     );
   if (a.tooLarge) parts.push(`${plural(a.tooLarge, 'file')} too large to outline or unreadable`);
+  if (a.binary) parts.push(`${plural(a.binary, 'binary file')} with a source file's name`);
   if (a.unoutlinable) parts.push(`${plural(a.unoutlinable, 'file')} tree-sitter cannot outline`);
   if (a.declined) parts.push(`${plural(a.declined, 'file')} of prose, data or generated code`);
   return parts.join('; ');

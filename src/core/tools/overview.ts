@@ -1,7 +1,7 @@
 import type { SkimContext } from '../context';
 import { Project } from '../files/project';
 import { MapSource } from '../maps/source';
-import { OverviewRequestError, rankOverview } from '../overview/overview';
+import { OverviewFileError, OverviewRequestError, rankOverview } from '../overview/overview';
 import { DEFAULT_TOKENS, fitOverview, NarrowHint, OverviewAnswer, overviewJson, renderOverview } from '../overview/text';
 import { O200K, TokenCounter } from '../savings';
 import { cleanText } from '../map/normalize';
@@ -24,7 +24,13 @@ export interface OverviewOptions extends SearchPrograms {
   signal?: AbortSignal;
   /** How the host names an overview of one folder, for the line that says where to narrow. */
   narrow?: NarrowHint;
+  /** How the host names looking at one file, for a path that names a file (default its tools: skim_list_symbols, skim_summarize_file). */
+  oneFile?: (file: string) => string;
 }
+
+/** A path on one line: a line break or other control character in a file's name is written as its escape (`a\\nb.js`), not taken out. */
+// eslint-disable-next-line no-control-regex -- these control characters are what it escapes
+const escapeControls = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1));
 
 /**
  * What an overview shows that is not a file's own lines (each path, the README line, a map's
@@ -34,7 +40,7 @@ export interface OverviewOptions extends SearchPrograms {
  * fields, not file lines.
  */
 async function screenOverview(ctx: SkimContext, answer: OverviewAnswer): Promise<{ answer: OverviewAnswer; findings: ScreenFindings }> {
-  const fields = [answer.description ?? '', ...answer.files.flatMap((f) => [f.path, f.prose ?? '', ...f.declarations.map((d) => d.name)])];
+  const fields = [answer.description ?? '', ...answer.files.flatMap((f) => [escapeControls(f.path), f.prose ?? '', ...f.declarations.map((d) => d.name)])];
   const { shown, findings } = await screenFields(
     ctx,
     fields.map((field) => cleanText(field).replace(/\s+/g, ' ')),
@@ -70,6 +76,10 @@ export async function overviewProject(
     const { answer, findings } = await screenOverview(ctx, fitted);
     return { parts: [{ role: 'text', text: renderOverview(answer, narrow) }], json: { ...overviewJson(answer), screen: findingsJson(findings) }, findings };
   } catch (error) {
+    if (error instanceof OverviewFileError) {
+      const oneFile = options.oneFile ?? (() => 'outline one file with skim_list_symbols or skim_summarize_file');
+      throw new ToolError(`${error.message}: ${oneFile(error.file)}`, { tool: 'skim_overview' });
+    }
     if (error instanceof OverviewRequestError) throw new ToolError(error.message, { tool: 'skim_overview' });
     if (error instanceof NoSearchProgramError) throw new ToolError(`it cannot run here: ${error.message}`, { tool: 'skim_overview' });
     throw error;
