@@ -370,7 +370,7 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
     }
   });
 
-  it('skim_overview over MCP answers with the same ranking and names the tool to narrow with', async function () {
+  it('skim_overview over MCP answers with the same ranking, names the tool to narrow with, and refuses an argument it does not take', async function () {
     this.timeout(60_000);
     const client = new Client({ name: 'skim-test', version: '1.0.0' });
     await client.connect(
@@ -391,6 +391,18 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
         [file.isError, (file.content as { text: string }[])[0].text],
         [true, 'skim_overview: lib/runner.js is a file, not a folder: outline one file with skim_list_symbols or skim_summarize_file.'],
       );
+      // An argument the tool does not take is refused by name, as a wrong type is, here and on every tool.
+      for (const [name, args] of [
+        ['skim_overview', { tokens: 300, max_tokens: 300 }],
+        ['skim_search', { pattern: 'Runner', max_tokens: 300 }],
+      ] as const) {
+        const unknown = await client.callTool({ name, arguments: args });
+        assert.equal(unknown.isError, true, name);
+        assert.match(
+          (unknown.content as { text: string }[])[0].text,
+          new RegExp(`^MCP error -32602: Input validation error: Invalid arguments for tool ${name}: .*Unrecognized key\\(s\\) in object: 'max_tokens'`, 's'),
+        );
+      }
     } finally {
       await client.close();
     }
