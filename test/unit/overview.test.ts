@@ -135,6 +135,21 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
     assert.deepEqual(Object.keys(json.omitted), ['files', 'reason']);
   });
 
+  it('fits the budget in the format it returns: --json counts the JSON it prints, not the text', async function () {
+    this.timeout(60_000);
+    const env = { PATH: process.env.PATH };
+    for (const budget of ['1000', '4000']) {
+      const r = await skim(['overview', '--json', '--tokens', budget], { cwd: s.dir, env });
+      assert.equal(r.code, 0, r.stderr);
+      const used = encode(r.stdout).length;
+      assert.ok(used <= Number(budget) && used >= Number(budget) * 0.9, `${used} tokens of JSON for --tokens ${budget}`);
+      assert.equal(JSON.parse(r.stdout).used, used);
+    }
+    const text = await skim(['overview', '--tokens', '1000'], { cwd: s.dir, env });
+    const json = JSON.parse((await skim(['overview', '--json', '--tokens', '1000'], { cwd: s.dir, env })).stdout);
+    assert.ok(json.files.length < text.stdout.split('\n\n').length - 1, 'the JSON shows fewer files than the text in the same budget');
+  });
+
   it('stops at its time limit and says what it covered; a second overview goes on from the outlines the first one stored', async function () {
     this.timeout(60_000);
     // Enough real code that outlining it all takes far longer than the limit: 200 more copies of mocha's runner.

@@ -22,6 +22,7 @@ export async function overviewCommand(args: ParsedArgs, session: Session, io: Io
   const options = {
     env: session.env,
     signal: session.signal,
+    json: args.flags.has('json'),
     narrow: (folder: string) => `\`skim overview ${folder}\``,
     oneFile: (file: string) => {
       const named = path.relative(session.cwd, path.join(session.project.root, file));

@@ -4,6 +4,7 @@ import { TokenCounter } from '../savings';
 import { encode } from 'gpt-tokenizer';
 import { MapSource } from '../maps/source';
 import { Project } from '../files/project';
+import { findingsJson, NO_FINDINGS, ScreenFindings } from '../screen/screen';
 import { firstSentence, MAX_DECLARATIONS_PER_FILE, MAX_NAMES_USED, OverviewFile, RankedOverview } from './overview';
 
 /**
@@ -83,6 +84,18 @@ export function renderOverview(answer: OverviewAnswer, narrow: NarrowHint): stri
   return lines.join('\n');
 }
 
+/** What an answer is returned as: the text a model reads, or the JSON `--json` prints. */
+export type OverviewFormat = 'text' | 'json';
+
+/** The answer as returned in `format`. */
+export function overviewOutput(answer: OverviewAnswer, narrow: NarrowHint, format: OverviewFormat): string {
+  return format === 'json' ? JSON.stringify(overviewJson(answer)) : renderOverview(answer, narrow);
+}
+
+/** The answer laid out for the line-by-line estimate: the JSON a field a line, so that lines repeat across files and sizes. */
+const estimated = (answer: OverviewAnswer, narrow: NarrowHint, format: OverviewFormat) =>
+  format === 'json' ? JSON.stringify(overviewJson(answer), null, 1) : renderOverview(answer, narrow);
+
 /** The most declarations of one file an overview shows: a file's most named, so that more files fit. */
 const DECLARATIONS_PER_FILE = 6;
 
@@ -116,6 +129,7 @@ export async function fitOverview(
   counter: TokenCounter,
   narrow: NarrowHint,
   maps?: MapSource,
+  format: OverviewFormat = 'text',
 ): Promise<OverviewAnswer> {
   const budget = Math.max(MIN_TOKENS, Math.min(MAX_TOKENS, Math.trunc(tokens)));
   const order = ranked.files.flatMap((file, f) =>
@@ -187,15 +201,24 @@ export async function fitOverview(
       return sum + n;
     }, 0);
   const search = async (scale: number) => {
-    const fits = async (d: number, e: number) => estimate(renderOverview(await answerWith(d, e), narrow)) * scale <= budget;
+    const fits = async (d: number, e: number) => estimate(estimated(await answerWith(d, e), narrow, format)) * scale <= budget;
     const declarations = await largest(order.length, (n) => fits(n, 0));
     const shownFiles = (await answerWith(declarations, 0)).files.length;
     return { declarations, extra: await largest(ranked.files.length - shownFiles, (n) => fits(declarations, n)) };
   };
   const count = async (choice: { declarations: number; extra: number }) => {
     const answer = await answerWith(choice.declarations, choice.extra);
-    const text = renderOverview(answer, narrow);
-    return { answer, text, used: await counter.count(text) };
+    const estimateOf = estimated(answer, narrow, format);
+    let text = overviewOutput(answer, narrow, format);
+    let used = await counter.count(text);
+    // The JSON holds `used`: counted again with its own count in place, until the count it says is the count it has.
+    for (let round = 0; format === 'json' && round < 3; round++) {
+      text = overviewOutput({ ...answer, used }, narrow, format);
+      const again = await counter.count(text);
+      if (again === used) break;
+      used = again;
+    }
+    return { answer, text, estimateOf, used };
   };
   // Line-by-line estimates run high (a blank line and its newline are one token): scaled by the real count of the text they
   // chose, a few times, keeping the fullest text within the budget; past it, cut down until it fits.
@@ -204,7 +227,7 @@ export async function fitOverview(
   let counted = await count(choice);
   let best = counted.used <= budget ? { choice, counted } : undefined;
   for (let round = 0; round < 3 && counted.used > 0 && performance.now() < ranked.until; round++) {
-    const next = counted.used / estimate(counted.text);
+    const next = counted.used / estimate(counted.estimateOf);
     if (Math.abs(next - scale) < 0.002) break;
     scale = next;
     choice = await search(scale);
@@ -219,8 +242,8 @@ export async function fitOverview(
   return { ...counted.answer, used: counted.used };
 }
 
-/** The JSON `skim overview --json` prints: `{root, tokens, files, omitted}` and the counts behind it. */
-export function overviewJson(answer: OverviewAnswer) {
+/** The JSON `skim overview --json` prints: `{root, tokens, files, omitted}`, the counts behind it, and what the screen found. */
+export function overviewJson(answer: OverviewAnswer, findings: ScreenFindings = NO_FINDINGS) {
   return {
     root: answer.root,
     scope: answer.scope,
@@ -234,5 +257,6 @@ export function overviewJson(answer: OverviewAnswer) {
     stoppedAfterMs: answer.stoppedAfterMs ?? null,
     settled: answer.settled,
     declarationsCut: answer.declarationsCut,
+    screen: findingsJson(findings),
   };
 }

@@ -6,7 +6,7 @@ import { DEFAULT_TOKENS, fitOverview, NarrowHint, OverviewAnswer, overviewJson, 
 import { O200K, TokenCounter } from '../savings';
 import { cleanText } from '../map/normalize';
 import { screenFields } from '../screen/fields';
-import { findingsJson, ScreenFindings } from '../screen/screen';
+import { ScreenFindings } from '../screen/screen';
 import { Outlines } from '../search/outlines';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { ToolError, ToolResult } from './result';
@@ -22,6 +22,8 @@ export interface OverviewOptions extends SearchPrograms {
   /** Counts tokens as the model reading the answer does, where the host can; else o200k. */
   counter?: TokenCounter;
   signal?: AbortSignal;
+  /** The answer is printed as its JSON (`--json`): the budget is counted on that. */
+  json?: boolean;
   /** How the host names an overview of one folder, for the line that says where to narrow. */
   narrow?: NarrowHint;
   /** How the host names looking at one file, for a path that names a file (default its tools: skim_list_symbols, skim_summarize_file). */
@@ -72,9 +74,10 @@ export async function overviewProject(
   try {
     const program = { ...findSearchProgram(project.root, options.candidates, options.env), launch: options.launch };
     const ranked = await rankOverview(project, program, { path: input.path, signal: options.signal }, { outlines: sources.outlines });
-    const fitted = await fitOverview(ranked, input.tokens ?? DEFAULT_TOKENS, options.counter ?? O200K, narrow, sources.maps);
+    const format = options.json ? 'json' : 'text';
+    const fitted = await fitOverview(ranked, input.tokens ?? DEFAULT_TOKENS, options.counter ?? O200K, narrow, sources.maps, format);
     const { answer, findings } = await screenOverview(ctx, fitted);
-    return { parts: [{ role: 'text', text: renderOverview(answer, narrow) }], json: { ...overviewJson(answer), screen: findingsJson(findings) }, findings };
+    return { parts: [{ role: 'text', text: renderOverview(answer, narrow) }], json: overviewJson(answer, findings), findings };
   } catch (error) {
     if (error instanceof OverviewFileError) {
       const oneFile = options.oneFile ?? (() => 'outline one file with skim_list_symbols or skim_summarize_file');
