@@ -84,9 +84,32 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
       { weight: 1, declares: Int32Array.from([0]), uses: Uint32Array.from([]) },
       { weight: 1, declares: Int32Array.from([]), uses: Uint32Array.from([0, 1]) },
     ];
-    const late = rankFiles(files, () => 'Server', 0);
+    const late = rankFiles(files, () => 'Server', { until: 0 });
     assert.deepEqual([late.settled, [...late.rank]], [false, [0.5, 0]]);
     assert.equal(rankFiles(files, () => 'Server').settled, true);
+  });
+
+  it("credits a class's method of a builtin type's method name (str.split, dict.items) a tenth for a member use: Python's collections is named for its classes", async function () {
+    this.timeout(60_000);
+    const py = scratch('skim-overview-python-');
+    try {
+      const stdlib = '/usr/lib/python3.11';
+      mkdirSync(path.join(py.dir, 'collections'));
+      copyFileSync(path.join(stdlib, 'collections', '__init__.py'), path.join(py.dir, 'collections', '__init__.py'));
+      for (const file of ['configparser.py', 'fnmatch.py', 'glob.py', 'inspect.py', 'platform.py', 'sched.py', 'shlex.py', 'string.py', 'textwrap.py'])
+        copyFileSync(path.join(stdlib, file), path.join(py.dir, file));
+      const overview = await rankOverview(new Project(py.dir), RG, {}, { outlines });
+      const collections = overview.files.find((f) => f.path === 'collections/__init__.py');
+      // UserDict.items and UserList.append were its most credited, for every dict's .items() and list's .append().
+      assert.deepEqual(
+        collections?.declarations.slice(0, 2).map((d) => d.name),
+        ['ChainMap', 'OrderedDict'],
+      );
+      // What is counted is unchanged: each member use of the name.
+      assert.equal(collections?.declarations.find((d) => d.name === 'items')?.references, 25);
+    } finally {
+      py.cleanup();
+    }
   });
 
   it("ranks mocha's lib: the files the rest of mocha names most come first, each with its most named declarations and their lines", async function () {

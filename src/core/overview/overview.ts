@@ -12,6 +12,7 @@ import { Outlines, OutlineSource, readOutlineSource } from '../search/outlines';
 import { SearchProgram } from '../search/program';
 import { scopeOf, SearchRequestError } from '../search/search';
 import { languageFor } from '../structural/languages';
+import { builtinMember } from './builtins';
 import { rankFiles } from './rank';
 import { cleanText, clipAtWord } from '../map/normalize';
 
@@ -230,6 +231,9 @@ async function outlineOf(
 const TEST_FILE = /(^|\/)(tests?|testdata|__tests__|spec)\/|_test\.|\.test\.|\.spec\.|(^|\/)test_[^/]*$/;
 const TEST_WEIGHT = 0.1;
 
+/** How much a member use of a builtin type's method name (overview/builtins) weighs for a method in the tree of that name. */
+const BUILTIN_MEMBER_WEIGHT = 0.1;
+
 /** Languages whose files name each other's declarations: a header and its C or C++, JavaScript and TypeScript. Any other only its own. */
 const LANGUAGE_GROUP: Record<string, string> = { c: 'c', cpp: 'c', objc: 'c', javascript: 'js', typescript: 'js', tsx: 'js' };
 
@@ -245,13 +249,15 @@ function rankSurveyed(surveyed: readonly Surveyed[], until: number): { files: Ra
     const id = languageFor(file.absolute)?.id ?? '';
     const group = LANGUAGE_GROUP[id] ?? id;
     const test = TEST_FILE.test(file.key);
-    return { id, group: test ? `${group} tests` : group, sees: test ? [group, `${group} tests`] : [group], test };
+    return { id, base: group, group: test ? `${group} tests` : group, sees: test ? [group, `${group} tests`] : [group], test };
   });
   // Per language group, per name, the id of each way of using it that some declaration counts.
   const declared = new Map<string, Map<string, Partial<Record<'use' | 'call' | 'member', number>>>>();
   const nameList: string[] = [];
+  // A member use of a name the language's own types have (`x.split(`) most likely calls the builtin: it credits a method of that name a tenth.
+  const factors: number[] = [];
   const declarations = surveyed.map(({ regions }, i) => {
-    const { id, group } = groups[i];
+    const { id, base, group } = groups[i];
     let names = declared.get(group);
     if (!names) declared.set(group, (names = new Map()));
     return regions.map(({ name, kind, start, end }) => {
@@ -260,7 +266,10 @@ function rankSurveyed(surveyed: readonly Surveyed[], until: number): { files: Ra
       if (!use) return { name, kind, start, end, id: -1 };
       let ways = names.get(inCode);
       if (!ways) names.set(inCode, (ways = {}));
-      ways[use] ??= nameList.push(inCode) - 1;
+      if (ways[use] === undefined) {
+        ways[use] = nameList.push(inCode) - 1;
+        factors.push(use !== 'use' && builtinMember(base, inCode) ? BUILTIN_MEMBER_WEIGHT : 1);
+      }
       return { name, kind, start, end, id: ways[use] };
     });
   });
@@ -283,7 +292,7 @@ function rankSurveyed(surveyed: readonly Surveyed[], until: number): { files: Ra
       uses: Uint32Array.from(uses),
     };
   });
-  const ranked = rankFiles(entries, (id) => nameList[id], until);
+  const ranked = rankFiles(entries, (id) => nameList[id], { until, factor: (id) => factors[id] });
   const top = ranked.rank.reduce((a, b) => Math.max(a, b), 0);
   const files = surveyed
     .map(({ file, lines, doc, hash, size }, i) => {

@@ -51,7 +51,14 @@ export function nameWeight(name: string, declarers: number): number {
   return weight;
 }
 
-export function rankFiles(files: readonly RankFile[], nameOf: (id: number) => string, until = Infinity): RankResult {
+export interface RankOptions {
+  /** When to stop iterating (performance.now()): the ranks are then those of the last round, said not settled. */
+  until?: number;
+  /** A name's weight beyond nameWeight (1 unless said): a member use of a builtin type's method name weighs a tenth. */
+  factor?: (id: number) => number;
+}
+
+export function rankFiles(files: readonly RankFile[], nameOf: (id: number) => string, { until = Infinity, factor = () => 1 }: RankOptions = {}): RankResult {
   const n = files.length;
   let names = 0;
   for (const file of files) for (const id of file.declares) names = Math.max(names, id + 1);
@@ -91,7 +98,7 @@ export function rankFiles(files: readonly RankFile[], nameOf: (id: number) => st
     return counts;
   });
 
-  const weight = Float64Array.from({ length: names }, (_, id) => (declarers[id] ? nameWeight(nameOf(id), declarers[id]) : 0));
+  const weight = Float64Array.from({ length: names }, (_, id) => (declarers[id] ? nameWeight(nameOf(id), declarers[id]) * factor(id) : 0));
   /** Each use of a name that draws edges, from file r: the weight each of its declarers (but r) gets. A file's own declarations draw none. */
   const eachUse = (r: number, visit: (id: number, share: number) => void) => {
     const { declares, uses } = files[r];
