@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -366,6 +366,27 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
     const missing = path.join(s.dir, 'nowhere');
     const root = await skim(['overview', '--root', missing], { cwd: s.dir, env });
     assert.deepEqual([root.code, root.stderr], [1, `--root ${missing}: there is no folder ${missing}`]);
+  });
+
+  it('serves a second overview of the same bytes from the answer kept for them, and never serves it once a file changed', async function () {
+    this.timeout(60_000);
+    const env = { PATH: process.env.PATH };
+    const first = JSON.parse((await skim(['overview', '--json'], { cwd: s.dir, env })).stdout);
+    assert.deepEqual([first.files[0].path, first.files[0].lines], ['lib/errors.js', 380]);
+    // The kept answer is what is served: marked here, the mark comes back without anything being ranked again.
+    const [answersFile] = readdirSync(path.join(s.dir, '.cache')).filter((f) => f.endsWith('.answers.json'));
+    const file = path.join(s.dir, '.cache', answersFile);
+    const kept = JSON.parse(readFileSync(file, 'utf8'));
+    kept[0].answer.files[0].lines = 99_999;
+    writeFileSync(file, JSON.stringify(kept));
+    const second = JSON.parse((await skim(['overview', '--json'], { cwd: s.dir, env })).stdout);
+    assert.equal(second.files[0].lines, 99_999);
+    // Another budget is another answer; a changed file, another key.
+    const other = JSON.parse((await skim(['overview', '--json', '--tokens', '2000'], { cwd: s.dir, env })).stdout);
+    assert.equal(other.files[0].lines, 380);
+    s.write('lib/errors.js', `${readFileSync(path.join(MOCHA_LIB, 'errors.js'), 'utf8')}// one more line\n`);
+    const changed = JSON.parse((await skim(['overview', '--json'], { cwd: s.dir, env })).stdout);
+    assert.deepEqual([changed.files[0].path, changed.files[0].lines], ['lib/errors.js', 381]);
   });
 
   it('refuses a budget outside 200 to 50,000 tokens on the command line, as its MCP schema does, rather than moving it quietly', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import * as path from 'node:path';
 import { lastPart } from '../facts/facts';
@@ -64,6 +65,13 @@ export interface OverviewRequest {
   maxFiles?: number;
   /** The most declarations kept in all (MAX_DECLARATIONS). */
   maxDeclarations?: number;
+  /**
+   * Whether an answer is kept for this survey: given, every file is read and hashed first, and the
+   * hash of all of them with `answerParts` (the budget, the format) is the key asked about; when
+   * one is kept, nothing is ranked (no files come back) and the caller serves it.
+   */
+  kept?: (key: string) => Promise<boolean>;
+  answerParts?: string;
   signal?: AbortSignal;
 }
 
@@ -127,6 +135,9 @@ export interface RankedOverview {
   settled: boolean;
   /** The time cap, when it was reached before every file was outlined or the ranking settled. */
   stoppedAfterMs?: number;
+  /** What the answer is made from, hashed (when the request asked whether one is kept), and whether one is: then `files` is empty. */
+  key?: string;
+  kept: boolean;
   /** When the time cap ends (performance.now()): fitting the answer stops refining then. */
   until: number;
   /** The listing was cut at MAX_LISTED paths, or by its deadline. */
@@ -317,6 +328,31 @@ function rankSurveyed(surveyed: readonly Surveyed[], until: number): { files: Ra
   return { files, settled: ranked.settled };
 }
 
+/** Bumped when what an overview answers for the same files changes (how it ranks, fits or says what it left out). */
+const ANSWER_RULES = 1;
+
+/**
+ * The hash of what an answer is made from: `parts`, and each chosen file's path with its content
+ * hash and outline rules (or why it has none), read before `until`; undefined past it.
+ */
+async function contentKey(
+  chosen: readonly string[],
+  fileOf: (key: string) => ProjectFile,
+  outlines: Outlines,
+  parts: string,
+  until: number,
+): Promise<string | undefined> {
+  const hash = createHash('sha256').update(parts);
+  for (let i = 0; i < chosen.length; i += CONCURRENT_FILES) {
+    if (performance.now() > until) return undefined;
+    const batch = await Promise.all(chosen.slice(i, i + CONCURRENT_FILES).map((key) => readSource(fileOf(key))));
+    batch.forEach((source, k) =>
+      hash.update(typeof source === 'string' ? `${chosen[i + k]}\0${source}\0` : `${chosen[i + k]}\0${source.hash}\0${outlines.rulesOf(source) ?? ''}\0`),
+    );
+  }
+  return hash.digest('hex');
+}
+
 export async function rankOverview(
   project: Project,
   program: SearchProgram,
@@ -359,11 +395,52 @@ export async function rankOverview(
   const overCap = Math.max(0, candidates.length - maxFiles);
   const chosen = candidates.slice(0, maxFiles);
 
+  const fileOf = (key: string): ProjectFile =>
+    program.kind === 'rg' ? { absolute: path.join(project.root, key), real: path.join(project.realRoot, key), key, inside: true } : project.file(key);
+  const facts = {
+    root: project.root,
+    scope,
+    description,
+    listed: listed.total,
+    declined,
+    unoutlinable,
+    overCap,
+    maxDeclarations: request.maxDeclarations ?? MAX_DECLARATIONS,
+  };
+  const listingCut = listed.truncated || listed.timedOut;
+  let key: string | undefined;
+  if (request.kept && !listingCut) {
+    key = await contentKey(
+      chosen,
+      fileOf,
+      sources.outlines,
+      JSON.stringify({ rules: ANSWER_RULES, ...facts, parts: request.answerParts }),
+      started + timeoutMs * READING_SHARE,
+    );
+    if (key && (await request.kept(key)))
+      return {
+        ...facts,
+        files: [],
+        binary: 0,
+        tooLarge: 0,
+        notReached: 0,
+        outlinedNow: 0,
+        fromStore: 0,
+        pastTotals: 0,
+        declarationsCut: { files: 0, declarations: 0 },
+        settled: true,
+        key,
+        kept: true,
+        until: started + timeoutMs,
+        listingCut,
+      };
+  }
+
   // New outlines are made until one point, stored ones read until a later one, the ranking settles until a third: what is left fits.
   const outlineUntil = started + timeoutMs * OUTLINING_SHARE;
   const readUntil = started + timeoutMs * READING_SHARE;
   const rankUntil = started + timeoutMs * RANKING_SHARE;
-  const maxDeclarations = request.maxDeclarations ?? MAX_DECLARATIONS;
+  const { maxDeclarations } = facts;
   const surveyed: Surveyed[] = [];
   let notReached = 0;
   let tooLarge = 0;
@@ -376,8 +453,6 @@ export async function rankOverview(
   // Files are read and looked up a few at a time, so that one's wait for the disk is another's turn; outlining itself is serial,
   // each file's only while there is time for it. ripgrep lists no link, nor anything under one, so a path it lists lies at the
   // same place below the real root; git may list links (and paths through them), which project.file resolves.
-  const fileOf = (key: string): ProjectFile =>
-    program.kind === 'rg' ? { absolute: path.join(project.root, key), real: path.join(project.realRoot, key), key, inside: true } : project.file(key);
   const survey = async () => {
     for (let i = 0; i < chosen.length; i += CONCURRENT_FILES) {
       request.signal?.throwIfAborted();
@@ -426,25 +501,20 @@ export async function rankOverview(
   const { files, settled } = rankSurveyed(surveyed, rankUntil);
   if (!settled) stoppedAfterMs = timeoutMs;
   return {
-    root: project.root,
-    scope,
-    description,
+    ...facts,
     files,
-    listed: listed.total,
-    declined,
-    unoutlinable,
-    overCap,
     notReached,
     tooLarge,
     binary,
     outlinedNow,
     fromStore,
     pastTotals,
-    maxDeclarations,
     declarationsCut: cut,
     settled,
     stoppedAfterMs,
+    key,
+    kept: false,
     until: started + timeoutMs,
-    listingCut: listed.truncated || listed.timedOut,
+    listingCut,
   };
 }

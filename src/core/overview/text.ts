@@ -1,7 +1,6 @@
 import * as path from 'node:path';
 import { regionLine } from '../map/render';
-import { TokenCounter } from '../savings';
-import { encode } from 'gpt-tokenizer';
+import { encodeO200k, TokenCounter } from '../savings';
 import { MapSource } from '../maps/source';
 import { Project } from '../files/project';
 import { findingsJson, NO_FINDINGS, ScreenFindings } from '../screen/screen';
@@ -99,6 +98,17 @@ const estimated = (answer: OverviewAnswer, narrow: NarrowHint, format: OverviewF
 /** The most declarations of one file an overview shows: a file's most named, so that more files fit. */
 const DECLARATIONS_PER_FILE = 6;
 
+/** What a shown file says it does: the first sentence of its fresh cached map's prose where it has one (a cache read, never a model call), else its own. */
+export async function proseShown(
+  project: Project,
+  file: { path: string; hash: string; size: number; prose: string | null },
+  maps?: MapSource,
+): Promise<string | null> {
+  const map = await maps?.cached(project.file(file.path), file.hash, file.size).catch(() => undefined);
+  // A prose-only entry may be Skim's own word on a map it refused; only a model's map lends its prose.
+  return map?.status === 'model' ? firstSentence(map.prose) : file.prose;
+}
+
 /** The largest n in [0, max] for which `fits` holds, where it holds up to some n and not after (and for 0): doubling, then halving. */
 async function largest(max: number, fits: (n: number) => Promise<boolean>): Promise<number> {
   let low = 0;
@@ -140,12 +150,7 @@ export async function fitOverview(
   const project = new Project(ranked.root);
   const prose = new Map<number, string | null>();
   const proseOf = async (f: number) => {
-    if (!prose.has(f)) {
-      const file = ranked.files[f];
-      const map = await maps?.cached(project.file(file.path), file.hash, file.size).catch(() => undefined);
-      // A prose-only entry may be Skim's own word on a map it refused; only a model's map lends its prose.
-      prose.set(f, map?.status === 'model' ? firstSentence(map.prose) : file.prose);
-    }
+    if (!prose.has(f)) prose.set(f, await proseShown(project, ranked.files[f], maps));
     return prose.get(f) ?? null;
   };
   // Folders below the scope, for the line that says where to narrow: each file's, and how many ranked files each holds and their rank (a folder of test data holds many files nothing names).
@@ -197,7 +202,7 @@ export async function fitOverview(
   const estimate = (text: string) =>
     text.split('\n').reduce((sum, line) => {
       let n = lineTokens.get(line);
-      if (n === undefined) lineTokens.set(line, (n = encode(line).length + 1));
+      if (n === undefined) lineTokens.set(line, (n = encodeO200k(line).length + 1));
       return sum + n;
     }, 0);
   const search = async (scale: number) => {

@@ -95,6 +95,12 @@ export class Outlines {
     return `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}/outline@${OUTLINE_RULES}`;
   }
 
+  /** The rules a whole outline of this source is made by; undefined without a grammar for it. */
+  rulesOf(source: OutlineSource): string | undefined {
+    const language = this.language(source);
+    return language && Outlines.rules(language);
+  }
+
   private language(source: OutlineSource): LanguageInfo | undefined {
     if (source.bytes.length > STRUCTURAL_MAX_BYTES) return undefined;
     // Only a header's content decides its language (C or C++); no other file's text need be decoded for it.

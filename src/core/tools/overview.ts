@@ -1,8 +1,9 @@
 import type { SkimContext } from '../context';
 import { Project } from '../files/project';
 import { MapSource } from '../maps/source';
-import { OverviewFileError, OverviewRequestError, rankOverview } from '../overview/overview';
-import { DEFAULT_TOKENS, fitOverview, NarrowHint, OverviewAnswer, overviewJson, renderOverview } from '../overview/text';
+import { answersFileBeside, KeptAnswer, OverviewAnswers } from '../overview/answers';
+import { OverviewFileError, OverviewRequestError, rankOverview, RankedFile } from '../overview/overview';
+import { DEFAULT_TOKENS, fitOverview, NarrowHint, OverviewAnswer, overviewJson, proseShown, renderOverview } from '../overview/text';
 import { O200K, TokenCounter } from '../savings';
 import { cleanText } from '../map/normalize';
 import { screenFields } from '../screen/fields';
@@ -58,6 +59,14 @@ async function screenOverview(ctx: SkimContext, answer: OverviewAnswer): Promise
   return { answer: { ...answer, description, files }, findings };
 }
 
+/** The answer kept under `key`, while each shown file's prose is what its cached map (or its own outline) gives now. */
+async function keptAnswer(project: Project, answers: OverviewAnswers, key: string, maps?: MapSource): Promise<KeptAnswer | undefined> {
+  const kept = await answers.get(key);
+  if (!kept || kept.files.length !== kept.answer.files.length) return undefined;
+  for (const [i, file] of kept.files.entries()) if ((await proseShown(project, file, maps)) !== kept.answer.files[i].prose) return undefined;
+  return kept;
+}
+
 /**
  * skim_overview and `skim overview`: the folder's files ranked by how much the rest of the code
  * names their declarations, with the most named ones, fitted to the token budget. Never a model
@@ -73,9 +82,32 @@ export async function overviewProject(
   const narrow = options.narrow ?? ((folder: string) => `skim_overview with path "${folder}"`);
   try {
     const program = { ...findSearchProgram(project.root, options.candidates, options.env), launch: options.launch };
-    const ranked = await rankOverview(project, program, { path: input.path, signal: options.signal }, { outlines: sources.outlines });
     const format = options.json ? 'json' : 'text';
-    const fitted = await fitOverview(ranked, input.tokens ?? DEFAULT_TOKENS, options.counter ?? O200K, narrow, sources.maps, format);
+    const tokens = input.tokens ?? DEFAULT_TOKENS;
+    const counter = options.counter ?? O200K;
+    const file = sources.outlines.store?.file;
+    const answers = file ? new OverviewAnswers(answersFileBeside(file)) : undefined;
+    let kept: KeptAnswer | undefined;
+    const request = {
+      path: input.path,
+      signal: options.signal,
+      answerParts: JSON.stringify([tokens, format, counter.name]),
+      // An answer kept for exactly these files' bytes serves while every map it took prose from (or did not) is as it was.
+      kept: answers && (async (key: string) => !!(kept = await keptAnswer(project, answers, key, sources.maps))),
+    };
+    const ranked = await rankOverview(project, program, request, { outlines: sources.outlines });
+    let fitted = kept?.answer;
+    if (!fitted) {
+      fitted = await fitOverview(ranked, tokens, counter, narrow, sources.maps, format);
+      if (answers && ranked.key && fitted.stoppedAfterMs === undefined && fitted.settled) {
+        const byPath = new Map(ranked.files.map((f) => [f.path, f]));
+        const files = fitted.files.map(({ path: filePath }) => {
+          const { hash, size, prose } = byPath.get(filePath) as RankedFile;
+          return { path: filePath, hash, size, prose };
+        });
+        await answers.put(ranked.key, { answer: fitted, files });
+      }
+    }
     const { answer, findings } = await screenOverview(ctx, fitted);
     return { parts: [{ role: 'text', text: renderOverview(answer, narrow) }], json: overviewJson(answer, findings), findings };
   } catch (error) {
