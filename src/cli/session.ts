@@ -27,6 +27,8 @@ export interface Session {
   env: NodeJS.ProcessEnv;
   /** The project's tree-sitter outlines, stored beside its maps; opened on first use (a hook's read never needs them). */
   outlines(): Promise<Outlines>;
+  /** Where the outline store is (opened by `outlines`), for what is kept beside it. */
+  outlineFile: string;
   /** Aborted when a signal ends the process: long work (an overview) stops at once rather than running on while the caches are saved. */
   signal: AbortSignal;
   close(): Promise<void>;
@@ -98,9 +100,10 @@ export async function openSession(
   const team = options.teamCacheUrl ? new TeamCache({ url: options.teamCacheUrl, warn, refusalsFolder: path.dirname(cacheFile) }) : undefined;
   const maps = new MapService(ctx, cache, model, undefined, team);
   let outlineStore: Promise<OutlineStore> | undefined;
-  const outlines = async () => new Outlines(await (outlineStore ??= OutlineStore.open(outlineFileBeside(cacheFile), { onWarning: warn })));
+  const outlineFile = outlineFileBeside(cacheFile);
+  const outlines = async () => new Outlines(await (outlineStore ??= OutlineStore.open(outlineFile, { onWarning: warn })));
   const close = async () => void (await Promise.all([cache.close(), team?.close(), outlineStore?.then((store) => store.close())]));
-  return { project, maps, ctx, team, cwd, env, outlines, close, signal: ending.signal };
+  return { project, maps, ctx, team, cwd, env, outlines, outlineFile, close, signal: ending.signal };
 }
 
 /** The engine the hook opens for a project when a read needs a map. */

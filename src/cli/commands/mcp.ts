@@ -7,6 +7,7 @@ import { SearchRequest } from '../../core/search/search';
 import { ProjectFile } from '../../core/files/project';
 import { factsFallback, LspInput, verifiedCall } from '../../core/tools/lsp';
 import { summarizeFile } from '../../core/tools/maps';
+import { answersFileBeside } from '../../core/overview/answers';
 import { OverviewInput, overviewProject } from '../../core/tools/overview';
 import { READ_MAX_BYTES, readFile } from '../../core/tools/read';
 import { resultText, ToolError, ToolResult } from '../../core/tools/result';
@@ -71,7 +72,13 @@ export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<v
   const programs = { env: session.env, launch: launcher.launch };
   const handlers: Record<string, Handler> = {
     skim_overview: async (input) =>
-      overviewProject(ctx, session.project, { maps: session.maps, outlines: await session.outlines() }, input as OverviewInput, programs),
+      overviewProject(
+        ctx,
+        session.project,
+        { maps: session.maps, outlines: session.outlines, answersFile: answersFileBeside(session.outlineFile) },
+        input as OverviewInput,
+        programs,
+      ),
     skim_search: async (input) => searchProject(ctx, session.project, session.maps, input as unknown as SearchRequest, programs, await session.outlines()),
     skim_summarize_file: (input) => summarizeFile(ctx, session.maps, fileOf(input)),
     skim_read_file: (input) => readFile(ctx, session.maps, fileOf(input), input, { maxBytes: READ_MAX_BYTES, wholeMap: 'call skim_summarize_file' }),

@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { answersFileBeside } from '../../core/overview/answers';
 import { MAX_TOKENS, MIN_TOKENS } from '../../core/overview/text';
 import { OverviewInput, overviewProject } from '../../core/tools/overview';
 import { ParsedArgs, positiveInt, UsageError } from '../args';
@@ -18,7 +19,7 @@ export async function overviewCommand(args: ParsedArgs, session: Session, io: Io
     path: dir === undefined ? undefined : session.project.file(dir, session.cwd).absolute,
     tokens,
   };
-  const sources = { maps: session.maps, outlines: await session.outlines() };
+  const sources = { maps: session.maps, outlines: session.outlines, answersFile: answersFileBeside(session.outlineFile) };
   const options = {
     env: session.env,
     signal: session.signal,

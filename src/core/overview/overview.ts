@@ -335,19 +335,13 @@ const ANSWER_RULES = 1;
  * The hash of what an answer is made from: `parts`, and each chosen file's path with its content
  * hash and outline rules (or why it has none), read before `until`; undefined past it.
  */
-async function contentKey(
-  chosen: readonly string[],
-  fileOf: (key: string) => ProjectFile,
-  outlines: Outlines,
-  parts: string,
-  until: number,
-): Promise<string | undefined> {
+async function contentKey(chosen: readonly string[], fileOf: (key: string) => ProjectFile, parts: string, until: number): Promise<string | undefined> {
   const hash = createHash('sha256').update(parts);
   for (let i = 0; i < chosen.length; i += CONCURRENT_FILES) {
     if (performance.now() > until) return undefined;
     const batch = await Promise.all(chosen.slice(i, i + CONCURRENT_FILES).map((key) => readSource(fileOf(key))));
     batch.forEach((source, k) =>
-      hash.update(typeof source === 'string' ? `${chosen[i + k]}\0${source}\0` : `${chosen[i + k]}\0${source.hash}\0${outlines.rulesOf(source) ?? ''}\0`),
+      hash.update(typeof source === 'string' ? `${chosen[i + k]}\0${source}\0` : `${chosen[i + k]}\0${source.hash}\0${Outlines.rulesOf(source) ?? ''}\0`),
     );
   }
   return hash.digest('hex');
@@ -357,7 +351,8 @@ export async function rankOverview(
   project: Project,
   program: SearchProgram,
   request: OverviewRequest,
-  sources: { outlines: Outlines },
+  /** The outlines, or how to open them: opened only when files are to be ranked, not for an answer kept. */
+  sources: { outlines: Outlines | (() => Promise<Outlines>) },
 ): Promise<RankedOverview> {
   const started = performance.now();
   const timeoutMs = request.timeoutMs ?? OVERVIEW_TIMEOUT_MS;
@@ -410,13 +405,7 @@ export async function rankOverview(
   const listingCut = listed.truncated || listed.timedOut;
   let key: string | undefined;
   if (request.kept && !listingCut) {
-    key = await contentKey(
-      chosen,
-      fileOf,
-      sources.outlines,
-      JSON.stringify({ rules: ANSWER_RULES, ...facts, parts: request.answerParts }),
-      started + timeoutMs * READING_SHARE,
-    );
+    key = await contentKey(chosen, fileOf, JSON.stringify({ rules: ANSWER_RULES, ...facts, parts: request.answerParts }), started + timeoutMs * READING_SHARE);
     if (key && (await request.kept(key)))
       return {
         ...facts,
@@ -436,6 +425,7 @@ export async function rankOverview(
       };
   }
 
+  const outlines = typeof sources.outlines === 'function' ? await sources.outlines() : sources.outlines;
   // New outlines are made until one point, stored ones read until a later one, the ranking settles until a third: what is left fits.
   const outlineUntil = started + timeoutMs * OUTLINING_SHARE;
   const readUntil = started + timeoutMs * READING_SHARE;
@@ -470,7 +460,7 @@ export async function rankOverview(
         // A turn of the event loop before each file: a signal's handler (the process ending) runs between files, not after the run.
         await new Promise(setImmediate);
         request.signal?.throwIfAborted();
-        const one = typeof source === 'string' ? source : await outlineOf(source, sources.outlines, outlineUntil);
+        const one = typeof source === 'string' ? source : await outlineOf(source, outlines, outlineUntil);
         if (one === 'not reached') {
           notReached++;
           stoppedAfterMs = timeoutMs;
@@ -495,7 +485,7 @@ export async function rankOverview(
       }
     }
   };
-  await (sources.outlines.store ? sources.outlines.store.whileAll(survey) : survey());
+  await (outlines.store ? outlines.store.whileAll(survey) : survey());
 
   request.signal?.throwIfAborted();
   const { files, settled } = rankSurveyed(surveyed, rankUntil);

@@ -1,7 +1,7 @@
 import type { SkimContext } from '../context';
 import { Project } from '../files/project';
 import { MapSource } from '../maps/source';
-import { answersFileBeside, KeptAnswer, OverviewAnswers } from '../overview/answers';
+import { KeptAnswer, OverviewAnswers } from '../overview/answers';
 import { OverviewFileError, OverviewRequestError, rankOverview, RankedFile } from '../overview/overview';
 import { DEFAULT_TOKENS, fitOverview, NarrowHint, OverviewAnswer, overviewJson, proseShown, renderOverview } from '../overview/text';
 import { O200K, TokenCounter } from '../savings';
@@ -75,7 +75,8 @@ async function keptAnswer(project: Project, answers: OverviewAnswers, key: strin
 export async function overviewProject(
   ctx: SkimContext,
   project: Project,
-  sources: { maps?: MapSource; outlines: Outlines },
+  /** The outlines, opened only when files are ranked; answers are kept in `answersFile` when given. */
+  sources: { maps?: MapSource; outlines: () => Promise<Outlines>; answersFile?: string },
   input: OverviewInput,
   options: OverviewOptions = {},
 ): Promise<ToolResult> {
@@ -85,8 +86,7 @@ export async function overviewProject(
     const format = options.json ? 'json' : 'text';
     const tokens = input.tokens ?? DEFAULT_TOKENS;
     const counter = options.counter ?? O200K;
-    const file = sources.outlines.store?.file;
-    const answers = file ? new OverviewAnswers(answersFileBeside(file)) : undefined;
+    const answers = sources.answersFile ? new OverviewAnswers(sources.answersFile) : undefined;
     let kept: KeptAnswer | undefined;
     const request = {
       path: input.path,
