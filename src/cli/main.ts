@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import * as path from 'node:path';
 import { environmentHelp } from '../core/config/describe';
 import { optionsFromEnv } from '../core/config/read';
 import { gateModeOf } from '../core/gate/gate';
@@ -18,6 +20,8 @@ import { rootForFile } from './root';
 import { screenMapEntry } from './hookScreen';
 import { indexedEntry } from '../core/hook/indexedEntry';
 import { openEngineMaps, openSession } from './session';
+
+const isFolder = (dir: string) => statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true;
 
 export const USAGE = `skim: maps before reads, for coding agents
 
@@ -91,7 +95,10 @@ export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessE
     }
     // The project follows the file named (or, for a search, the path searched).
     const target = name === 'search' ? stringFlag(args.flags, 'path') : name === 'mcp' ? undefined : args.positionals[name === 'team' ? 1 : 0];
-    const root = stringFlag(args.flags, 'root') ?? (target ? rootForFile(target, cwd) : undefined);
+    const named = stringFlag(args.flags, 'root');
+    // A root that is no folder would fail later as a program that cannot start there (spawn ENOENT): said here, with the folder.
+    if (named !== undefined && !isFolder(path.resolve(cwd, named))) throw new CommandFailed(`--root ${named}: there is no folder ${path.resolve(cwd, named)}`);
+    const root = named ?? (target ? rootForFile(target, cwd) : undefined);
     const session = await openSession({ root, cacheDir: stringFlag(args.flags, 'cache-dir') }, options(), env, cwd, (m) => io.warn(m));
     close = session.close;
     await command(args, session, io);

@@ -12,6 +12,7 @@ import { OpenAiModel } from '../core/model/openai';
 import { Outlines } from '../core/search/outlines';
 import { UsageError } from './args';
 import type { OpenMaps } from './commands/hook';
+import { CommandFailed } from './io';
 import { defaultRoot } from './root';
 
 /** Everything one CLI invocation works with: the project, its cache and the model, if any, and the session's context. */
@@ -25,12 +26,20 @@ export interface Session {
   env: NodeJS.ProcessEnv;
   /** The project's tree-sitter outlines, stored beside its maps; opened on first use (a hook's read never needs them). */
   outlines(): Promise<Outlines>;
+  /** Where the outline store is (opened by `outlines`), for what is kept beside it. */
+  outlineFile: string;
+  /** Aborted when a signal ends the process: long work (an overview) stops at once rather than running on while the caches are saved. */
+  signal: AbortSignal;
   close(): Promise<void>;
 }
 
 let signalsHandled = false;
+const ending = new AbortController();
 
-/** A `skim` process ended by SIGTERM, SIGINT or SIGHUP (an MCP client closing it, a host killing a hook, a terminal gone) saves its caches first. */
+/**
+ * A `skim` process ended by SIGTERM, SIGINT or SIGHUP (an MCP client closing it, a host killing a
+ * hook, a terminal gone) stops its work and saves its caches first.
+ */
 function saveOnSignals(): void {
   if (signalsHandled) return;
   signalsHandled = true;
@@ -39,7 +48,10 @@ function saveOnSignals(): void {
     ['SIGINT', 130],
     ['SIGHUP', 129],
   ] as const) {
-    process.once(signal, () => void Promise.allSettled([saveOpenCaches(2_000), closeOpenOutlineStores()]).finally(() => process.exit(code)));
+    process.once(signal, () => {
+      ending.abort(new CommandFailed(`stopped: ended by ${signal}`));
+      void Promise.allSettled([saveOpenCaches(2_000), closeOpenOutlineStores()]).finally(() => process.exit(code));
+    });
   }
 }
 
@@ -80,9 +92,10 @@ export async function openSession(
   const team = options.teamCacheUrl ? new TeamCache({ url: options.teamCacheUrl, warn, refusalsFolder: path.dirname(cacheFile) }) : undefined;
   const maps = new MapService(ctx, cache, model, undefined, team);
   let outlineStore: Promise<OutlineStore> | undefined;
-  const outlines = async () => new Outlines(await (outlineStore ??= OutlineStore.open(outlineFileBeside(cacheFile), { onWarning: warn })));
+  const outlineFile = outlineFileBeside(cacheFile);
+  const outlines = async () => new Outlines(await (outlineStore ??= OutlineStore.open(outlineFile, { onWarning: warn })));
   const close = async () => void (await Promise.all([cache.close(), team?.close(), outlineStore?.then((store) => store.close())]));
-  return { project, maps, ctx, team, cwd, env, outlines, close };
+  return { project, maps, ctx, team, cwd, env, outlines, outlineFile, close, signal: ending.signal };
 }
 
 /** The engine the hook opens for a project when a read needs a map. */

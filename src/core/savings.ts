@@ -1,4 +1,3 @@
-import { encode } from 'gpt-tokenizer';
 import { readRegularFile } from './files/open';
 import { splitLines } from './files/source';
 
@@ -25,7 +24,17 @@ export interface ShortenedRead {
 /** Tokens of a text: a model's own counter where the host has one, else o200k (gpt-tokenizer). */
 export type TokenCounter = { name: string; count: (text: string) => Promise<number> };
 
-export const O200K: TokenCounter = { name: 'o200k (gpt-tokenizer)', count: async (text) => encode(text).length };
+export const O200K: TokenCounter = { name: 'o200k (gpt-tokenizer)', count: async (text) => encodeO200k(text).length };
+
+/**
+ * o200k tokens of a text. gpt-tokenizer is loaded at the first count, not with the module: its
+ * tables are two thirds of the engine's bundle and take a quarter of a second to build, which a
+ * command that counts nothing (or an overview served whole from its cache) never pays.
+ */
+export function encodeO200k(text: string): number[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require the bundle keeps lazy, where an import runs at load
+  return (require('gpt-tokenizer') as typeof import('gpt-tokenizer')).encode(text);
+}
 
 export async function measureShortenedRead(
   real: string,

@@ -1,6 +1,7 @@
 /**
  * skim overview on real trees as a user runs it (whole `skim overview` processes): Go's runtime
- * (about 1,000 files) and Go's whole distribution (about 12,000), from golang-1.19-src. Cold on an
+ * (about 1,000 files), Python's standard library (about 650) and Go's whole distribution (about
+ * 12,000), from golang-1.19-src and python3.11. Cold on an
  * empty cache (the 10 s cap reached or not, and how much it covered), how many runs it takes to
  * have every file outlined, then warm, all from the stored outlines; tokens against the budget;
  * peak memory; and how the ranking compares with a plain count of references on the same data.
@@ -20,6 +21,8 @@ type Record = (measure: string, value: number, unit: string, target?: { text: st
 const ROOT = path.resolve(__dirname, '../../..');
 const CLI = path.join(ROOT, 'dist/cli.js');
 const GO = ['/usr/lib/go-1.19', '/usr/share/go-1.19'].find((dir) => existsSync(path.join(dir, 'src', 'runtime')));
+/** Python's standard library, which names the methods of its own builtin types everywhere (`.split(`, `.items(`, `.append(`). */
+const PYTHON = ['/usr/lib/python3.11'].find((dir) => existsSync(path.join(dir, 'collections', '__init__.py')));
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -118,5 +121,6 @@ export async function measureOverview(record: Record, dir: string, quick: boolea
     return;
   }
   await measureTree(record, 'of Go runtime (~1,000 files)', path.join(GO, 'src', 'runtime'), dir, 4);
+  if (PYTHON) await measureTree(record, "of Python 3.11's standard library (~650 files)", PYTHON, dir, 4);
   if (!quick) await measureTree(record, 'of Go 1.19 (~12,000 files)', GO, dir, 12);
 }

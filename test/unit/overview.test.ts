@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -29,6 +29,12 @@ function mochaProject() {
   execFileSync('git', ['init', '-q', s.dir]);
   cpSync(MOCHA_LIB, path.join(s.dir, 'lib'), { recursive: true });
   return s;
+}
+
+/** Generated files of 20,000 one-line functions each, at the top of the scratch project: what no real tree holds, to hold the caps to. */
+function hugeTree(s: ReturnType<typeof scratch>, files: number) {
+  const body = Array.from({ length: 20_000 }, (_, i) => `function g${i}() { return ${i}; }`).join('\n');
+  for (let f = 0; f < files; f++) s.write(`huge-${String(f).padStart(2, '0')}.js`, `${body.replace(/function g/g, `function f${f}_`)}\n`);
 }
 
 describe('skim overview: a folder ranked by how much the rest of the code names it, in a token budget', () => {
@@ -70,6 +76,40 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
     );
     assert.deepEqual([result.rank[1], result.rank[2]], [0, 0], 'no file names them');
     assert.ok(result.score[0][0] > 0 && result.score[2][0] === 0);
+    assert.equal(result.settled, true);
+  });
+
+  it('stops ranking at its deadline and says the ranks did not settle', () => {
+    const files = [
+      { weight: 1, declares: Int32Array.from([0]), uses: Uint32Array.from([]) },
+      { weight: 1, declares: Int32Array.from([]), uses: Uint32Array.from([0, 1]) },
+    ];
+    const late = rankFiles(files, () => 'Server', { until: 0 });
+    assert.deepEqual([late.settled, [...late.rank]], [false, [0.5, 0]]);
+    assert.equal(rankFiles(files, () => 'Server').settled, true);
+  });
+
+  it("credits a class's method of a builtin type's method name (str.split, dict.items) a tenth for a member use: Python's collections is named for its classes", async function () {
+    this.timeout(60_000);
+    const py = scratch('skim-overview-python-');
+    try {
+      const stdlib = '/usr/lib/python3.11';
+      mkdirSync(path.join(py.dir, 'collections'));
+      copyFileSync(path.join(stdlib, 'collections', '__init__.py'), path.join(py.dir, 'collections', '__init__.py'));
+      for (const file of ['configparser.py', 'fnmatch.py', 'glob.py', 'inspect.py', 'platform.py', 'sched.py', 'shlex.py', 'string.py', 'textwrap.py'])
+        copyFileSync(path.join(stdlib, file), path.join(py.dir, file));
+      const overview = await rankOverview(new Project(py.dir), RG, {}, { outlines });
+      const collections = overview.files.find((f) => f.path === 'collections/__init__.py');
+      // UserDict.items and UserList.append were its most credited, for every dict's .items() and list's .append().
+      assert.deepEqual(
+        collections?.declarations.slice(0, 2).map((d) => d.name),
+        ['ChainMap', 'OrderedDict'],
+      );
+      // What is counted is unchanged: each member use of the name.
+      assert.equal(collections?.declarations.find((d) => d.name === 'items')?.references, 25);
+    } finally {
+      py.cleanup();
+    }
   });
 
   it("ranks mocha's lib: the files the rest of mocha names most come first, each with its most named declarations and their lines", async function () {
@@ -118,6 +158,21 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
     assert.deepEqual(Object.keys(json.omitted), ['files', 'reason']);
   });
 
+  it('fits the budget in the format it returns: --json counts the JSON it prints, not the text', async function () {
+    this.timeout(60_000);
+    const env = { PATH: process.env.PATH };
+    for (const budget of ['1000', '4000']) {
+      const r = await skim(['overview', '--json', '--tokens', budget], { cwd: s.dir, env });
+      assert.equal(r.code, 0, r.stderr);
+      const used = encode(r.stdout).length;
+      assert.ok(used <= Number(budget) && used >= Number(budget) * 0.9, `${used} tokens of JSON for --tokens ${budget}`);
+      assert.equal(JSON.parse(r.stdout).used, used);
+    }
+    const text = await skim(['overview', '--tokens', '1000'], { cwd: s.dir, env });
+    const json = JSON.parse((await skim(['overview', '--json', '--tokens', '1000'], { cwd: s.dir, env })).stdout);
+    assert.ok(json.files.length < text.stdout.split('\n\n').length - 1, 'the JSON shows fewer files than the text in the same budget');
+  });
+
   it('stops at its time limit and says what it covered; a second overview goes on from the outlines the first one stored', async function () {
     this.timeout(60_000);
     // Enough real code that outlining it all takes far longer than the limit: 200 more copies of mocha's runner.
@@ -143,6 +198,67 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
     );
   });
 
+  it('bounds a tree of huge generated files by its time cap and its caps on declarations, and says what it covered and what it left out', async function () {
+    this.timeout(120_000);
+    hugeTree(s, 20);
+    const first = await ranked({ timeoutMs: 2_000 });
+    assert.equal(first.stoppedAfterMs, 2_000);
+    assert.equal(first.outlinedNow + first.notReached, 20 + 62);
+    // Files are read sixteen at a time, but each is outlined only while there is time for it (not the whole batch past the cap).
+    assert.ok(first.outlinedNow < 16, `${first.outlinedNow} outlined`);
+    const huge = first.files.filter((f) => f.path.startsWith('huge-'));
+    assert.deepEqual(first.declarationsCut, { files: huge.length, declarations: huge.length * 18_000 });
+    assert.ok(huge.every((f) => f.declarations.length === 2_000));
+    const text = renderOverview(await fitOverview(first, 1_000, O200K, narrow), narrow);
+    assert.ok(
+      text.includes(
+        `\nThe overview stopped after 2 s with ${first.notReached} files not yet outlined (the shallowest were first); the outlines made are kept, so the next overview covers more.\n`,
+      ),
+      text.slice(0, 600),
+    );
+    if (huge.length > 0)
+      assert.ok(
+        text.includes(
+          `\n${huge.length} file${huge.length === 1 ? '' : 's'} declared more than take part (the first 2,000 of a file in line order, 300,000 in all): ${(huge.length * 18_000).toLocaleString('en-US')} declarations left out.\n`,
+        ),
+      );
+
+    // In all: the first file's 2,000 declarations and 1,000 of the second's take part, and the files after them are not ranked.
+    const capped = await ranked({ maxDeclarations: 3_000, timeoutMs: 120_000 });
+    assert.deepEqual(
+      capped.files.map((f) => [f.path, f.declarations.length]),
+      [
+        ['huge-00.js', 2_000],
+        ['huge-01.js', 1_000],
+      ],
+    );
+    assert.deepEqual([capped.pastTotals, capped.declarationsCut], [18 + 62, { files: 2, declarations: 18_000 + 19_000 }]);
+    const cappedText = renderOverview(await fitOverview(capped, 1_000, O200K, narrow), narrow);
+    assert.match(
+      cappedText,
+      /\n2 files declared more than take part \(the first 2,000 of a file in line order, 3,000 in all\): 37,000 declarations left out\.\n/,
+    );
+    assert.match(cappedText, /: 80 files past the most declarations \(3,000\) and names used \(2,000,000\) one overview keeps; /);
+  });
+
+  it('ends at once on SIGTERM mid-run, saying so, without printing an answer', async function () {
+    this.timeout(120_000);
+    hugeTree(s, 30);
+    const child = spawn(process.execPath, [path.resolve(__dirname, '../../../dist/cli.js'), 'overview'], {
+      cwd: s.dir,
+      env: { PATH: process.env.PATH, SKIM_CACHE_DIR: path.join(s.dir, '.cache') },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // Outlining thirty files of 20,000 functions takes the whole 10 s cap: the signal comes while the overview runs.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    child.kill('SIGTERM');
+    const code = await new Promise((resolve) => child.on('exit', (c) => resolve(c)));
+    assert.deepEqual([code, stdout, stderr], [143, '', 'skim: stopped: ended by SIGTERM\n']);
+  });
+
   it('ranks at most the files it may, the shallowest first, and lists but does not outline a file over 1 MB', async function () {
     this.timeout(60_000);
     s.write('lib/huge.js', `${'function f() { return 1; }\n'.repeat(50_000)}`);
@@ -160,10 +276,7 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
     const overview = await ranked({ path: 'lib' });
     assert.deepEqual([overview.scope, overview.description, overview.declined], ['lib', 'Mocha internals', 3]);
     assert.ok(!overview.files.some((f) => /README|notes|\.min\./.test(f.path)));
-    await assert.rejects(
-      ranked({ path: 'lib/runner.js' }),
-      /^Error: lib\/runner\.js is a file, not a folder: outline one file with skim_list_symbols or skim_summarize_file$/,
-    );
+    await assert.rejects(ranked({ path: 'lib/runner.js' }), /^Error: lib\/runner\.js is a file, not a folder$/);
     await assert.rejects(ranked({ path: 'nowhere' }), /nowhere does not exist in/);
     await assert.rejects(ranked({ path: '/etc' }), /^Error: \/etc is outside the project \(.*\); look inside it$/);
   });
@@ -187,6 +300,93 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
       const file = json.files.find((f: { path: string }) => f.path === name);
       assert.equal(file?.prose ?? null, null, name);
     }
+  });
+
+  it('lists a folder named outright inside a skipped one (node_modules), skipping only the skipped folders below it', async function () {
+    this.timeout(60_000);
+    s.write('.gitignore', 'node_modules/\n');
+    cpSync(MOCHA_LIB, path.join(s.dir, 'node_modules', 'mocha', 'lib'), { recursive: true });
+    mkdirSync(path.join(s.dir, 'node_modules', 'mocha', 'node_modules', 'dep'), { recursive: true });
+    s.write('node_modules/mocha/node_modules/dep/index.js', 'module.exports = function dep() {};\n');
+    const named = await ranked({ path: 'node_modules/mocha' });
+    assert.deepEqual([named.listed, named.files.length], [64, 62]);
+    assert.equal(named.files[0].path, 'node_modules/mocha/lib/errors.js');
+    const whole = await ranked();
+    assert.ok(!whole.files.some((f) => f.path.startsWith('node_modules/')));
+  });
+
+  it('applies the ignore files from a root that is no git work tree down to the folder, anchored patterns too, and lists a folder they ignore when it is named', async function () {
+    this.timeout(60_000);
+    const plain = scratch('skim-overview-plain-');
+    try {
+      cpSync(MOCHA_LIB, path.join(plain.dir, 'sub', 'lib'), { recursive: true });
+      plain.write('.gitignore', '/sub/lib/runner.js\n/sub/lib/cli/\n');
+      plain.write('sub/.gitignore', 'lib/hook.js\n');
+      const project = new Project(plain.dir);
+      const listed = await rankOverview(project, RG, { path: 'sub/lib' }, { outlines });
+      const paths = listed.files.map((f) => f.path);
+      assert.ok(
+        !paths.includes('sub/lib/runner.js') && !paths.includes('sub/lib/hook.js') && !paths.some((p) => p.startsWith('sub/lib/cli/')),
+        paths.join(' '),
+      );
+      assert.ok(paths.includes('sub/lib/suite.js'));
+      assert.equal(listed.listed, 64 - 2 - readdirSync(path.join(MOCHA_LIB, 'cli')).length);
+      const cli = await rankOverview(project, RG, { path: 'sub/lib/cli' }, { outlines });
+      assert.equal(cli.listed, readdirSync(path.join(MOCHA_LIB, 'cli')).length);
+    } finally {
+      plain.cleanup();
+    }
+  });
+
+  it('counts a file whose name holds a line break once and shows its path escaped on one line; a binary file with a source name is said to be binary', async function () {
+    this.timeout(60_000);
+    s.write('lib/odd\nname.js', readFileSync(path.join(MOCHA_LIB, 'hook.js')));
+    s.write('lib/blob.ts', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 0, 1, 2, 3, 0, 0]));
+    const overview = await ranked({ path: 'lib' });
+    assert.deepEqual([overview.listed, overview.files.length, overview.binary, overview.tooLarge], [66, 63, 1, 0]);
+    assert.ok(overview.files.some((f) => f.path === 'lib/odd\nname.js'));
+    const env = { PATH: process.env.PATH };
+    const json = JSON.parse((await skim(['overview', 'lib', '--tokens', '50000', '--json'], { cwd: s.dir, env })).stdout);
+    assert.ok(json.files.some((f: { path: string }) => f.path === 'lib/odd\\nname.js'));
+    assert.match(json.omitted.reason, /^1 binary file with a source file's name; 2 files tree-sitter cannot outline$/);
+    const text = (await skim(['overview', 'lib', '--tokens', '50000'], { cwd: s.dir, env })).stdout;
+    assert.match(text, /\n\nlib\/odd\\nname\.js \(\d+ lines\)\n/);
+    assert.ok(!text.split('\n').includes('name.js'));
+  });
+
+  it("names the command line's own commands for a file, and the folder for a --root that is none", async () => {
+    const env = { PATH: process.env.PATH };
+    const file = await skim(['overview', 'lib/runner.js'], { cwd: s.dir, env });
+    assert.deepEqual(
+      [file.code, file.stderr],
+      [1, 'lib/runner.js is a file, not a folder: map one file with `skim map lib/runner.js` or read it with `skim read lib/runner.js`'],
+    );
+    const fromLib = await skim(['overview', 'runner.js'], { cwd: path.join(s.dir, 'lib'), env });
+    assert.match(fromLib.stderr, /^lib\/runner\.js is a file, not a folder: map one file with `skim map runner\.js` or read it with `skim read runner\.js`$/);
+    const missing = path.join(s.dir, 'nowhere');
+    const root = await skim(['overview', '--root', missing], { cwd: s.dir, env });
+    assert.deepEqual([root.code, root.stderr], [1, `--root ${missing}: there is no folder ${missing}`]);
+  });
+
+  it('serves a second overview of the same bytes from the answer kept for them, and never serves it once a file changed', async function () {
+    this.timeout(60_000);
+    const env = { PATH: process.env.PATH };
+    const first = JSON.parse((await skim(['overview', '--json'], { cwd: s.dir, env })).stdout);
+    assert.deepEqual([first.files[0].path, first.files[0].lines], ['lib/errors.js', 380]);
+    // The kept answer is what is served: marked here, the mark comes back without anything being ranked again.
+    const [answersFile] = readdirSync(path.join(s.dir, '.cache')).filter((f) => f.endsWith('.answers.json'));
+    const file = path.join(s.dir, '.cache', answersFile);
+    const kept = JSON.parse(readFileSync(file, 'utf8'));
+    kept[0].answer.files[0].lines = 99_999;
+    writeFileSync(file, JSON.stringify(kept));
+    const second = JSON.parse((await skim(['overview', '--json'], { cwd: s.dir, env })).stdout);
+    assert.equal(second.files[0].lines, 99_999);
+    // Another budget is another answer; a changed file, another key.
+    const other = JSON.parse((await skim(['overview', '--json', '--tokens', '2000'], { cwd: s.dir, env })).stdout);
+    assert.equal(other.files[0].lines, 380);
+    s.write('lib/errors.js', `${readFileSync(path.join(MOCHA_LIB, 'errors.js'), 'utf8')}// one more line\n`);
+    const changed = JSON.parse((await skim(['overview', '--json'], { cwd: s.dir, env })).stdout);
+    assert.deepEqual([changed.files[0].path, changed.files[0].lines], ['lib/errors.js', 381]);
   });
 
   it('refuses a budget outside 200 to 50,000 tokens on the command line, as its MCP schema does, rather than moving it quietly', async () => {
@@ -229,7 +429,7 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
     }
   });
 
-  it('skim_overview over MCP answers with the same ranking and names the tool to narrow with', async function () {
+  it('skim_overview over MCP answers with the same ranking, names the tool to narrow with, and refuses an argument it does not take', async function () {
     this.timeout(60_000);
     const client = new Client({ name: 'skim-test', version: '1.0.0' });
     await client.connect(
@@ -250,6 +450,18 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
         [file.isError, (file.content as { text: string }[])[0].text],
         [true, 'skim_overview: lib/runner.js is a file, not a folder: outline one file with skim_list_symbols or skim_summarize_file.'],
       );
+      // An argument the tool does not take is refused by name, as a wrong type is, here and on every tool.
+      for (const [name, args] of [
+        ['skim_overview', { tokens: 300, max_tokens: 300 }],
+        ['skim_search', { pattern: 'Runner', max_tokens: 300 }],
+      ] as const) {
+        const unknown = await client.callTool({ name, arguments: args });
+        assert.equal(unknown.isError, true, name);
+        assert.match(
+          (unknown.content as { text: string }[])[0].text,
+          new RegExp(`^MCP error -32602: Input validation error: Invalid arguments for tool ${name}: .*Unrecognized key\\(s\\) in object: 'max_tokens'`, 's'),
+        );
+      }
     } finally {
       await client.close();
     }

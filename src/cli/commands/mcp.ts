@@ -7,6 +7,7 @@ import { SearchRequest } from '../../core/search/search';
 import { ProjectFile } from '../../core/files/project';
 import { factsFallback, LspInput, verifiedCall } from '../../core/tools/lsp';
 import { summarizeFile } from '../../core/tools/maps';
+import { answersFileBeside } from '../../core/overview/answers';
 import { OverviewInput, overviewProject } from '../../core/tools/overview';
 import { READ_MAX_BYTES, readFile } from '../../core/tools/read';
 import { resultText, ToolError, ToolResult } from '../../core/tools/result';
@@ -24,8 +25,12 @@ interface ToolManifest {
   inputSchema: { properties: Record<string, { type: string; description: string; minimum?: number; enum?: [string, ...string[]] }>; required: string[] };
 }
 
-/** The tool's input schema from package.json, as the zod shape the MCP SDK takes: one definition for both hosts. */
-function shapeOf(tool: ToolManifest): Record<string, ZodTypeAny> {
+/**
+ * The tool's input schema from package.json, as the zod schema the MCP SDK checks arguments
+ * against: one definition for both hosts. Strict: an argument the tool does not take (a misspelt
+ * `max_tokens`, a `path` given to a tool that takes `filePath`) is refused by name, not dropped.
+ */
+function schemaOf(tool: ToolManifest): ZodTypeAny {
   const shape: Record<string, ZodTypeAny> = {};
   for (const [key, property] of Object.entries(tool.inputSchema.properties)) {
     let field: ZodTypeAny =
@@ -42,7 +47,7 @@ function shapeOf(tool: ToolManifest): Record<string, ZodTypeAny> {
     if (!tool.inputSchema.required.includes(key)) field = field.optional();
     shape[key] = field.describe(property.description);
   }
-  return shape;
+  return z.object(shape).strict();
 }
 
 type Handler = (input: Record<string, unknown>) => Promise<ToolResult>;
@@ -67,7 +72,13 @@ export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<v
   const programs = { env: session.env, launch: launcher.launch };
   const handlers: Record<string, Handler> = {
     skim_overview: async (input) =>
-      overviewProject(ctx, session.project, { maps: session.maps, outlines: await session.outlines() }, input as OverviewInput, programs),
+      overviewProject(
+        ctx,
+        session.project,
+        { maps: session.maps, outlines: session.outlines, answersFile: answersFileBeside(session.outlineFile) },
+        input as OverviewInput,
+        programs,
+      ),
     skim_search: async (input) => searchProject(ctx, session.project, session.maps, input as unknown as SearchRequest, programs, await session.outlines()),
     skim_summarize_file: (input) => summarizeFile(ctx, session.maps, fileOf(input)),
     skim_read_file: (input) => readFile(ctx, session.maps, fileOf(input), input, { maxBytes: READ_MAX_BYTES, wholeMap: 'call skim_summarize_file' }),
@@ -85,13 +96,13 @@ export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<v
   // The SDK's generic signature is too deep for the compiler with shapes built at run time.
   const register = server.registerTool.bind(server) as unknown as (
     name: string,
-    config: { description: string; inputSchema: Record<string, ZodTypeAny> },
+    config: { description: string; inputSchema: ZodTypeAny },
     callback: (input: Record<string, unknown>) => Promise<CallToolResult>,
   ) => void;
   for (const tool of manifest.contributes.languageModelTools as unknown as ToolManifest[]) {
     const handler = handlers[tool.name];
     const description = tool.name === 'skim_lsp' ? `${tool.modelDescription} ${MCP_LSP_NOTE}` : tool.modelDescription;
-    register(tool.name, { description, inputSchema: shapeOf(tool) }, async (input) => {
+    register(tool.name, { description, inputSchema: schemaOf(tool) }, async (input) => {
       try {
         return { content: [{ type: 'text' as const, text: resultText(await handler(input)) }] };
       } catch (error) {

@@ -1,3 +1,5 @@
+import * as path from 'node:path';
+import { answersFileBeside } from '../../core/overview/answers';
 import { MAX_TOKENS, MIN_TOKENS } from '../../core/overview/text';
 import { OverviewInput, overviewProject } from '../../core/tools/overview';
 import { ParsedArgs, positiveInt, UsageError } from '../args';
@@ -17,7 +19,16 @@ export async function overviewCommand(args: ParsedArgs, session: Session, io: Io
     path: dir === undefined ? undefined : session.project.file(dir, session.cwd).absolute,
     tokens,
   };
-  const sources = { maps: session.maps, outlines: await session.outlines() };
-  const options = { env: session.env, narrow: (folder: string) => `\`skim overview ${folder}\`` };
+  const sources = { maps: session.maps, outlines: session.outlines, answersFile: answersFileBeside(session.outlineFile) };
+  const options = {
+    env: session.env,
+    signal: session.signal,
+    json: args.flags.has('json'),
+    narrow: (folder: string) => `\`skim overview ${folder}\``,
+    oneFile: (file: string) => {
+      const named = path.relative(session.cwd, path.join(session.project.root, file));
+      return `map one file with \`skim map ${named}\` or read it with \`skim read ${named}\``;
+    },
+  };
   await printResult(io, args.flags.has('json'), () => overviewProject(session.ctx, session.project, sources, input, options));
 }

@@ -10,6 +10,8 @@ export const STRUCTURAL_MAX_BYTES = 8 * 1024 * 1024;
 
 /** A file that is there but is not source text Skim reads whole: too large, or binary. The message says which. */
 export class NotSourceError extends Error {}
+/** A file whose bytes are binary (a NUL, or mostly not text), whatever its name says. */
+export class BinaryFileError extends NotSourceError {}
 
 /**
  * A source file's bytes, read whole for a producer: refused when it is not a regular file (a
@@ -19,7 +21,7 @@ export class NotSourceError extends Error {}
 export async function readForMapping(file: string, maxBytes = MAP_MAX_BYTES, purpose = 'mapping'): Promise<Buffer> {
   const { bytes, size } = await readRegularFile(file, maxBytes);
   if (!bytes) throw new NotSourceError(`the file is ${(size / 1048576).toFixed(0)} MB, over Skim's ${maxBytes / 1048576} MB limit for ${purpose}`);
-  if (looksBinary(bytes)) throw new NotSourceError('it is a binary file');
+  if (looksBinary(bytes)) throw new BinaryFileError('it is a binary file');
   return bytes;
 }
 

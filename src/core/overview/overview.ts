@@ -1,15 +1,19 @@
+import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import * as path from 'node:path';
 import { lastPart } from '../facts/facts';
 import { readRegularFile } from '../files/open';
+import { BinaryFileError } from '../files/source';
 import { fileKindByName } from '../files/kind';
 import { Project, ProjectFile } from '../files/project';
 import { listFiles } from '../search/files';
-import { StoredOutline } from '../cache/outlines';
-import { Outlines, readOutlineSource } from '../search/outlines';
+import { NamesUsed, StoredOutline } from '../cache/outlines';
+import { Region } from '../map/types';
+import { Outlines, OutlineSource, readOutlineSource } from '../search/outlines';
 import { SearchProgram } from '../search/program';
 import { scopeOf, SearchRequestError } from '../search/search';
 import { languageFor } from '../structural/languages';
+import { builtinMember } from './builtins';
 import { rankFiles } from './rank';
 import { cleanText, clipAtWord } from '../map/normalize';
 
@@ -28,9 +32,18 @@ export const MAX_RANKED_FILES = 20_000;
 const MAX_LISTED = 200_000;
 /** Larger files are listed but not outlined: one generated table must not take the time of hundreds of files. */
 export const OUTLINE_MAX_BYTES = 1024 * 1024;
-/** The shares of the time cap spent making outlines, and reading stored ones; the rest ranks and fits. */
+/** The shares of the time cap by which outlines are made, stored ones read, and the ranking settled; the rest fits the answer. */
 const OUTLINING_SHARE = 0.75;
 const READING_SHARE = 0.85;
+const RANKING_SHARE = 0.93;
+/**
+ * The most declarations of one file that take part (its first, in line order): a generated file
+ * of 20,000 functions must not cost the time and memory of a hundred files.
+ */
+export const MAX_DECLARATIONS_PER_FILE = 2_000;
+/** The most declarations, and names used, one overview keeps in all: past either, the files left (the deepest) are not ranked. */
+export const MAX_DECLARATIONS = 300_000;
+export const MAX_NAMES_USED = 2_000_000;
 const PROSE_CHARS = 120;
 /** Files read and looked up at once. */
 const CONCURRENT_FILES = 16;
@@ -38,11 +51,27 @@ const README = /^readme(\.(md|markdown|rst|txt|adoc|org))?$/i;
 
 export class OverviewRequestError extends Error {}
 
+/** A path that names a file, not a folder: the host says how to look at one file. */
+export class OverviewFileError extends OverviewRequestError {
+  constructor(readonly file: string) {
+    super(`${file} is a file, not a folder`);
+  }
+}
+
 export interface OverviewRequest {
   /** A folder to survey, relative to the project root or absolute inside it; default the whole project. */
   path?: string;
   timeoutMs?: number;
   maxFiles?: number;
+  /** The most declarations kept in all (MAX_DECLARATIONS). */
+  maxDeclarations?: number;
+  /**
+   * Whether an answer is kept for this survey: given, every file is read and hashed first, and the
+   * hash of all of them with `answerParts` (the budget, the format) is the key asked about; when
+   * one is kept, nothing is ranked (no files come back) and the caller serves it.
+   */
+  kept?: (key: string) => Promise<boolean>;
+  answerParts?: string;
   signal?: AbortSignal;
 }
 
@@ -88,15 +117,29 @@ export interface RankedOverview {
   /** Files the read guard declines (prose, binary, generated, extensionless), and source files tree-sitter cannot outline: counted, not ranked. */
   declined: number;
   unoutlinable: number;
-  /** Source files not ranked: past the files cap, not reached in time, too large, or unreadable. */
+  /** Source files not ranked: past the files cap, not reached in time, too large or unreadable, or binary (a `.ts` of bytes). */
   overCap: number;
   notReached: number;
   tooLarge: number;
+  binary: number;
   /** Outlines made now, and read from the store. */
   outlinedNow: number;
   fromStore: number;
-  /** The time cap, when it was reached before every file was outlined. */
+  /** Source files not ranked because the files before them held the most declarations or names one overview keeps. */
+  pastTotals: number;
+  /** The most declarations kept in all (MAX_DECLARATIONS unless the request said). */
+  maxDeclarations: number;
+  /** Files with more declarations than take part (MAX_DECLARATIONS_PER_FILE, or what the total left), and how many were left out. */
+  declarationsCut: { files: number; declarations: number };
+  /** Whether the ranking settled before the time cap; when not, the ranks are those of its last round. */
+  settled: boolean;
+  /** The time cap, when it was reached before every file was outlined or the ranking settled. */
   stoppedAfterMs?: number;
+  /** What the answer is made from, hashed (when the request asked whether one is kept), and whether one is: then `files` is empty. */
+  key?: string;
+  kept: boolean;
+  /** When the time cap ends (performance.now()): fitting the answer stops refining then. */
+  until: number;
   /** The listing was cut at MAX_LISTED paths, or by its deadline. */
   listingCut: boolean;
 }
@@ -155,32 +198,41 @@ function nameInCode(name: string): string {
   return /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(part) ? part : '';
 }
 
-/** A file with its whole outline, as the survey found it. */
+/**
+ * A file as the survey keeps it: its outline's declarations (at most MAX_DECLARATIONS_PER_FILE,
+ * imports left out) and the names its code uses, not the whole outline, so that a tree of huge
+ * generated files holds no more than the caps allow.
+ */
 interface Surveyed {
   file: ProjectFile;
   hash: string;
   size: number;
-  made: boolean;
-  outline: StoredOutline;
+  lines: number;
+  doc: string;
+  regions: Region[];
+  refs: NamesUsed;
 }
 
-/**
- * One file's whole outline with the names its code uses (stored, or made now while it is before
- * `deadline`); or why it has none.
- */
-async function surveyFile(file: ProjectFile, outlines: Outlines, deadline: number): Promise<Surveyed | 'too large' | 'not reached' | 'no outline'> {
-  let source;
+/** A file's bytes read for outlining, or why it has none: binary whatever its name says, or too large or unreadable. */
+async function readSource(file: ProjectFile): Promise<OutlineSource | 'binary' | 'too large'> {
   try {
-    source = await readOutlineSource(file);
-  } catch {
-    return 'too large';
+    const source = await readOutlineSource(file);
+    return source.bytes.length > OUTLINE_MAX_BYTES ? 'too large' : source;
+  } catch (error) {
+    return error instanceof BinaryFileError ? 'binary' : 'too large';
   }
-  if (source.bytes.length > OUTLINE_MAX_BYTES) return 'too large';
+}
+
+/** One file's whole outline with the names its code uses: stored, or made now while it is before `until`; or why it has none. */
+async function outlineOf(
+  source: OutlineSource,
+  outlines: Outlines,
+  until: number,
+): Promise<{ outline: StoredOutline; made: boolean } | 'not reached' | 'no outline'> {
   const stored = outlines.storedWhole(source, true);
-  if (!stored && performance.now() > deadline) return 'not reached';
-  const whole = stored ? { outline: stored, made: false } : await outlines.whole(source, true);
-  if (!whole) return 'no outline';
-  return { file, hash: source.hash, size: source.bytes.length, ...whole };
+  if (stored) return { outline: stored, made: false };
+  if (performance.now() > until) return 'not reached';
+  return (await outlines.whole(source, true)) ?? 'no outline';
 }
 
 /**
@@ -189,6 +241,9 @@ async function surveyFile(file: ProjectFile, outlines: Outlines, deadline: numbe
  */
 const TEST_FILE = /(^|\/)(tests?|testdata|__tests__|spec)\/|_test\.|\.test\.|\.spec\.|(^|\/)test_[^/]*$/;
 const TEST_WEIGHT = 0.1;
+
+/** How much a member use of a builtin type's method name (overview/builtins) weighs for a method in the tree of that name. */
+const BUILTIN_MEMBER_WEIGHT = 0.1;
 
 /** Languages whose files name each other's declarations: a header and its C or C++, JavaScript and TypeScript. Any other only its own. */
 const LANGUAGE_GROUP: Record<string, string> = { c: 'c', cpp: 'c', objc: 'c', javascript: 'js', typescript: 'js', tsx: 'js' };
@@ -199,36 +254,38 @@ const LANGUAGE_GROUP: Record<string, string> = { c: 'c', cpp: 'c', objc: 'c', ja
  * `uint32` is not a C header's typedef, and a method `len` is not the builtin. Only names some
  * file declares are kept, so a large tree costs its declarations, not every identifier it uses.
  */
-function rankSurveyed(surveyed: readonly Surveyed[]): RankedFile[] {
+function rankSurveyed(surveyed: readonly Surveyed[], until: number): { files: RankedFile[]; settled: boolean } {
   // A test file's declarations are named only by test files (no library code calls into its tests): they are kept apart.
   const groups = surveyed.map(({ file }) => {
     const id = languageFor(file.absolute)?.id ?? '';
     const group = LANGUAGE_GROUP[id] ?? id;
     const test = TEST_FILE.test(file.key);
-    return { id, group: test ? `${group} tests` : group, sees: test ? [group, `${group} tests`] : [group], test };
+    return { id, base: group, group: test ? `${group} tests` : group, sees: test ? [group, `${group} tests`] : [group], test };
   });
   // Per language group, per name, the id of each way of using it that some declaration counts.
   const declared = new Map<string, Map<string, Partial<Record<'use' | 'call' | 'member', number>>>>();
   const nameList: string[] = [];
-  const declarations = surveyed.map(({ outline }, i) => {
-    const { id, group } = groups[i];
+  // A member use of a name the language's own types have (`x.split(`) most likely calls the builtin: it credits a method of that name a tenth.
+  const factors: number[] = [];
+  const declarations = surveyed.map(({ regions }, i) => {
+    const { id, base, group } = groups[i];
     let names = declared.get(group);
     if (!names) declared.set(group, (names = new Map()));
-    return outline.regions
-      .filter((r) => r.kind !== 'imports')
-      .map(({ name, kind, start, end }) => {
-        const inCode = nameInCode(name);
-        const use = inCode ? useKey(kind, name, inCode, id) : undefined;
-        if (!use) return { name, kind, start, end, id: -1 };
-        let ways = names.get(inCode);
-        if (!ways) names.set(inCode, (ways = {}));
-        ways[use] ??= nameList.push(inCode) - 1;
-        return { name, kind, start, end, id: ways[use] };
-      });
+    return regions.map(({ name, kind, start, end }) => {
+      const inCode = nameInCode(name);
+      const use = inCode ? useKey(kind, name, inCode, id) : undefined;
+      if (!use) return { name, kind, start, end, id: -1 };
+      let ways = names.get(inCode);
+      if (!ways) names.set(inCode, (ways = {}));
+      if (ways[use] === undefined) {
+        ways[use] = nameList.push(inCode) - 1;
+        factors.push(use !== 'use' && builtinMember(base, inCode) ? BUILTIN_MEMBER_WEIGHT : 1);
+      }
+      return { name, kind, start, end, id: ways[use] };
+    });
   });
-  const entries = surveyed.map(({ outline }, i) => {
+  const entries = surveyed.map(({ refs: used, lines }, i) => {
     const uses: number[] = [];
-    const used = outline.refs ?? { names: [], counts: [] };
     for (const space of groups[i].sees) {
       const names = declared.get(space);
       used.names.forEach((name, k) => {
@@ -241,22 +298,22 @@ function rankSurveyed(surveyed: readonly Surveyed[]): RankedFile[] {
       });
     }
     return {
-      weight: outline.lines * (groups[i].test ? TEST_WEIGHT : 1),
+      weight: lines * (groups[i].test ? TEST_WEIGHT : 1),
       declares: Int32Array.from(declarations[i], (d) => d.id),
       uses: Uint32Array.from(uses),
     };
   });
-  const ranked = rankFiles(entries, (id) => nameList[id]);
+  const ranked = rankFiles(entries, (id) => nameList[id], { until, factor: (id) => factors[id] });
   const top = ranked.rank.reduce((a, b) => Math.max(a, b), 0);
-  return surveyed
-    .map(({ file, outline, hash, size }, i) => {
+  const files = surveyed
+    .map(({ file, lines, doc, hash, size }, i) => {
       const order = declarations[i]
         .map((_, k) => k)
         .sort((a, b) => ranked.score[i][b] - ranked.score[i][a] || ranked.references[i][b] - ranked.references[i][a] || a - b);
       return {
         path: file.key,
-        lines: outline.lines,
-        prose: firstSentence(outline.doc),
+        lines,
+        prose: firstSentence(doc),
         rank: top > 0 ? Math.round((ranked.rank[i] / top) * 1000) / 1000 : 0,
         declarations: order.map((k) => {
           const { name, kind, start, end } = declarations[i][k];
@@ -268,13 +325,34 @@ function rankSurveyed(surveyed: readonly Surveyed[]): RankedFile[] {
       };
     })
     .sort((a, b) => b.rank - a.rank || (a.path < b.path ? -1 : 1));
+  return { files, settled: ranked.settled };
+}
+
+/** Bumped when what an overview answers for the same files changes (how it ranks, fits or says what it left out). */
+const ANSWER_RULES = 1;
+
+/**
+ * The hash of what an answer is made from: `parts`, and each chosen file's path with its content
+ * hash and outline rules (or why it has none), read before `until`; undefined past it.
+ */
+async function contentKey(chosen: readonly string[], fileOf: (key: string) => ProjectFile, parts: string, until: number): Promise<string | undefined> {
+  const hash = createHash('sha256').update(parts);
+  for (let i = 0; i < chosen.length; i += CONCURRENT_FILES) {
+    if (performance.now() > until) return undefined;
+    const batch = await Promise.all(chosen.slice(i, i + CONCURRENT_FILES).map((key) => readSource(fileOf(key))));
+    batch.forEach((source, k) =>
+      hash.update(typeof source === 'string' ? `${chosen[i + k]}\0${source}\0` : `${chosen[i + k]}\0${source.hash}\0${Outlines.rulesOf(source) ?? ''}\0`),
+    );
+  }
+  return hash.digest('hex');
 }
 
 export async function rankOverview(
   project: Project,
   program: SearchProgram,
   request: OverviewRequest,
-  sources: { outlines: Outlines },
+  /** The outlines, or how to open them: opened only when files are to be ranked, not for an answer kept. */
+  sources: { outlines: Outlines | (() => Promise<Outlines>) },
 ): Promise<RankedOverview> {
   const started = performance.now();
   const timeoutMs = request.timeoutMs ?? OVERVIEW_TIMEOUT_MS;
@@ -284,8 +362,7 @@ export async function rankOverview(
   } catch (error) {
     throw error instanceof SearchRequestError ? new OverviewRequestError(error.message) : error;
   }
-  if (scope !== '.' && !statSync(project.file(scope).real).isDirectory())
-    throw new OverviewRequestError(`${scope} is a file, not a folder: outline one file with skim_list_symbols or skim_summarize_file`);
+  if (scope !== '.' && !statSync(project.file(scope).real).isDirectory()) throw new OverviewFileError(scope);
 
   const listed = await listFiles(program, project.root, scope, { max: MAX_LISTED, timeoutMs, signal: request.signal });
   if (listed.error) throw new OverviewRequestError(`listing the files failed: ${listed.error}`);
@@ -313,57 +390,121 @@ export async function rankOverview(
   const overCap = Math.max(0, candidates.length - maxFiles);
   const chosen = candidates.slice(0, maxFiles);
 
-  // New outlines are made until one point, stored ones read until a later one: what is left ranks and fits.
-  const deadline = started + timeoutMs * OUTLINING_SHARE;
-  const readUntil = started + timeoutMs * READING_SHARE;
-  const surveyed: Surveyed[] = [];
-  let notReached = 0;
-  let tooLarge = 0;
-  let outlinedNow = 0;
-  let fromStore = 0;
-  // Files are read and looked up a few at a time, so that one's wait for the disk is another's turn; outlining itself is serial.
-  // ripgrep lists no link, nor anything under one, so a path it lists lies at the same place below the real root; git may list
-  // links (and paths through them), which project.file resolves.
   const fileOf = (key: string): ProjectFile =>
     program.kind === 'rg' ? { absolute: path.join(project.root, key), real: path.join(project.realRoot, key), key, inside: true } : project.file(key);
-  const survey = async () => {
-    for (let i = 0; i < chosen.length; i += CONCURRENT_FILES) {
-      if (request.signal?.aborted || performance.now() > readUntil) {
-        notReached += chosen.length - i;
-        stoppedAfterMs = timeoutMs;
-        break;
-      }
-      for (const one of await Promise.all(chosen.slice(i, i + CONCURRENT_FILES).map((key) => surveyFile(fileOf(key), sources.outlines, deadline)))) {
-        if (one === 'not reached') {
-          notReached++;
-          stoppedAfterMs = timeoutMs;
-        } else if (one === 'too large') tooLarge++;
-        else if (one === 'no outline') unoutlinable++;
-        else {
-          if (one.made) outlinedNow++;
-          else fromStore++;
-          surveyed.push(one);
-        }
-      }
-    }
-  };
-  await (sources.outlines.store ? sources.outlines.store.whileAll(survey) : survey());
-
-  const files = rankSurveyed(surveyed);
-  return {
+  const facts = {
     root: project.root,
     scope,
     description,
-    files,
     listed: listed.total,
     declined,
     unoutlinable,
     overCap,
+    maxDeclarations: request.maxDeclarations ?? MAX_DECLARATIONS,
+  };
+  const listingCut = listed.truncated || listed.timedOut;
+  let key: string | undefined;
+  if (request.kept && !listingCut) {
+    key = await contentKey(chosen, fileOf, JSON.stringify({ rules: ANSWER_RULES, ...facts, parts: request.answerParts }), started + timeoutMs * READING_SHARE);
+    if (key && (await request.kept(key)))
+      return {
+        ...facts,
+        files: [],
+        binary: 0,
+        tooLarge: 0,
+        notReached: 0,
+        outlinedNow: 0,
+        fromStore: 0,
+        pastTotals: 0,
+        declarationsCut: { files: 0, declarations: 0 },
+        settled: true,
+        key,
+        kept: true,
+        until: started + timeoutMs,
+        listingCut,
+      };
+  }
+
+  const outlines = typeof sources.outlines === 'function' ? await sources.outlines() : sources.outlines;
+  // New outlines are made until one point, stored ones read until a later one, the ranking settles until a third: what is left fits.
+  const outlineUntil = started + timeoutMs * OUTLINING_SHARE;
+  const readUntil = started + timeoutMs * READING_SHARE;
+  const rankUntil = started + timeoutMs * RANKING_SHARE;
+  const { maxDeclarations } = facts;
+  const surveyed: Surveyed[] = [];
+  let notReached = 0;
+  let tooLarge = 0;
+  let binary = 0;
+  let outlinedNow = 0;
+  let fromStore = 0;
+  let pastTotals = 0;
+  const cut = { files: 0, declarations: 0 };
+  const totals = { declarations: 0, names: 0 };
+  // Files are read and looked up a few at a time, so that one's wait for the disk is another's turn; outlining itself is serial,
+  // each file's only while there is time for it. ripgrep lists no link, nor anything under one, so a path it lists lies at the
+  // same place below the real root; git may list links (and paths through them), which project.file resolves.
+  const survey = async () => {
+    for (let i = 0; i < chosen.length; i += CONCURRENT_FILES) {
+      request.signal?.throwIfAborted();
+      if (performance.now() > readUntil) {
+        notReached += chosen.length - i;
+        stoppedAfterMs = timeoutMs;
+        break;
+      }
+      const batch = await Promise.all(chosen.slice(i, i + CONCURRENT_FILES).map((key) => readSource(fileOf(key))));
+      for (const [k, source] of batch.entries()) {
+        if (totals.declarations >= maxDeclarations || totals.names >= MAX_NAMES_USED) {
+          pastTotals += chosen.length - i - k;
+          return;
+        }
+        // A turn of the event loop before each file: a signal's handler (the process ending) runs between files, not after the run.
+        await new Promise(setImmediate);
+        request.signal?.throwIfAborted();
+        const one = typeof source === 'string' ? source : await outlineOf(source, outlines, outlineUntil);
+        if (one === 'not reached') {
+          notReached++;
+          stoppedAfterMs = timeoutMs;
+        } else if (one === 'too large') tooLarge++;
+        else if (one === 'binary') binary++;
+        else if (one === 'no outline') unoutlinable++;
+        else if (typeof source !== 'string') {
+          if (one.made) outlinedNow++;
+          else fromStore++;
+          const all = one.outline.regions.filter((r) => r.kind !== 'imports');
+          const regions = all.slice(0, Math.min(MAX_DECLARATIONS_PER_FILE, maxDeclarations - totals.declarations));
+          if (regions.length < all.length) {
+            cut.files++;
+            cut.declarations += all.length - regions.length;
+          }
+          const refs = one.outline.refs ?? { names: [], counts: [] };
+          totals.declarations += regions.length;
+          totals.names += refs.names.length;
+          const { lines, doc } = one.outline;
+          surveyed.push({ file: source.file, hash: source.hash, size: source.bytes.length, lines, doc, regions, refs });
+        }
+      }
+    }
+  };
+  await (outlines.store ? outlines.store.whileAll(survey) : survey());
+
+  request.signal?.throwIfAborted();
+  const { files, settled } = rankSurveyed(surveyed, rankUntil);
+  if (!settled) stoppedAfterMs = timeoutMs;
+  return {
+    ...facts,
+    files,
     notReached,
     tooLarge,
+    binary,
     outlinedNow,
     fromStore,
+    pastTotals,
+    declarationsCut: cut,
+    settled,
     stoppedAfterMs,
-    listingCut: listed.truncated || listed.timedOut,
+    key,
+    kept: false,
+    until: started + timeoutMs,
+    listingCut,
   };
 }

@@ -25,6 +25,8 @@ export interface RankResult {
   references: Uint32Array[];
   /** Per file, per declaration: the rank that flows to its name from the files that use it. */
   score: Float64Array[];
+  /** Whether the ranks settled before `until`; when not, they are those of the last round. */
+  settled: boolean;
 }
 
 const DAMPING = 0.6;
@@ -49,7 +51,14 @@ export function nameWeight(name: string, declarers: number): number {
   return weight;
 }
 
-export function rankFiles(files: readonly RankFile[], nameOf: (id: number) => string): RankResult {
+export interface RankOptions {
+  /** When to stop iterating (performance.now()): the ranks are then those of the last round, said not settled. */
+  until?: number;
+  /** A name's weight beyond nameWeight (1 unless said): a member use of a builtin type's method name weighs a tenth. */
+  factor?: (id: number) => number;
+}
+
+export function rankFiles(files: readonly RankFile[], nameOf: (id: number) => string, { until = Infinity, factor = () => 1 }: RankOptions = {}): RankResult {
   const n = files.length;
   let names = 0;
   for (const file of files) for (const id of file.declares) names = Math.max(names, id + 1);
@@ -89,7 +98,7 @@ export function rankFiles(files: readonly RankFile[], nameOf: (id: number) => st
     return counts;
   });
 
-  const weight = Float64Array.from({ length: names }, (_, id) => (declarers[id] ? nameWeight(nameOf(id), declarers[id]) : 0));
+  const weight = Float64Array.from({ length: names }, (_, id) => (declarers[id] ? nameWeight(nameOf(id), declarers[id]) * factor(id) : 0));
   /** Each use of a name that draws edges, from file r: the weight each of its declarers (but r) gets. A file's own declarations draw none. */
   const eachUse = (r: number, visit: (id: number, share: number) => void) => {
     const { declares, uses } = files[r];
@@ -126,7 +135,8 @@ export function rankFiles(files: readonly RankFile[], nameOf: (id: number) => st
   const totalWeight = weights.reduce((a, b) => a + b, 0);
   const jump = Float64Array.from(weights, (w) => (totalWeight > 0 ? w / totalWeight : 1 / n));
   let rank = Float64Array.from(jump);
-  for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
+  let settled = false;
+  for (let iteration = 0; iteration < MAX_ITERATIONS && performance.now() <= until; iteration++) {
     const next = Float64Array.from(jump, (j) => (1 - DAMPING) * j);
     let dangling = 0;
     for (let r = 0; r < n; r++) {
@@ -144,7 +154,10 @@ export function rankFiles(files: readonly RankFile[], nameOf: (id: number) => st
       change += Math.abs(next[i] - rank[i]);
     }
     rank = next;
-    if (change < TOLERANCE) break;
+    if (change < TOLERANCE || iteration === MAX_ITERATIONS - 1) {
+      settled = true;
+      break;
+    }
   }
 
   // The rank flowing to each file from the others, and to each name, as each file that declares it receives it.
@@ -156,5 +169,5 @@ export function rankFiles(files: readonly RankFile[], nameOf: (id: number) => st
     if (edges[r].total > 0) eachUse(r, (id, share) => (flow[id] += (rank[r] * share) / edges[r].total));
   });
   const score = files.map((file) => Float64Array.from(file.declares, (id) => (id < 0 ? 0 : flow[id])));
-  return { rank: inflow, references, score };
+  return { rank: inflow, references, score, settled };
 }

@@ -1,10 +1,10 @@
 import * as path from 'node:path';
 import { regionLine } from '../map/render';
-import { TokenCounter } from '../savings';
-import { encode } from 'gpt-tokenizer';
+import { encodeO200k, TokenCounter } from '../savings';
 import { MapSource } from '../maps/source';
 import { Project } from '../files/project';
-import { firstSentence, OverviewFile, RankedOverview } from './overview';
+import { findingsJson, NO_FINDINGS, ScreenFindings } from '../screen/screen';
+import { firstSentence, MAX_DECLARATIONS_PER_FILE, MAX_NAMES_USED, OverviewFile, RankedOverview } from './overview';
 
 /**
  * An overview as a model reads it, fitted to a token budget: a headline saying what was ranked
@@ -44,7 +44,12 @@ function omittedReason(a: Omit<OverviewAnswer, 'omitted' | 'used'> & { shown: nu
   if (unshown > 0) parts.push(`${plural(unshown, 'ranked file')} not shown within ${count(a.tokens)} tokens`);
   if (a.notReached) parts.push(`${plural(a.notReached, 'file')} not reached within the time limit`);
   if (a.overCap) parts.push(`${plural(a.overCap, 'file')} past the limit of files ranked`);
+  if (a.pastTotals)
+    parts.push(
+      `${plural(a.pastTotals, 'file')} past the most declarations (${count(a.maxDeclarations)}) and names used (${count(MAX_NAMES_USED)}) one overview keeps`,
+    );
   if (a.tooLarge) parts.push(`${plural(a.tooLarge, 'file')} too large to outline or unreadable`);
+  if (a.binary) parts.push(`${plural(a.binary, 'binary file')} with a source file's name`);
   if (a.unoutlinable) parts.push(`${plural(a.unoutlinable, 'file')} tree-sitter cannot outline`);
   if (a.declined) parts.push(`${plural(a.declined, 'file')} of prose, data or generated code`);
   return parts.join('; ');
@@ -61,6 +66,12 @@ export function renderOverview(answer: OverviewAnswer, narrow: NarrowHint): stri
     lines.push(
       `The overview stopped after ${answer.stoppedAfterMs / 1000} s with ${plural(answer.notReached, 'file')} not yet outlined (the shallowest were first); the outlines made are kept, so the next overview covers more.`,
     );
+  if (!answer.settled)
+    lines.push(`The time limit (${(answer.stoppedAfterMs ?? 0) / 1000} s) came while ranking: the ranks are those of its last round, not settled.`);
+  if (answer.declarationsCut.files > 0)
+    lines.push(
+      `${plural(answer.declarationsCut.files, 'file')} declared more than take part (the first ${count(MAX_DECLARATIONS_PER_FILE)} of a file in line order, ${count(answer.maxDeclarations)} in all): ${plural(answer.declarationsCut.declarations, 'declaration')} left out.`,
+    );
   for (const file of answer.files) {
     lines.push('', `${file.path} (${plural(file.lines, 'line')})${file.prose ? ` — ${file.prose}` : ''}`);
     for (const d of file.declarations) lines.push(`  ${regionLine({ ...d, note: '' })} (${d.references})`);
@@ -72,8 +83,31 @@ export function renderOverview(answer: OverviewAnswer, narrow: NarrowHint): stri
   return lines.join('\n');
 }
 
+/** What an answer is returned as: the text a model reads, or the JSON `--json` prints. */
+export type OverviewFormat = 'text' | 'json';
+
+/** The answer as returned in `format`. */
+export function overviewOutput(answer: OverviewAnswer, narrow: NarrowHint, format: OverviewFormat): string {
+  return format === 'json' ? JSON.stringify(overviewJson(answer)) : renderOverview(answer, narrow);
+}
+
+/** The answer laid out for the line-by-line estimate: the JSON a field a line, so that lines repeat across files and sizes. */
+const estimated = (answer: OverviewAnswer, narrow: NarrowHint, format: OverviewFormat) =>
+  format === 'json' ? JSON.stringify(overviewJson(answer), null, 1) : renderOverview(answer, narrow);
+
 /** The most declarations of one file an overview shows: a file's most named, so that more files fit. */
 const DECLARATIONS_PER_FILE = 6;
+
+/** What a shown file says it does: the first sentence of its fresh cached map's prose where it has one (a cache read, never a model call), else its own. */
+export async function proseShown(
+  project: Project,
+  file: { path: string; hash: string; size: number; prose: string | null },
+  maps?: MapSource,
+): Promise<string | null> {
+  const map = await maps?.cached(project.file(file.path), file.hash, file.size).catch(() => undefined);
+  // A prose-only entry may be Skim's own word on a map it refused; only a model's map lends its prose.
+  return map?.status === 'model' ? firstSentence(map.prose) : file.prose;
+}
 
 /** The largest n in [0, max] for which `fits` holds, where it holds up to some n and not after (and for 0): doubling, then halving. */
 async function largest(max: number, fits: (n: number) => Promise<boolean>): Promise<number> {
@@ -105,6 +139,7 @@ export async function fitOverview(
   counter: TokenCounter,
   narrow: NarrowHint,
   maps?: MapSource,
+  format: OverviewFormat = 'text',
 ): Promise<OverviewAnswer> {
   const budget = Math.max(MIN_TOKENS, Math.min(MAX_TOKENS, Math.trunc(tokens)));
   const order = ranked.files.flatMap((file, f) =>
@@ -115,12 +150,7 @@ export async function fitOverview(
   const project = new Project(ranked.root);
   const prose = new Map<number, string | null>();
   const proseOf = async (f: number) => {
-    if (!prose.has(f)) {
-      const file = ranked.files[f];
-      const map = await maps?.cached(project.file(file.path), file.hash, file.size).catch(() => undefined);
-      // A prose-only entry may be Skim's own word on a map it refused; only a model's map lends its prose.
-      prose.set(f, map?.status === 'model' ? firstSentence(map.prose) : file.prose);
-    }
+    if (!prose.has(f)) prose.set(f, await proseShown(project, ranked.files[f], maps));
     return prose.get(f) ?? null;
   };
   // Folders below the scope, for the line that says where to narrow: each file's, and how many ranked files each holds and their rank (a folder of test data holds many files nothing names).
@@ -172,19 +202,28 @@ export async function fitOverview(
   const estimate = (text: string) =>
     text.split('\n').reduce((sum, line) => {
       let n = lineTokens.get(line);
-      if (n === undefined) lineTokens.set(line, (n = encode(line).length + 1));
+      if (n === undefined) lineTokens.set(line, (n = encodeO200k(line).length + 1));
       return sum + n;
     }, 0);
   const search = async (scale: number) => {
-    const fits = async (d: number, e: number) => estimate(renderOverview(await answerWith(d, e), narrow)) * scale <= budget;
+    const fits = async (d: number, e: number) => estimate(estimated(await answerWith(d, e), narrow, format)) * scale <= budget;
     const declarations = await largest(order.length, (n) => fits(n, 0));
     const shownFiles = (await answerWith(declarations, 0)).files.length;
     return { declarations, extra: await largest(ranked.files.length - shownFiles, (n) => fits(declarations, n)) };
   };
   const count = async (choice: { declarations: number; extra: number }) => {
     const answer = await answerWith(choice.declarations, choice.extra);
-    const text = renderOverview(answer, narrow);
-    return { answer, text, used: await counter.count(text) };
+    const estimateOf = estimated(answer, narrow, format);
+    let text = overviewOutput(answer, narrow, format);
+    let used = await counter.count(text);
+    // The JSON holds `used`: counted again with its own count in place, until the count it says is the count it has.
+    for (let round = 0; format === 'json' && round < 3; round++) {
+      text = overviewOutput({ ...answer, used }, narrow, format);
+      const again = await counter.count(text);
+      if (again === used) break;
+      used = again;
+    }
+    return { answer, text, estimateOf, used };
   };
   // Line-by-line estimates run high (a blank line and its newline are one token): scaled by the real count of the text they
   // chose, a few times, keeping the fullest text within the budget; past it, cut down until it fits.
@@ -192,8 +231,8 @@ export async function fitOverview(
   let choice = await search(scale);
   let counted = await count(choice);
   let best = counted.used <= budget ? { choice, counted } : undefined;
-  for (let round = 0; round < 3 && counted.used > 0; round++) {
-    const next = counted.used / estimate(counted.text);
+  for (let round = 0; round < 3 && counted.used > 0 && performance.now() < ranked.until; round++) {
+    const next = counted.used / estimate(counted.estimateOf);
     if (Math.abs(next - scale) < 0.002) break;
     scale = next;
     choice = await search(scale);
@@ -208,8 +247,8 @@ export async function fitOverview(
   return { ...counted.answer, used: counted.used };
 }
 
-/** The JSON `skim overview --json` prints: `{root, tokens, files, omitted}` and the counts behind it. */
-export function overviewJson(answer: OverviewAnswer) {
+/** The JSON `skim overview --json` prints: `{root, tokens, files, omitted}`, the counts behind it, and what the screen found. */
+export function overviewJson(answer: OverviewAnswer, findings: ScreenFindings = NO_FINDINGS) {
   return {
     root: answer.root,
     scope: answer.scope,
@@ -221,5 +260,8 @@ export function overviewJson(answer: OverviewAnswer) {
     omitted: answer.omitted,
     ranked: answer.ranked,
     stoppedAfterMs: answer.stoppedAfterMs ?? null,
+    settled: answer.settled,
+    declarationsCut: answer.declarationsCut,
+    screen: findingsJson(findings),
   };
 }

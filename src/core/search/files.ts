@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { SearchProgram } from './program';
 import { runLines, SKIP_DIRS } from './run';
 
@@ -18,7 +20,34 @@ export interface FileList {
   error?: string;
 }
 
-const skipped = (file: string) => file.split('/').some((part) => (SKIP_DIRS as readonly string[]).includes(part));
+/** Whether a skipped folder lies on the way from `scope` down to `file`: a folder named outright (`node_modules/x`) is the caller's choice. */
+const skipped = (file: string, scope: string) =>
+  (scope === '.' ? file : file.slice(scope.length + 1)).split('/').some((part) => (SKIP_DIRS as readonly string[]).includes(part));
+
+/**
+ * Whether an ignore file between the root and `scope` (the root's own included, the scope's
+ * excluded) holds a pattern anchored to its folder (`/gen`, `src/x.js`): ripgrep, started on
+ * a folder below, applies a parent folder's unanchored patterns but not those, so the listing
+ * then starts at the root and keeps what lies in the scope.
+ */
+function anchoredAbove(root: string, scope: string): boolean {
+  if (scope === '.') return false;
+  const parts = scope.split('/');
+  for (let depth = 0; depth < parts.length; depth++) {
+    for (const name of IGNORE_FILES) {
+      let text: string;
+      try {
+        text = readFileSync(path.join(root, ...parts.slice(0, depth), name), 'utf8');
+      } catch {
+        continue;
+      }
+      if (text.split('\n').some((line) => /\/./.test(line.trim()) && !line.startsWith('#'))) return true;
+    }
+  }
+  return false;
+}
+
+const IGNORE_FILES = ['.gitignore', '.ignore', '.rgignore'];
 
 export async function listFiles(
   program: SearchProgram,
@@ -26,19 +55,44 @@ export async function listFiles(
   scope: string,
   options: { max: number; timeoutMs: number; signal?: AbortSignal },
 ): Promise<FileList> {
+  if (program.kind !== 'rg' || !anchoredAbove(root, scope) || skipped(scope, '.')) return listRun(program, root, scope, false, options);
+  // From the root, a folder named outright that the patterns above ignore lists nothing: it is then listed as named.
+  const whole = await listRun(program, root, scope, true, options);
+  return whole.total > 0 || whole.timedOut || whole.error ? whole : listRun(program, root, scope, false, options);
+}
+
+async function listRun(
+  program: SearchProgram,
+  root: string,
+  scope: string,
+  fromRoot: boolean,
+  options: { max: number; timeoutMs: number; signal?: AbortSignal },
+): Promise<FileList> {
   const list: FileList = { files: [], total: 0, truncated: false, timedOut: false };
+  const inScope = (file: string) => !fromRoot || file.startsWith(`${scope}/`);
+  // Paths end in NUL, not a line break: a file name may hold one.
   const args =
     program.kind === 'rg'
-      ? ['--files', '--no-messages', '--no-require-git', '--sort', 'path', ...SKIP_DIRS.flatMap((dir) => ['--glob', `!${dir}/`]), '--', scope]
+      ? [
+          '--files',
+          '--null',
+          '--no-messages',
+          '--no-require-git',
+          '--sort',
+          'path',
+          ...SKIP_DIRS.flatMap((dir) => ['--glob', `!${dir}/`]),
+          '--',
+          fromRoot ? '.' : scope,
+        ]
       : ['--no-pager', 'ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', scope];
   const run = await runLines(program.path, args, root, {
     timeoutMs: options.timeoutMs,
     signal: options.signal,
-    separator: program.kind === 'rg' ? '\n' : '\0',
+    separator: '\0',
     launch: program.launch,
     take: (record) => {
-      const file = record.replace(/\r$/, '').replace(/^\.\//, '').split('\\').join('/');
-      if (!file || skipped(file)) return true;
+      const file = record.replace(/^\.\//, '').split('\\').join('/');
+      if (!file || !inScope(file) || skipped(file, scope)) return true;
       list.total++;
       if (list.files.length >= options.max) {
         list.truncated = true;

@@ -96,7 +96,13 @@ export class Outlines {
     return `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}/outline@${OUTLINE_RULES}`;
   }
 
-  private language(source: OutlineSource): LanguageInfo | undefined {
+  /** The rules a whole outline of this source is made by; undefined without a grammar for it. */
+  static rulesOf(source: OutlineSource): string | undefined {
+    const language = Outlines.language(source);
+    return language && Outlines.rules(language);
+  }
+
+  private static language(source: OutlineSource): LanguageInfo | undefined {
     if (source.bytes.length > STRUCTURAL_MAX_BYTES) return undefined;
     // Only a header's content decides its language (C or C++); no other file's text need be decoded for it.
     return languageFor(source.file.absolute, /\.h$/i.test(source.file.absolute) ? source.text : undefined);
@@ -108,7 +114,7 @@ export class Outlines {
 
   /** Regions enough to place each of `lines` (1-based) by its innermost region; null without a grammar. */
   async forLines(source: OutlineSource, lines: readonly number[]): Promise<Region[] | null> {
-    const language = this.language(source);
+    const language = Outlines.language(source);
     if (!language) return null;
     const row = this.stored(source, language);
     if (row && isWhole(row)) return row.regions;
@@ -170,7 +176,7 @@ export class Outlines {
 
   /** The stored whole outline of the file (with the names its code uses, when `withNames`), if there is one for these bytes and rules. */
   storedWhole(source: OutlineSource, withNames: boolean): StoredOutline | undefined {
-    const language = this.language(source);
+    const language = Outlines.language(source);
     const row = language && this.stored(source, language);
     return row && isWhole(row) && (row.refs || !withNames) ? row : undefined;
   }
@@ -181,7 +187,7 @@ export class Outlines {
    * grammar, or when the grammar fails on it.
    */
   async whole(source: OutlineSource, withNames: boolean): Promise<{ outline: StoredOutline; made: boolean } | null> {
-    const language = this.language(source);
+    const language = Outlines.language(source);
     if (!language) return null;
     const row = this.storedWhole(source, withNames);
     if (row) return { outline: row, made: false };

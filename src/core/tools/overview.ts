@@ -1,12 +1,13 @@
 import type { SkimContext } from '../context';
 import { Project } from '../files/project';
 import { MapSource } from '../maps/source';
-import { OverviewRequestError, rankOverview } from '../overview/overview';
-import { DEFAULT_TOKENS, fitOverview, NarrowHint, OverviewAnswer, overviewJson, renderOverview } from '../overview/text';
+import { KeptAnswer, OverviewAnswers } from '../overview/answers';
+import { OverviewFileError, OverviewRequestError, rankOverview, RankedFile } from '../overview/overview';
+import { DEFAULT_TOKENS, fitOverview, NarrowHint, OverviewAnswer, overviewJson, proseShown, renderOverview } from '../overview/text';
 import { O200K, TokenCounter } from '../savings';
 import { cleanText } from '../map/normalize';
 import { screenFields } from '../screen/fields';
-import { findingsJson, ScreenFindings } from '../screen/screen';
+import { ScreenFindings } from '../screen/screen';
 import { Outlines } from '../search/outlines';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { ToolError, ToolResult } from './result';
@@ -22,9 +23,17 @@ export interface OverviewOptions extends SearchPrograms {
   /** Counts tokens as the model reading the answer does, where the host can; else o200k. */
   counter?: TokenCounter;
   signal?: AbortSignal;
+  /** The answer is printed as its JSON (`--json`): the budget is counted on that. */
+  json?: boolean;
   /** How the host names an overview of one folder, for the line that says where to narrow. */
   narrow?: NarrowHint;
+  /** How the host names looking at one file, for a path that names a file (default its tools: skim_list_symbols, skim_summarize_file). */
+  oneFile?: (file: string) => string;
 }
+
+/** A path on one line: a line break or other control character in a file's name is written as its escape (`a\\nb.js`), not taken out. */
+// eslint-disable-next-line no-control-regex -- these control characters are what it escapes
+const escapeControls = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1));
 
 /**
  * What an overview shows that is not a file's own lines (each path, the README line, a map's
@@ -34,7 +43,7 @@ export interface OverviewOptions extends SearchPrograms {
  * fields, not file lines.
  */
 async function screenOverview(ctx: SkimContext, answer: OverviewAnswer): Promise<{ answer: OverviewAnswer; findings: ScreenFindings }> {
-  const fields = [answer.description ?? '', ...answer.files.flatMap((f) => [f.path, f.prose ?? '', ...f.declarations.map((d) => d.name)])];
+  const fields = [answer.description ?? '', ...answer.files.flatMap((f) => [escapeControls(f.path), f.prose ?? '', ...f.declarations.map((d) => d.name)])];
   const { shown, findings } = await screenFields(
     ctx,
     fields.map((field) => cleanText(field).replace(/\s+/g, ' ')),
@@ -50,6 +59,14 @@ async function screenOverview(ctx: SkimContext, answer: OverviewAnswer): Promise
   return { answer: { ...answer, description, files }, findings };
 }
 
+/** The answer kept under `key`, while each shown file's prose is what its cached map (or its own outline) gives now. */
+async function keptAnswer(project: Project, answers: OverviewAnswers, key: string, maps?: MapSource): Promise<KeptAnswer | undefined> {
+  const kept = await answers.get(key);
+  if (!kept || kept.files.length !== kept.answer.files.length) return undefined;
+  for (const [i, file] of kept.files.entries()) if ((await proseShown(project, file, maps)) !== kept.answer.files[i].prose) return undefined;
+  return kept;
+}
+
 /**
  * skim_overview and `skim overview`: the folder's files ranked by how much the rest of the code
  * names their declarations, with the most named ones, fitted to the token budget. Never a model
@@ -58,18 +75,46 @@ async function screenOverview(ctx: SkimContext, answer: OverviewAnswer): Promise
 export async function overviewProject(
   ctx: SkimContext,
   project: Project,
-  sources: { maps?: MapSource; outlines: Outlines },
+  /** The outlines, opened only when files are ranked; answers are kept in `answersFile` when given. */
+  sources: { maps?: MapSource; outlines: () => Promise<Outlines>; answersFile?: string },
   input: OverviewInput,
   options: OverviewOptions = {},
 ): Promise<ToolResult> {
   const narrow = options.narrow ?? ((folder: string) => `skim_overview with path "${folder}"`);
   try {
     const program = { ...findSearchProgram(project.root, options.candidates, options.env), launch: options.launch };
-    const ranked = await rankOverview(project, program, { path: input.path, signal: options.signal }, { outlines: sources.outlines });
-    const fitted = await fitOverview(ranked, input.tokens ?? DEFAULT_TOKENS, options.counter ?? O200K, narrow, sources.maps);
+    const format = options.json ? 'json' : 'text';
+    const tokens = input.tokens ?? DEFAULT_TOKENS;
+    const counter = options.counter ?? O200K;
+    const answers = sources.answersFile ? new OverviewAnswers(sources.answersFile) : undefined;
+    let kept: KeptAnswer | undefined;
+    const request = {
+      path: input.path,
+      signal: options.signal,
+      answerParts: JSON.stringify([tokens, format, counter.name]),
+      // An answer kept for exactly these files' bytes serves while every map it took prose from (or did not) is as it was.
+      kept: answers && (async (key: string) => !!(kept = await keptAnswer(project, answers, key, sources.maps))),
+    };
+    const ranked = await rankOverview(project, program, request, { outlines: sources.outlines });
+    let fitted = kept?.answer;
+    if (!fitted) {
+      fitted = await fitOverview(ranked, tokens, counter, narrow, sources.maps, format);
+      if (answers && ranked.key && fitted.stoppedAfterMs === undefined && fitted.settled) {
+        const byPath = new Map(ranked.files.map((f) => [f.path, f]));
+        const files = fitted.files.map(({ path: filePath }) => {
+          const { hash, size, prose } = byPath.get(filePath) as RankedFile;
+          return { path: filePath, hash, size, prose };
+        });
+        await answers.put(ranked.key, { answer: fitted, files });
+      }
+    }
     const { answer, findings } = await screenOverview(ctx, fitted);
-    return { parts: [{ role: 'text', text: renderOverview(answer, narrow) }], json: { ...overviewJson(answer), screen: findingsJson(findings) }, findings };
+    return { parts: [{ role: 'text', text: renderOverview(answer, narrow) }], json: overviewJson(answer, findings), findings };
   } catch (error) {
+    if (error instanceof OverviewFileError) {
+      const oneFile = options.oneFile ?? (() => 'outline one file with skim_list_symbols or skim_summarize_file');
+      throw new ToolError(`${error.message}: ${oneFile(error.file)}`, { tool: 'skim_overview' });
+    }
     if (error instanceof OverviewRequestError) throw new ToolError(error.message, { tool: 'skim_overview' });
     if (error instanceof NoSearchProgramError) throw new ToolError(`it cannot run here: ${error.message}`, { tool: 'skim_overview' });
     throw error;

@@ -25,7 +25,7 @@ export function overviewTool(workspace: WorkspaceMaps): LmTool<OverviewInput> {
       const countTokens = tokenization?.countTokens;
       const counter: TokenCounter = countTokens ? { name: "the chat model's own counter", count: async (text) => countTokens(text, token) } : O200K;
       return eachFolder(workspace, input.path, token, 'survey', async (folder, signal, folders) => {
-        const sources = { maps: await workspace.storedMaps(folder), outlines: await workspace.outlines(folder) };
+        const sources = { maps: await workspace.storedMaps(folder), outlines: () => workspace.outlines(folder) };
         const request = { path: input.path && path.resolve(folder.uri.fsPath, input.path), tokens: Math.floor((input.tokens ?? DEFAULT_TOKENS) / folders) };
         const options = { candidates: vscodeRipgrepCandidates(vscode.env.appRoot), launch: workspace.launcher.launch, counter, signal };
         return overviewProject(workspace.context(folder), new Project(folder.uri.fsPath), sources, request, options);
