@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -366,6 +366,60 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
     const missing = path.join(s.dir, 'nowhere');
     const root = await skim(['overview', '--root', missing], { cwd: s.dir, env });
     assert.deepEqual([root.code, root.stderr], [1, `--root ${missing}: there is no folder ${missing}`]);
+  });
+
+  it("screens the folders it names too: a token in the root's, the scope's and the narrowing folder's names is redacted, in text and JSON", async function () {
+    this.timeout(60_000);
+    const token = `ghp_${'Zq4'.repeat(12)}`;
+    const root = path.join(s.dir, token);
+    mkdirSync(path.join(root, '.git'), { recursive: true });
+    for (let i = 0; i < 60; i++) writeFileSync(path.join(root, `f${i}.js`), `export function fn${i}() { return ${i}; }\n`);
+    mkdirSync(path.join(root, token));
+    for (let i = 0; i < 60; i++) writeFileSync(path.join(root, token, `g${i}.js`), `export function gn${i}() { return fn${i}(); }\n`);
+    const env = { PATH: process.env.PATH, SKIM_CACHE_DIR: path.join(s.dir, '.cache') };
+    for (const args of [
+      ['overview', '--tokens', '200'],
+      ['overview', '--tokens', '200', '--json'],
+      ['overview', token, '--tokens', '200'],
+    ]) {
+      const r = await skim(args, { cwd: root, env });
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(r.stdout.includes(token), false, `${args.join(' ')}: ${r.stdout.slice(0, 300)}`);
+      assert.ok(r.stdout.includes('[redacted: GitHub Token]'), args.join(' '));
+    }
+  });
+
+  it('names the folder that narrows as the command line reads it: from the current folder, so the command it gives runs there', async function () {
+    this.timeout(60_000);
+    const env = { PATH: process.env.PATH, SKIM_CACHE_DIR: path.join(s.dir, '.cache') };
+    const cwd = path.join(s.dir, 'lib');
+    const r = await skim(['overview', '..', '--tokens', '200'], { cwd, env });
+    const [, folder] = /`skim overview ([^`]+)` narrows\.$/.exec(r.stdout) ?? [];
+    assert.ok(folder && !folder.startsWith('lib/'), r.stdout.slice(-200));
+    const narrowed = await skim(['overview', folder, '--tokens', '200'], { cwd, env });
+    assert.equal(narrowed.code, 0, narrowed.stderr);
+  });
+
+  it('fits the budget with the escapes it draws: forty names full of control characters stay within 200 tokens', async function () {
+    this.timeout(60_000);
+    for (let i = 0; i < 40; i++) s.write(`lib/f${i}${'\u0001'.repeat(60)}.js`, `exports.fn${i} = function fn${i}() {};\n`);
+    const r = await skim(['overview', 'lib', '--tokens', '200'], { cwd: s.dir, env: { PATH: process.env.PATH } });
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(encode(r.stdout).length <= 200, `${encode(r.stdout).length} tokens`);
+  });
+
+  it('waits on no FIFO in its cache: kept answers, outlines and maps put there as FIFOs are passed over and the overview answers', async function () {
+    this.timeout(60_000);
+    const env = { PATH: process.env.PATH };
+    assert.equal((await skim(['overview', '--tokens', '300'], { cwd: s.dir, env })).code, 0);
+    const cache = path.join(s.dir, '.cache');
+    for (const name of readdirSync(cache).filter((f) => /\.(answers\.json|sqlite)$/.test(f))) {
+      rmSync(path.join(cache, name));
+      execFileSync('mkfifo', [path.join(cache, name)]);
+    }
+    const r = await skim(['overview', '--tokens', '300'], { cwd: s.dir, env });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^The project \(skim-overview-\w+\): \d+ of 62 files ranked/);
   });
 
   it('serves a second overview of the same bytes from the answer kept for them, and never serves it once a file changed', async function () {

@@ -24,7 +24,8 @@ export async function overviewCommand(args: ParsedArgs, session: Session, io: Io
     env: session.env,
     signal: session.signal,
     json: args.flags.has('json'),
-    narrow: (folder: string) => `\`skim overview ${folder}\``,
+    // Named from the current folder, as DIR is read: the answer names folders from the project's root.
+    narrow: (folder: string) => `\`skim overview ${path.relative(session.cwd, path.join(session.project.root, folder)) || '.'}\``,
     oneFile: (file: string) => {
       const named = path.relative(session.cwd, path.join(session.project.root, file));
       return `map one file with \`skim map ${named}\` or read it with \`skim read ${named}\``;

@@ -5,7 +5,8 @@ import type { Database, SqlJsStatic, Statement } from 'sql.js';
 import { capProse, normalizeRegions } from '../map/normalize';
 import { Region } from '../map/types';
 import { withFileLock } from './lock';
-import { sqlite } from './schema';
+import { readRegularFile } from '../files/open';
+import { MAX_DATABASE_BYTES, sqlite } from './schema';
 import { removeAbandonedTemps } from './store';
 
 /** The names a file's code uses, and for each how many times in all, called and as a member: `counts` holds three numbers a name. */
@@ -163,7 +164,11 @@ export class OutlineStore {
   }
 
   private static async read(SQL: SqlJsStatic, file: string, options: OutlineStoreOptions): Promise<Database> {
-    const bytes = await fs.readFile(file).catch(() => undefined);
+    // Only a regular file is read: a FIFO put in its place would block the read for as long as nobody writes to it.
+    const bytes = await readRegularFile(file, MAX_DATABASE_BYTES).then(
+      (read) => read.bytes,
+      () => undefined,
+    );
     if (!bytes?.length) return emptyDb(SQL);
     let db: Database | undefined;
     try {

@@ -4,6 +4,9 @@ import { wasmFile } from '../assets';
 /** Bumped when the tables change; a database of another version is set aside and rebuilt. */
 export const SCHEMA_VERSION = '1';
 
+/** The largest database file read: SQLite in WebAssembly holds the whole file in memory. */
+export const MAX_DATABASE_BYTES = 1024 * 1024 * 1024;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files (

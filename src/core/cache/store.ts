@@ -4,9 +4,10 @@ import * as path from 'node:path';
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
 import { RawRegion, storedEntry } from '../map/normalize';
 import { MapEntry } from '../map/types';
+import { readRegularFile } from '../files/open';
 import { entryFolderBeside, EntryWrite, writeEntryFiles } from './entryFiles';
 import { DEFAULT_LOCK_WAIT_MS, processAlive, withFileLock } from './lock';
-import { emptyDatabase, openDatabase, sqlite } from './schema';
+import { emptyDatabase, MAX_DATABASE_BYTES, openDatabase, sqlite } from './schema';
 
 type PendingWrite = EntryWrite;
 
@@ -302,7 +303,10 @@ export class MapCache {
 async function readDatabase(SQL: SqlJsStatic, file: string, options: CacheOptions): Promise<Database> {
   let bytes: Buffer;
   try {
-    bytes = await fs.readFile(file);
+    // Only a regular file is read: a FIFO put in its place would block the read for as long as nobody writes to it.
+    const read = await readRegularFile(file, MAX_DATABASE_BYTES);
+    if (!read.bytes) throw new Error(`it is ${read.size} bytes, larger than a cache Skim reads (${MAX_DATABASE_BYTES / 1024 / 1024} MB)`);
+    bytes = read.bytes;
   } catch (error) {
     // No database yet (ENOTDIR: something in the way of its folder, which the first save will say).
     const code = (error as NodeJS.ErrnoException).code;

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
+import { readRegularFile } from '../files/open';
 import type { OverviewAnswer } from './text';
 
 /**
@@ -15,6 +16,9 @@ import type { OverviewAnswer } from './text';
 
 /** The most answers kept: a few folders and budgets of one project. */
 const KEPT = 16;
+
+/** The largest file of kept answers read: sixteen answers of a 50,000-token budget are a few megabytes. */
+const MAX_KEPT_BYTES = 32 * 1024 * 1024;
 
 export interface KeptFile {
   path: string;
@@ -43,7 +47,10 @@ export class OverviewAnswers {
 
   private async all(): Promise<Kept[]> {
     try {
-      const kept = JSON.parse(await fs.readFile(this.file, 'utf8')) as unknown;
+      // Only a regular file is read: a FIFO put in its place would block the read for as long as nobody writes to it.
+      const { bytes } = await readRegularFile(this.file, MAX_KEPT_BYTES);
+      if (!bytes) return [];
+      const kept = JSON.parse(bytes.toString('utf8')) as unknown;
       return Array.isArray(kept) ? kept.filter((k): k is Kept => typeof k?.key === 'string' && Array.isArray(k.files) && Array.isArray(k.answer?.files)) : [];
     } catch {
       return [];
@@ -63,7 +70,7 @@ export class OverviewAnswers {
       await fs.writeFile(temp, JSON.stringify(all), { mode: 0o600, flag: 'wx' });
       await fs.rename(temp, this.file);
     } catch {
-      await fs.rm(temp, { force: true });
+      await fs.rm(temp, { force: true }).catch(() => undefined);
     }
   }
 }

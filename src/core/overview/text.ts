@@ -55,8 +55,13 @@ function omittedReason(a: Omit<OverviewAnswer, 'omitted' | 'used'> & { shown: nu
   return parts.join('; ');
 }
 
+/** A path on one line: a line break or other control character in a file's name is written as its escape (`a\\nb.js`), not taken out. */
+// eslint-disable-next-line no-control-regex -- these control characters are what it escapes
+export const escapeControls = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1));
+
+/** The answer as text; paths are escaped here, so that the fit counts what is drawn. */
 export function renderOverview(answer: OverviewAnswer, narrow: NarrowHint): string {
-  const where = answer.scope === '.' ? `The project (${path.basename(answer.root)})` : answer.scope;
+  const where = answer.scope === '.' ? `The project (${path.basename(answer.root)})` : escapeControls(answer.scope);
   const lines = [
     `${where}: ${answer.files.length} of ${plural(answer.ranked, 'file')} ranked by how often the rest of the code names their declarations (tree-sitter outlines; no model was asked). Each declaration: its lines, then how many times other files name it.`,
   ];
@@ -73,11 +78,11 @@ export function renderOverview(answer: OverviewAnswer, narrow: NarrowHint): stri
       `${plural(answer.declarationsCut.files, 'file')} declared more than take part (the first ${count(MAX_DECLARATIONS_PER_FILE)} of a file in line order, ${count(answer.maxDeclarations)} in all): ${plural(answer.declarationsCut.declarations, 'declaration')} left out.`,
     );
   for (const file of answer.files) {
-    lines.push('', `${file.path} (${plural(file.lines, 'line')})${file.prose ? ` — ${file.prose}` : ''}`);
+    lines.push('', `${escapeControls(file.path)} (${plural(file.lines, 'line')})${file.prose ? ` — ${file.prose}` : ''}`);
     for (const d of file.declarations) lines.push(`  ${regionLine({ ...d, note: '' })} (${d.references})`);
   }
   if (answer.omitted.files > 0) {
-    const next = answer.narrow ? ` ${narrow(answer.narrow)} narrows.` : '';
+    const next = answer.narrow ? ` ${narrow(escapeControls(answer.narrow))} narrows.` : '';
     lines.push('', `… ${plural(answer.omitted.files, 'more file')}: ${answer.omitted.reason}.${next}`);
   }
   return lines.join('\n');

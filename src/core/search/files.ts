@@ -104,7 +104,9 @@ async function listRun(
   });
   list.timedOut = run.timedOut;
   if (run.failure) list.error = run.failure;
-  else if (!run.stopped && run.code !== null && run.code > 1) list.error = run.stderr.trim().split('\n').slice(-3).join('\n') || `exit status ${run.code}`;
+  // ripgrep's 2 with files listed means some path could not be read as it walked (a folder removed meanwhile): the rest stands.
+  else if (!run.stopped && run.code !== null && run.code > 1 && !(program.kind === 'rg' && run.code === 2 && list.total > 0))
+    list.error = run.stderr.trim().split('\n').slice(-3).join('\n') || `exit status ${run.code}`;
   // git lists a file twice while it has merge conflicts, and in index order: made unique and in path order like ripgrep's.
   if (program.kind === 'git') list.files = [...new Set(list.files)].sort();
   return list;

@@ -3,7 +3,7 @@ import { Project } from '../files/project';
 import { MapSource } from '../maps/source';
 import { KeptAnswer, OverviewAnswers } from '../overview/answers';
 import { OverviewFileError, OverviewRequestError, rankOverview, RankedFile } from '../overview/overview';
-import { DEFAULT_TOKENS, fitOverview, NarrowHint, OverviewAnswer, overviewJson, proseShown, renderOverview } from '../overview/text';
+import { DEFAULT_TOKENS, escapeControls, fitOverview, NarrowHint, OverviewAnswer, overviewJson, proseShown, renderOverview } from '../overview/text';
 import { O200K, TokenCounter } from '../savings';
 import { cleanText } from '../map/normalize';
 import { screenFields } from '../screen/fields';
@@ -12,6 +12,9 @@ import { Outlines } from '../search/outlines';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { ToolError, ToolResult } from './result';
 import { SearchPrograms } from './search';
+
+/** What an overview says for a folder whose name the screen flagged. */
+const UNSHOWN_FOLDER = 'a folder whose name Skim does not show';
 
 /** What skim_overview takes: a folder (default the project) and a token budget (default 1,000). */
 export interface OverviewInput {
@@ -31,10 +34,6 @@ export interface OverviewOptions extends SearchPrograms {
   oneFile?: (file: string) => string;
 }
 
-/** A path on one line: a line break or other control character in a file's name is written as its escape (`a\\nb.js`), not taken out. */
-// eslint-disable-next-line no-control-regex -- these control characters are what it escapes
-const escapeControls = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1));
-
 /**
  * What an overview shows that is not a file's own lines (each path, the README line, a map's
  * prose, the declarations' names) screened as any text Skim returns, before it is drawn: a
@@ -43,12 +42,15 @@ const escapeControls = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, 
  * fields, not file lines.
  */
 async function screenOverview(ctx: SkimContext, answer: OverviewAnswer): Promise<{ answer: OverviewAnswer; findings: ScreenFindings }> {
-  const fields = [answer.description ?? '', ...answer.files.flatMap((f) => [escapeControls(f.path), f.prose ?? '', ...f.declarations.map((d) => d.name)])];
-  const { shown, findings } = await screenFields(
-    ctx,
-    fields.map((field) => cleanText(field).replace(/\s+/g, ' ')),
-  );
-  let at = 1;
+  const fields = [
+    answer.description ?? '',
+    escapeControls(answer.root),
+    escapeControls(answer.scope),
+    escapeControls(answer.narrow ?? ''),
+    ...answer.files.flatMap((f) => [escapeControls(f.path), f.prose ?? '', ...f.declarations.map((d) => d.name)]),
+  ].map((field) => cleanText(field).replace(/\s+/g, ' '));
+  const { shown, findings } = await screenFields(ctx, fields);
+  let at = 4;
   const files = answer.files.map((f) => {
     const filePath = shown[at++];
     const prose = f.prose === null || shown[at] === '' ? null : shown[at];
@@ -56,7 +58,11 @@ async function screenOverview(ctx: SkimContext, answer: OverviewAnswer): Promise
     return { ...f, path: filePath, prose, declarations: f.declarations.map((d) => ({ ...d, name: shown[at++] })) };
   });
   const description = answer.description === null || shown[0] === '' ? null : shown[0];
-  return { answer: { ...answer, description, files }, findings };
+  // The folders it names are text like any other: a credential in a folder's name is redacted, and a name the screen flags is not shown.
+  const root = shown[1] || UNSHOWN_FOLDER;
+  const scope = answer.scope === '.' ? '.' : shown[2] || UNSHOWN_FOLDER;
+  const narrow = shown[3] || undefined;
+  return { answer: { ...answer, root, scope, narrow, description, files }, findings };
 }
 
 /** The answer kept under `key`, while each shown file's prose is what its cached map (or its own outline) gives now. */
