@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { readRegularFile } from '../files/open';
 import { untrustedDirectory } from '../files/trust';
 import { rawRegions, storedEntry } from '../map/normalize';
 import { MapEntry } from '../map/types';
@@ -35,14 +36,9 @@ export async function readEntryFile(folder: string, key: string): Promise<MapEnt
   let text: string;
   try {
     // Never through a link, never waiting on a FIFO: only a regular file of a sane size is read.
-    const handle = await fs.open(fileFor(folder, key), constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
-    try {
-      const stat = await handle.stat();
-      if (!stat.isFile() || stat.size > MAX_ENTRY_FILE_BYTES) return undefined;
-      text = await handle.readFile('utf8');
-    } finally {
-      await handle.close();
-    }
+    const { bytes } = await readRegularFile(fileFor(folder, key), MAX_ENTRY_FILE_BYTES);
+    if (!bytes) return undefined;
+    text = bytes.toString('utf8');
   } catch {
     return undefined;
   }

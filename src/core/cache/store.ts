@@ -9,8 +9,6 @@ import { entryFolderBeside, EntryWrite, writeEntryFiles } from './entryFiles';
 import { DEFAULT_LOCK_WAIT_MS, processAlive, withFileLock } from './lock';
 import { emptyDatabase, MAX_DATABASE_BYTES, openDatabase, sqlite } from './schema';
 
-type PendingWrite = EntryWrite;
-
 export interface CacheOptions {
   /** How long a write may wait before it reaches disk (write-behind). Default 250 ms. */
   flushDelayMs?: number;
@@ -38,7 +36,7 @@ const TEMP = /^(.*)\.(\d+)\.[0-9a-f]+\.tmp$/;
  */
 export class MapCache {
   private statements?: { file: Statement; regions: Statement };
-  private pending: PendingWrite[] = [];
+  private pending: EntryWrite[] = [];
   private timer?: NodeJS.Timeout;
   private flushing?: Promise<void>;
   private diskStamp = '';
@@ -221,7 +219,7 @@ export class MapCache {
     ).catch(() => undefined);
   }
 
-  private queue(write: PendingWrite): void {
+  private queue(write: EntryWrite): void {
     apply(this.db, write);
     if (write.op === 'clear') this.memo.clear();
     else this.memo.delete(write.op === 'put' ? write.entry.path : write.path);
@@ -235,7 +233,7 @@ export class MapCache {
     this.timer.unref?.();
   }
 
-  private async write(writes: PendingWrite[], lockWaitMs: number): Promise<void> {
+  private async write(writes: EntryWrite[], lockWaitMs: number): Promise<void> {
     await fs.mkdir(path.dirname(this.file), { recursive: true });
     await withFileLock(
       `${this.file}.lock`,
@@ -341,7 +339,7 @@ export async function removeAbandonedTemps(file: string): Promise<void> {
   }
 }
 
-function apply(db: Database, write: PendingWrite): void {
+function apply(db: Database, write: EntryWrite): void {
   db.run('BEGIN');
   if (write.op === 'clear') {
     db.run('DELETE FROM files; DELETE FROM regions;');
