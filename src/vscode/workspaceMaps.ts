@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -7,6 +6,7 @@ import { MapCache } from '../core/cache/store';
 import { Launcher } from '../core/search/launch';
 import { Outlines } from '../core/search/outlines';
 import { hashBytes } from '../core/files/scan';
+import { sha256Hex } from '../core/files/sha256';
 import { MapEntry } from '../core/map/types';
 import { readForMapping } from '../core/files/source';
 import { MapService } from '../core/maps/service';
@@ -268,7 +268,7 @@ export class WorkspaceMaps implements vscode.Disposable {
   }
 
   private cacheFile(folder: vscode.WorkspaceFolder): string {
-    const id = createHash('sha256').update(folder.uri.toString()).digest('hex').slice(0, 16);
+    const id = sha256Hex(folder.uri.toString()).slice(0, 16);
     return path.join(this.storage.fsPath, `maps-${id}.sqlite`);
   }
 }

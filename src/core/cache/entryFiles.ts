@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { readRegularFile } from '../files/open';
+import { sha256Hex } from '../files/sha256';
 import { untrustedDirectory } from '../files/trust';
 import { rawRegions, storedEntry } from '../map/normalize';
 import { MapEntry } from '../map/types';
@@ -24,7 +25,7 @@ export function entryFolderBeside(databaseFile: string): string {
   return `${databaseFile.replace(/\.sqlite$/, '')}.entries`;
 }
 
-const fileFor = (folder: string, key: string) => path.join(folder, `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.json`);
+const fileFor = (folder: string, key: string) => path.join(folder, `${sha256Hex(key).slice(0, 32)}.json`);
 
 /**
  * The entry stored for a project path, normalized as a database row is on the way out; undefined

@@ -1,4 +1,4 @@
-import { createHash, Hash } from 'node:crypto';
+import { Sha256, sha256Hex } from './sha256';
 import { closeSync, fstatSync, read, readSync, Stats } from 'node:fs';
 import { promisify } from 'node:util';
 import { openRegularFile } from './open';
@@ -49,12 +49,12 @@ export interface ScanResult {
 
 /** The content hash freshness rests on: SHA-256 of the raw bytes, hex. */
 export function hashBytes(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
+  return sha256Hex(bytes);
 }
 
 /** Splits bytes fed in chunks into lines, counting them, hashing them and keeping the wanted ones. */
 class LineCollector {
-  private readonly hasher: Hash = createHash('sha256');
+  private readonly hasher = new Sha256();
   private readonly lastWanted: number;
   /** Copies of the wanted bytes, each line with its newline; decoded once at the end. */
   private readonly wanted: Buffer[] = [];
@@ -109,7 +109,7 @@ class LineCollector {
     for (let i = 0; i < lines.length; i++) if (lines[i].endsWith('\r')) lines[i] = lines[i].slice(0, -1);
     if (this.stopped) return { lines, seen: this.line, bytes: this.bytes };
     const seen = this.bytes === 0 ? 0 : this.endedOnNewline ? this.line - 1 : this.line;
-    return { lines, seen, hash: this.hasher.digest('hex'), bytes: this.bytes };
+    return { lines, seen, hash: this.hasher.digest(), bytes: this.bytes };
   }
 }
 

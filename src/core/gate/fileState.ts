@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, read } from 'node:fs';
 import { promisify } from 'node:util';
 import { describeFileError } from '../files/errors';
 import { openRegularFile } from '../files/open';
+import { Sha256 } from '../files/sha256';
 
 /**
  * What the edit gate knows of a file on disk: which file it is, by device and inode (a hard link
@@ -37,7 +37,7 @@ export async function fileState(real: string, deadline: number): Promise<StateNo
   }
   const { fd, stat } = opened;
   try {
-    const hasher = createHash('sha256');
+    const hasher = new Sha256();
     const buffer = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(1, stat.size)));
     for (let position = 0; position < stat.size;) {
       if (Date.now() > deadline) return { kind: 'unknown', why: `${real} (${stat.size} bytes) could not be hashed within Skim's hook deadline` };
@@ -48,7 +48,7 @@ export async function fileState(real: string, deadline: number): Promise<StateNo
     }
     const after = fstatSync(fd);
     if (after.size !== stat.size || after.mtimeMs !== stat.mtimeMs) return { kind: 'unknown', why: `${real} changed while Skim was hashing it` };
-    return { kind: 'file', state: { id: fileId(stat), hash: hasher.digest('hex'), size: stat.size } };
+    return { kind: 'file', state: { id: fileId(stat), hash: hasher.digest(), size: stat.size } };
   } catch (error) {
     return { kind: 'unknown', why: describeFileError(error, real) };
   } finally {

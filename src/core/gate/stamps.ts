@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import * as path from 'node:path';
+import { sha256Hex } from '../files/sha256';
 import { stateDir } from '../files/stateDir';
 import { untrustedDirectory } from '../files/trust';
 
@@ -31,7 +31,7 @@ export class StampLog {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const why = untrustedDirectory(dir);
     if (why) return why;
-    const file = path.join(dir, `${createHash('sha256').update(session).digest('hex').slice(0, 32)}.jsonl`);
+    const file = path.join(dir, `${sha256Hex(session).slice(0, 32)}.jsonl`);
     // A new session is when the logs of sessions long gone are swept.
     if (!existsSync(file)) StampLog.sweep(dir);
     return new StampLog(file);

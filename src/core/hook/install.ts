@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { lstatSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { getNodeValue, JSONPath, Node, parseTree, ParseError } from 'jsonc-parser';
 import { makeFolders, UnsafeFileError, writeFileAtomic } from '../files/atomicWrite';
 import { JsonText } from '../files/jsonEdit';
+import { sha256Hex } from '../files/sha256';
 import { stateDir } from '../files/stateDir';
 import { readSettingsFile } from '../files/settingsFile';
 import { HOOK_MARKER, HOOK_TOOLS, HookCommands, HookEvent } from './command';
@@ -195,7 +195,7 @@ interface Added {
 }
 
 function recordFile(stateDir: string, file: string): string {
-  return path.join(stateDir, `${createHash('sha256').update(path.resolve(file)).digest('hex').slice(0, 16)}.json`);
+  return path.join(stateDir, `${sha256Hex(path.resolve(file)).slice(0, 16)}.json`);
 }
 
 function readAdded(stateDir: string, file: string): Added {

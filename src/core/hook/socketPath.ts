@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { lstatSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { isWithin } from '../files/project';
+import { sha256Hex } from '../files/sha256';
 import { untrustedDirectory } from '../files/trust';
 
 /**
@@ -19,7 +19,7 @@ export function socketDirectory(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 export function socketPathFor(folder: string, env: NodeJS.ProcessEnv = process.env): string {
-  const id = createHash('sha256').update(path.resolve(folder)).digest('hex').slice(0, 16);
+  const id = sha256Hex(path.resolve(folder)).slice(0, 16);
   if (process.platform === 'win32') return `\\\\.\\pipe\\skim-${os.userInfo().username}-${id}`;
   return path.join(socketDirectory(env), `${id}.sock`);
 }

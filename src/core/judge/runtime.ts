@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { JUDGE_MODES, Options } from '../config/options';
+import { sha256Hex } from '../files/sha256';
 import { stateDir } from '../files/stateDir';
 import { Choice, Judge } from './judge';
 import { OpenAiJudge } from './openaiJudge';
@@ -84,7 +84,7 @@ export class JudgeRuntime {
   ): Promise<Judged<T>> {
     const judge = this.judge;
     if (!judge || this.mode(site) === 'off') return { value: undefined, cacheHit: false };
-    const key = `${site}\0${question}\0${createHash('sha256').update(state).digest('hex')}`;
+    const key = `${site}\0${question}\0${sha256Hex(state)}`;
     if (this.cache.has(key)) {
       const value = this.cache.get(key) as T;
       this.cache.delete(key);

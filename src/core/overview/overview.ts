@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import * as path from 'node:path';
 import { lastPart } from '../facts/facts';
 import { readRegularFile } from '../files/open';
+import { Sha256 } from '../files/sha256';
 import { BinaryFileError } from '../files/source';
 import { fileKindByName } from '../files/kind';
 import { Project, ProjectFile } from '../files/project';
@@ -336,7 +336,7 @@ const ANSWER_RULES = 1;
  * hash and outline rules (or why it has none), read before `until`; undefined past it.
  */
 async function contentKey(chosen: readonly string[], fileOf: (key: string) => ProjectFile, parts: string, until: number): Promise<string | undefined> {
-  const hash = createHash('sha256').update(parts);
+  const hash = new Sha256().update(parts);
   for (let i = 0; i < chosen.length; i += CONCURRENT_FILES) {
     if (performance.now() > until) return undefined;
     const batch = await Promise.all(chosen.slice(i, i + CONCURRENT_FILES).map((key) => readSource(fileOf(key))));
@@ -344,7 +344,7 @@ async function contentKey(chosen: readonly string[], fileOf: (key: string) => Pr
       hash.update(typeof source === 'string' ? `${chosen[i + k]}\0${source}\0` : `${chosen[i + k]}\0${source.hash}\0${Outlines.rulesOf(source) ?? ''}\0`),
     );
   }
-  return hash.digest('hex');
+  return hash.digest();
 }
 
 export async function rankOverview(
