@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { chownSync, closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chownSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Writable } from 'node:stream';
 import { CONTEXT_LIMITS } from '../../src/core/hook/answer';
@@ -226,6 +227,62 @@ describe('skim hook reads a bounded payload, as a real process', () => {
       [passed.code, passed.stdout, passed.stderr],
       [0, '', 'skim: hook: the payload is over 4 MB, larger than any call the hook guards; the call goes ahead untouched\n'],
     );
+  });
+
+  it("a read it lets through loads neither node:crypto, nor Node's streams, nor its network or V8 modules", async () => {
+    // What those modules cost is most of what a passed read costs over Node's own start (docs/measurements.md).
+    const big = s.write('big.ts', tsSource(30, 26));
+    const loaded = path.join(s.dir, 'loaded.txt');
+    const record = s.write(
+      'record.js',
+      `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(loaded)}, process.moduleLoadList.join('\\n')));`,
+    );
+    const payload = {
+      hook_event_name: 'PreToolUse',
+      session_id: 's1',
+      tool_name: 'read_file',
+      tool_input: { filePath: big, startLine: 1, endLine: 100 },
+      cwd: s.dir,
+    };
+    const r = await hookProcess((input) => input.end(JSON.stringify(payload)), { NODE_OPTIONS: `--require ${record}` });
+    assert.deepEqual([r.code, r.stdout, r.stderr], [0, '', '']);
+    const modules = readFileSync(loaded, 'utf8').split('\n');
+    assert.deepEqual(
+      ['NativeModule crypto', 'NativeModule stream', 'NativeModule net', 'NativeModule v8'].filter((m) => modules.includes(m)),
+      [],
+    );
+    // And the read was stamped all the same, with the file's SHA-256.
+    const stamps = readdirSync(path.join(s.dir, '.state/skim/stamps')).map((f) => readFileSync(path.join(s.dir, '.state/skim/stamps', f), 'utf8'));
+    assert.equal(JSON.parse(stamps.join('').trim()).hashes[0], createHash('sha256').update(readFileSync(big)).digest('hex'));
+  });
+
+  it('reads the whole payload from a non-blocking pipe and writes the whole answer to one', async function () {
+    this.timeout(30_000);
+    s.write('big.ts', tsSource(30, 26));
+    const payload = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: path.join(s.dir, 'big.ts') }, cwd: s.dir });
+    const answer = async (nonBlocking: boolean) => {
+      // python3 makes both descriptors non-blocking (as a host sharing them with Node might) and runs the hook on them.
+      const setBlocking = `import os, sys; [os.set_blocking(fd, ${nonBlocking ? 'False' : 'True'}) for fd in (0, 1)]; os.execv(sys.argv[1], sys.argv[1:])`;
+      const child = spawn('python3', ['-c', setBlocking, process.execPath, CLI, 'hook'], {
+        cwd: s.dir,
+        env: { ...process.env, SKIM_CACHE_DIR: path.join(s.dir, '.cache'), XDG_STATE_HOME: path.join(s.dir, '.state') },
+      });
+      // The payload arrives in two parts, 300 ms apart, and the answer is read only a second after the hook began.
+      child.stdin.write(payload.slice(0, 40));
+      setTimeout(() => child.stdin.end(payload.slice(40)), 300);
+      child.stdout.pause();
+      setTimeout(() => child.stdout.resume(), 1000);
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      const code = await new Promise((resolve) => child.on('close', resolve));
+      return { code, stdout, stderr };
+    };
+    const blocking = await answer(false);
+    assert.equal(blocking.code, 0);
+    assert.match(JSON.parse(blocking.stdout).hookSpecificOutput.additionalContext, /^\[skim\] This read was shortened: lines 1-200 of /);
+    assert.deepEqual(await answer(true), blocking);
   });
 
   it('a payload that never ends within the budget: exit 0 by the deadline, nothing on stdout, one line on stderr', async () => {

@@ -1,4 +1,4 @@
-import * as net from 'node:net';
+import type * as Net from 'node:net';
 import { capProse, capText, normalizeRegions, RawRegion } from '../map/normalize';
 import { MapEntry, MapOrigin, MapStatus } from '../map/types';
 import { EnsureOptions, MapOutcome, MapSource, MapUnavailableError } from '../maps/source';
@@ -21,6 +21,8 @@ export const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
 class Unreachable extends Error {}
 
 function ask(socket: string, request: HookRequest, timeoutMs: number): Promise<unknown> {
+  // Loaded only when an extension listens: a hook with none never pays for Node's network module.
+  const net = require('node:net') as typeof Net;
   return new Promise((resolve, reject) => {
     const connection = net.createConnection(socket);
     const chunks: Buffer[] = [];

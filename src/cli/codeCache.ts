@@ -1,0 +1,149 @@
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+import { openRegularFile } from '../core/files/open';
+import { cacheDir } from '../core/files/stateDir';
+import { untrustedDirectory } from '../core/files/trust';
+
+/**
+ * Loading Skim's bundles with V8's code cache: what V8 compiled of a bundle is kept in the user's
+ * cache folder and handed back to V8 the next time, so that a process does not parse the bundle
+ * again (the hook's own bundle: 5 ms of a read it lets through; the engine: 90 ms of every `skim`
+ * command). Node 22 and later do this themselves (`module.enableCompileCache`), and then it is
+ * theirs. A cache is only ever a saving: one that is missing, foreign, stale, torn or in a folder
+ * that is not the user's own is not used, and the bundle is compiled from its source as `require`
+ * would.
+ */
+
+/** The largest cache file read: the engine's is about 2 MB. */
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** What a load did with the cache. */
+export type CacheUse = 'used' | 'written' | 'none';
+
+/** V8 takes a cache only from a process with the same flags: the flags this process set (`useV8Flags`) name its caches. */
+const flagsSet: string[] = [];
+
+/** Sets V8 flags for the rest of this process (once), and keeps the caches of code compiled under them apart from the others. */
+export function useV8Flags(flags: string): void {
+  if (flagsSet.includes(flags)) return;
+  (require('node:v8') as typeof import('node:v8')).setFlagsFromString(flags);
+  flagsSet.push(flags);
+}
+
+const enableCompileCache = (require('node:module') as { enableCompileCache?: (dir: string) => unknown }).enableCompileCache;
+let nodeCaches: boolean | undefined;
+
+/**
+ * `require(file)` for one of Skim's own bundles, through the code cache. On Node 22 and later,
+ * Node's own compile cache is switched on (once) and the bundle required.
+ */
+export function requireBundle(file: string, env: NodeJS.ProcessEnv = process.env): unknown {
+  if (enableCompileCache) {
+    nodeCaches ??= (enableCompileCache(cacheDir(env, 'code')), true);
+    return require(file);
+  }
+  return loadBundle(file, codeCacheFolder(env)).exports;
+}
+
+/**
+ * The folder this user's caches of compiled code live in, `$XDG_CACHE_HOME/skim/code` (made
+ * private if new), when it is a real folder only this user can enter; else undefined, and no
+ * cache is kept: code from a folder someone else can write to would run as this user's.
+ */
+export function codeCacheFolder(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const dir = cacheDir(env, 'code');
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch {
+    return undefined;
+  }
+  return untrustedDirectory(dir) ? undefined : dir;
+}
+
+/**
+ * A CommonJS bundle compiled and run as Node's loader would (its own `require`, `module`,
+ * `__filename` and `__dirname`), with its code cache in `dir` when one is given. The cache's name
+ * says which bundle file it was made from (its folder; its inode, size, change and modification
+ * times: a rebuilt bundle is a new one, even at the same length, which is all V8 checks) and by
+ * which Node, architecture and flags; the caches of a bundle's earlier builds in the same folder
+ * are removed when a new one is written.
+ */
+export function loadBundle(file: string, dir: string | undefined): { exports: unknown; cache: CacheUse } {
+  const stat = statSync(file);
+  const folder = statSync(dirname(file));
+  // Each installed copy of Skim (its folder) keeps its own caches; a new build of a bundle replaces the old one's.
+  const stem = `${basename(file)}-${folder.dev}-${folder.ino}-`;
+  const build = `${stem}${stat.ino}-${stat.size}-${stat.mtimeMs}-${stat.ctimeMs}-`;
+  const cacheFile = dir && join(dir, `${build}${process.version}-${process.arch}${flagsSet.length ? `-${flagsSet.join(' ').replace(/\W+/g, '_')}` : ''}.v8`);
+  const cachedData = cacheFile ? readCache(cacheFile) : undefined;
+  // A `#!` line becomes a comment of the same length, so that line and column numbers stay the file's.
+  const source = readFileSync(file, 'utf8').replace(/^#!/, '//');
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
+  const module = { exports: {} as unknown };
+  (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+  if (cachedData && !script.cachedDataRejected) return { exports: module.exports, cache: 'used' };
+  // Made now, once the bundle's top level has run: the functions that compiled are in it, under the flags they compiled with.
+  const written = cacheFile !== undefined && writeCache(cacheFile, stem, build, script.createCachedData());
+  return { exports: module.exports, cache: written ? 'written' : 'none' };
+}
+
+/** The cache's bytes, or undefined when there is none or it is not a regular file of a sane size. Never throws. */
+function readCache(file: string): Buffer | undefined {
+  let opened;
+  try {
+    opened = openRegularFile(file);
+  } catch {
+    return undefined;
+  }
+  try {
+    if (opened.stat.size === 0 || opened.stat.size > MAX_CACHE_BYTES) return undefined;
+    const bytes = Buffer.allocUnsafe(opened.stat.size);
+    let length = 0;
+    while (length < bytes.length) {
+      const got = readSync(opened.fd, bytes, length, bytes.length - length, length);
+      if (got === 0) return undefined;
+      length += got;
+    }
+    return bytes;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(opened.fd);
+  }
+}
+
+/**
+ * Writes a cache new beside its place and renames it there (processes that start together each
+ * write whole files; the last rename wins), then removes the caches of the bundle's other builds
+ * (and any temp file a killed writer left of them).
+ * Whether it was written; never throws.
+ */
+function writeCache(file: string, stem: string, build: string, data: Buffer): boolean {
+  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  let fd;
+  try {
+    fd = openSync(temp, 'wx', 0o600);
+  } catch {
+    return false;
+  }
+  try {
+    try {
+      for (let at = 0; at < data.length;) at += writeSync(fd, data, at);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, file);
+  } catch {
+    rmSync(temp, { force: true });
+    return false;
+  }
+  const dir = dirname(file);
+  try {
+    for (const name of readdirSync(dir)) if (name.startsWith(stem) && !name.startsWith(build)) rmSync(join(dir, name), { force: true });
+  } catch {
+    // Another process swept first.
+  }
+  return true;
+}

@@ -1,0 +1,108 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { codeCacheFolder } from '../../src/cli/codeCache';
+import { scratch } from '../support/files';
+
+describe("the bundles' code cache", () => {
+  let s: ReturnType<typeof scratch>;
+  let cache: string;
+  beforeEach(() => {
+    s = scratch();
+    cache = path.join(s.dir, 'cache');
+    mkdirSync(cache, { mode: 0o700 });
+  });
+  afterEach(() => s.cleanup());
+
+  /** A bundle as esbuild writes one: CommonJS, requiring Node's modules and files beside it by __dirname. */
+  const bundle = (dir: string, answer: string) => {
+    mkdirSync(path.join(s.dir, dir), { recursive: true });
+    return s.write(
+      `${dir}/bundle.js`,
+      `#!/usr/bin/env node\n"use strict";\nconst path = require("node:path");\nmodule.exports = { answer: () => ${JSON.stringify(answer)}, here: path.basename(__dirname), file: path.basename(__filename) };\n`,
+    );
+  };
+  const caches = () => readdirSync(cache).sort();
+  const CODE_CACHE = path.resolve(__dirname, '../../src/cli/codeCache.js');
+  /** Loads `file` as a process of its own would (V8 keeps scripts it compiled for the rest of a process): what it did with the cache, and the bundle's answers. */
+  const loadBundle = (file: string, dir: string) => {
+    const script = `const { cache, exports } = require(${JSON.stringify(CODE_CACHE)}).loadBundle(${JSON.stringify(file)}, ${JSON.stringify(dir)}); console.log(JSON.stringify({ cache, exports: { answer: exports.answer(), here: exports.here, file: exports.file } }));`;
+    return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 20_000 })) as {
+      cache: string;
+      exports: { answer: string; here: string; file: string };
+    };
+  };
+
+  it('a bundle loaded a second time runs from the cache its first load wrote, with its own __dirname and __filename', () => {
+    const file = bundle('dist', 'first');
+    const first = loadBundle(file, cache);
+    assert.equal(first.cache, 'written');
+    assert.equal(caches().length, 1);
+    const second = loadBundle(file, cache);
+    assert.equal(second.cache, 'used');
+    assert.deepEqual(second.exports, { answer: 'first', here: 'dist', file: 'bundle.js' });
+  });
+
+  it('a rebuilt bundle of the same length and modification time runs its new code, and its cache replaces the old one', () => {
+    const file = bundle('dist', 'first');
+    loadBundle(file, cache);
+    const before = caches();
+    const { mtime } = statSync(file);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('first', 'newer'));
+    utimesSync(file, mtime, mtime);
+    const rebuilt = loadBundle(file, cache);
+    assert.deepEqual([rebuilt.cache, rebuilt.exports.answer], ['written', 'newer']);
+    assert.equal(caches().length, 1);
+    assert.notDeepEqual(caches(), before);
+  });
+
+  it('two installed copies of a bundle keep a cache each', () => {
+    loadBundle(bundle('one/dist', 'one'), cache);
+    loadBundle(bundle('two/dist', 'two'), cache);
+    assert.equal(caches().length, 2);
+    assert.equal(loadBundle(path.join(s.dir, 'one/dist/bundle.js'), cache).cache, 'used');
+    assert.equal(loadBundle(path.join(s.dir, 'two/dist/bundle.js'), cache).cache, 'used');
+  });
+
+  it('garbage, an empty file or a FIFO where the cache should be is passed over and replaced, never waited on', () => {
+    const file = bundle('dist', 'first');
+    loadBundle(file, cache);
+    const [name] = caches();
+    const place = path.join(cache, name);
+    for (const plant of [() => writeFileSync(place, 'not V8 code at all'), () => writeFileSync(place, ''), () => execFileSync('mkfifo', [place])]) {
+      execFileSync('rm', ['-f', place]);
+      plant();
+      const loaded = loadBundle(file, cache);
+      assert.deepEqual([loaded.cache, loaded.exports.answer], ['written', 'first']);
+      assert.equal(loadBundle(file, cache).cache, 'used');
+    }
+  });
+
+  it('keeps no cache in a folder other users can enter or that is a link', () => {
+    const env = { XDG_CACHE_HOME: path.join(s.dir, 'xdg') };
+    assert.equal(codeCacheFolder(env), path.join(s.dir, 'xdg/skim/code'));
+    assert.equal(statSync(path.join(s.dir, 'xdg/skim/code')).mode & 0o777, 0o700);
+    chmodSync(path.join(s.dir, 'xdg/skim/code'), 0o777);
+    assert.equal(codeCacheFolder(env), undefined);
+    execFileSync('rm', ['-rf', path.join(s.dir, 'xdg/skim/code')]);
+    execFileSync('ln', ['-s', cache, path.join(s.dir, 'xdg/skim/code')]);
+    assert.equal(codeCacheFolder(env), undefined);
+  });
+
+  it('code compiled after the hook sets its V8 flag is cached apart, and both caches are used the next time', () => {
+    const first = bundle('dist', 'first');
+    const second = bundle('lib', 'second');
+    const script = `const c = require(${JSON.stringify(CODE_CACHE)}); const a = c.loadBundle(${JSON.stringify(first)}, ${JSON.stringify(cache)}).cache; c.useV8Flags('--liftoff-only'); const b = c.loadBundle(${JSON.stringify(second)}, ${JSON.stringify(cache)}).cache; console.log(a, b);`;
+    assert.equal(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }), 'written written\n');
+    assert.equal(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }), 'used used\n');
+    const lib = statSync(path.join(s.dir, 'lib'));
+    assert.equal(caches().length, 2);
+    assert.deepEqual(
+      caches()
+        .filter((name) => name.endsWith('-_liftoff_only.v8'))
+        .map((name) => name.startsWith(`bundle.js-${lib.dev}-${lib.ino}-`)),
+      [true],
+    );
+  });
+});
