@@ -1,10 +1,12 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Sha256, sha256Hex, WASM_INPUT_MAX, wasmSha256 } from '../../src/core/files/sha256';
 import { SHA256_WASM } from '../../src/core/files/sha256Wasm';
 import { assembledSha256 } from '../../scripts/write-sha256-wasm';
+import { scratch } from '../support/files';
 
 const openssl = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
 
@@ -47,6 +49,29 @@ describe('SHA-256 without node:crypto', () => {
 
   it('a string is hashed as its UTF-8 bytes', () => {
     for (const text of ['', 'héllo wörld', '日本語のファイル名.ts', '\u{1F600} emoji', 'a\0b']) assert.equal(sha256Hex(text), openssl(text), text);
+  });
+
+  it('a process hashes its first 512 kB, in inputs of up to 64 kB, without loading node:crypto, and loads it for an input or a total beyond', () => {
+    const SHA = path.resolve(__dirname, '../../src/core/files/sha256.js');
+    const s = scratch();
+    // A script file, not `node -e`: that loads node:crypto itself.
+    const loadsCrypto = (sizes: number[]) => {
+      const script = s.write(
+        'hash.js',
+        `const { sha256Hex } = require(${JSON.stringify(SHA)}); for (const n of ${JSON.stringify(sizes)}) sha256Hex(Buffer.alloc(n, 7)); console.log(process.moduleLoadList.includes('NativeModule crypto'));`,
+      );
+      return execFileSync(process.execPath, [script], { encoding: 'utf8' }).trim() === 'true';
+    };
+    try {
+      assert.deepEqual([[WASM_INPUT_MAX], [WASM_INPUT_MAX + 1], Array(8).fill(WASM_INPUT_MAX), [...Array(8).fill(WASM_INPUT_MAX), 1]].map(loadsCrypto), [
+        false,
+        true,
+        false,
+        true,
+      ]);
+    } finally {
+      s.cleanup();
+    }
   });
 
   it('the embedded module is what src/core/files/sha256.wat assembles to (npm run wasm:write writes it)', async () => {
