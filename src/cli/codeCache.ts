@@ -1,8 +1,8 @@
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
-import { openRegularFile } from '../core/files/open';
+import { readRegularFileSync } from '../core/files/open';
 import { cacheDir } from '../core/files/stateDir';
 import { untrustedDirectory } from '../core/files/trust';
 
@@ -89,28 +89,13 @@ export function loadBundle(file: string, dir: string | undefined): { exports: un
   return { exports: module.exports, cache: written ? 'written' : 'none' };
 }
 
-/** The cache's bytes, or undefined when there is none or it is not a regular file of a sane size. Never throws. */
+/** The cache's bytes, or undefined when there is none or it is not a regular file of a sane size (a FIFO is never waited on). Never throws. */
 function readCache(file: string): Buffer | undefined {
-  let opened;
   try {
-    opened = openRegularFile(file);
+    const { bytes } = readRegularFileSync(file, MAX_CACHE_BYTES);
+    return bytes?.length ? bytes : undefined;
   } catch {
     return undefined;
-  }
-  try {
-    if (opened.stat.size === 0 || opened.stat.size > MAX_CACHE_BYTES) return undefined;
-    const bytes = Buffer.allocUnsafe(opened.stat.size);
-    let length = 0;
-    while (length < bytes.length) {
-      const got = readSync(opened.fd, bytes, length, bytes.length - length, length);
-      if (got === 0) return undefined;
-      length += got;
-    }
-    return bytes;
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(opened.fd);
   }
 }
 

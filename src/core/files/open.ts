@@ -64,3 +64,21 @@ export async function readRegularFile(file: string, maxBytes: number): Promise<{
     closeSync(fd);
   }
 }
+
+/** readRegularFile for a process that cannot wait: a bundle's code cache, read before anything else runs. */
+export function readRegularFileSync(file: string, maxBytes: number): { bytes?: Buffer; size: number } {
+  const { fd, stat } = openRegularFile(file);
+  try {
+    if (stat.size > maxBytes) return { size: stat.size };
+    const bytes = Buffer.alloc(stat.size);
+    let length = 0;
+    while (length < bytes.length) {
+      const bytesRead = readSync(fd, bytes, length, bytes.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    return { bytes: bytes.subarray(0, length), size: stat.size };
+  } finally {
+    closeSync(fd);
+  }
+}
