@@ -84,8 +84,14 @@ export function loadBundle(file: string, dir: string | undefined): { exports: un
   const module = { exports: {} as unknown };
   (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
   if (cachedData && !script.cachedDataRejected) return { exports: module.exports, cache: 'used' };
-  // Made now, once the bundle's top level has run: the functions that compiled are in it, under the flags they compiled with.
-  const written = cacheFile !== undefined && writeCache(cacheFile, stem, build, script.createCachedData());
+  if (cacheFile === undefined) return { exports: module.exports, cache: 'none' };
+  // Made now, once the bundle's top level has run, and again as the process exits with every function that ran since,
+  // unless V8's flags changed meanwhile: a cache holds the flags of the process that made it, and is refused under others.
+  const flags = flagsSet.length;
+  const written = writeCache(cacheFile, stem, build, script.createCachedData());
+  process.once('exit', () => {
+    if (flagsSet.length === flags) writeCache(cacheFile, stem, build, script.createCachedData());
+  });
   return { exports: module.exports, cache: written ? 'written' : 'none' };
 }
 
@@ -101,9 +107,8 @@ function readCache(file: string): Buffer | undefined {
 
 /**
  * Writes a cache new beside its place and renames it there (processes that start together each
- * write whole files; the last rename wins), then removes the caches of the bundle's other builds
- * (and any temp file a killed writer left of them).
- * Whether it was written; never throws.
+ * write whole files; the last rename wins), then sweeps the folder. Whether it was written; never
+ * throws.
  */
 function writeCache(file: string, stem: string, build: string, data: Buffer): boolean {
   const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
@@ -124,11 +129,30 @@ function writeCache(file: string, stem: string, build: string, data: Buffer): bo
     rmSync(temp, { force: true });
     return false;
   }
-  const dir = dirname(file);
-  try {
-    for (const name of readdirSync(dir)) if (name.startsWith(stem) && !name.startsWith(build)) rmSync(join(dir, name), { force: true });
-  } catch {
-    // Another process swept first.
-  }
+  sweep(dirname(file), stem, build);
   return true;
+}
+
+/** How long a cache no process has read or written stays: a copy of Skim removed (an updated extension's old folder) leaves its caches. */
+const UNUSED_MS = 30 * 24 * 3600_000;
+
+/** Removes the caches of the bundle's other builds in its folder, and any cache unused for UNUSED_MS (by its access time where the file system keeps one). */
+function sweep(dir: string, stem: string, build: string): void {
+  const now = Date.now();
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const file = join(dir, name);
+    try {
+      const stat = statSync(file);
+      const unused = now - Math.max(stat.atimeMs, stat.mtimeMs) > UNUSED_MS;
+      if ((name.startsWith(stem) && !name.startsWith(build)) || unused) rmSync(file, { force: true });
+    } catch {
+      // Another process swept first.
+    }
+  }
 }

@@ -65,6 +65,19 @@ describe("the bundles' code cache", () => {
     assert.equal(loadBundle(path.join(s.dir, 'two/dist/bundle.js'), cache).cache, 'used');
   });
 
+  it('a cache no process has used for 30 days is removed when another is written; one read a day ago stays', () => {
+    const old = s.write('cache/engine.js-1-2-3-4-5-6-v18.0.0-x64.v8', 'from a copy of Skim long removed');
+    const recent = s.write('cache/engine.js-1-2-3-4-5-6-v20.0.0-x64.v8', 'read yesterday');
+    const month = new Date(Date.now() - 31 * 24 * 3600_000);
+    utimesSync(old, month, month);
+    utimesSync(recent, new Date(Date.now() - 24 * 3600_000), month);
+    loadBundle(bundle('dist', 'first'), cache);
+    assert.deepEqual(
+      caches().filter((name) => name.startsWith('engine.js-')),
+      [path.basename(recent)],
+    );
+  });
+
   it('garbage, an empty file or a FIFO where the cache should be is passed over and replaced, never waited on', () => {
     const file = bundle('dist', 'first');
     loadBundle(file, cache);
