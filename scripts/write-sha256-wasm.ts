@@ -23,7 +23,7 @@ export async function assembledSha256(): Promise<string> {
 
 /** The TypeScript module that embeds `base64`. */
 export const embeddedSource = (base64: string) =>
-  `// Written by scripts/write-sha256-wasm.ts (npm run wasm:write) from sha256.wat; do not edit.\nexport const SHA256_WASM = '${base64}';\n`;
+  `// Written by scripts/write-sha256-wasm.ts (npm run wasm:write) from sha256.wat; do not edit.\nexport const SHA256_WASM =\n  '${base64}';\n`;
 
 if (require.main === module)
   void assembledSha256().then((base64) => {
