@@ -1,35 +1,70 @@
-import { read, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import type { Io } from './io';
 
 /**
  * Standard input and output for a process that lives for one answer (the hook): read and written on
  * the descriptors themselves. `process.stdin` and `process.stdout` are Node streams over a socket
  * class; creating them loads Node's stream and network modules, a quarter of what a hook that lets
- * a read through costs over Node's own start. A descriptor Node cannot use this way (a non-blocking
- * pipe answers EAGAIN) is handed to the streams for the rest, so nothing is lost either way.
+ * a read through costs over Node's own start. Where the descriptors cannot be used that way, the
+ * streams take over, so nothing is lost either way.
  */
 
 const CHUNK = 64 * 1024;
 
+/** The longest wait between two looks at a pipe with nothing in it yet. */
+const MOST_POLL_MS = 10;
+
 const wouldBlock = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EAGAIN';
 
-/** One read of up to CHUNK bytes from `fd` on the thread pool (the event loop stays free for the caller's deadline). */
-const readChunk = (fd: number, buffer: Buffer) =>
-  new Promise<number>((resolve, reject) => read(fd, buffer, 0, buffer.length, null, (error, bytesRead) => (error ? reject(error) : resolve(bytesRead))));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Standard input's bytes as they arrive, to its end; from `process.stdin` once the descriptor would block. */
-export async function* stdinChunks(fd = 0, stream: () => AsyncIterable<Buffer> = () => process.stdin): AsyncGenerator<Buffer> {
+/**
+ * Standard input's bytes as they arrive, to its end. Never a read the process could not leave: a
+ * blocking read on Node's thread pool that no writer ends would hold the process after its answer
+ * (Node waits for the pool as it exits), so stdin is never read that way. A regular file is read at
+ * once; a pipe (what the installed command's filter hands Skim) is opened again without blocking
+ * (Linux's /proc/self/fd/0) and read as its bytes arrive, looking again after at most 10 ms;
+ * anything else (a socket, a terminal, a device, a system without /proc) goes through
+ * `process.stdin`.
+ */
+export async function* stdinChunks(): AsyncGenerator<Buffer> {
+  let kind: 'file' | 'pipe' | 'other' = 'other';
+  try {
+    const stat = fstatSync(0);
+    kind = stat.isFile() ? 'file' : stat.isFIFO() ? 'pipe' : 'other';
+  } catch {
+    // No stdin at all: the stream says so its own way.
+  }
+  if (kind === 'file') return yield* chunks(0);
+  let pipe: number | undefined;
+  try {
+    if (kind === 'pipe') pipe = openSync('/proc/self/fd/0', constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    pipe = undefined;
+  }
+  if (pipe === undefined) return yield* process.stdin;
+  try {
+    yield* chunks(pipe);
+  } finally {
+    closeSync(pipe);
+  }
+}
+
+/** A descriptor's bytes to its end; a non-blocking one with nothing in it yet is looked at again a little later. */
+async function* chunks(fd: number): AsyncGenerator<Buffer> {
   const buffer = Buffer.allocUnsafe(CHUNK);
-  for (;;) {
+  for (let wait = 1; ; ) {
     let bytesRead: number;
     try {
-      bytesRead = await readChunk(fd, buffer);
+      bytesRead = readSync(fd, buffer);
     } catch (error) {
       if (!wouldBlock(error)) throw error;
-      yield* stream();
-      return;
+      await sleep(wait);
+      wait = Math.min(MOST_POLL_MS, wait * 2);
+      continue;
     }
     if (bytesRead === 0) return;
+    wait = 1;
     yield Buffer.from(buffer.subarray(0, bytesRead));
   }
 }

@@ -1,10 +1,12 @@
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chownSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { chownSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import { Writable } from 'node:stream';
+import { promisify } from 'node:util';
 import { CONTEXT_LIMITS } from '../../src/core/hook/answer';
+import { hookCommands } from '../../src/core/hook/command';
 import { renderMap } from '../../src/core/map/render';
 import { skim } from '../support/cli';
 import { scratch, tsSource } from '../support/files';
@@ -229,7 +231,7 @@ describe('skim hook reads a bounded payload, as a real process', () => {
     );
   });
 
-  it("a read it lets through loads neither node:crypto, nor Node's streams, nor its network or V8 modules", async () => {
+  it("a read the installed command lets through loads neither node:crypto, nor Node's streams, nor its network or V8 modules", async () => {
     // What those modules cost is most of what a passed read costs over Node's own start (docs/measurements.md).
     const big = s.write('big.ts', tsSource(30, 26));
     const loaded = path.join(s.dir, 'loaded.txt');
@@ -244,8 +246,14 @@ describe('skim hook reads a bounded payload, as a real process', () => {
       tool_input: { filePath: big, startLine: 1, endLine: 100 },
       cwd: s.dir,
     };
-    const r = await hookProcess((input) => input.end(JSON.stringify(payload)), { NODE_OPTIONS: `--require ${record}` });
-    assert.deepEqual([r.code, r.stdout, r.stderr], [0, '', '']);
+    // The command exactly as `skim hook install` writes it: the filter hands Skim the payload through a pipe.
+    const installed = hookCommands(process.execPath, CLI).pre;
+    const r = await new Promise<{ error: Error | null; stdout: string; stderr: string }>((resolve) => {
+      const env = { ...process.env, NODE_OPTIONS: `--require ${record}`, XDG_STATE_HOME: path.join(s.dir, '.state'), XDG_CACHE_HOME: path.join(s.dir, '.xdg') };
+      const child = execFile('/bin/sh', ['-c', installed], { cwd: s.dir, env }, (error, stdout, stderr) => resolve({ error, stdout, stderr }));
+      child.stdin?.end(JSON.stringify(payload));
+    });
+    assert.deepEqual([r.error, r.stdout, r.stderr], [null, '', '']);
     const modules = readFileSync(loaded, 'utf8').split('\n');
     assert.deepEqual(
       ['NativeModule crypto', 'NativeModule stream', 'NativeModule net', 'NativeModule v8'].filter((m) => modules.includes(m)),
@@ -256,14 +264,16 @@ describe('skim hook reads a bounded payload, as a real process', () => {
     assert.equal(JSON.parse(stamps.join('').trim()).hashes[0], createHash('sha256').update(readFileSync(big)).digest('hex'));
   });
 
-  it('reads the whole payload from a non-blocking pipe and writes the whole answer to one', async function () {
+  it('reads the whole payload from a pipe, blocking or not, arriving in parts, and writes the whole answer to a slow reader', async function () {
     this.timeout(30_000);
     s.write('big.ts', tsSource(30, 26));
     const payload = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: path.join(s.dir, 'big.ts') }, cwd: s.dir });
     const answer = async (nonBlocking: boolean) => {
-      // python3 makes both descriptors non-blocking (as a host sharing them with Node might) and runs the hook on them.
+      // cat hands the payload on through a real pipe, as the installed command's filter does; python3 makes both
+      // descriptors non-blocking (as a host sharing them with Node might) and runs the hook on them.
       const setBlocking = `import os, sys; [os.set_blocking(fd, ${nonBlocking ? 'False' : 'True'}) for fd in (0, 1)]; os.execv(sys.argv[1], sys.argv[1:])`;
-      const child = spawn('python3', ['-c', setBlocking, process.execPath, CLI, 'hook'], {
+      const command = `cat | exec python3 -c '${setBlocking}' '${process.execPath}' '${CLI}' hook`;
+      const child = spawn('/bin/sh', ['-c', command], {
         cwd: s.dir,
         env: { ...process.env, SKIM_CACHE_DIR: path.join(s.dir, '.cache'), XDG_STATE_HOME: path.join(s.dir, '.state') },
       });
@@ -283,6 +293,25 @@ describe('skim hook reads a bounded payload, as a real process', () => {
     assert.equal(blocking.code, 0);
     assert.match(JSON.parse(blocking.stdout).hookSpecificOutput.additionalContext, /^\[skim\] This read was shortened: lines 1-200 of /);
     assert.deepEqual(await answer(true), blocking);
+  });
+
+  it('a pipe kept open, empty or holding a whole payload, is let go at the deadline: exit 0, one line on stderr', async function () {
+    this.timeout(30_000);
+    // A FIFO the test holds open for writing: the hook sees a pipe that never ends, as under a host that never closes stdin.
+    const fifo = path.join(s.dir, 'stdin');
+    await promisify(execFile)('mkfifo', [fifo]);
+    const held = openSync(fifo, 'r+');
+    try {
+      const read = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: s.write('a.ts', 'x\n') }, cwd: s.dir });
+      for (const content of ['', read]) {
+        if (content) writeSync(held, content);
+        const r = await hookProcess(held, { SKIM_HOOK_BUDGET_MS: '1000' });
+        assert.deepEqual([r.code, r.stdout, r.stderr], [0, '', 'skim: hook: no payload arrived within 1000 ms; the call goes ahead untouched\n']);
+        assert.ok(r.ms < 8_000, `${r.ms} ms`);
+      }
+    } finally {
+      closeSync(held);
+    }
   });
 
   it('a payload that never ends within the budget: exit 0 by the deadline, nothing on stdout, one line on stderr', async () => {
