@@ -2,9 +2,10 @@ import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, 
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+import { checksum } from '../core/files/checksum';
 import { readRegularFileSync } from '../core/files/open';
 import { cacheDir } from '../core/files/stateDir';
-import { untrustedDirectory } from '../core/files/trust';
+import { untrustedDirectory, untrustedPath } from '../core/files/trust';
 
 /**
  * Loading Skim's bundles with V8's code cache: what V8 compiled of a bundle is kept in the user's
@@ -41,7 +42,11 @@ let nodeCaches: boolean | undefined;
  */
 export function requireBundle(file: string, env: NodeJS.ProcessEnv = process.env): unknown {
   if (enableCompileCache) {
-    nodeCaches ??= (enableCompileCache(cacheDir(env, 'code')), true);
+    if (nodeCaches === undefined) {
+      const dir = codeCacheFolder(env);
+      if (dir) enableCompileCache(dir);
+      nodeCaches = true;
+    }
     return require(file);
   }
   return loadBundle(file, codeCacheFolder(env)).exports;
@@ -49,8 +54,9 @@ export function requireBundle(file: string, env: NodeJS.ProcessEnv = process.env
 
 /**
  * The folder this user's caches of compiled code live in, `$XDG_CACHE_HOME/skim/code` (made
- * private if new), when it is a real folder only this user can enter; else undefined, and no
- * cache is kept: code from a folder someone else can write to would run as this user's.
+ * private if new), when it is a real folder only this user can enter and no other user can change
+ * a folder above it; else undefined, and no cache is kept: code another user could put there would
+ * run as this user's.
  */
 export function codeCacheFolder(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const dir = cacheDir(env, 'code');
@@ -59,7 +65,7 @@ export function codeCacheFolder(env: NodeJS.ProcessEnv = process.env): string | 
   } catch {
     return undefined;
   }
-  return untrustedDirectory(dir) ? undefined : dir;
+  return untrustedDirectory(dir) || untrustedPath(dir) ? undefined : dir;
 }
 
 /**
@@ -95,14 +101,25 @@ export function loadBundle(file: string, dir: string | undefined): { exports: un
   return { exports: module.exports, cache: written ? 'written' : 'none' };
 }
 
-/** The cache's bytes, or undefined when there is none or it is not a regular file of a sane size (a FIFO is never waited on). Never throws. */
+/**
+ * A cache file: this header, the checksum of what follows (16 hex digits), then V8's data. V8 checks
+ * the data's header but not its body, and runs a damaged body as code (a power loss that left zeros,
+ * a bad disk): a file whose checksum does not match is not used, and is written again.
+ */
+const MAGIC = 'skim-v8\n';
+const HEADER_BYTES = MAGIC.length + 16;
+
+/** V8's data from a cache file, or undefined when there is none, it is not a regular file of a sane size (a FIFO is never waited on), or it is damaged. Never throws. */
 function readCache(file: string): Buffer | undefined {
+  let bytes;
   try {
-    const { bytes } = readRegularFileSync(file, MAX_CACHE_BYTES);
-    return bytes?.length ? bytes : undefined;
+    bytes = readRegularFileSync(file, MAX_CACHE_BYTES).bytes;
   } catch {
     return undefined;
   }
+  if (!bytes || bytes.length <= HEADER_BYTES || bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
+  const data = bytes.subarray(HEADER_BYTES);
+  return checksum(data) === bytes.toString('latin1', MAGIC.length, HEADER_BYTES) ? data : undefined;
 }
 
 /**
@@ -111,6 +128,9 @@ function readCache(file: string): Buffer | undefined {
  * throws.
  */
 function writeCache(file: string, stem: string, build: string, data: Buffer): boolean {
+  const sum = checksum(data);
+  if (!sum) return false;
+  const bytes = Buffer.concat([Buffer.from(`${MAGIC}${sum}`, 'latin1'), data]);
   const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
   let fd;
   try {
@@ -120,7 +140,7 @@ function writeCache(file: string, stem: string, build: string, data: Buffer): bo
   }
   try {
     try {
-      for (let at = 0; at < data.length;) at += writeSync(fd, data, at);
+      for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
     } finally {
       closeSync(fd);
     }

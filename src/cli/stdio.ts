@@ -53,7 +53,7 @@ export async function* stdinChunks(): AsyncGenerator<Buffer> {
 /** A descriptor's bytes to its end; a non-blocking one with nothing in it yet is looked at again a little later. */
 async function* chunks(fd: number): AsyncGenerator<Buffer> {
   const buffer = Buffer.allocUnsafe(CHUNK);
-  for (let wait = 1; ; ) {
+  for (let wait = 1; ;) {
     let bytesRead: number;
     try {
       bytesRead = readSync(fd, buffer);

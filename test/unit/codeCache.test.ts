@@ -92,6 +92,39 @@ describe("the bundles' code cache", () => {
     }
   });
 
+  it('a cache damaged on disk (bits flipped in the body, or zeros where a power loss left them) is not run: the bundle compiles from source and the cache is written again', () => {
+    // A bundle with enough compiled code that V8's data has a body: V8 checks its header only.
+    mkdirSync(path.join(s.dir, 'dist'));
+    const file = s.write(
+      'dist/bundle.js',
+      `module.exports = { answer: () => ${JSON.stringify('first')}, here: 'dist', file: 'bundle.js', more: [${Array.from({ length: 200 }, (_, i) => `() => ${i} * 2`).join(', ')}].map((f) => f()) };\n`,
+    );
+    loadBundle(file, cache);
+    const place = path.join(cache, caches()[0]);
+    const good = readFileSync(place);
+    const flipped = Buffer.from(good);
+    for (const at of [0.5, 0.7, 0.9]) flipped[Math.floor(good.length * at)] ^= 0x10;
+    const zeroed = Buffer.from(good);
+    zeroed.fill(0, Math.floor(good.length / 2));
+    for (const damaged of [flipped, zeroed]) {
+      writeFileSync(place, damaged);
+      const loaded = loadBundle(file, cache);
+      assert.deepEqual([loaded.cache, loaded.exports.answer], ['written', 'first']);
+      assert.equal(loadBundle(file, cache).cache, 'used');
+    }
+  });
+
+  it('keeps no cache under a folder other users may change, nor where XDG_CACHE_HOME is relative', () => {
+    const env = { XDG_CACHE_HOME: path.join(s.dir, 'xdg') };
+    mkdirSync(path.join(s.dir, 'xdg/skim'), { recursive: true });
+    chmodSync(path.join(s.dir, 'xdg/skim'), 0o777);
+    assert.equal(codeCacheFolder(env), undefined);
+    // The sticky bit, as on /tmp: others may add names there, not rename or remove this user's.
+    chmodSync(path.join(s.dir, 'xdg/skim'), 0o1777);
+    assert.equal(codeCacheFolder(env), path.join(s.dir, 'xdg/skim/code'));
+    assert.equal(codeCacheFolder({ HOME: path.join(s.dir, 'home'), XDG_CACHE_HOME: 'relative' }), path.join(s.dir, 'home/.cache/skim/code'));
+  });
+
   it('keeps no cache in a folder other users can enter or that is a link', () => {
     const env = { XDG_CACHE_HOME: path.join(s.dir, 'xdg') };
     assert.equal(codeCacheFolder(env), path.join(s.dir, 'xdg/skim/code'));

@@ -1,11 +1,11 @@
 import type { Hash } from 'node:crypto';
-import { SHA256_WASM } from './sha256Wasm';
+import { DigestModule, digestModule, INPUT, INPUT_BYTES, STATE } from './wasmDigests';
 
 /**
  * SHA-256 as lowercase hex: the one hash Skim keys files, stamps, folders and answers by.
  * Loading node:crypto costs a process 6–10 ms (it brings Node's streams with it): more than
  * everything else a hook that lets a read through does. So a process's first hashes, while they
- * are small, are made by a WebAssembly module of under a kilobyte (sha256.wat), ready in about a
+ * are small, are made by a WebAssembly module of under a kilobyte (digests.wat), ready in about a
  * millisecond; node:crypto (OpenSSL, some ten times faster per byte) is loaded once an input is
  * larger than WASM_INPUT_MAX or the process has hashed WASM_PROCESS_MAX, where its speed repays
  * its load: a hook hashes a few files, an overview thousands. Both give the same digest; which one
@@ -17,58 +17,28 @@ export const WASM_PROCESS_MAX = 512 * 1024;
 /** Bytes this process has hashed with the module. */
 let wasmBytes = 0;
 
-/** The module's memory (sha256.wat): the state's eight words at STATE, message blocks from BLOCKS to the end. */
-const STATE = 256;
-const BLOCKS = 1024;
-const BLOCKS_BYTES = 2 * 65536 - BLOCKS;
 const INITIAL = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
 
-interface Compressor {
-  memory: { buffer: ArrayBuffer };
-  compress(at: number, blocks: number): void;
-}
-
-/** The part of WebAssembly's JavaScript interface used here (Node's types leave it out). */
-interface WasmRuntime {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object) => { exports: unknown };
-}
-
-/** The compiled module; null where this runtime has no WebAssembly (then node:crypto hashes everything). */
-let compressor: Compressor | null | undefined;
-
-function wasm(): Compressor | null {
-  if (compressor === undefined) {
-    const runtime = (globalThis as { WebAssembly?: WasmRuntime }).WebAssembly;
-    try {
-      compressor = runtime ? (new runtime.Instance(new runtime.Module(Buffer.from(SHA256_WASM, 'base64'))).exports as Compressor) : null;
-    } catch {
-      compressor = null;
-    }
-  }
-  return compressor;
-}
-
 /** The digest of `bytes` by the module: whole blocks as they are, then the last part padded (a 1 bit, zeros, the length in bits). */
-function wasmDigest(module: Compressor, bytes: Uint8Array): string {
+function wasmDigest(module: DigestModule, bytes: Uint8Array): string {
   const memory = new Uint8Array(module.memory.buffer);
   const view = new DataView(module.memory.buffer);
   INITIAL.forEach((word, i) => view.setUint32(STATE + 4 * i, word, true));
   const whole = bytes.length - (bytes.length % 64);
-  for (let at = 0; at < whole; at += BLOCKS_BYTES) {
-    const part = bytes.subarray(at, Math.min(whole, at + BLOCKS_BYTES));
-    memory.set(part, BLOCKS);
-    module.compress(BLOCKS, part.length / 64);
+  for (let at = 0; at < whole; at += INPUT_BYTES) {
+    const part = bytes.subarray(at, Math.min(whole, at + INPUT_BYTES));
+    memory.set(part, INPUT);
+    module.compress(INPUT, part.length / 64);
   }
   const rest = bytes.length - whole;
   const last = rest < 56 ? 64 : 128;
-  memory.fill(0, BLOCKS, BLOCKS + last);
-  memory.set(bytes.subarray(whole), BLOCKS);
-  memory[BLOCKS + rest] = 0x80;
+  memory.fill(0, INPUT, INPUT + last);
+  memory.set(bytes.subarray(whole), INPUT);
+  memory[INPUT + rest] = 0x80;
   const bits = bytes.length * 8;
-  view.setUint32(BLOCKS + last - 8, Math.floor(bits / 2 ** 32));
-  view.setUint32(BLOCKS + last - 4, bits >>> 0);
-  module.compress(BLOCKS, last / 64);
+  view.setUint32(INPUT + last - 8, Math.floor(bits / 2 ** 32));
+  view.setUint32(INPUT + last - 4, bits >>> 0);
+  module.compress(INPUT, last / 64);
   let hex = '';
   for (let i = 0; i < 8; i++)
     hex += view
@@ -80,7 +50,7 @@ function wasmDigest(module: Compressor, bytes: Uint8Array): string {
 
 /** The module's digest of `bytes`, whatever their size; undefined where this runtime has no WebAssembly. */
 export function wasmSha256(bytes: Uint8Array): string | undefined {
-  const module = wasm();
+  const module = digestModule();
   return module ? wasmDigest(module, bytes) : undefined;
 }
 
@@ -113,7 +83,7 @@ export class Sha256 {
   digest(): string {
     if (this.large) return this.large.digest('hex');
     const bytes = this.held.length === 1 ? this.held[0] : Buffer.concat(this.held);
-    const module = wasm();
+    const module = digestModule();
     if (!module) return opensslHash().update(bytes).digest('hex');
     wasmBytes += bytes.length;
     return wasmDigest(module, bytes);

@@ -8,12 +8,15 @@ import * as path from 'node:path';
  */
 const home = (env: NodeJS.ProcessEnv) => env.HOME || os.homedir();
 
+/** A base directory variable's value, if it is absolute: the XDG specification has a relative one ignored (it would land in whatever folder the process started in). */
+const absolute = (value: string | undefined) => (value && path.isAbsolute(value) ? value : undefined);
+
 /** `$XDG_STATE_HOME/skim/<parts>`, else `~/.local/state/skim/<parts>`. */
 export function stateDir(env: NodeJS.ProcessEnv, ...parts: string[]): string {
-  return path.join(env.XDG_STATE_HOME || path.join(home(env), '.local', 'state'), 'skim', ...parts);
+  return path.join(absolute(env.XDG_STATE_HOME) ?? path.join(home(env), '.local', 'state'), 'skim', ...parts);
 }
 
 /** `$XDG_CACHE_HOME/skim/<parts>`, else `~/.cache/skim/<parts>`. */
 export function cacheDir(env: NodeJS.ProcessEnv, ...parts: string[]): string {
-  return path.join(env.XDG_CACHE_HOME || path.join(home(env), '.cache'), 'skim', ...parts);
+  return path.join(absolute(env.XDG_CACHE_HOME) ?? path.join(home(env), '.cache'), 'skim', ...parts);
 }

@@ -1,8 +1,11 @@
-;; SHA-256's compression function (FIPS 180-4, section 6.2.2) for src/core/files/sha256.ts, which pads
-;; the message and keeps the running state; scripts/write-sha256-wasm.ts assembles this into sha256Wasm.ts.
+;; Two digests of bytes, for processes that must not wait for node:crypto to load (src/core/files/wasmDigests.ts
+;; loads this; scripts/write-digests-wasm.ts assembles it into digestsWasm.ts):
+;; - SHA-256's compression function (FIPS 180-4, section 6.2.2), for sha256.ts, which pads the message and keeps
+;;   the running state;
+;; - a 64-bit checksum, for checksum.ts: not a cryptographic hash, it tells a damaged file from a whole one.
 ;;
 ;; Memory: the 64 round constants at 0, the eight state words at 256, the message schedule at 288,
-;; the message blocks from 1024 to the end of the second page. Words in memory are little-endian
+;; the input from 1024 to the end of the second page. Words in memory are little-endian
 ;; (WebAssembly's order); the message is big-endian, so each of its words is byte-swapped on load.
 (module
   (memory (export "memory") 2)
@@ -108,4 +111,17 @@
         (local.set $at (i32.add (local.get $at) (i32.const 64)))
         (local.set $blocks (i32.sub (local.get $blocks) (i32.const 1)))
         (br $block))))
+
+  ;; Folds $words 8-byte words at $at into the checksum $h: each word is mixed in by a multiply by 2^64 over the
+  ;; golden ratio and a shift, so that a changed bit anywhere changes the result.
+  (func (export "checksum") (param $at i32) (param $words i32) (param $h i64) (result i64)
+    (block $done
+      (loop $word
+        (br_if $done (i32.eqz (local.get $words)))
+        (local.set $h (i64.mul (i64.xor (local.get $h) (i64.load (local.get $at))) (i64.const 0x9e3779b97f4a7c15)))
+        (local.set $h (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 29))))
+        (local.set $at (i32.add (local.get $at) (i32.const 8)))
+        (local.set $words (i32.sub (local.get $words) (i32.const 1)))
+        (br $word)))
+    (local.get $h))
 )

@@ -4,8 +4,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Sha256, sha256Hex, WASM_INPUT_MAX, wasmSha256 } from '../../src/core/files/sha256';
-import { SHA256_WASM } from '../../src/core/files/sha256Wasm';
-import { assembledSha256 } from '../../scripts/write-sha256-wasm';
+import { checksum } from '../../src/core/files/checksum';
+import { DIGESTS_WASM } from '../../src/core/files/digestsWasm';
+import { assembledDigests } from '../../scripts/write-digests-wasm';
 import { scratch } from '../support/files';
 
 const openssl = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
@@ -74,7 +75,28 @@ describe('SHA-256 without node:crypto', () => {
     }
   });
 
-  it('the embedded module is what src/core/files/sha256.wat assembles to (npm run wasm:write writes it)', async () => {
-    assert.equal(SHA256_WASM, await assembledSha256());
+  it('the embedded module is what src/core/files/digests.wat assembles to (npm run wasm:write writes it)', async () => {
+    assert.equal(DIGESTS_WASM, await assembledDigests());
+  });
+});
+
+describe("the module's checksum, for files Skim wrote", () => {
+  it('changes with any one flipped bit, a byte more or less, or the same bytes moved, on a real 2 MB file', () => {
+    const bytes = readFileSync(path.resolve(__dirname, '../../..', 'node_modules/typescript/lib/typescript.js')).subarray(0, 2_000_003);
+    const whole = checksum(bytes);
+    assert.match(whole ?? '', /^[0-9a-f]{16}$/);
+    assert.equal(checksum(Buffer.from(bytes)), whole);
+    const changed = new Set<string | undefined>([whole]);
+    // A bit flipped at each of 200 places, spread over the file and its last, partial word.
+    for (let i = 0; i < 200; i++) {
+      const at = i === 199 ? bytes.length - 1 : Math.floor((i * bytes.length) / 199);
+      const copy = Buffer.from(bytes);
+      copy[at] ^= 1 << (i % 8);
+      changed.add(checksum(copy));
+    }
+    changed.add(checksum(bytes.subarray(0, bytes.length - 1)));
+    changed.add(checksum(Buffer.concat([bytes, Buffer.from([0])])));
+    changed.add(checksum(Buffer.concat([bytes.subarray(8), bytes.subarray(0, 8)])));
+    assert.equal(changed.size, 204);
   });
 });
