@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -83,13 +83,18 @@ export function loadBundle(file: string, dir: string | undefined): { exports: un
   const stem = `${basename(file)}-${folder.dev}-${folder.ino}-`;
   const build = `${stem}${stat.ino}-${stat.size}-${stat.mtimeMs}-${stat.ctimeMs}-`;
   const cacheFile = dir && join(dir, `${build}${process.version}-${process.arch}${flagsSet.length ? `-${flagsSet.join(' ').replace(/\W+/g, '_')}` : ''}.v8`);
-  const cachedData = cacheFile ? readCache(cacheFile) : undefined;
+  const taken = cacheFile ? takeCache(cacheFile) : undefined;
+  const cachedData = taken?.data;
   // A `#!` line becomes a comment of the same length, so that line and column numbers stay the file's.
   const source = readFileSync(file, 'utf8').replace(/^#!/, '//');
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
   const module = { exports: {} as unknown };
   (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
-  if (cachedData && !script.cachedDataRejected) return { exports: module.exports, cache: 'used' };
+  if (taken && cacheFile && !script.cachedDataRejected) {
+    process.once('exit', () => putBack(taken.held, cacheFile));
+    return { exports: module.exports, cache: 'used' };
+  }
+  if (taken) remove(taken.held);
   if (cacheFile === undefined) return { exports: module.exports, cache: 'none' };
   // Made now, once the bundle's top level has run, and again as the process exits with every function that ran since,
   // unless V8's flags changed meanwhile: a cache holds the flags of the process that made it, and is refused under others.
@@ -108,6 +113,54 @@ export function loadBundle(file: string, dir: string | undefined): { exports: un
  */
 const MAGIC = 'skim-v8\n';
 const HEADER_BYTES = MAGIC.length + 16;
+
+/**
+ * A cache is taken out of its place while this process runs the code it holds, and put back as the
+ * process exits. V8 runs what a cache holds as it stands; one damaged before its checksum was taken
+ * (memory that flipped a bit, a hand that wrote it) can crash the process on every run. Taken out,
+ * it is not found by the next process, which compiles from source and writes a new one; what a
+ * crash leaves (`.in-use-<pid>`) is swept with unused caches. Undefined when there is no whole cache.
+ */
+function takeCache(file: string): { data: Buffer; held: string } | undefined {
+  const held = `${file}.in-use-${process.pid}`;
+  try {
+    renameSync(file, held);
+  } catch {
+    return undefined;
+  }
+  const data = readCache(held);
+  if (data) return { data, held };
+  remove(held);
+  return undefined;
+}
+
+/** Puts a cache back as its process exits, unless another process has put a new one there meanwhile. Never throws. */
+function putBack(held: string, file: string): void {
+  try {
+    linkSync(held, file);
+  } catch (error) {
+    // EEXIST: another process wrote one, and this copy is not needed; else a file system without hard links.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return void tryRename(held, file);
+  }
+  remove(held);
+}
+
+function tryRename(from: string, to: string): void {
+  try {
+    renameSync(from, to);
+  } catch {
+    remove(from);
+  }
+}
+
+/** Removes a file (not a folder) if it is there; never throws. */
+function remove(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // A folder someone put there: left alone, and never taken for a cache.
+  }
+}
 
 /** V8's data from a cache file, or undefined when there is none, it is not a regular file of a sane size (a FIFO is never waited on), or it is damaged. Never throws. */
 function readCache(file: string): Buffer | undefined {
@@ -146,7 +199,7 @@ function writeCache(file: string, stem: string, build: string, data: Buffer): bo
     }
     renameSync(temp, file);
   } catch {
-    rmSync(temp, { force: true });
+    remove(temp);
     return false;
   }
   sweep(dirname(file), stem, build);

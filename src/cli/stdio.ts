@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import type { Io } from './io';
 
 /**
@@ -38,7 +38,7 @@ export async function* stdinChunks(): AsyncGenerator<Buffer> {
   if (kind === 'file') return yield* chunks(0);
   let pipe: number | undefined;
   try {
-    if (kind === 'pipe') pipe = openSync('/proc/self/fd/0', constants.O_RDONLY | constants.O_NONBLOCK);
+    if (kind === 'pipe' && readable(0)) pipe = openSync('/proc/self/fd/0', constants.O_RDONLY | constants.O_NONBLOCK);
   } catch {
     pipe = undefined;
   }
@@ -48,6 +48,12 @@ export async function* stdinChunks(): AsyncGenerator<Buffer> {
   } finally {
     closeSync(pipe);
   }
+}
+
+/** Whether descriptor `fd` was opened for reading (Linux's fdinfo): a pipe's write end handed in as stdin must not be read from through a new descriptor. */
+function readable(fd: number): boolean {
+  const flags = /^flags:\s*([0-7]+)$/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'latin1'))?.[1];
+  return flags !== undefined && (parseInt(flags, 8) & 0o3) !== constants.O_WRONLY; // 0o3: the access mode's bits (O_ACCMODE)
 }
 
 /** A descriptor's bytes to its end; a non-blocking one with nothing in it yet is looked at again a little later. */

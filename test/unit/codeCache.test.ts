@@ -114,6 +114,17 @@ describe("the bundles' code cache", () => {
     }
   });
 
+  it('a cache whose process dies while running its code (a crash, a kill) is not used by the next: that one compiles from source and writes it anew', () => {
+    const file = bundle('dist', 'first');
+    loadBundle(file, cache);
+    assert.equal(loadBundle(file, cache).cache, 'used');
+    const crash = `require(${JSON.stringify(CODE_CACHE)}).loadBundle(${JSON.stringify(file)}, ${JSON.stringify(cache)}); process.kill(process.pid, 'SIGKILL');`;
+    assert.throws(() => execFileSync(process.execPath, ['-e', crash], { stdio: 'ignore' }), /SIGKILL/);
+    const after = loadBundle(file, cache);
+    assert.deepEqual([after.cache, after.exports.answer], ['written', 'first']);
+    assert.equal(loadBundle(file, cache).cache, 'used');
+  });
+
   it('keeps no cache under a folder other users may change, nor where XDG_CACHE_HOME is relative', () => {
     const env = { XDG_CACHE_HOME: path.join(s.dir, 'xdg') };
     mkdirSync(path.join(s.dir, 'xdg/skim'), { recursive: true });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { execFile, spawn } from 'node:child_process';
-import { chownSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
+import { chownSync, closeSync, constants, mkdirSync, openSync, readdirSync, readFileSync, readSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
@@ -311,6 +311,25 @@ describe('skim hook reads a bounded payload, as a real process', () => {
       }
     } finally {
       closeSync(held);
+    }
+  });
+
+  it("a pipe's write end handed in as stdin is never read from: what waits in the pipe stays for its reader", async () => {
+    const fifo = path.join(s.dir, 'pipe');
+    await promisify(execFile)('mkfifo', [fifo]);
+    const reader = openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK);
+    const writer = openSync(fifo, 'w');
+    try {
+      const meant = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: s.write('a.ts', 'x\n') }, cwd: s.dir });
+      writeSync(writer, meant);
+      const r = await hookProcess(writer, { SKIM_HOOK_BUDGET_MS: '1000' });
+      assert.equal(r.code, 0);
+      assert.ok(r.ms < 8_000, `${r.ms} ms`);
+      const left = Buffer.alloc(4096);
+      assert.equal(left.toString('utf8', 0, readSync(reader, left)), meant);
+    } finally {
+      closeSync(writer);
+      closeSync(reader);
     }
   });
 

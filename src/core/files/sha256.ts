@@ -56,7 +56,14 @@ export function wasmSha256(bytes: Uint8Array): string | undefined {
 
 const opensslHash = (): Hash => (require('node:crypto') as typeof import('node:crypto')).createHash('sha256');
 
-/** A hash fed in parts, as node:crypto's is: what it is fed is held while the module may still hash it, else given to node:crypto. */
+/** Whether the module may still hash `bytes` more in this process, as one input of that size. */
+const wasmMay = (bytes: number) => bytes <= WASM_INPUT_MAX && wasmBytes + bytes <= WASM_PROCESS_MAX;
+
+/**
+ * A hash fed in parts, as node:crypto's is: what it is fed is held (copied: a caller may reuse its
+ * buffer for the next part) while the module may still hash it all, and given to node:crypto as
+ * soon as it may not, with no copy of what comes after.
+ */
 export class Sha256 {
   private held: Uint8Array[] = [];
   private heldBytes = 0;
@@ -64,17 +71,15 @@ export class Sha256 {
 
   update(data: Uint8Array | string): this {
     const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    if (this.large) {
-      this.large.update(bytes);
-      return this;
-    }
-    // Held as a copy: a caller may reuse its buffer for the next part.
-    this.held.push(new Uint8Array(bytes));
-    this.heldBytes += bytes.length;
-    if (this.heldBytes > WASM_INPUT_MAX || wasmBytes + this.heldBytes > WASM_PROCESS_MAX) {
+    if (!this.large && !wasmMay(this.heldBytes + bytes.length)) {
       this.large = opensslHash();
       for (const part of this.held) this.large.update(part);
       this.held = [];
+    }
+    if (this.large) this.large.update(bytes);
+    else {
+      this.held.push(new Uint8Array(bytes));
+      this.heldBytes += bytes.length;
     }
     return this;
   }
@@ -82,13 +87,17 @@ export class Sha256 {
   /** The hex digest; the hash is not fed after it. */
   digest(): string {
     if (this.large) return this.large.digest('hex');
-    const bytes = this.held.length === 1 ? this.held[0] : Buffer.concat(this.held);
-    const module = digestModule();
-    if (!module) return opensslHash().update(bytes).digest('hex');
-    wasmBytes += bytes.length;
-    return wasmDigest(module, bytes);
+    return digestOf(this.held.length === 1 ? this.held[0] : Buffer.concat(this.held));
   }
 }
 
-/** The hex SHA-256 of `data` (a string is hashed as its UTF-8 bytes). */
-export const sha256Hex = (data: Uint8Array | string): string => new Sha256().update(data).digest();
+/** The digest of bytes in hand, by the module while it may, else by node:crypto. */
+function digestOf(bytes: Uint8Array): string {
+  const module = wasmMay(bytes.length) ? digestModule() : null;
+  if (!module) return opensslHash().update(bytes).digest('hex');
+  wasmBytes += bytes.length;
+  return wasmDigest(module, bytes);
+}
+
+/** The hex SHA-256 of `data` (a string is hashed as its UTF-8 bytes), with no copy of it. */
+export const sha256Hex = (data: Uint8Array | string): string => digestOf(typeof data === 'string' ? Buffer.from(data, 'utf8') : data);

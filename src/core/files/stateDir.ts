@@ -6,10 +6,19 @@ import * as path from 'node:path';
  * gate's stamps, which hook files Skim created) and the command line's caches, where the XDG base
  * directory variables say, else under the home folder. Never a shared temporary folder.
  */
-const home = (env: NodeJS.ProcessEnv) => env.HOME || os.homedir();
-
-/** A base directory variable's value, if it is absolute: the XDG specification has a relative one ignored (it would land in whatever folder the process started in). */
+/** A folder variable's value, if it is absolute: a relative one is ignored (as the XDG specification says), for it would land in whatever folder the process started in. */
 const absolute = (value: string | undefined) => (value && path.isAbsolute(value) ? value : undefined);
+
+/** `$HOME`, else the user's home folder from the system's user database. */
+function home(env: NodeJS.ProcessEnv): string {
+  const named = absolute(env.HOME);
+  if (named) return named;
+  try {
+    return os.userInfo().homedir;
+  } catch {
+    return os.homedir();
+  }
+}
 
 /** `$XDG_STATE_HOME/skim/<parts>`, else `~/.local/state/skim/<parts>`. */
 export function stateDir(env: NodeJS.ProcessEnv, ...parts: string[]): string {
