@@ -34,7 +34,7 @@ export function useV8Flags(flags: string): void {
 }
 
 const enableCompileCache = (require('node:module') as { enableCompileCache?: (dir: string) => unknown }).enableCompileCache;
-let nodeCaches: boolean | undefined;
+let nodeCachesChecked = false;
 
 /**
  * `require(file)` for one of Skim's own bundles, through the code cache. On Node 22 and later,
@@ -42,10 +42,10 @@ let nodeCaches: boolean | undefined;
  */
 export function requireBundle(file: string, env: NodeJS.ProcessEnv = process.env): unknown {
   if (enableCompileCache) {
-    if (nodeCaches === undefined) {
+    if (!nodeCachesChecked) {
       const dir = codeCacheFolder(env);
       if (dir) enableCompileCache(dir);
-      nodeCaches = true;
+      nodeCachesChecked = true;
     }
     return require(file);
   }
