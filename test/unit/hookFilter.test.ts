@@ -169,6 +169,17 @@ describe('the installed command starts Node only for the calls Skim has a part i
     assert.deepEqual([other.status, other.stdout, other.stderr], [0, '', '']);
   });
 
+  it('exits 0 with every awk here when it cannot read stdin (closed, a folder, a write-only descriptor): a host takes exit 2 for a refusal', () => {
+    for (const awk of AWKS) {
+      const { pre } = hookCommands(process.execPath, CLI, 'drift', { awk });
+      for (const stdin of ['<&-', `< ${s.dir}`, `0>${path.join(s.dir, 'out')}`]) {
+        // The shell's own stdin is set first, then the command runs exactly as installed.
+        const run = spawnSync('/bin/sh', ['-c', `exec ${stdin}\n${pre}`], { cwd: s.dir, encoding: 'utf8' });
+        assert.deepEqual([run.status, run.stdout], [0, ''], `${awk} ${stdin}: ${run.stderr}`);
+      }
+    }
+  });
+
   it('keeps the plain command where there is no POSIX shell (Windows) or no awk', () => {
     const plain = '/usr/bin/node /opt/skim/dist/cli.js hook # skim read guard';
     assert.deepEqual(hookCommands('/usr/bin/node', '/opt/skim/dist/cli.js', 'drift', { platform: 'win32', awk: '/usr/bin/awk' }), { pre: plain, post: plain });

@@ -58,7 +58,11 @@ function program(tools: readonly string[], command: string): string {
   ].join('');
 }
 
-/** The shell command that runs `command` (a shell command line) only for payloads naming one of `tools`. */
+/**
+ * The shell command that runs `command` (a shell command line) only for payloads naming one of
+ * `tools`. It always exits 0: awk exits 2 when it cannot read its input (stdin closed, a folder),
+ * and the hosts take a hook's exit 2 as a refusal of the call.
+ */
 export function toolFilter(awk: string, tools: readonly string[], command: string): string {
-  return `${shellWord(awk)} ${singleQuoted(program(tools, command))}`;
+  return `${shellWord(awk)} ${singleQuoted(program(tools, command))} || true`;
 }
