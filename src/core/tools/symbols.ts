@@ -2,6 +2,7 @@ import type { SkimContext } from '../context';
 import { ProjectFile } from '../files/project';
 import { mapJson, regionLabel, renderMap } from '../map/render';
 import { screenEntry } from '../screen/entry';
+import { screenNames } from '../screen/names';
 import { findingsJson, mergeFindings, NO_FINDINGS, screenLines } from '../screen/screen';
 import { screenSource } from '../screen/source';
 import { findSymbol, listSymbols } from '../structural/symbols';
@@ -28,19 +29,22 @@ export async function findSymbolIn(ctx: SkimContext, file: ProjectFile, name: st
   } catch (error) {
     throw explain(error, file, 'skim_find_symbol', INSTEAD);
   }
+  // The declarations' names and notes, and the file's name, are shown as the map shows them: screened.
+  const outline = await screenEntry(ctx, found.outline);
+  const [key] = (await screenNames(ctx, [file.key])).shown;
   if (found.found.length === 0) {
-    const { entry, findings } = await screenEntry(ctx, found.outline);
-    const text = `No declaration named "${name}" in ${file.key}. The declarations it has:\n\n${renderMap(entry)}`;
-    return { parts: [{ role: 'text', text }], json: { path: file.key, name, found: [] }, findings };
+    const text = `No declaration named "${name}" in ${key}. The declarations it has:\n\n${renderMap(outline.entry)}`;
+    return { parts: [{ role: 'text', text }], json: { path: file.key, name, found: [] }, findings: outline.findings };
   }
   const source = await screenSource(ctx, found.lines);
   const shown = [];
   let findings = NO_FINDINGS;
-  for (const { region, lines, truncated } of found.found) {
+  for (const { region: raw, lines, truncated } of found.found) {
+    const region = outline.entry.regions[found.outline.regions.indexOf(raw)];
     const screened = await screenLines(ctx, source.lines(region.start, region.start + lines.length - 1), region.start);
     findings = mergeFindings(findings, screened.findings);
     ctx.seen.add(file.key, region.start, region.end);
-    const head = `${regionLabel(region)}: lines ${region.start}-${region.end} of ${file.key}`;
+    const head = `${regionLabel(region)}: lines ${region.start}-${region.end} of ${key}`;
     const more = truncated ? `\n[skim] Only the first ${lines.length} lines are shown; read from line ${region.start + lines.length} for the rest.` : '';
     shown.push({ region, text: `${head}\n${numberedLines(region.start, screened.lines, screened.findings.wrapped)}${more}` });
   }

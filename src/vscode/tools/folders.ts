@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { screenNames } from '../../core/screen/names';
 import { mergeFindings, NO_FINDINGS } from '../../core/screen/screen';
 import { TextPart, ToolResult } from '../../core/tools/result';
 import { WorkspaceMaps } from '../workspaceMaps';
@@ -6,7 +7,7 @@ import { WorkspaceMaps } from '../workspaceMaps';
 /**
  * A tool over workspace folders: the one holding `path` when it is given, else every open folder
  * in turn (`run` is told how many), each answer headed by its folder's name when there are
- * several, all cancelled with the chat's token. `what` names the work for the error when no
+ * several (screened as any name), all cancelled with the chat's token. `what` names the work for the error when no
  * folder is open.
  */
 export async function eachFolder(
@@ -26,7 +27,8 @@ export async function eachFolder(
     let findings = NO_FINDINGS;
     for (const folder of folders) {
       const result = await run(folder, abort.signal, folders.length);
-      const prefix = folders.length > 1 ? `In workspace folder ${folder.name}:\n` : '';
+      // A folder's name is the user's to choose (a .code-workspace file's `name`): shown as any name, screened.
+      const prefix = folders.length > 1 ? `In workspace folder ${(await screenNames(workspace.context(folder), [folder.name])).shown[0]}:\n` : '';
       parts.push(...result.parts.map((p, i) => (i === 0 ? { ...p, text: prefix + p.text } : p)));
       json.push(result.json);
       findings = mergeFindings(findings, result.findings);
