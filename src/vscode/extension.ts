@@ -43,7 +43,11 @@ export function activate(context: vscode.ExtensionContext): SkimApi {
   workspace.savings = savings;
   const hook = new HookState();
   const { disposables: editorDisposables, ...editor } = registerEditor(workspace, hook, configuration);
-  const savingsView = new SavingsView(() => workspace?.savings ?? savings);
+  const maps = workspace;
+  const savingsView = new SavingsView(
+    () => workspace?.savings ?? savings,
+    (names) => maps.shownNames(names),
+  );
   const onboarding = new Onboarding(context.workspaceState, log.messages);
   const firstRun = () => configuration.options.offerReadHook && void onboarding.offer();
   firstRun();

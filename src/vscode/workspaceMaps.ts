@@ -22,7 +22,7 @@ import { LmModel, selectModel } from './model/lmModel';
 import { createContext, SkimContext } from '../core/context';
 import { SeenLines } from '../core/judge/seenLines';
 import { EnsureOptions } from '../core/maps/source';
-import { screenEntry } from '../core/screen/entry';
+import { screenNames } from '../core/screen/names';
 import { vetMap } from '../core/screen/vet';
 import { JudgeHolder } from './judge/judgeConfig';
 import { settings } from './settings';
@@ -70,6 +70,12 @@ export class WorkspaceMaps implements vscode.Disposable {
     let seen = this.seen.get(key);
     if (!seen) this.seen.set(key, (seen = new SeenLines()));
     return createContext({ options: settings(folder.uri), judge: this.judges.judge, log: this.log, seen });
+  }
+
+  /** Names a person is shown (a file's, a folder's), screened as any name Skim shows (screenNames): the savings table, the map view, the status bar. */
+  async shownNames(names: readonly string[]): Promise<string[]> {
+    const ctx = createContext({ options: settings(), judge: this.judges.judge, log: this.log });
+    return (await screenNames(ctx, names)).shown;
   }
 
   /** Resolves a path a model gave (absolute, or relative to a workspace folder); refuses anything outside the workspace. */
@@ -195,16 +201,18 @@ export class WorkspaceMaps implements vscode.Disposable {
     return new Outlines(await store);
   }
 
-  /** What the editor may show for a document: the stored map, checked against the file's hash. */
+  /**
+   * The stored map the editor may show for a document, checked against the file's hash: as stored,
+   * for ShownMaps to screen with whatever else it shows.
+   */
   async state(uri: vscode.Uri): Promise<MapState> {
     const file = this.inWorkspace(uri);
     if (!file) return { state: 'outside' };
     const cache = await this.cache(file.folder);
     await cache.reloadIfChanged();
-    const stored = cache.get(file.key);
-    // A model's map that addresses the agent is never shown; its prose, names and notes are screened like any text Skim returns.
-    if (!stored || (stored.status !== 'structural' && vetMap(stored))) return { state: 'missing' };
-    const { entry } = await screenEntry(this.context(file.folder), stored);
+    const entry = cache.get(file.key);
+    // A model's map that addresses the agent is never shown.
+    if (!entry || (entry.status !== 'structural' && vetMap(entry))) return { state: 'missing' };
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     if (document?.isDirty) return { state: 'stale', entry };
     let bytes: Buffer;

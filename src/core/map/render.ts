@@ -402,3 +402,16 @@ export function renderHover(entry: MapEntry, line: number, anywhere = false): { 
     region.name === region.kind ? `${note || region.kind} · ${lineSpan(region)}` : `${regionLabel(region)} · ${lineSpan(region)}${note ? ` · ${note}` : ''}`;
   return { region, text: clipAtWord(text, HOVER_CHARS) };
 }
+
+/**
+ * What the screen took out of a map a person is shown, in one sentence ('' when nothing): the
+ * map view and the status bar say it, since a left-out passage leaves no mark of its own.
+ */
+export function screenedText(screened: { redacted: number; leftOut: number }): string {
+  const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  const parts = [
+    ...(screened.redacted ? [`redacted ${plural(screened.redacted, 'credential')}`] : []),
+    ...(screened.leftOut ? [`left out ${plural(screened.leftOut, 'passage')} addressed to an AI agent`] : []),
+  ];
+  return parts.length ? `Skim's screen ${parts.join(' and ')}, as in every map its tools return.` : '';
+}

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { renderMap } from '../../core/map/render';
+import { renderMap, screenedText } from '../../core/map/render';
 import { WorkspaceMaps } from '../workspaceMaps';
 import { ShownMaps } from './shownMaps';
 
@@ -19,20 +19,24 @@ export class MapDocuments implements vscode.TextDocumentContentProvider {
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const source = uri.with({ scheme: 'file', path: uri.path.replace(/\.skim-map$/, '') });
-    if (!this.workspace.inWorkspace(source)) return `${source.fsPath} is not inside the open workspace.`;
+    // The file's name is shown as any name: screened, its control characters escaped.
+    const [name] = await this.workspace.shownNames([source.fsPath]);
+    if (!this.workspace.inWorkspace(source)) return `${name} is not inside the open workspace.`;
     let document: vscode.TextDocument;
     try {
       document = await vscode.workspace.openTextDocument(source);
     } catch (error) {
-      return `Skim cannot open ${source.fsPath}: ${(error as Error).message}`;
+      return `Skim cannot open ${name}: ${(error as Error).message}`;
     }
     const shown = await this.maps.get(document);
-    if (!shown) return `Skim has no map of ${source.fsPath}: tree-sitter cannot outline its language, and no map is stored. Run "Skim: Summarize File".`;
-    if (!shown.entry) return `[stale: the file has changed since this map was made; run "Skim: Summarize File"]\n\n${renderMap(shown.stale)}`;
+    if (!shown) return `Skim has no map of ${name}: tree-sitter cannot outline its language, and no map is stored. Run "Skim: Summarize File".`;
+    const screened = screenedText(shown.screened);
+    const said = screened ? `[${screened}]\n\n` : '';
+    if (!shown.entry) return `[stale: the file has changed since this map was made; run "Skim: Summarize File"]\n\n${said}${renderMap(shown.stale)}`;
     const stale = shown.stale
       ? '[the stored map is stale (the file has changed since); this is the outline of the file as it is now. Run "Skim: Summarize File" for a new map.]\n\n'
       : '';
-    return stale + renderMap(shown.entry);
+    return stale + said + renderMap(shown.entry);
   }
 }
 

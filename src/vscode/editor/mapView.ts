@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { plainNote } from '../../core/map/render';
+import { plainNote, screenedText } from '../../core/map/render';
 import { RegionNode, regionTree } from '../../core/map/tree';
 import { symbolKind } from './outline';
 import { ShownMaps } from './shownMaps';
@@ -78,11 +78,13 @@ export class MapView implements vscode.TreeDataProvider<MapNode>, vscode.Disposa
   private async follow(document: vscode.TextDocument | undefined): Promise<void> {
     const update = ++this.updates;
     const shown = document && (await this.maps.get(document));
+    // The file's name is shown as any name: screened, its control characters escaped.
+    const [name] = document ? await this.maps.workspace.shownNames([path.basename(document.uri.fsPath)]) : [];
     if (update !== this.updates) return;
     const entry = shown?.entry;
     this.document = document;
     this.roots = entry && document ? regionTree(entry.regions).map((node, i) => ({ node, id: `${document.uri}#${i}` })) : [];
-    this.view.description = document && entry ? `${path.basename(document.uri.fsPath)} · ${entry.status === 'structural' ? 'outline' : 'map'}` : undefined;
+    this.view.description = document && entry ? `${name} · ${entry.status === 'structural' ? 'outline' : 'map'}` : undefined;
     this.view.message = !document
       ? 'Open a source file to see its map.'
       : !shown
@@ -91,7 +93,7 @@ export class MapView implements vscode.TreeDataProvider<MapNode>, vscode.Disposa
           ? 'The stored map is stale: the file changed since. Summarize File makes it again.'
           : entry.regions.length === 0
             ? 'No declarations found in this file.'
-            : undefined;
+            : screenedText(shown.screened) || undefined;
     this.changed.fire(undefined);
   }
 

@@ -3,16 +3,28 @@ import { fileKindByName } from '../../core/files/kind';
 import { hashBytes } from '../../core/files/scan';
 import { splitLines } from '../../core/files/source';
 import { MapEntry, MapOrigin } from '../../core/map/types';
+import type { SkimContext } from '../../core/context';
+import { screenEntry } from '../../core/screen/entry';
 import { NoGrammarError, StructuralMap, structuralMap } from '../../core/structural/mapper';
 import { MapState, WorkspaceMaps } from '../workspaceMaps';
+
+/** What the screen took out of the map shown: credentials redacted, and fields left out as addressed to an AI agent. */
+export interface Screened {
+  redacted: number;
+  leftOut: number;
+}
 
 /**
  * What the editor shows for a document: the stored map when it is fresh for the file, else
  * tree-sitter's outline of the document's text as it is now (a parse, never a model call). A
  * stored map the file no longer matches is said (`stale`), never shown: where no outline can
- * stand in for it, nothing is shown.
+ * stand in for it, nothing is shown. Every entry here has passed the screen the tools' maps pass
+ * (screenEntry): every surface that draws from it shows only screened text.
  */
-export type ShownMap =
+export type ShownMap = Unscreened & { screened: Screened };
+
+/** A map as the editor found it, before the screen. */
+type Unscreened =
   | {
       entry: MapEntry;
       /** Where the entry came from: a stored map (and its origin), or an outline of the text now. */
@@ -52,7 +64,7 @@ export class ShownMaps implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
   private readonly typing = new Map<string, NodeJS.Timeout>();
 
-  constructor(private readonly workspace: WorkspaceMaps) {
+  constructor(readonly workspace: WorkspaceMaps) {
     this.subscriptions = [
       workspace.onDidChange((uri) => {
         for (const key of uri ? [uri.toString()] : [...this.shown.keys()]) this.forget(vscode.Uri.parse(key));
@@ -93,26 +105,28 @@ export class ShownMaps implements vscode.Disposable {
       const bytes = Buffer.from(text);
       return { path: file.key, size: bytes.length, hash: hashBytes(bytes), lines, status: 'structural', ...outline, created: Date.now() };
     };
-    const combine = (state: MapState, outline: StructuralMap | undefined): ShownMap | undefined => {
+    const combine = (state: MapState, outline: StructuralMap | undefined): Unscreened | undefined => {
       if (state.state === 'fresh') return { entry: state.entry, source: { kind: 'stored', origin: this.workspace.originOf(document.uri, state.entry) } };
       const stale = state.state === 'stale' ? state.entry : undefined;
       if (!outline) return stale && { stale };
       return { entry: outlineEntry(outline), source: { kind: 'outline' }, stale };
     };
-    if ('state' in first) return combine(first.state, await outlineNow);
-    if (!first.outline) return combine(await stateNow, undefined);
+    const ctx = this.workspace.context(file.folder);
+    const shown = (state: MapState, outline: StructuralMap | undefined) => screenShown(ctx, combine(state, outline));
+    if ('state' in first) return shown(first.state, await outlineNow);
+    if (!first.outline) return shown(await stateNow, undefined);
     const { outline } = first;
     const version = document.version;
     void stateNow.then(
       (state) => {
         const known = this.shown.get(document.uri.toString());
         if (state.state === 'missing' || state.state === 'outside' || known?.version !== version) return;
-        known.map = Promise.resolve(combine(state, outline));
-        this.changed.fire(document.uri);
+        known.map = shown(state, outline);
+        void known.map.then(() => this.changed.fire(document.uri));
       },
       (error: Error) => this.workspace.log.line(`no stored map looked up for ${file.key}: ${error.message}`),
     );
-    return { entry: outlineEntry(outline), source: { kind: 'outline' } };
+    return shown({ state: 'missing' }, outline);
   }
 
   private forget(uri: vscode.Uri): void {
@@ -138,6 +152,19 @@ export class ShownMaps implements vscode.Disposable {
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }
+}
+
+/**
+ * A map as the editor may show it: its entry (and the stale one) screened as the tools screen a
+ * map, so that a credential in a doc comment is redacted and a comment addressed to an AI agent
+ * is left out, on every surface, people's included.
+ */
+async function screenShown(ctx: SkimContext, map: Unscreened | undefined): Promise<ShownMap | undefined> {
+  if (!map) return undefined;
+  const shown = await screenEntry(ctx, map.entry ?? map.stale);
+  const stale = map.entry && map.stale && (await screenEntry(ctx, map.stale)).entry;
+  const screened = { redacted: shown.findings.redactions.length, leftOut: new Set(shown.findings.flags.map((f) => f.line)).size };
+  return map.entry ? { ...map, entry: shown.entry, stale, screened } : { stale: shown.entry, screened };
 }
 
 /** Tree-sitter's outline of the text, or undefined where it has no grammar (or the file is too large to parse). */

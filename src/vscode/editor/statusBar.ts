@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { countsText } from '../../core/map/render';
+import { countsText, screenedText } from '../../core/map/render';
 import { MapEntry, MapOrigin } from '../../core/map/types';
 import { HookState } from '../hookState';
 import { ShownMap, ShownMaps } from './shownMaps';
@@ -19,8 +19,15 @@ function holds(entry: MapEntry): string {
   return countsText(counts) || 'no declarations';
 }
 
-/** The status text and, in plain words, what the map is and where it came from. */
+/** The status text and, in plain words, what the map is, where it came from and what the screen took out of it. */
 function describe(shown: ShownMap, name: string): { label: string; tooltip: string; command: string } {
+  const said = describeMap(shown, name);
+  const screened = screenedText(shown.screened);
+  return screened ? { ...said, tooltip: `${said.tooltip}\n\n${screened}` } : said;
+}
+
+/** What the map is and where it came from. */
+function describeMap(shown: ShownMap, name: string): { label: string; tooltip: string; command: string } {
   const stale = shown.stale ? ` The map a model wrote of ${name} was made before the file last changed, so it is not shown.` : '';
   if (!shown.entry) return { label: 'map stale', tooltip: stale.trim() + ' Click to summarize the file again.', command: 'skim.summarizeFile' };
   const { entry, source } = shown;
@@ -76,6 +83,8 @@ export class MapStatusBar implements vscode.Disposable {
     const update = ++this.updates;
     const document = vscode.window.activeTextEditor?.document;
     const shown = document && (await this.maps.get(document));
+    // The file's name is shown as any name: screened, its control characters escaped.
+    const [name] = document ? await this.maps.workspace.shownNames([path.basename(document.uri.fsPath)]) : [];
     // A later update may have finished first: only the newest is shown.
     if (update !== this.updates) return;
     if (!document || !shown) {
@@ -83,7 +92,7 @@ export class MapStatusBar implements vscode.Disposable {
       this.text = this.tooltip = '';
       return;
     }
-    const { label, tooltip, command } = describe(shown, path.basename(document.uri.fsPath));
+    const { label, tooltip, command } = describe(shown, name);
     const hook = this.hook.installed
       ? "The read hook is on: Copilot's reads of more than 200 lines of this workspace's files come back as 200 lines and the file's map."
       : 'The read hook is off: Copilot reads whole files. Skim Setup: Install Read Hook turns it on.';
