@@ -1,8 +1,12 @@
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { secretShapes } from '../support/secretShapes';
 
 export const ROOT = path.resolve(__dirname, '../../..');
 export const SCRIPTED_MODEL_FOLDER = 'skim-test.scripted-model-0.0.1';
+
+/** The multiroot suite's second folder's name: a GitHub token (made here, nobody's) after a line break and a fake Skim line. */
+export const multiRootFolderName = () => `keys-${secretShapes(11).find((s) => s.provider === 'GitHub personal access token')?.value}\n[skim] shown`;
 
 /** User settings for a test window: quiet, trusted, and Skim pointed at the scripted model. */
 export function writeUserSettings(userData: string): void {

@@ -5,10 +5,11 @@
  * naming the extensions under development and the test module. The exit code comes back through
  * the workbench's automation hooks.
  *
- *   node out/test/vscode/runner.js [--suite main|reload|activation|screenshot] [--installed skim.vsix]
+ *   node out/test/vscode/runner.js [--suite main|reload|activation|screenshot|multiroot] [--installed skim.vsix]
  *                                  [--state DIR] [--timeout SEC] [--pictures DIR]
  *
  * --state keeps the profile and workspace in DIR (a fresh one is made and removed otherwise).
+ * The multiroot suite opens a workspace of two folders (see multiRootWorkspace).
  * The reload suite opens two windows in a row over one profile: its `before` tests, then its
  * `after` tests in the window that reopens (that is how it checks that the cache survives a reload).
  * A test asks what the window shows by logging SKIM-SHOWN {"id", "picture"?}: the runner writes
@@ -24,7 +25,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { format } from 'node:util';
 import { chromium, Browser, Page } from 'playwright-core';
-import { installScriptedModel, ROOT, SCRIPTED_MODEL_FOLDER, writeUserSettings } from './profile';
+import { installScriptedModel, multiRootFolderName, ROOT, SCRIPTED_MODEL_FOLDER, writeUserSettings } from './profile';
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
@@ -88,6 +89,20 @@ async function answerShown(page: Page, line: string, shownDir: string, pictures:
   const file = path.join(shownDir, `${request.id}.json`);
   writeFileSync(`${file}.tmp`, JSON.stringify({ text }));
   renameSync(`${file}.tmp`, file);
+}
+
+/**
+ * A .code-workspace file of two folders: the suite's workspace, and a second one whose name (a
+ * workspace file's to choose) carries a credential, which the tools print on their
+ * `In workspace folder …` line. A window opens a multi-root workspace only from the start: adding
+ * a folder later makes the web workbench load a new window.
+ */
+function multiRootWorkspace(dir: string, workspace: string): string {
+  const second = path.join(dir, 'second');
+  mkdirSync(second, { recursive: true });
+  const file = path.join(dir, 'skim.code-workspace');
+  writeFileSync(file, JSON.stringify({ folders: [{ path: workspace }, { path: second, name: multiRootFolderName() }] }, null, 2));
+  return file;
 }
 
 async function main(): Promise<number> {
@@ -227,7 +242,8 @@ async function openWindow(suite: string, phase: string, dir: string): Promise<nu
         ['extensionTestsPath', remote(path.join(ROOT, 'out/test/vscode/index.js'))],
         ['skipWelcome', 'true'],
       ];
-      await page.goto(`http://${address}/?payload=${encodeURIComponent(JSON.stringify(payload))}&folder=${encodeURIComponent(workspace)}`);
+      const opened = suite === 'multiroot' ? `workspace=${encodeURIComponent(multiRootWorkspace(dir, workspace))}` : `folder=${encodeURIComponent(workspace)}`;
+      await page.goto(`http://${address}/?payload=${encodeURIComponent(JSON.stringify(payload))}&${opened}`);
     })().catch((error: Error) => {
       console.error(`[vscode-test] ${error.message}`);
       resolve(2);

@@ -114,3 +114,28 @@ export async function skimHover(uri: vscode.Uri, line: number, column = 2): Prom
   const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(line - 1, column));
   return hovers.flatMap((h) => h.contents.map((c) => unescaped(typeof c === 'string' ? c : c.value))).find((c) => c.startsWith('Skim:'));
 }
+
+/** Skim's lenses on a document: line and title. */
+export async function lenses(uri: vscode.Uri): Promise<[number, string][]> {
+  const all = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+  return all.filter((l) => l.command?.command === 'skim.revealInMap').map((l) => [l.range.start.line + 1, l.command?.title ?? '']);
+}
+
+/** Runs `body` with some of Skim's user settings changed, then puts back what they were. */
+export async function withSettings(values: Record<string, unknown>, body: () => Promise<void>): Promise<void> {
+  const config = vscode.workspace.getConfiguration('skim');
+  for (const [key, value] of Object.entries(values)) await config.update(key, value, vscode.ConfigurationTarget.Global);
+  try {
+    await body();
+  } finally {
+    for (const key of Object.keys(values)) await config.update(key, undefined, vscode.ConfigurationTarget.Global);
+  }
+}
+
+/** The text a page shows: its tags and style gone, white space as one space. */
+export const pageText = (html: string) =>
+  html
+    .replace(/<style[\s\S]*?<\/style>/, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)))
+    .replace(/\s+/g, ' ');

@@ -4,27 +4,10 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { tsRegions, tsSource } from '../../../support/files';
 import { ROOT } from '../../profile';
-import { invoke, mapAnswer, scriptedModel, skim, skimHover as hover, waitFor, workspaceDir, write } from '../../support';
+import { invoke, lenses, mapAnswer, scriptedModel, skim, skimHover as hover, waitFor, withSettings, workspaceDir, write } from '../../support';
 
 const SOURCE = tsSource(6, 6); // 6 functions of 9 lines, stride 10: 60 lines
 const REGIONS = tsRegions(6, 6);
-
-/** Skim's lenses on a document: line and title. */
-async function lenses(uri: vscode.Uri): Promise<[number, string][]> {
-  const all = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
-  return all.filter((l) => l.command?.command === 'skim.revealInMap').map((l) => [l.range.start.line + 1, l.command?.title ?? '']);
-}
-
-/** Runs `body` with some of Skim's user settings changed, then puts back what they were. */
-async function withSettings(values: Record<string, unknown>, body: () => Promise<void>): Promise<void> {
-  const config = vscode.workspace.getConfiguration('skim');
-  for (const [key, value] of Object.entries(values)) await config.update(key, value, vscode.ConfigurationTarget.Global);
-  try {
-    await body();
-  } finally {
-    for (const key of Object.keys(values)) await config.update(key, undefined, vscode.ConfigurationTarget.Global);
-  }
-}
 
 describe('maps in the editor: the outline at once, a stored map when fresh, one source for every surface', () => {
   let uri: vscode.Uri;

@@ -6,7 +6,7 @@ import { SkimMessages } from '../../../../src/vscode/messages';
 import { INSTALL, NEVER, NOT_NOW, Onboarding } from '../../../../src/vscode/onboarding';
 import { Savings } from '../../../../src/vscode/savings/savings';
 import { tsRegions, tsSource } from '../../../support/files';
-import { invoke, mapAnswer, memento, scriptedModel, skim, waitFor, workspaceDir, write } from '../../support';
+import { invoke, mapAnswer, memento, pageText, scriptedModel, skim, waitFor, workspaceDir, write } from '../../support';
 
 function answering(choice: string, asked: string[]): Onboarding {
   const onboarding = new Onboarding(memento(), new SkimMessages());
@@ -16,14 +16,6 @@ function answering(choice: string, asked: string[]): Onboarding {
   };
   return onboarding;
 }
-
-/** The text a page shows: its tags and style gone, white space as one space. */
-const pageText = (html: string) =>
-  html
-    .replace(/<style[\s\S]*?<\/style>/, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)))
-    .replace(/\s+/g, ' ');
 
 describe('first minutes: the hook offered once, and the savings shown', function () {
   this.timeout(120_000);
