@@ -1,0 +1,37 @@
+import type { SkimContext } from '../context';
+import { cleanText } from '../map/normalize';
+import { screenFields } from './fields';
+import { NO_FINDINGS, ScreenFindings } from './screen';
+
+/** What Skim prints for a file or folder whose name the screen flagged as addressed to the agent. */
+export const UNSHOWN_NAME = 'a file whose name Skim does not show';
+
+/**
+ * A path on one line: a line break or other control character in a file's name (C0, C1, the
+ * Unicode line and paragraph separators) is written as its escape (`a\\nb.js`), not taken out.
+ */
+export const escapeControls = (text: string) =>
+  // eslint-disable-next-line no-control-regex -- these control characters are what it escapes
+  text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => {
+    const json = JSON.stringify(c).slice(1, -1);
+    return json !== c ? json : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+
+/** A name as it may be printed before the screen has read it: controls escaped, format characters and Skim's own markers taken out. */
+export const nameOnOneLine = (name: string): string => cleanText(escapeControls(name));
+
+/**
+ * File and folder names (paths) as they may be shown, in order: each on one line
+ * (nameOnOneLine), a credential in it redacted, and a name the screen flags as addressed to the
+ * agent replaced by UNSHOWN_NAME. Findings count names (`line` is the name's index, 1-based).
+ */
+export async function screenNames(ctx: SkimContext, names: readonly string[]): Promise<{ shown: string[]; findings: ScreenFindings }> {
+  if (!names.length) return { shown: [], findings: NO_FINDINGS };
+  const { shown, flagged, findings } = await screenFields(ctx, names.map(nameOnOneLine));
+  return { shown: shown.map((name, i) => (flagged.has(i) ? UNSHOWN_NAME : name)), findings };
+}
+
+/** One name as it may be shown (screenNames). */
+export async function screenName(ctx: SkimContext, name: string): Promise<string> {
+  return (await screenNames(ctx, [name])).shown[0];
+}
