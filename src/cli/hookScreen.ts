@@ -1,11 +1,16 @@
 import { Options } from '../core/config/options';
 import { createContext, SILENT } from '../core/context';
+import { GuardedRead, shownAs } from '../core/guard/guard';
 import { judgeRuntime } from '../core/judge/runtime';
-import { MapEntry } from '../core/map/types';
 import { screenEntry } from '../core/screen/entry';
+import { screenName } from '../core/screen/names';
 
-/** The map a hook's answer carries, screened as data: no judge is asked for it (a map is not a file's lines). */
-export async function screenMapEntry(options: Options, entry: MapEntry): Promise<MapEntry> {
+/**
+ * A read as a hook's answer shows it: the file's name screened where the notice prints it, and the
+ * map screened as data: no judge is asked for it (a map is not a file's lines).
+ */
+export async function screenHookRead(options: Options, read: GuardedRead, key: string): Promise<GuardedRead> {
   const ctx = createContext({ options, judge: judgeRuntime(options, undefined, () => undefined), log: SILENT });
-  return (await screenEntry(ctx, entry)).entry;
+  const [name, entry] = await Promise.all([screenName(ctx, key), read.entry && screenEntry(ctx, read.entry)]);
+  return shownAs({ ...read, entry: entry?.entry }, name);
 }

@@ -17,7 +17,7 @@ const hookMaps = () => {
 };
 const hookParts: HookParts = {
   openMaps: (root, options, env, warn) => hookMaps().openEngineMaps(root, options, env, warn),
-  screen: (options, entry) => hookFresh().screenMapEntry(options, entry),
+  screen: (options, read, key) => hookFresh().screenHookRead(options, read, key),
   indexed: (options, databaseFile, key, hash, size) => hookFresh().indexedEntry(options, databaseFile, key, hash, size),
 };
 

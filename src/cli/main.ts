@@ -17,7 +17,7 @@ import { teamCommand } from './commands/team';
 import { nodeAtCommand, queryCommand } from './commands/tree';
 import { CommandFailed, Io } from './io';
 import { rootForFile } from './root';
-import { screenMapEntry } from './hookScreen';
+import { screenHookRead } from './hookScreen';
 import { indexedEntry } from '../core/hook/indexedEntry';
 import { openEngineMaps, openSession } from './session';
 
@@ -132,7 +132,7 @@ async function hook(rest: readonly string[], io: Io, env: NodeJS.ProcessEnv, cwd
     io,
     env,
     cwd,
-    { openMaps: openEngineMaps, screen: screenMapEntry, indexed: indexedEntry },
+    { openMaps: openEngineMaps, screen: screenHookRead, indexed: indexedEntry },
     rest[0] === '--edit-gate' ? gateModeOf(rest[1]) : undefined,
   );
 }

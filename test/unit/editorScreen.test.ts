@@ -5,7 +5,7 @@ import { Project } from '../../src/core/files/project';
 import { codeLensTitle, lensRegions, renderHover, renderMap, screenedText } from '../../src/core/map/render';
 import { MapEntry } from '../../src/core/map/types';
 import { screenEntry } from '../../src/core/screen/entry';
-import { escapeName, screenNames } from '../../src/core/screen/names';
+import { nameOnOneLine, screenNames } from '../../src/core/screen/names';
 import { structuralMap } from '../../src/core/structural/mapper';
 import { findSymbolIn } from '../../src/core/tools/symbols';
 import { testContext } from '../support/context';
@@ -83,10 +83,10 @@ describe('what a person is shown of a map passes the screen an agent is shown it
     assert.equal(screenedText({ redacted: 0, leftOut: 2 }), "Skim's screen left out 2 passages addressed to an AI agent, as in every map its tools return.");
   });
 
-  it('shows a name on one line: line breaks, ESC and bidi marks as escapes, a credential redacted, one addressed to an agent not shown', async () => {
+  it('shows a name on one line: line breaks and ESC as escapes, bidi marks taken out, a credential redacted, one addressed to an agent not shown', async () => {
     const github = secretShapes(3).find((s) => s.provider === 'GitHub personal access token')?.value as string;
-    assert.equal(escapeName('a\nb\r\t.ts'), 'a\\nb\\r\\t.ts');
-    assert.equal(escapeName('evil\u202egnp.ts\u0085'), 'evil\\u202egnp.ts\\u0085');
+    assert.equal(nameOnOneLine('a\nb\r\t.ts'), 'a\\nb\\r\\t.ts');
+    assert.equal(nameOnOneLine('evil\u202egnp.ts\u0085'), 'evilgnp.ts\\u0085');
     const { shown, findings } = await screenNames(testContext(), [
       `src/keys-${github}.ts`,
       'ctl\x1b[31mred.ts',
@@ -97,8 +97,8 @@ describe('what a person is shown of a map passes the screen an agent is shown it
     assert.deepEqual(shown, [
       'src/keys-[redacted: GitHub Token].ts',
       'ctl\\u001b[31mred.ts',
-      'two\\n[skim] lines.ts',
-      'a name Skim does not show',
+      'two\\n(skim) lines.ts',
+      'a file whose name Skim does not show',
       'café — plain.ts',
     ]);
     assert.deepEqual(findings.redactions, [{ line: 1, kind: 'GitHub Token' }]);

@@ -139,9 +139,10 @@ describe('skim search: where a pattern occurs, each hit in its region', () => {
     assert.deepEqual([hit.line, hit.region], [2, null]);
   });
 
-  it('clips a minified line and keeps the match in it', async () => {
+  it('clips a minified line once it is screened, and keeps the match in it', async () => {
     s.write('bundle.min.js', `${'var a=1;'.repeat(20_000)}needle();\n`);
-    const [hit] = (await run({ pattern: 'needle' })).hits;
+    const searched = await searchProject(testContext(), project, undefined, { pattern: 'needle' }, { candidates: [RG.path] });
+    const [hit] = (searched.json as { hits: { path: string; text: string }[] }).hits;
     assert.equal(hit.path, 'bundle.min.js');
     assert.ok(hit.text.length <= 301, `${hit.text.length} characters`);
   });

@@ -1,4 +1,4 @@
-import { guardedRead, GuardedRead, notMapped } from '../../core/guard/guard';
+import { guardedRead, GuardedRead, notMapped, shownAs } from '../../core/guard/guard';
 import { EditGateMode } from '../../core/gate/gate';
 import { Options } from '../../core/config/options';
 import { optionsFromEnv, withOptions } from '../../core/config/read';
@@ -55,10 +55,11 @@ export type OpenMaps = (
 }>;
 
 /**
- * The result screen for the map the hook's answer carries (credentials redacted in its prose,
- * names and notes before it is drawn): loaded with the engine, only when there is a map to give.
+ * The result screen for the read the hook's answer tells of: the file's name (`key`) where the
+ * notice prints it, and the map it carries (credentials redacted in its prose, names and notes
+ * before it is drawn); loaded only when there is something to tell.
  */
-export type Screener = (options: Options, entry: MapEntry) => Promise<MapEntry>;
+export type Screener = (options: Options, read: GuardedRead, key: string) => Promise<GuardedRead>;
 
 /** A fresh map from the entry files beside the project's database (`indexedEntry`), found without loading SQLite. */
 export type IndexedLookup = (options: Options, databaseFile: string, key: string, hash: string, size: number) => Promise<MapEntry | undefined>;
@@ -188,11 +189,11 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
     read = notMapped(file, call.offset, `Skim could not make one within its ${budget} ms deadline (SKIM_HOOK_BUDGET_MS)`);
   }
   if (read.outcome === 'unreadable') warn(`${read.reason}; the read goes ahead untouched`);
-  // The map is screened as data before it is drawn into the answer: the answer stays one JSON object in its host's format.
-  const entry = read.entry && (await within(parts.screen(options, read.entry), deadline - Date.now()));
+  // The name and the map are screened before they are drawn into the answer: the answer stays one JSON object in its host's format.
+  const screened = read.notice ? await within(parts.screen(options, read, file.key), deadline - Date.now()) : read;
   const reply = hookAnswer(
     call,
-    read.entry && !entry ? notMapped(file, call.offset, 'its map could not be screened within the deadline') : { ...read, entry },
+    screened ?? shownAs(notMapped(file, call.offset, 'its map could not be screened within the deadline'), 'the file'),
     wholeMapCommand(call.file),
   );
   if (reply) io.out(JSON.stringify(reply.answer));

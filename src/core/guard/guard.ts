@@ -5,6 +5,7 @@ import { MapEntry } from '../map/types';
 import type { MapSource } from '../maps/source';
 import { ProjectFile } from '../files/project';
 import { MAX_MODEL_CALLS } from '../summarizer/summarize';
+import { nameOnOneLine } from '../screen/names';
 import { cappedNotice, fallbackNotice, noMapNotice } from './notice';
 
 export const DEFAULT_LINE_LIMIT = 200;
@@ -45,8 +46,10 @@ export interface GuardedRead {
   askedEnd?: number;
   capped: boolean;
   lines: string[];
-  /** What the model must be told about this read; empty when the read is untouched. */
+  /** What the model must be told about this read; empty when the read is untouched. Names the file as `path` does. */
   notice: string;
+  /** For a capped read whose map is the structural outline standing in for a model: why the model's map is not there. */
+  fallback?: string;
   /** The map attached: the whole map when capped, or the prose-only summary when that is all there is. */
   entry?: MapEntry;
   modelCalls: number;
@@ -116,9 +119,8 @@ async function guard(maps: MapSource, file: ProjectFile, request: ReadRequest, s
       if (entry.status === 'prose-only') {
         return { ...(await unmapped(file, start, asked, 'the model never gave a usable map, only prose', modelCalls)), entry };
       }
-      const shown = result(file, start, scan.lines, scan.seen);
-      const notice = cappedNotice(file.key, start, shown.end, scan.seen, askedEnd) + (fallback ? `\n${fallbackNotice(fallback)}` : '');
-      return { ...shown, outcome: 'capped', capped: true, notice, entry, modelCalls, askedEnd };
+      const capped: GuardedRead = { ...result(file, start, scan.lines, scan.seen), outcome: 'capped', capped: true, entry, modelCalls, askedEnd, fallback };
+      return { ...capped, notice: noticeOf(capped) };
     }
     try {
       scan = await scanFile(file.real, { start, take: limit });
@@ -132,7 +134,28 @@ async function guard(maps: MapSource, file: ProjectFile, request: ReadRequest, s
 
 /** An oversized read that goes ahead as asked because no map could be had, known without reading the file (a hook's answer past its deadline). */
 export function notMapped(file: ProjectFile, start: number, reason: string, modelCalls = 0): GuardedRead {
-  return { ...result(file, start, [], null), outcome: 'unmapped', notice: noMapNotice(file.key, reason), reason, modelCalls };
+  const read: GuardedRead = { ...result(file, start, [], null), outcome: 'unmapped', reason, modelCalls };
+  return { ...read, notice: noticeOf(read) };
+}
+
+/** What a capped or unmapped read tells the model, naming the file as `read.path` does. */
+function noticeOf(read: GuardedRead): string {
+  if (read.outcome === 'capped')
+    return (
+      cappedNotice(read.path, read.start, read.end, read.total ?? read.end, read.askedEnd ?? read.end) +
+      (read.fallback ? `\n${fallbackNotice(read.fallback)}` : '')
+    );
+  return read.outcome === 'unmapped' ? noMapNotice(read.path, read.reason ?? 'no reason was given') : read.notice;
+}
+
+/**
+ * The read as it may be shown, its file named `name` (its key as screen/names shows it) in its
+ * path and its notice. Until a caller names it so, a read names its file on one line
+ * (nameOnOneLine), its credentials not yet screened.
+ */
+export function shownAs(read: GuardedRead, name: string): GuardedRead {
+  const named = { ...read, path: name };
+  return { ...named, notice: noticeOf(named) };
 }
 
 /** No map to offer: the read goes ahead exactly as asked, and says why it was not shortened. */
@@ -147,7 +170,7 @@ function declinedBinary(file: ProjectFile, start: number, modelCalls: number): G
 }
 
 function result(file: ProjectFile, start: number, lines: string[], total: number | null): Omit<GuardedRead, 'outcome'> {
-  return { path: file.key, start, end: start + lines.length - 1, total, capped: false, lines, notice: '', modelCalls: 0 };
+  return { path: nameOnOneLine(file.key), start, end: start + lines.length - 1, total, capped: false, lines, notice: '', modelCalls: 0 };
 }
 
 function unreadable(file: ProjectFile, start: number, error: unknown): GuardedRead {

@@ -14,11 +14,12 @@ export interface RawRegion {
 
 /**
  * Characters no map field may carry: terminal controls (ESC, CR, NUL, BEL: a line that rewrites
- * itself in a terminal) and the marks that reverse or isolate text direction. Tab and newline are
+ * itself in a terminal) and format characters (the marks that reverse or isolate text direction,
+ * zero-width spaces and joiners that hide a word from the screen's rules). Tab and newline are
  * white space and are handled as such.
  */
 // eslint-disable-next-line no-control-regex -- these control characters are what it removes
-const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}]/gu;
 
 /**
  * A map field's text as it may be stored and shown: without control characters, and without

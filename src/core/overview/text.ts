@@ -4,6 +4,7 @@ import { encodeO200k, TokenCounter } from '../savings';
 import { MapSource } from '../maps/source';
 import { Project } from '../files/project';
 import { findingsJson, NO_FINDINGS, ScreenFindings } from '../screen/screen';
+import { escapeControls } from '../screen/names';
 import { firstSentence, MAX_DECLARATIONS_PER_FILE, MAX_NAMES_USED, OverviewFile, RankedOverview } from './overview';
 
 /**
@@ -54,10 +55,6 @@ function omittedReason(a: Omit<OverviewAnswer, 'omitted' | 'used'> & { shown: nu
   if (a.declined) parts.push(`${plural(a.declined, 'file')} of prose, data or generated code`);
   return parts.join('; ');
 }
-
-/** A path on one line: a line break or other control character in a file's name is written as its escape (`a\\nb.js`), not taken out. */
-// eslint-disable-next-line no-control-regex -- these control characters are what it escapes
-export const escapeControls = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1));
 
 /** The answer as text; paths are escaped here, so that the fit counts what is drawn. */
 export function renderOverview(answer: OverviewAnswer, narrow: NarrowHint): string {

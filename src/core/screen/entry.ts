@@ -1,6 +1,7 @@
 import type { SkimContext } from '../context';
 import { MapEntry } from '../map/types';
 import { screenFields } from './fields';
+import { nameOnOneLine, UNSHOWN_NAME } from './names';
 import { ScreenFindings } from './screen';
 
 /** What a map shows for a producer or a kind the screen took out. */
@@ -13,12 +14,13 @@ const UNSHOWN_KIND = 'region';
  * handed to the renderer, and a field the screen flags (a file's own comment that addresses the
  * agent, say) is left out: a map's fields are never judged or wrapped, so a flagged one is not
  * shown at all. A region's kind and name are also screened as the one line a map draws them on,
- * so that words split between the two are read together. Names and notes are one line each; prose
- * keeps its lines. Findings count fields, not file lines (`line` is the field's index, 1-based).
+ * so that words split between the two are read together. The file's own name (the map's header)
+ * is screened as a name (screen/names). Names and notes are one line each; prose keeps its lines.
+ * Findings count fields, not file lines (`line` is the field's index, 1-based).
  */
 export async function screenEntry(ctx: SkimContext, entry: MapEntry): Promise<{ entry: MapEntry; findings: ScreenFindings }> {
   const prose = entry.prose === '' ? [] : entry.prose.split('\n');
-  const own = [...prose, ...entry.regions.flatMap((r) => [r.name, r.note]), entry.producer];
+  const own = [...prose, ...entry.regions.flatMap((r) => [r.name, r.note]), entry.producer, nameOnOneLine(entry.path)];
   const drawn = entry.regions.map((r) => `${r.kind} ${r.name}`);
   const { shown: out, flagged, findings: all } = await screenFields(ctx, [...own, ...drawn]);
   const nameAt = (i: number) => prose.length + 2 * i;
@@ -30,11 +32,12 @@ export async function screenEntry(ctx: SkimContext, entry: MapEntry): Promise<{ 
     redactions: all.redactions.filter((r) => r.line <= own.length),
     flags: all.flags.filter((f) => f.line <= own.length || drawnFlagged(f.line - 1 - own.length)),
   };
-  if (!findings.redactions.length && !findings.flags.length) return { entry, findings };
+  const path = flagged.has(own.length - 1) ? UNSHOWN_NAME : out[own.length - 1];
+  if (!findings.redactions.length && !findings.flags.length) return { entry: { ...entry, path }, findings };
   const regions = entry.regions.map((r, i) =>
     drawnFlagged(i) ? { ...r, kind: UNSHOWN_KIND, name: '', note: out[nameAt(i) + 1] } : { ...r, name: out[nameAt(i)], note: out[nameAt(i) + 1] },
   );
-  const producer = flagged.has(own.length - 1) ? UNSHOWN_PRODUCER : out[own.length - 1];
+  const producer = flagged.has(own.length - 2) ? UNSHOWN_PRODUCER : out[own.length - 2];
   const shownProse = out.slice(0, prose.length).filter((_, i) => !flagged.has(i));
-  return { entry: { ...entry, prose: shownProse.join('\n').trim(), producer, regions }, findings };
+  return { entry: { ...entry, path, prose: shownProse.join('\n').trim(), producer, regions }, findings };
 }

@@ -40,11 +40,25 @@ const RULES: [ScreenSignal, RegExp][] = [
   ['requests_secret_disclosure', /\bcat\s+[^\n]{0,24}?(\.ssh\/|\.aws\/credentials|\.env\b|id_rsa|\.npmrc|\.netrc)|\$\((env|printenv)\)/i],
 ];
 
+/** Format characters (zero-width spaces and joiners, soft hyphens, bidi marks, tags): invisible, and able to split a word a rule looks for. */
+const INVISIBLE = /\p{Cf}/gu;
+
+/**
+ * A line as the rules read it: without invisible characters, and in compatibility form (a
+ * full-width "ｉｇｎｏｒｅ" is "ignore"). Only the line's text is changed, never its number, so each
+ * flag still names the raw line it came from.
+ */
+function readable(line: string): string {
+  // eslint-disable-next-line no-control-regex -- any character past ASCII
+  return /[^\u0000-\u007f]/.test(line) ? line.replace(INVISIBLE, '').normalize('NFKC') : line;
+}
+
 export function flagLines(text: string): ScreenFlag[] {
   const flags: ScreenFlag[] = [];
   let line = 0;
-  for (const content of text.split('\n')) {
+  for (const raw of text.split('\n')) {
     line++;
+    const content = readable(raw);
     const seen = new Set<ScreenSignal>();
     for (const [signal, rule] of RULES) {
       if (!seen.has(signal) && rule.test(content)) {

@@ -1,27 +1,39 @@
 import type { SkimContext } from '../context';
+import { cleanText } from '../map/normalize';
 import { screenFields } from './fields';
-import { ScreenFindings } from './screen';
+import { NO_FINDINGS, ScreenFindings } from './screen';
 
-/** What is shown in place of a name the screen flags as addressed to the agent. */
-export const UNSHOWN_NAME = 'a name Skim does not show';
+/** What Skim prints for a file whose name the screen flagged as addressed to the agent. */
+export const UNSHOWN_NAME = 'a file whose name Skim does not show';
+/** The same, for a folder. */
+export const UNSHOWN_FOLDER = 'a folder whose name Skim does not show';
 
 /**
- * Control characters (a line break, ESC, NUL, DEL, the C1 controls) and the marks that reverse or
- * isolate text direction: in a name, each can make one line look like two or show another name.
+ * A path on one line: a line break or other control character in a file's name (C0, C1, the
+ * Unicode line and paragraph separators) is written as its escape (`a\\nb.js`), not taken out.
  */
-// eslint-disable-next-line no-control-regex -- these control characters are what it escapes
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+export const escapeControls = (text: string) =>
+  // eslint-disable-next-line no-control-regex -- these control characters are what it escapes
+  text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => {
+    const json = JSON.stringify(c).slice(1, -1);
+    return json !== c ? json : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
 
-/** A name on one line, its unsafe characters written as escapes (`a\nb.ts`, `\u202e`) rather than taken out, so that two names stay apart. */
-export const escapeName = (name: string) =>
-  name.replace(UNSAFE, (c) => (c <= '\u001f' ? JSON.stringify(c).slice(1, -1) : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+/** A name as it may be printed before the screen has read it: controls escaped, format characters and Skim's own markers taken out. */
+export const nameOnOneLine = (name: string): string => cleanText(escapeControls(name));
 
 /**
- * Names Skim shows (a file's path, a workspace folder's, a declaration's), to a model or to a
- * person, screened as any text it returns: escaped, a credential redacted, and one the screen
- * flags as addressed to the agent shown as `unshown`. Findings count names (`line` is the index, 1-based).
+ * File and folder names (paths) as they may be shown, in order: each on one line
+ * (nameOnOneLine), a credential in it redacted, and a name the screen flags as addressed to the
+ * agent replaced by `unshown`. Findings count names (`line` is the name's index, 1-based).
  */
 export async function screenNames(ctx: SkimContext, names: readonly string[], unshown = UNSHOWN_NAME): Promise<{ shown: string[]; findings: ScreenFindings }> {
-  const { shown, flagged, findings } = await screenFields(ctx, names.map(escapeName));
+  if (!names.length) return { shown: [], findings: NO_FINDINGS };
+  const { shown, flagged, findings } = await screenFields(ctx, names.map(nameOnOneLine));
   return { shown: shown.map((name, i) => (flagged.has(i) ? unshown : name)), findings };
+}
+
+/** One name as it may be shown (screenNames). */
+export async function screenName(ctx: SkimContext, name: string): Promise<string> {
+  return (await screenNames(ctx, [name])).shown[0];
 }

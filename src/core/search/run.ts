@@ -59,29 +59,28 @@ export const SKIP_DIRS = [
   '.cache',
 ];
 
-/** A hit's line is clipped to this many characters: a minified line must not flood the answer. */
+/** A hit's line is shown clipped to this many characters, after the screen has read it: a minified line must not flood the answer. */
 export const LINE_CHARS = 300;
+
+/**
+ * The most of a hit's line kept for the screen to read before it is clipped: a credential that
+ * begins inside the LINE_CHARS shown is read whole, and a minified line still costs little.
+ */
+const RAW_LINE_CHARS = 64 * 1024;
 
 /** Past this many matches the program is stopped and the total is said as "more than". */
 const COUNT_LIMIT = 100_000;
 
 const STDERR_CHARS = 2_000;
 
+// ripgrep's JSON: a name with a line break in it is one string, and each line comes whole (its --max-columns cut would run before the screen).
 function rgArgs(o: RunOptions): string[] {
   return [
-    '--line-number',
-    '--with-filename',
-    '--no-heading',
-    '--color',
-    'never',
-    '--null',
+    '--json',
     '--no-messages',
     '--no-require-git',
     '--sort',
     'path',
-    '--max-columns',
-    String(LINE_CHARS),
-    '--max-columns-preview',
     ...(o.literal ? ['--fixed-strings'] : []),
     ...SKIP_DIRS.flatMap((dir) => ['--glob', `!${dir}/`]),
     ...(o.glob ? ['--glob', o.glob] : []),
@@ -111,19 +110,55 @@ function gitArgs(o: RunOptions): string[] {
   ];
 }
 
-/** `path\0line:text` (rg) or `path\0line\0text` (git grep), or undefined for anything else. */
-function parseLine(line: string, kind: SearchProgram['kind']): RawHit | undefined {
-  const nul = line.indexOf('\0');
-  if (nul <= 0) return undefined;
-  const rest = line.slice(nul + 1);
-  const at = rest.search(kind === 'rg' ? /:/ : /\0/);
-  const number = Number(rest.slice(0, at));
-  if (at <= 0 || !Number.isInteger(number)) return undefined;
-  const text = rest.slice(at + 1).replace(/\r$/, '');
-  return {
-    path: line.slice(0, nul).replace(/^\.\//, '').split('\\').join('/'),
-    line: number,
-    text: text.length > LINE_CHARS ? `${text.slice(0, LINE_CHARS)}…` : text,
+const keyOf = (reported: string) => reported.replace(/^\.\//, '').split('\\').join('/');
+const rawLine = (text: string) => text.replace(/\r?\n$/, '').slice(0, RAW_LINE_CHARS);
+
+/** ripgrep's text or, for bytes that are not UTF-8, their base64. */
+const rgText = (field: { text?: string; bytes?: string } | undefined) =>
+  field?.text ?? (field?.bytes === undefined ? undefined : Buffer.from(field.bytes, 'base64').toString('utf8'));
+
+/** Whether one record of `rg --json` is a match; counting needs no more. */
+const isRgMatch = (record: string) => record.startsWith('{"type":"match"');
+
+/** The hit one `rg --json` match record holds, or undefined for anything else. */
+function rgHit(record: string): RawHit | undefined {
+  let parsed: { data?: { path?: { text?: string; bytes?: string }; lines?: { text?: string; bytes?: string }; line_number?: unknown } };
+  try {
+    parsed = JSON.parse(record);
+  } catch {
+    return undefined;
+  }
+  const file = rgText(parsed.data?.path);
+  const text = rgText(parsed.data?.lines);
+  const line = parsed.data?.line_number;
+  if (!file || text === undefined || typeof line !== 'number' || !Number.isInteger(line)) return undefined;
+  return { path: keyOf(file), line, text: rawLine(text) };
+}
+
+/**
+ * `git grep --null` writes `path\0line\0text\n`: a name may hold a line break, a line never does.
+ * Read as NUL-separated records, a text record runs on to the next path (`text\npath`); this
+ * tells each record what it is. Fed the last record too, it returns the last hit.
+ */
+function gitHits(): (record: string) => RawHit | undefined {
+  let file: string | undefined;
+  let line: number | undefined;
+  return (record) => {
+    if (file === undefined) {
+      file = record;
+      return undefined;
+    }
+    if (line === undefined) {
+      const number = Number(record);
+      if (Number.isInteger(number) && record !== '') line = number;
+      else file = undefined;
+      return undefined;
+    }
+    const newline = record.indexOf('\n');
+    const hit = { path: keyOf(file), line, text: rawLine(newline < 0 ? record : record.slice(0, newline)) };
+    file = newline < 0 || newline === record.length - 1 ? undefined : record.slice(newline + 1);
+    line = undefined;
+    return hit;
   };
 }
 
@@ -192,15 +227,19 @@ export function runLines(
 
 export async function runSearch(program: SearchProgram, root: string, options: RunOptions): Promise<RunResult> {
   const result: RunResult = { hits: [], total: 0, totalIsLowerBound: false, timedOut: false };
-  const run = await runLines(program.path, program.kind === 'rg' ? rgArgs(options) : gitArgs(options), root, {
+  const rg = program.kind === 'rg';
+  const git = gitHits();
+  const run = await runLines(program.path, rg ? rgArgs(options) : gitArgs(options), root, {
     timeoutMs: options.timeoutMs,
     signal: options.signal,
     launch: program.launch,
-    take: (line) => {
-      const hit = parseLine(line, program.kind);
+    separator: rg ? '\n' : '\0',
+    take: (record) => {
+      const kept = result.hits.length < options.max;
+      const hit = rg ? (isRgMatch(record) ? (kept ? rgHit(record) : true) : undefined) : git(record);
       if (!hit) return true;
       result.total++;
-      if (result.hits.length < options.max) {
+      if (kept && hit !== true) {
         result.hits.push(hit);
         options.onHit?.(hit);
       }

@@ -3,10 +3,11 @@ import { Project } from '../files/project';
 import { MapSource } from '../maps/source';
 import { KeptAnswer, OverviewAnswers } from '../overview/answers';
 import { OverviewFileError, OverviewRequestError, rankOverview, RankedFile } from '../overview/overview';
-import { DEFAULT_TOKENS, escapeControls, fitOverview, NarrowHint, OverviewAnswer, overviewJson, proseShown, renderOverview } from '../overview/text';
+import { DEFAULT_TOKENS, fitOverview, NarrowHint, OverviewAnswer, overviewJson, proseShown, renderOverview } from '../overview/text';
 import { O200K, TokenCounter } from '../savings';
 import { cleanText } from '../map/normalize';
 import { screenFields } from '../screen/fields';
+import { escapeControls, UNSHOWN_FOLDER } from '../screen/names';
 import { ScreenFindings } from '../screen/screen';
 import { Outlines } from '../search/outlines';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
@@ -14,7 +15,6 @@ import { ToolError, ToolResult } from './result';
 import { SearchPrograms } from './search';
 
 /** What an overview says for a folder whose name the screen flagged. */
-const UNSHOWN_FOLDER = 'a folder whose name Skim does not show';
 
 /** What skim_overview takes: a folder (default the project) and a token budget (default 1,000). */
 export interface OverviewInput {

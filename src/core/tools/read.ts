@@ -1,12 +1,13 @@
 import type { SkimContext } from '../context';
 import { ProjectFile } from '../files/project';
-import { guardedRead, GuardedRead } from '../guard/guard';
+import { guardedRead, GuardedRead, shownAs } from '../guard/guard';
 import { mapBudget } from '../guard/mapBudget';
 import { mapJson, renderMap } from '../map/render';
 import { MapEntry } from '../map/types';
 import { MapSource } from '../maps/source';
 import { WrappedPassage } from '../screen/judged';
 import { screenEntry } from '../screen/entry';
+import { screenName } from '../screen/names';
 import { findingsJson, mergeFindings, ScreenFindings } from '../screen/screen';
 import { screenWindow } from '../screen/window';
 import { nextStep, TextPart, ToolError, ToolResult } from './result';
@@ -103,10 +104,11 @@ export interface ReadOptions {
 export async function readFile(ctx: SkimContext, maps: MapSource, file: ProjectFile, input: ReadInput, options: ReadOptions): Promise<ReadResult> {
   const offset = input.startLine ?? 1;
   const limit = input.lineCount ?? (input.endLine !== undefined ? Math.max(0, input.endLine - offset + 1) : undefined);
-  const read = await guardedRead(maps, file, { offset, limit, lineLimit: options.lineLimit ?? ctx.options.lineLimit, signal: options.signal });
+  const guarded = await guardedRead(maps, file, { offset, limit, lineLimit: options.lineLimit ?? ctx.options.lineLimit, signal: options.signal });
+  const read = shownAs(guarded, await screenName(ctx, file.key));
   if (read.outcome === 'unreadable')
-    throw new ToolError(read.reason ?? `${file.key} could not be read`, { advice: nextStep(read.reasonCode, 'skim_read_file', 'Choose another file.') });
-  if (read.outcome === 'declined' && read.reason?.startsWith('binary')) throw new ToolError(`${file.key} is a binary file: Skim reads text files only`);
+    throw new ToolError(read.reason ?? `${read.path} could not be read`, { advice: nextStep(read.reasonCode, 'skim_read_file', 'Choose another file.') });
+  if (read.outcome === 'declined' && read.reason?.startsWith('binary')) throw new ToolError(`${read.path} is a binary file: Skim reads text files only`);
 
   const fitted = options.maxBytes === undefined || read.capped ? { lines: read.lines, cut: false } : fitBytes(read.lines, read.start, options.maxBytes);
   const shown = fitted.lines;
@@ -121,7 +123,7 @@ export async function readFile(ctx: SkimContext, maps: MapSource, file: ProjectF
     const limit = options.maxBytes === undefined ? '' : `${options.maxBytes / 1024} KB `;
     parts.splice(read.notice ? 1 : 0, 0, {
       role: 'notice',
-      text: `[skim] Only lines ${read.start}-${last} of ${file.key} are shown: the lines asked for are more than the ${limit}Skim returns at once. Read on from line ${last + 1}.`,
+      text: `[skim] Only lines ${read.start}-${last} of ${read.path} are shown: the lines asked for are more than the ${limit}Skim returns at once. Read on from line ${last + 1}.`,
     });
   }
   const mapText = parts.find((p) => p.role === 'map')?.text ?? '';

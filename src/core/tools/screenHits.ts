@@ -6,7 +6,9 @@ import { LINE_CHARS } from '../search/run';
 import { SearchHit } from '../search/search';
 import { mergeFindings, NO_FINDINGS, ScreenFindings, screenLines } from '../screen/screen';
 import { hashBytes } from '../files/scan';
+import { screenNames } from '../screen/names';
 import { screenSource, SourceScreen } from '../screen/source';
+import { screenWindow } from '../screen/window';
 
 /**
  * Whole files screened, by path and content, per session: a long-lived host (MCP, VS Code) that
@@ -37,21 +39,30 @@ async function screenedSource(ctx: SkimContext, key: string, source: { bytes: Bu
 
 const clip = (text: string) => (text.length > LINE_CHARS ? `${text.slice(0, LINE_CHARS)}…` : text);
 
+/** Hits as they may be shown, and the project key of each one's file (its `path` is the name as shown). */
+export interface ScreenedHits {
+  hits: SearchHit[];
+  keys: Map<SearchHit, string>;
+  findings: ScreenFindings;
+}
+
 /**
  * Hits (search matches, a language server's locations) as they may be shown: each file with hits
  * is screened whole, so that a hit on one line of a multi-line credential is redacted too; a file
- * that cannot be read whole has its hits' own text screened. The regions' names and notes are
- * screened like any map's. Flags are counted in the hits' file lines.
+ * too large to read whole has each hit's line screened with the lines around it where it may be
+ * part of a private key (screen/window). Each line is screened whole and only then clipped to
+ * LINE_CHARS. File names are screened as names (screen/names), and the regions' names and notes
+ * like any map's. Flags are counted in the hits' file lines.
  */
-export async function screenHits(ctx: SkimContext, project: Project, hits: readonly SearchHit[]): Promise<{ hits: SearchHit[]; findings: ScreenFindings }> {
+export async function screenHits(ctx: SkimContext, project: Project, hits: readonly SearchHit[]): Promise<ScreenedHits> {
   const byFile = new Map<string, SearchHit[]>();
   for (const hit of hits) byFile.set(hit.path, [...(byFile.get(hit.path) ?? []), hit]);
   const screened = new Map<SearchHit, SearchHit>();
   let findings = NO_FINDINGS;
   for (const [path, list] of byFile) {
+    const file = project.file(path);
     let read: { bytes: Buffer; lines: string[] } | undefined;
     try {
-      const file = project.file(path);
       read = file.inside ? await readSource(file) : undefined;
     } catch {
       read = undefined;
@@ -60,7 +71,7 @@ export async function screenHits(ctx: SkimContext, project: Project, hits: reado
       const source = await screenedSource(ctx, path, read);
       for (const hit of list) {
         const kinds = source.redactedIn(hit.line);
-        screened.set(hit, kinds.length ? { ...hit, text: clip(source.line(hit.line)) } : hit);
+        screened.set(hit, { ...hit, text: clip(source.line(hit.line)) });
         findings = mergeFindings(findings, {
           redactions: kinds.map((kind) => ({ line: hit.line, kind })),
           flags: source.flagsAt(hit.line).map((signal) => ({ signal, line: hit.line })),
@@ -69,26 +80,28 @@ export async function screenHits(ctx: SkimContext, project: Project, hits: reado
       }
       continue;
     }
-    const own = await screenLines(
-      ctx,
-      list.map((h) => h.text),
-      1,
-      false,
-    );
-    list.forEach((hit, i) => screened.set(hit, { ...hit, text: own.lines[i] }));
-    findings = mergeFindings(findings, own.findings);
+    for (const hit of list) {
+      const own = file.inside ? await screenWindow(ctx, file.real, [hit.text], hit.line, false) : await screenLines(ctx, [hit.text], hit.line, false);
+      screened.set(hit, { ...hit, text: clip(own.lines[0]) });
+      findings = mergeFindings(findings, own.findings);
+    }
   }
-  const regions = await screenRegions(
-    ctx,
-    hits.map((h) => h.region).filter((r): r is Region => r !== null),
-  );
-  return {
-    hits: hits.map((hit) => {
-      const h = screened.get(hit) as SearchHit;
-      return { ...h, region: h.region && (regions.get(h.region) ?? h.region) };
-    }),
-    findings,
-  };
+  const [regions, names] = await Promise.all([
+    screenRegions(
+      ctx,
+      hits.map((h) => h.region).filter((r): r is Region => r !== null),
+    ),
+    screenNames(ctx, [...byFile.keys()]),
+  ]);
+  const shownName = new Map([...byFile.keys()].map((key, i) => [key, names.shown[i]]));
+  const keys = new Map<SearchHit, string>();
+  const shown = hits.map((hit) => {
+    const h = screened.get(hit) as SearchHit;
+    const out = { ...h, path: shownName.get(hit.path) as string, region: h.region && (regions.get(h.region) ?? h.region) };
+    keys.set(out, hit.path);
+    return out;
+  });
+  return { hits: shown, keys, findings };
 }
 
 /** Each distinct region with its name and note screened. */

@@ -8,6 +8,7 @@ import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { regionsForSearch } from '../search/regions';
 import { search, SearchRequest, SearchRequestError } from '../search/search';
 import { renderSearch, searchJson } from '../search/text';
+import { screenName } from '../screen/names';
 import { findingsJson } from '../screen/screen';
 import { ToolError, ToolResult } from './result';
 import { screenHits } from './screenHits';
@@ -33,10 +34,12 @@ export async function searchProject(
     const program = { ...findSearchProgram(project.root, programs.candidates, programs.env), launch: programs.launch };
     const searched = await search(project, program, regionsForSearch(maps, outlines), input);
     // Screened before the judge sees them: a hit's credential never leaves for the judge's endpoint.
-    const { hits: screened, findings } = await screenHits(ctx, project, searched.hits);
-    const result = await judgeSearch({ ...searched, hits: screened }, ctx.judge);
-    const hits = result.hits;
-    for (const hit of hits) ctx.seen.add(hit.path, hit.line);
+    const [{ hits: screened, keys, findings }, scope] = await Promise.all([
+      screenHits(ctx, project, searched.hits),
+      searched.scope === '.' ? '.' : screenName(ctx, searched.scope),
+    ]);
+    const result = await judgeSearch({ ...searched, scope, hits: screened }, ctx.judge);
+    for (const hit of result.hits) ctx.seen.add(keys.get(hit) as string, hit.line);
     return { parts: [{ role: 'text', text: renderSearch(result) }], json: { ...searchJson(result), screen: findingsJson(findings) }, findings };
   } catch (error) {
     if (error instanceof SearchRequestError) throw new ToolError(error.message, { tool: 'skim_search' });

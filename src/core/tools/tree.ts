@@ -2,6 +2,7 @@ import type { SkimContext } from '../context';
 import { ProjectFile } from '../files/project';
 import { readSource } from '../files/source';
 import { redactionMarker } from '../screen/marker';
+import { screenName } from '../screen/names';
 import { findingsJson, mergeFindings, NO_FINDINGS, ScreenFindings, screenLines } from '../screen/screen';
 import { screenSource } from '../screen/source';
 import { nodeAt, NodeAtError, NodeAtResult } from '../syntax/nodeAt';
@@ -14,7 +15,7 @@ import { explain, ToolError, ToolResult } from './result';
  * (part of) a credential shows only the mark; its coordinates stay. Region labels are screened too.
  */
 async function screenCaptures(ctx: SkimContext, file: ProjectFile, result: QueryResult): Promise<{ result: QueryResult; findings: ScreenFindings }> {
-  if (!result.captures.length) return { result, findings: NO_FINDINGS };
+  if (!result.captures.length) return { result: { ...result, path: await screenName(ctx, file.key) }, findings: NO_FINDINGS };
   const source = await screenSource(ctx, (await readSource(file)).lines);
   let findings = NO_FINDINGS;
   const captures = result.captures.map((c) => {
@@ -39,7 +40,7 @@ async function screenCaptures(ctx: SkimContext, file: ProjectFile, result: Query
     at += 2;
     return { ...c, region };
   });
-  return { result: { ...result, captures: labelled }, findings };
+  return { result: { ...result, path: await screenName(ctx, file.key), captures: labelled }, findings };
 }
 
 /** skim_query_tree and `skim query`: a tree-sitter query (or a named one) on one file; one parse, no model call. */
@@ -69,6 +70,10 @@ export async function nodeAtFile(ctx: SkimContext, file: ProjectFile, line: numb
     1,
     false,
   );
-  const screened = { ...result, chain: result.chain.map((n, i) => ({ ...n, name: n.name === null ? null : names.lines[i] })) };
+  const screened = {
+    ...result,
+    path: await screenName(ctx, file.key),
+    chain: result.chain.map((n, i) => ({ ...n, name: n.name === null ? null : names.lines[i] })),
+  };
   return { parts: [{ role: 'text', text: renderNodeAt(screened) }], json: { ...screened, screen: findingsJson(names.findings) }, findings: names.findings };
 }

@@ -99,7 +99,7 @@ describe('the editor shows only screened text, as the tools do', () => {
     const api = await skim();
     const token = secretShapes(13).find((s) => s.provider === 'GitHub personal access token')?.value as string;
     const name = `keys-${token}\u202e.ts`;
-    const shownName = 'keys-[redacted: GitHub Token]\\u202e.ts';
+    const shownName = 'keys-[redacted: GitHub Token].ts';
     const uri = vscode.Uri.file(write(name, tsSource(30, 26)));
     const real = api.workspace.savings;
     api.workspace.savings = new Savings(memento());
