@@ -126,6 +126,13 @@ describe('prose and notes that describe', () => {
     assert.equal(prose.split('\n')[0], 'Read from and write to tar format archives.');
   });
 
+  it("notes zlib's example.c functions with their comment's words, the `/* ====` rule above them left out", async () => {
+    assert.deepEqual(await rows('/usr/share/doc/zlib1g-dev/examples/example.c', / test_(compress|gzio) /), [
+      '88-109 function test_compress | Test compress() and uncompress()',
+      '114-193 function test_gzio | Test read/write of .gz files',
+    ]);
+  });
+
   it("never notes a declaration with the section banner above it: argparse's parse_args, _indent and start_section", async () => {
     assert.deepEqual(await rows('/usr/lib/python3.11/argparse.py', / (parse_args|_indent|start_section) /), [
       '207-209 method _indent | (self)',
