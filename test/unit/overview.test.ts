@@ -269,6 +269,19 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
     assert.match(text, /58 files past the limit of files ranked; 1 file too large to outline or unreadable; 2 files tree-sitter cannot outline\.$/);
   });
 
+  it("quotes express's README line without its markdown emphasis: no stray `**`", async () => {
+    const express = scratch('skim-overview-express-');
+    try {
+      execFileSync('git', ['init', '-q', express.dir]);
+      const from = path.dirname(require.resolve('express/package.json'));
+      for (const file of ['Readme.md', 'index.js', 'package.json']) copyFileSync(path.join(from, file), path.join(express.dir, file));
+      cpSync(path.join(from, 'lib'), path.join(express.dir, 'lib'), { recursive: true });
+      assert.equal((await ranked({}, express.dir)).description, 'Fast, unopinionated, minimalist web framework for Node.js.');
+    } finally {
+      express.cleanup();
+    }
+  });
+
   it("takes a folder's README line as its description, declines prose and generated files, and refuses a file, a missing path and a path outside", async () => {
     s.write('lib/README.md', '[![build](https://ci.example/badge.svg)](https://ci.example)\n\n# Mocha internals\n\nMore text.\n');
     s.write('lib/notes.txt', 'notes\n');

@@ -7,6 +7,7 @@
  * count. Undefined for a name with no qualifier.
  */
 export function splitQualified(name: string): { qualifier: string; separator: string; member: string } | undefined {
+  if (name.includes(' = ')) return splitChained(name);
   const operator = name.search(/\boperator\b/);
   const scanned = operator === -1 ? name.length : operator;
   let depth = 0;
@@ -22,6 +23,17 @@ export function splitQualified(name: string): { qualifier: string; separator: st
   const qualifier = name.slice(0, Math.max(0, cut)).trim();
   const member = name.slice(cut + width).trim();
   return cut > 0 && qualifier && member ? { qualifier, separator: name.slice(cut, cut + width), member } : undefined;
+}
+
+/**
+ * A function assigned under several names (`res.set = res.header`): `set = header` of `res` when
+ * every name has that qualifier, else no qualifier (`Buffer.prototype.equal = SlowBuffer.prototype.equal`).
+ */
+function splitChained(name: string): { qualifier: string; separator: string; member: string } | undefined {
+  const parts = name.split(' = ').map((part) => splitQualified(part));
+  const [first] = parts;
+  if (!first || parts.some((p) => !p || p.qualifier !== first.qualifier || p.separator !== first.separator)) return undefined;
+  return { qualifier: first.qualifier, separator: first.separator, member: parts.map((p) => p?.member).join(' = ') };
 }
 
 /** A qualifier without template arguments and white space: `_Rb_tree<K, V>` is `_Rb_tree`. */

@@ -103,9 +103,11 @@ function membersOf(roots: readonly RegionNode[]): Map<RegionNode, Members> {
   return members;
 }
 
+const plural = (kind: string) => (/s$/.test(kind) ? `${kind}es` : /[^aeiou]y$/.test(kind) ? `${kind.slice(0, -1)}ies` : `${kind}s`);
+
 /** "4 methods, 1 class": counts by kind, as every summary of a map says them. */
 export function countsText(counts: Map<string, number>): string {
-  return [...counts].map(([kind, n]) => `${n} ${kind}${n === 1 ? '' : kind.endsWith('s') ? 'es' : 's'}`).join(', ');
+  return [...counts].map(([kind, n]) => `${n} ${n === 1 ? kind : plural(kind)}`).join(', ');
 }
 
 /** How region lines look: each node's label, and one level of indentation. */
@@ -122,11 +124,18 @@ const mapLook = (labels: Map<RegionNode, string>): Look => ({ labels, unit: '\t'
 
 /** Indentation stops deepening at 16 levels, so that no nesting makes a line longer than its region's. */
 const indent = (node: RegionNode, look: Look) => look.unit.repeat(Math.min(node.depth, 16));
-const plainLine = (node: RegionNode, look: Look) => `${indent(node, look)}${lineSpan(node.region)} ${look.labels.get(node)}`;
+/**
+ * A region's line starts with its lines. A group's line has none: a group is no region (`skim at`
+ * and hovers never answer with it, and its members' lines have gaps between them), only a name said once.
+ */
+const plainLine = (node: RegionNode, look: Look) => `${indent(node, look)}${node.group ? '' : `${lineSpan(node.region)} `}${look.labels.get(node)}`;
 
-/** ` [folded: 4 methods]`, with the lines they span where some lie past their parent's own (Go's methods after their struct). */
+/**
+ * ` [folded: 4 methods]`, with the lines they span where some lie past their parent's own (Go's
+ * methods after their struct) or where the parent is a group, which has no lines of its own.
+ */
 function foldSuffix(node: RegionNode, members: Members): string {
-  const beyond = members.start < node.region.start || members.end > node.region.end;
+  const beyond = !!node.group || members.start < node.region.start || members.end > node.region.end;
   return ` [folded: ${countsText(members.counts)}${beyond ? ` in ${members.start}-${members.end}` : ''}]`;
 }
 
@@ -194,7 +203,8 @@ function bucketLines(roots: readonly RegionNode[], buckets: number, members: Map
     }
     const first = run[0].region;
     const last = run[run.length - 1].region;
-    out.push(`${first.start}-${end} [folded: ${countsText(total)}; first ${regionLabel(first)}, last ${regionLabel(last)}]`);
+    // The run's lines are said inside the brackets: a run is no region, so no line starts with them.
+    out.push(`[folded: ${countsText(total)} in ${first.start}-${end}; first ${regionLabel(first)}, last ${regionLabel(last)}]`);
   }
   return out;
 }

@@ -167,6 +167,8 @@ async function readmeLine(file: string): Promise<string | null> {
     const line = raw
       .replace(/<[^>]*>/g, '')
       .replace(/!?\[(!\[[^\]]*\]\([^)]*\)|[^\]]*)\]\([^)]*\)/g, (_, text: string) => (text.startsWith('![') ? '' : text))
+      // Emphasis and code marks around words (express's `**Fast, … for Node.js.**`) are markup, not text.
+      .replace(/(^|[^\w*`])(\*\*|__|\*|`+)(?=\S)(.*?\S)\2(?![\w*`])/g, '$1$3')
       .replace(/^\s*(#+|=+|-+|\*+|\.\.)\s*/, '')
       .trim();
     if (/[\p{L}\p{N}]{2}/u.test(line) && !/^(title|layout):/i.test(line)) return firstSentence(line);
@@ -177,6 +179,9 @@ async function readmeLine(file: string): Promise<string | null> {
 /** Languages whose calls need no parentheses (`foo bar`): a function there is named by any use of its name. */
 const PARENLESS_CALLS = new Set(['ruby', 'bash', 'elixir', 'ocaml']);
 
+/** Kinds of a property and its accessors (Python's `@property` and `@x.setter`, JavaScript's `Object.defineProperty`). */
+const ACCESSOR_KINDS = new Set(['property', 'setter', 'deleter']);
+
 /**
  * Which uses of its name refer to a declaration: a method's are member uses (`x.len`, not the
  * builtin `len(` nor a variable `len`), a function's are calls (`parse(`, `pkg.Parse(`), and
@@ -184,7 +189,8 @@ const PARENLESS_CALLS = new Set(['ruby', 'bash', 'elixir', 'ocaml']);
  * `options`) is any variable's too, so only a telling one (`Config`, `defaultOptions`) is counted.
  */
 function useKey(kind: string, qualified: string, name: string, language: string | undefined): 'member' | 'call' | 'use' | undefined {
-  if (kind === 'method' || (kind === 'function' && /\.|::|#/.test(qualified))) return 'member';
+  // A property and its accessors are read as members (`x.path`), as a method is called.
+  if (kind === 'method' || ACCESSOR_KINDS.has(kind) || (kind === 'function' && /\.|::|#/.test(qualified))) return 'member';
   if ((kind === 'function' || kind === 'macro') && !PARENLESS_CALLS.has(language ?? '')) return 'call';
   if (kind === 'object' && !/^[A-Z]/.test(name) && !(name.length >= 8 && /[a-z][A-Z]|_/.test(name))) return undefined;
   return 'use';

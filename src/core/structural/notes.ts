@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { commentLines, isLicense } from './comments';
+import { commentLines, isBanner, isLicense, isRule } from './comments';
 
 /**
  * A declaration's note: the first sentence of its doc comment when it has one, else its
@@ -22,6 +22,7 @@ function clipAtToken(text: string, max: number): string {
  */
 function commentWords(raw: string): string {
   return commentLines(raw)
+    .filter((line) => !isRule(line))
     .map((line) => line.replace(/^[@\\](brief|summary|description)\s+/, '').replace(/^=+\s+/, ''))
     .filter((line) => !/^[@:\\]\w/.test(line))
     .join(' ')
@@ -41,7 +42,10 @@ function firstSentence(raw: string, max = NOTE_CHARS): string {
 
 const isComment = (node: Node) => /comment/.test(node.type);
 
-/** The comments directly above `outer` (no blank line between), or a Python-style docstring as the body's first statement. */
+/**
+ * The comments directly above `outer` (no blank line between) unless they are a section banner,
+ * else a Python-style docstring as the body's first statement, its prefix and quotes of any kind dropped.
+ */
 function docComment(outer: Node, definition: Node): string {
   const lines: string[] = [];
   let next = outer.startPosition.row;
@@ -50,11 +54,15 @@ function docComment(outer: Node, definition: Node): string {
     lines.unshift(sibling.text);
     next = sibling.startPosition.row;
   }
-  if (lines.length) return lines.join('\n');
-  const first = definition.childForFieldName('body')?.firstNamedChild;
-  if (first?.type === 'expression_statement' && first.firstNamedChild?.type === 'string') return first.firstNamedChild.text;
+  if (lines.length && !isBanner(commentLines(lines.join('\n')))) return lines.join('\n');
+  // A decorated definition's docstring is in the function it decorates.
+  const first = (definition.childForFieldName('definition') ?? definition).childForFieldName('body')?.firstNamedChild;
+  if (first?.type === 'expression_statement' && first.firstNamedChild?.type === 'string') return docstringText(first.firstNamedChild.text);
   return '';
 }
+
+/** A docstring's text: `r"""…"""` and `'…'` alike lose their prefix and quotes. */
+const docstringText = (literal: string) => literal.replace(/^[rRuUbBfF]{0,2}("""|'''|"|')([\s\S]*)\1$/, '$2');
 
 const BODY =
   /(^|_)(body|block)$|^(declaration_list|compound_statement|field_declaration_list|enumerator_list|statement_block|do_block|template_body|class_body|enum_body|enum_class_body|protocol_body|extension_body|block)$/;
@@ -130,10 +138,14 @@ function signature(source: string, definition: Node, name: Node | undefined): st
   return clipAtToken(text, NOTE_CHARS);
 }
 
+/** Kinds of an accessor: its parameters (`(self, name)` of a setter) tell a reader nothing its kind does not. */
+const ACCESSORS = new Set(['property', 'setter', 'deleter']);
+
 /** `source` is the parsed text: tree-sitter's indexes are into it (UTF-16 code units in web-tree-sitter). */
 export function noteFor(source: string, kind: string, definition: Node, outer: Node, name: Node | undefined): string {
   if (kind === 'suite' || kind === 'test') return '';
   const doc = firstSentence(docComment(outer, definition));
+  if (ACCESSORS.has(kind)) return doc && withoutOwnName(doc, name?.text ?? '');
   return (doc && withoutOwnName(doc, name?.text ?? '')) || signature(source, definition, name);
 }
 

@@ -6,8 +6,10 @@ import { LinedRegion } from './recover';
 /**
  * Turns one query's matches over a syntax tree into regions. The query says what a declaration
  * is (`@definition.<kind>` on its node, `@name` on its name; `@qualifier` names what it belongs
- * to, `Server.Start`; `@trait` the trait of a Rust impl; `@end` a sibling its lines run to, as
- * Dart's body after its signature; `@import` an import). Everything else is the same for every
+ * to, `Server.Start`; `@trait` the trait of a Rust impl; `@alias` each further name it is assigned
+ * to, `res.set = res.header`; `@members` an object whose direct members are parts of it, not
+ * declarations (a property descriptor's get and set); `@end` a sibling its lines run to, as Dart's
+ * body after its signature; `@import` an import). Everything else is the same for every
  * language, here: the lines of wrappers, the import block, methods, and one region per node.
  */
 
@@ -102,9 +104,12 @@ export function outline(root: Node, source: string, query: Query, language: Lang
   // One declaration per node: where several patterns match it, the first in the query file wins.
   const chosen = new Map<number, QueryMatch>();
   const imports: Node[] = [];
+  const parts = new Set<number>();
   for (const match of query.matches(root, { timeoutMicros })) {
     const importNode = capture(match.captures, 'import');
     if (importNode) imports.push(importNode);
+    const members = capture(match.captures, 'members');
+    if (members) for (const member of members.namedChildren) if (member) parts.add(member.id);
     const definition = match.captures.find((c) => c.name.startsWith('definition.'));
     if (!definition) continue;
     const earlier = chosen.get(definition.node.id);
@@ -114,10 +119,13 @@ export function outline(root: Node, source: string, query: Query, language: Lang
   for (const match of chosen.values()) {
     const definition = match.captures.find((c) => c.name.startsWith('definition.')) as QueryCapture;
     const node = definition.node;
-    const nameNode = capture(match.captures, 'name');
+    if (parts.has(node.id)) continue;
+    const aliases = match.captures.filter((c) => c.name === 'alias').map((c) => c.node);
+    // The signature follows the last name, the one written next to the function.
+    const nameNode = aliases.at(-1) ?? capture(match.captures, 'name');
     const qualifier = capture(match.captures, 'qualifier');
     const trait = capture(match.captures, 'trait');
-    let name = nameNode ? nameText(nameNode) : '';
+    let name = [capture(match.captures, 'name'), ...aliases].flatMap((n) => (n ? [nameText(n)] : [])).join(' = ');
     if (qualifier) name = `${nameText(qualifier)}.${name}`;
     if (trait) name = `${nameText(trait)} for ${name}`;
     let outer = node;

@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { countsText } from '../map/render';
 import { clipAtWord } from '../map/normalize';
 import { Region } from '../map/types';
-import { commentLines, isLicense } from './comments';
+import { commentLines, isLicense, isRule } from './comments';
 
 const PROSE_CHARS = 400;
 
@@ -30,8 +30,8 @@ const INLINE_TAG = /\s*[@\\]\w+\{[^}]*\}/g;
 const HEADER_FIELD =
   /^(\$Id\b.*|(authors?|maintainer|created( on)?( node)?|last[ -](modified|changed|machine used|update)( by| on)?|update count|status|history|version|revision|date|file ?name|keywords|url|home ?page|description)\s*:)\s*(?<value>.*)$/i;
 
-/** The first line of an Emacs file header: the file's name and dashes (`updateConfFile.sh ---`). */
-const HEADER_NAME_LINE = /^[\w./-]+\s+-{2,}\s*$/;
+/** The first line of an Emacs file header (`updateConfFile.sh ---`), or a header line that is only the file's name (`# tarfile.py`). */
+const HEADER_NAME_LINE = /^[\w./-]+(\.\w+|\s+-{2,})\s*$/;
 
 /** A comment that only names what comes next ("Module dependencies."): a heading over the imports, not a description of the file. */
 const HEADING = /^(module\s+|external\s+|third[- ]party\s+)?(dependencies|imports|requires|includes|modules)\.?$/i;
@@ -50,7 +50,7 @@ function commentText(raw: string): string {
       if (described && !FILE_NAME.test(described)) paragraph.push(described);
       continue;
     }
-    if (/^[@\\]\w/.test(line) || DIRECTIVE.test(line) || HEADER_NAME_LINE.test(line)) continue;
+    if (/^[@\\]\w/.test(line) || DIRECTIVE.test(line) || HEADER_NAME_LINE.test(line) || isRule(line)) continue;
     const field = HEADER_FIELD.exec(line);
     if (field) {
       if (/^description/i.test(line) && field.groups?.value) paragraph.push(field.groups.value);
@@ -134,7 +134,8 @@ export function fileDescription(root: Node): string {
     if (!text || isLicense(text)) continue;
     if (/^\s*(\/\/!|\/\*!)/.test(block[0].text)) return text;
     const attached = next !== undefined && next.startPosition.row <= nodes[last].endPosition.row + 1;
-    if (attached) return next.type === 'package_clause' ? text : standing;
+    // A comment right above the module docstring (tarfile's name and rules) yields to it.
+    if (attached && docstring(next) === undefined) return next.type === 'package_clause' ? text : standing;
     if (!HEADING.test(text)) standing ||= text;
   }
   return standing;

@@ -26,6 +26,52 @@
     right: [(arrow_function) (function_expression) (generator_function)])
   (#not-match? @name "\\.prototype\\.")) @definition.function
 
+; `res.set = res.header = function header(…)`, `var x = module.exports = function`: one declaration
+; under every name the function is assigned to, the first written first (@alias: the others).
+(expression_statement
+  (assignment_expression
+    left: (member_expression) @name
+    right: (assignment_expression
+      left: [(member_expression) (identifier)] @alias
+      right: [(arrow_function) (function_expression) (generator_function)]))
+  (#match? @name "\\.prototype\\.")) @definition.method
+(expression_statement
+  (assignment_expression
+    left: [(member_expression) (identifier)] @name
+    right: (assignment_expression
+      left: [(member_expression) (identifier)] @alias
+      right: [(arrow_function) (function_expression) (generator_function)]))
+  (#not-match? @name "\\.prototype\\.")) @definition.function
+(expression_statement
+  (assignment_expression
+    left: [(member_expression) (identifier)] @name
+    right: (assignment_expression
+      left: [(member_expression) (identifier)] @alias
+      right: (assignment_expression
+        left: [(member_expression) (identifier)] @alias
+        right: [(arrow_function) (function_expression) (generator_function)])))) @definition.function
+(variable_declarator
+  name: (identifier) @name
+  value: (assignment_expression
+    left: [(member_expression) (identifier)] @alias
+    right: [(arrow_function) (function_expression) (generator_function)])) @definition.function
+
+; `Object.defineProperty(Entity.prototype, 'publicId', { get: function () {…} })` and helpers like
+; express's `defineGetter(req, 'query', function query() {…})`: a property of what the first
+; argument names; the descriptor's get and set are its own lines, not declarations of their own
+; (@members). Not on `this`: an instance's own bookkeeping in its constructor (mocha's `this.id`).
+(expression_statement
+  (call_expression
+    function: (member_expression object: (identifier) @_object property: (property_identifier) @_define)
+    arguments: (arguments . [(identifier) (member_expression)] @qualifier . (string) @name . (object) @members))
+  (#eq? @_object "Object")
+  (#eq? @_define "defineProperty")) @definition.property
+(expression_statement
+  (call_expression
+    function: (identifier) @_define
+    arguments: (arguments . (_) @qualifier . (string) @name . [(arrow_function) (function_expression)]))
+  (#match? @_define "^define[A-Z]\\w*$")) @definition.property
+
 ; `handlers[ name ] = function () {…}`: a function stored under a computed key, named by what holds it.
 (expression_statement
   (assignment_expression

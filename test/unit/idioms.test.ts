@@ -1,0 +1,143 @@
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { splitLines } from '../../src/core/files/source';
+import { renderAt, renderHover, renderMap } from '../../src/core/map/render';
+import { MapEntry } from '../../src/core/map/types';
+import { structuralMap } from '../../src/core/structural/mapper';
+
+/** A real file the tests read: one not installed fails the test and says how to install it. */
+function installed(file: string): string {
+  assert.ok(existsSync(file), `${file} is not installed: run bash scripts/setup-bench-corpus.sh (or npm ci)`);
+  return file;
+}
+
+async function mapOf(file: string): Promise<MapEntry> {
+  const text = readFileSync(installed(file), 'utf8');
+  const lines = splitLines(text).length;
+  const map = await structuralMap(file, text, lines);
+  return { path: file, size: text.length, hash: '', lines, status: 'structural', producer: map.producer, prose: map.prose, regions: map.regions, created: 0 };
+}
+
+/** The regions of a real file as `start-end kind name | note` rows, those matching `pick`. */
+async function rows(file: string, pick: RegExp): Promise<string[]> {
+  const { regions } = await mapOf(file);
+  return regions.map((r) => `${r.start}-${r.end} ${r.kind} ${r.name} | ${r.note}`).filter((row) => pick.test(row));
+}
+
+const EXPRESS = 'node_modules/express/lib';
+
+describe('common idioms in real third-party code, each one region with its exact lines', () => {
+  it("maps a function assigned under two names as one region named by both: express's res.set = res.header, res.contentType = res.type, req.get = req.header", async () => {
+    assert.deepEqual(await rows(`${EXPRESS}/response.js`, / res\.(set|contentType) /), [
+      '507-514 function res.contentType = res.type | (type)',
+      '670-692 function res.set = res.header | (field, val)',
+    ]);
+    assert.deepEqual(await rows(`${EXPRESS}/request.js`, / req\.get /), ['63-83 function req.get = req.header | (name)']);
+    // Under the group of res's members, both names said without the qualifier.
+    assert.match(renderMap(await mapOf(`${EXPRESS}/response.js`)), /^\t670-692 set = header$/m);
+  });
+
+  it('maps chained prototype and module.exports assignments of functions (postgres-interval, deep-is, buffer-equal-constant-time)', async () => {
+    assert.deepEqual(await rows('node_modules/postgres-interval/index.js', /toISO/), [
+      '49-71 method PostgresInterval.prototype.toISOString = PostgresInterval.prototype.toISO | according to ISO 8601',
+    ]);
+    assert.deepEqual(await rows('node_modules/deep-is/index.js', /deepEqual/), ['11-40 function deepEqual = module.exports | (actual, expected)']);
+    assert.deepEqual(await rows('node_modules/buffer-equal-constant-time/index.js', /equal/), [
+      '31-33 method Buffer.prototype.equal = SlowBuffer.prototype.equal | (that)',
+    ]);
+  });
+
+  it("maps Object.defineProperty's getters on a prototype and express's defineGetter as properties, the descriptor's get inside them", async () => {
+    assert.deepEqual(await rows('node_modules/xmlbuilder/lib/XMLDTDEntity.js', /property|get/), [
+      '53-57 property XMLDTDEntity.prototype.publicId | ',
+      '59-63 property XMLDTDEntity.prototype.systemId | ',
+      '65-69 property XMLDTDEntity.prototype.notationName | ',
+      '71-75 property XMLDTDEntity.prototype.inputEncoding | ',
+      '77-81 property XMLDTDEntity.prototype.xmlEncoding | ',
+      '83-87 property XMLDTDEntity.prototype.xmlVersion | ',
+    ]);
+    const request = await rows(`${EXPRESS}/request.js`, / property /);
+    assert.equal(request.length, 12);
+    assert.deepEqual(request.slice(0, 2), ['230-241 property req.query | ', '297-315 property req.protocol | ']);
+  });
+
+  it("maps Python's properties and their setters by kind, each with its decorator's line: tarfile's TarInfo.path, ipaddress's cached properties", async () => {
+    assert.deepEqual(await rows('/usr/lib/python3.11/tarfile.py', / (path|linkpath) /), [
+      '778-781 property path | In pax headers, "name" is called "path".',
+      '783-785 setter path | ',
+      '787-790 property linkpath | In pax headers, "linkname" is called "linkpath".',
+      '792-794 setter linkpath | ',
+    ]);
+    // `@functools.cached_property` too (ipaddress's _BaseNetwork).
+    assert.deepEqual(await rows('/usr/lib/python3.11/ipaddress.py', /^(758|763)-/), ['758-761 property broadcast_address | ', '763-765 property hostmask | ']);
+  });
+
+  it("maps Go's methods on a struct that embeds others, Rust's trait impls and C's function-like macros (bufio, serde, zlib)", async () => {
+    // ReadWriter embeds *Reader and *Writer: their methods are each named by their own receiver.
+    assert.deepEqual(await rows('/usr/lib/go-1.19/src/bufio/bufio.go', /ReadWriter|\.Size /), [
+      '67-67 method Reader.Size | returns the size of the underlying buffer in bytes.',
+      '606-606 method Writer.Size | returns the size of the underlying buffer in bytes.',
+      '821-824 struct ReadWriter | stores pointers to a Reader and a Writer.',
+      '827-829 function NewReadWriter | allocates a new ReadWriter that dispatches to r and w.',
+    ]);
+    assert.deepEqual(await rows('/usr/share/cargo/registry/serde-1.0.152/src/de/ignored_any.rs', /impl/), [
+      "114-233 impl Visitor<'de> for IgnoredAny | ",
+      "235-243 impl Deserialize<'de> for IgnoredAny | ",
+    ]);
+    assert.deepEqual(await rows('/usr/include/zlib.h', / macro (deflateInit|inflateInit) /), [
+      '1810-1811 macro deflateInit | (strm, level)',
+      '1812-1813 macro inflateInit | (strm)',
+    ]);
+  });
+});
+
+describe('one answer to "what is at line N"', () => {
+  it("draws no line range the answer to 'at' does not give: express's response.js, request.js and mocha's runner.js", async () => {
+    for (const file of [`${EXPRESS}/response.js`, `${EXPRESS}/request.js`, 'node_modules/mocha/lib/runner.js']) {
+      const entry = await mapOf(file);
+      for (const line of renderMap(entry).split('\n').slice(2)) {
+        const range = /^\t*(\d+)(?:-(\d+))? /.exec(line);
+        if (!range) continue;
+        const [start, end] = [Number(range[1]), Number(range[2] ?? range[1])];
+        assert.ok(
+          renderAt(entry, start)
+            .split('\n')
+            .some((held) => held.trim().startsWith(`${start === end ? start : `${start}-${end}`} `)),
+          `${file}: the map draws "${line.trim()}" but skim at ${start} does not answer with it`,
+        );
+      }
+    }
+  });
+
+  it("answers line 794 of express's response.js, once drawn inside the group `res.`, as the gap it is, and 671 with res.set = res.header", async () => {
+    const entry = await mapOf(`${EXPRESS}/response.js`);
+    const map = renderMap(entry);
+    assert.match(map, /^res\.$/m);
+    assert.doesNotMatch(map, /^\d+-\d+ res\.$/m);
+    assert.equal(renderAt(entry, 794), `${EXPRESS}/response.js:794 is in a gap between regions.`);
+    assert.equal(renderAt(entry, 680), '670-692 res.set = res.header(field, val)');
+    assert.equal(renderHover(entry, 670)?.text, 'function res.set = res.header · 670-692 · (field, val)');
+  });
+});
+
+describe('prose and notes that describe', () => {
+  it("takes tarfile.py's docstring for its prose past its shebang, rule lines, bare file name and licence", async () => {
+    const { prose } = await mapOf('/usr/lib/python3.11/tarfile.py');
+    assert.equal(prose.split('\n')[0], 'Read from and write to tar format archives.');
+  });
+
+  it("notes zlib's example.c functions with their comment's words, the `/* ====` rule above them left out", async () => {
+    assert.deepEqual(await rows('/usr/share/doc/zlib1g-dev/examples/example.c', / test_(compress|gzio) /), [
+      '88-109 function test_compress | Test compress() and uncompress()',
+      '114-193 function test_gzio | Test read/write of .gz files',
+    ]);
+  });
+
+  it("never notes a declaration with the section banner above it: argparse's parse_args, _indent and start_section", async () => {
+    assert.deepEqual(await rows('/usr/lib/python3.11/argparse.py', / (parse_args|_indent|start_section) /), [
+      '207-209 method _indent | (self)',
+      '253-257 method start_section | (self, heading)',
+      '1873-1878 method parse_args | (self, args=None, namespace=None)',
+    ]);
+  });
+});
