@@ -42,6 +42,8 @@ export interface LanguageSpec {
   names?: RegExp;
   /** A file without an extension (a sourced shell library) is named by the language it is in. */
   extension?: string;
+  /** Source lines whose tags ctags' parser makes of something that declares nothing (Kotlin's lambda parameters, `{ err ->`). */
+  notOn?: RegExp;
   second?: SecondReference;
 }
 
@@ -128,18 +130,24 @@ const listingOf = (tags: Declaration[]) => tags.map((t) => `${t.name}\t${t.kind}
 
 /**
  * A name's last part, without template arguments: `std::vector<T>::push_back` and `push_back` are
- * one name, and so are Lua's `Template:substitute` and `substitute`; an Objective-C selector
- * (`getBool:field:defaultValue:`) is named by its first part, as a map names the method.
+ * one name, and so are Lua's `Template:substitute` and `substitute`, C#'s `operator ==` and `==`;
+ * an Objective-C selector (`getBool:field:defaultValue:`) is named by its first part, and a Rust
+ * `impl Display for Ast` by its type, as ctags names them.
  */
-const lastPart = (name: string) =>
-  /^\w+:(\w*:)*$/.test(name)
-    ? name.slice(0, name.indexOf(':'))
-    : (name
-        .replace(/<[^<>]*(<[^<>]*>[^<>]*)*>/g, '')
-        .replace(/\s+/g, '')
-        .split(/\.|::?|#/)
-        .filter(Boolean)
-        .pop() ?? name);
+const lastPart = (name: string): string => {
+  if (/^\w+:(\w*:)*$/.test(name)) return name.slice(0, name.indexOf(':'));
+  const impl = /^impl\b(?:.*\sfor\s+|\s*(?:<.*?>\s*)?)([\w:]+)/.exec(name);
+  if (impl) return lastPart(impl[1]);
+  return (
+    name
+      .replace(/<[^<>]*(<[^<>]*>[^<>]*)*>/g, '')
+      .replace(/^operator\b\s*/, '')
+      .replace(/\s+/g, '')
+      .split(/\.|::?|#/)
+      .filter(Boolean)
+      .pop() ?? name
+  );
+};
 const tokens = (text: string) => encode(text).length;
 const numbered = (lines: string[], from: number) => lines.map((l, i) => `${from + i}\t${l}`).join('\n');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -175,6 +183,8 @@ export interface FileResult {
    * parser), and the listing of only the declarations recall counts.
    */
   mapTokens: number;
+  /** The same map with every note left out (the doc notes, and the signatures that tell same-named overloads and clauses apart): what they cost. */
+  mapTokensWithoutNotes: number;
   listingTokens: number;
   declarationListingTokens: number;
   /** Tokens to reach a function: the whole file numbered, and paging, over Skim's guarded flow; undefined for a file the guard never shortens. */
@@ -237,7 +247,7 @@ async function measure(spec: LanguageSpec, file: string, set: FileSet): Promise<
   };
 
   const everyTag = ctags ? ctagsTags(file, ctags) : keywordDeclarations(text, keywords ?? []);
-  const tags = declarations(everyTag, kinds, names);
+  const tags = declarations(everyTag, kinds, names).filter((t) => !spec.notOn?.test(lines[t.line - 1] ?? ''));
   const locates = (t: Declaration) => map.regions.some((r) => r.start <= t.line && t.line <= r.end && lastPart(r.name) === lastPart(t.name));
   const located = tags.filter(locates);
 
@@ -273,6 +283,7 @@ async function measure(spec: LanguageSpec, file: string, set: FileSet): Promise<
     missed: tags.filter((t) => !locates(t)).map((t) => `${t.name}:${t.line}`),
     tokensPerRegion: map.regions.length ? (mapTokens - headTokens) / map.regions.length : 0,
     mapTokens,
+    mapTokensWithoutNotes: tokens(renderMap({ ...entry, regions: entry.regions.map((r) => ({ ...r, note: '' })) })),
     listingTokens: tokens(listing),
     declarationListingTokens: tokens(listingOf(tags)),
     second,

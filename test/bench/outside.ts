@@ -26,7 +26,7 @@ const capacitorJava = npm('@capacitor/android/capacitor/src/main/java/com/getcap
 const SWIFT_MODIFIERS =
   '(?:(?:public|private|fileprivate|internal|open|final|static|class|override|mutating|nonmutating|convenience|required|dynamic|lazy|indirect|nonisolated|@\\w+(?:\\([^)]*\\))?)\\s+)*';
 const SCALA_MODIFIERS = '(?:(?:private|protected|final|sealed|abstract|implicit|lazy|override|case|inline|transparent|open)(?:\\[[^\\]]*\\])?\\s+)*';
-/** Words that open a Dart statement, not a declaration. */
+/** What opens a Dart comment or statement, not a declaration. */
 const DART_STATEMENTS =
   '(?:[/*]|(?:return|if|for|while|switch|throw|await|var|final|const|late|assert|else|super|this|new|yield|do|try|case|default|break|continue)\\b)';
 
@@ -142,6 +142,7 @@ export const OUTSIDE: OutsideSpec[] = [
     language: 'kotlin',
     ctags: 'Kotlin',
     kinds: ['class', 'interface', 'object', 'method'],
+    notOn: /\{\s*\(?\w+(\s*,\s*\w+)*\)?\s*->/,
     tuning: ['CapacitorGoogleMap.kt', 'CapacitorGoogleMapsPlugin.kt', 'GoogleMapConfig.kt'].map((f) => `${googleMaps}/${f}`),
     heldOut: [`${googleMaps}/GoogleMapErrors.kt`],
   },

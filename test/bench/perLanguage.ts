@@ -43,8 +43,10 @@ function rowOf(language: string, set: string, files: FileResult[]): LanguageRow 
   if (withSecond.length) {
     const only = withSecond.flatMap((r) => r.second!.onlySecond);
     const either = withSecond.reduce((sum, r) => sum + r.second!.either, 0);
-    const shapes: Record<string, number> = {};
-    for (const o of only) shapes[o.shape] = (shapes[o.shape] ?? 0) + 1;
+    // Counted in a Map: a shape named `constructor` would find Object's own on a plain object.
+    const counts = new Map<string, number>();
+    for (const o of only) counts.set(o.shape, (counts.get(o.shape) ?? 0) + 1);
+    const shapes = Object.fromEntries(counts);
     second = {
       reference: SECOND_NAMES[withSecond[0].second!.reference],
       either,
@@ -64,6 +66,7 @@ function rowOf(language: string, set: string, files: FileResult[]): LanguageRow 
     worstRecall: worst.recall,
     worstFile: fileLabel(worst.file),
     density,
+    densityWithoutNotes: median(files.map((r) => r.mapTokensWithoutNotes / r.listingTokens)),
     guarded,
     mapFirst,
     ok: { recall: recall >= 0.95, worst: worst.recall >= 0.85, density: density <= 1, guarded: guarded === undefined || guarded >= 1 },

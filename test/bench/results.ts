@@ -32,6 +32,8 @@ export interface LanguageRow {
   worstFile: string;
   /** Median over the files of the whole map's tokens over the bare listing's. */
   density: number;
+  /** The same with the map's notes left out: what its doc notes and the signatures that tell overloads and clauses apart cost. */
+  densityWithoutNotes: number;
   /** The guarded flow's and map-first's reach against the same flow with the listing, over the files the guard shortens (none: undefined). */
   guarded?: number;
   mapFirst?: number;
