@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
-# Installs what `npm run bench` measures maps against: universal-ctags (the recall reference) and
-# Debian packages whose real source files make the corpus (Go's standard library, Ruby's, PEAR,
-# bash-completion, ucf, jQuery, zlib's examples; Python's standard library and libstdc++'s headers
-# come with the machine). Idempotent.
+# Installs what `npm run bench` measures maps against: universal-ctags (the recall reference), Ruby
+# and Go (their own parsers, Ripper and go/ast, are the second reference; Python's ast and the
+# TypeScript compiler come with the machine and npm) and Debian packages whose real source files
+# make the corpus (Go's standard library, Ruby's, PEAR, bash-completion, ucf, jQuery, zlib's
+# examples; Python's standard library and libstdc++'s headers come with the machine) and the files
+# outside it (test/bench/outside.ts: cobra and pflag, serde and regex-syntax, nettle's and libpng's
+# examples, git's credential helpers, googletest, Thor and Rack, Symfony Console, Penlight,
+# neofetch, dkms, debootstrap, shunit2, OCaml's standard library). Idempotent.
 set -euo pipefail
-PACKAGES="universal-ctags golang-1.19-src libruby3.1 php-pear bash-completion libjs-jquery zlib1g-dev python3.11 libstdc++-12-dev ucf"
+PACKAGES="universal-ctags golang-1.19-src libruby3.1 php-pear bash-completion libjs-jquery zlib1g-dev python3.11 libstdc++-12-dev ucf
+  ruby3.1 ruby golang-1.19-go golang-github-spf13-cobra-dev golang-github-spf13-pflag-dev librust-serde-dev librust-regex-syntax-dev
+  nettle-dev libpng-dev git libgtest-dev ruby-thor ruby-rack php-symfony-console lua-penlight neofetch dkms debootstrap shunit2 ocaml"
 missing=""
 for p in $PACKAGES; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
 if [ -n "$missing" ]; then

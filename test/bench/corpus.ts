@@ -13,7 +13,6 @@
  * The files come from npm packages the project installs and Debian packages that
  * scripts/setup-bench-corpus.sh installs; a file that is not there is left out, and said so.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { encode } from 'gpt-tokenizer';
@@ -22,15 +21,42 @@ import { mapHeader, renderMap } from '../../src/core/map/render';
 import { MapEntry } from '../../src/core/map/types';
 import { splitLines } from '../../src/core/files/source';
 import { structuralMap } from '../../src/core/structural/mapper';
+import { OUTSIDE } from './outside';
+import { ctagsTags, Declaration, goAst, keywordDeclarations, pythonAst, rubyRipper, typescriptNavigation } from './references';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const npm = (file: string) => path.join(ROOT, 'node_modules', file);
 
 /**
- * Per language: its files, and the ctags kinds that are declarations a map should locate (and,
- * where ctags' parser reads other things as declarations, the names a declaration can have).
+ * One language's files and how their declarations are found: ctags' parser for the language and
+ * the kinds of its tags that are declarations a map should locate (and, where ctags' parser reads
+ * other things as declarations, the names a declaration can have); or, where ctags has no parser,
+ * declaration keyword patterns (references.ts). `second` names a real parser of the language to
+ * count declarations with too.
  */
-export const CORPUS: { language: string; ctags: string; kinds: string[]; files: string[]; extension?: string; names?: RegExp }[] = [
+export interface LanguageSpec {
+  language: string;
+  ctags?: string;
+  keywords?: RegExp[];
+  kinds: string[];
+  names?: RegExp;
+  /** A file without an extension (a sourced shell library) is named by the language it is in. */
+  extension?: string;
+  /** Source lines whose tags ctags' parser makes of something that declares nothing (Kotlin's lambda parameters, `{ err ->`). */
+  notOn?: RegExp;
+  second?: SecondReference;
+}
+
+/** The real parsers a second reference comes from. */
+export type SecondReference = 'typescript' | 'python' | 'ruby' | 'go';
+export const SECOND_NAMES: Record<SecondReference, string> = {
+  typescript: "TypeScript's navigation tree",
+  python: "Python's ast",
+  ruby: "Ruby's Ripper",
+  go: "Go's go/ast",
+};
+
+export const CORPUS: (LanguageSpec & { files: string[] })[] = [
   {
     language: 'javascript',
     ctags: 'JavaScript',
@@ -85,57 +111,80 @@ export const CORPUS: { language: string; ctags: string; kinds: string[]; files: 
   },
 ];
 
-interface Tag {
-  name: string;
-  line: number;
-  kind: string;
-}
-
-/** Every tag universal-ctags gives for the file with its default kinds (stderr's warnings dropped). */
-function ctagsTags(file: string, language: string): Tag[] {
-  const out = execFileSync('ctags', ['--output-format=json', '--fields=+nK', `--language-force=${language}`, '-o', '-', file], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  return out
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Tag & { _type: string })
-    .filter((t) => t._type === 'tag');
-}
-
-/** The tags that are declarations a map should locate: the kinds given, names a declaration can have, no anonymous ones. */
-const declarations = (tags: Tag[], kinds: string[], names = /./) =>
-  tags.filter((t) => kinds.includes(t.kind) && names.test(t.name) && !/^(AnonymousFunction|__anon)/.test(t.name));
+/**
+ * The tags that are declarations a map should locate: the kinds given, names a declaration can
+ * have, no anonymous ones (ctags' `AnonymousFunction…`, `__anon…`, Kotlin's `<lambda>`, OCaml's
+ * `()` and `_`), and not the module OCaml's parser makes of the whole file at its line 1.
+ */
+const declarations = (tags: Declaration[], kinds: string[], names = /./) =>
+  tags.filter(
+    (t) =>
+      kinds.includes(t.kind) &&
+      names.test(t.name) &&
+      !/^(AnonymousFunction|__anon|<|\(\)$|_$)/.test(t.name) &&
+      !(t.kind === 'module' && t.line === 1 && /^[A-Z]\w*$/.test(t.name)),
+  );
 
 /** A bare listing, one `name kind line` per tag. */
-const listingOf = (tags: Tag[]) => tags.map((t) => `${t.name}\t${t.kind}\t${t.line}`).join('\n');
+const listingOf = (tags: Declaration[]) => tags.map((t) => `${t.name}\t${t.kind}\t${t.line}`).join('\n');
 
-/** A name's last part, without template arguments: `std::vector<T>::push_back` and `push_back` are one name. */
-const lastPart = (name: string) =>
-  name
-    .replace(/<[^<>]*(<[^<>]*>[^<>]*)*>/g, '')
-    .replace(/\s+/g, '')
-    .split(/\.|::|#/)
-    .filter(Boolean)
-    .pop() ?? name;
+/**
+ * A name's last part, without template arguments: `std::vector<T>::push_back` and `push_back` are
+ * one name, and so are Lua's `Template:substitute` and `substitute`, C#'s `operator ==` and `==`;
+ * an Objective-C selector (`getBool:field:defaultValue:`) is named by its first part, and a Rust
+ * `impl Display for Ast` by its type, as ctags names them.
+ */
+const lastPart = (name: string): string => {
+  if (/^\w+:(\w*:)*$/.test(name)) return name.slice(0, name.indexOf(':'));
+  const impl = /^impl\b(?:.*\sfor\s+|\s*(?:<.*?>\s*)?)([\w:]+)/.exec(name);
+  if (impl) return lastPart(impl[1]);
+  return (
+    name
+      .replace(/<[^<>]*(<[^<>]*>[^<>]*)*>/g, '')
+      .replace(/^operator\b\s*/, '')
+      .replace(/\s+/g, '')
+      .split(/\.|::?|#/)
+      .filter(Boolean)
+      .pop() ?? name
+  );
+};
 const tokens = (text: string) => encode(text).length;
 const numbered = (lines: string[], from: number) => lines.map((l, i) => `${from + i}\t${l}`).join('\n');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/** Which files a result is from: the corpus, the files outside it tuned on, or those held out of tuning. */
+export type FileSet = 'corpus' | 'tuning' | 'held-out';
+
+/** What a second reference found in one file, beside ctags' declarations. */
+export interface SecondResult {
+  reference: SecondReference;
+  /** Declarations either reference finds (one found by both, at the same name and line, counted once), and how many of them a region locates. */
+  either: number;
+  eitherLocated: number;
+  /** What the second finds and ctags does not: each with the source line's shape it falls under, and whether a region locates it. */
+  onlySecond: { name: string; line: number; shape: string; located: boolean }[];
+}
+
 export interface FileResult {
   language: string;
   file: string;
+  set: FileSet;
+  /** Where the declarations recall counts come from: ctags, or keyword lines where ctags has no parser. */
+  reference: 'ctags' | 'keywords';
   lines: number;
   tags: number;
   recall: number;
+  /** The declarations no region locates, `name:line`. */
+  missed: string[];
   tokensPerRegion: number;
   /**
    * The whole map's tokens (header, prose and regions, as a model reads it), a bare ctags listing's
-   * (every tag of ctags' default kinds, `name kind line`), and the listing of only the declarations recall counts.
+   * (every tag of ctags' default kinds, `name kind line`; the keyword lines' where ctags has no
+   * parser), and the listing of only the declarations recall counts.
    */
   mapTokens: number;
+  /** The same map with every note left out (the doc notes, and the signatures that tell same-named overloads and clauses apart): what they cost. */
+  mapTokensWithoutNotes: number;
   listingTokens: number;
   declarationListingTokens: number;
   /** Tokens to reach a function: the whole file numbered, and paging, over Skim's guarded flow; undefined for a file the guard never shortens. */
@@ -147,12 +196,43 @@ export interface FileResult {
   /** Map-first: the whole map (or the listing), then the region; the whole file numbered over it. */
   wholeOverSkimFirst?: number;
   wholeOverCtagsFirst?: number;
+  second?: SecondResult;
 }
 
-async function measure(language: string, ctags: string, kinds: string[], file: string, extension = '', names?: RegExp): Promise<FileResult> {
+/** A second reference's declarations of a file. */
+export function secondDeclarations(reference: SecondReference, file: string, text: string): Declaration[] {
+  if (reference === 'typescript') return typescriptNavigation(file, text);
+  if (reference === 'python') return pythonAst(file);
+  if (reference === 'ruby') return rubyRipper(file);
+  return goAst(file);
+}
+
+/** Two references name one declaration when the names' last parts agree and the lines are at most one apart (a decorator, a split signature). */
+const same = (a: Declaration, b: Declaration) => lastPart(a.name) === lastPart(b.name) && Math.abs(a.line - b.line) <= 1;
+
+/**
+ * The shape of the source a declaration only the second reference finds is on: the idioms ctags'
+ * parsers do not read (a chained assignment `a.x = a.y = function`, on one line or two; a function
+ * assigned to a property; an accessor), or else whether it is nested in another declaration's body.
+ */
+export function shapeOf(lines: string[], declaration: Declaration): string {
+  const line = lines[declaration.line - 1] ?? '';
+  const assigned = /^\s*[\w$]+(\.[\w$]+)*\s*=\s*(async\s+)?(function\b|\()/.test(line);
+  if (/=\s*[\w$.]+\s*=\s*(async\s+)?function\b/.test(line) || (assigned && /^\s*[\w$.]+\s*=\s*$/.test(lines[declaration.line - 2] ?? '')))
+    return 'chained assignment (a.x = a.y = function)';
+  if (assigned) return /^\s*[\w$]+\./.test(line) ? 'function assigned to a property (a.x = function)' : 'function assigned to a variable';
+  if (['getter', 'setter'].includes(declaration.kind)) return 'accessor (get/set)';
+  if (declaration.kind === 'constructor') return 'constructor';
+  if (declaration.kind === 'type') return 'type alias';
+  if (/^\s*(export\s+)?(const|let|var)\s/.test(line)) return 'function in a const/let/var';
+  if (/^\s+/.test(line)) return `nested ${declaration.kind}`;
+  return declaration.kind;
+}
+
+async function measure(spec: LanguageSpec, file: string, set: FileSet): Promise<FileResult> {
+  const { language, ctags, keywords, kinds, names, extension = '' } = spec;
   const text = readFileSync(file, 'utf8');
   const lines = splitLines(text);
-  // A file without an extension (a sourced shell library) is named by the language it is in.
   const map = await structuralMap(file + extension, text, lines.length);
   const entry: MapEntry = {
     path: path.basename(file),
@@ -166,9 +246,10 @@ async function measure(language: string, ctags: string, kinds: string[], file: s
     created: 0,
   };
 
-  const everyTag = ctagsTags(file, ctags);
-  const tags = declarations(everyTag, kinds, names);
-  const located = tags.filter((t) => map.regions.some((r) => r.start <= t.line && t.line <= r.end && lastPart(r.name) === lastPart(t.name)));
+  const everyTag = ctags ? ctagsTags(file, ctags) : keywordDeclarations(text, keywords ?? []);
+  const tags = declarations(everyTag, kinds, names).filter((t) => !spec.notOn?.test(lines[t.line - 1] ?? ''));
+  const locates = (t: Declaration) => map.regions.some((r) => r.start <= t.line && t.line <= r.end && lastPart(r.name) === lastPart(t.name));
+  const located = tags.filter(locates);
 
   const rendered = renderMap(entry);
   // The bare ctags listing the issue compares with is ctags' whole default output (its 1.40× is
@@ -178,16 +259,34 @@ async function measure(language: string, ctags: string, kinds: string[], file: s
   // The region lines' share: the whole map less its header and prose.
   const headTokens = tokens(`${mapHeader(entry)}:${entry.prose ? `\n${entry.prose}` : ''}\n`);
 
+  let second: SecondResult | undefined;
+  if (spec.second) {
+    const theirs = secondDeclarations(spec.second, file, text);
+    const onlySecond = theirs.filter((d) => !tags.some((t) => same(t, d)));
+    const either = [...tags, ...onlySecond];
+    second = {
+      reference: spec.second,
+      either: either.length,
+      eitherLocated: either.filter(locates).length,
+      onlySecond: onlySecond.map((d) => ({ name: d.name, line: d.line, shape: shapeOf(lines, d), located: locates(d) })),
+    };
+  }
+
   const base = {
     language,
     file,
+    set,
+    reference: ctags ? ('ctags' as const) : ('keywords' as const),
     lines: lines.length,
     tags: tags.length,
     recall: tags.length ? located.length / tags.length : 1,
+    missed: tags.filter((t) => !locates(t)).map((t) => `${t.name}:${t.line}`),
     tokensPerRegion: map.regions.length ? (mapTokens - headTokens) / map.regions.length : 0,
     mapTokens,
+    mapTokensWithoutNotes: tokens(renderMap({ ...entry, regions: entry.regions.map((r) => ({ ...r, note: '' })) })),
     listingTokens: tokens(listing),
     declarationListingTokens: tokens(listingOf(tags)),
+    second,
   };
   const targets = map.regions.filter((r) => ['function', 'method', 'constructor'].includes(r.kind) && r.start > lines.length * 0.4);
   if (lines.length <= 200 || !targets.length) return base;
@@ -212,19 +311,40 @@ async function measure(language: string, ctags: string, kinds: string[], file: s
   };
 }
 
-/** Every corpus file that is present, measured; the missing ones named. */
-export async function measureCorpus(log: (line: string) => void): Promise<FileResult[]> {
+/** Each present file of the sets given, measured; the missing ones named. */
+async function measureFiles(sets: { spec: LanguageSpec; set: FileSet; files: string[] }[], log: (line: string) => void): Promise<FileResult[]> {
   const results: FileResult[] = [];
-  for (const { language, ctags, kinds, files, extension, names } of CORPUS) {
+  for (const { spec, set, files } of sets) {
     for (const file of files) {
       if (!existsSync(file)) {
-        log(`corpus: ${file} is not installed (bash scripts/setup-bench-corpus.sh), left out`);
+        log(`corpus: ${file} is not installed (bash scripts/setup-bench-corpus.sh; npm ci), left out`);
         continue;
       }
-      results.push(await measure(language, ctags, kinds, file, extension, names));
+      results.push(await measure(spec, file, set));
     }
   }
   return results;
 }
+
+/** Every corpus file that is present, measured; the missing ones named. */
+export const measureCorpus = (log: (line: string) => void) =>
+  measureFiles(
+    CORPUS.map((spec) => ({ spec, set: 'corpus' as const, files: spec.files })),
+    log,
+  );
+
+/** The files outside the corpus (outside.ts), tuning and held-out; in the quick run only each language's first held-out file. */
+export const measureOutside = (log: (line: string) => void, quick: boolean) =>
+  measureFiles(
+    OUTSIDE.flatMap((spec) =>
+      quick
+        ? [{ spec, set: 'held-out' as const, files: spec.heldOut.slice(0, 1) }]
+        : [
+            { spec, set: 'tuning' as const, files: spec.tuning },
+            { spec, set: 'held-out' as const, files: spec.heldOut },
+          ],
+    ),
+    log,
+  );
 
 export { median };

@@ -22,16 +22,18 @@ import { structuralMap, structuralProducer } from '../../src/core/structural/map
 import { summaryRequest } from '../../src/core/summarizer/prompt';
 import { splitLines } from '../../src/core/files/source';
 import { FIXTURES, scratch, tsSource } from '../support/files';
-import { FileResult, measureCorpus, median as corpusMedian } from './corpus';
+import { FileResult, measureCorpus, measureOutside, median as corpusMedian } from './corpus';
+import { languageRows } from './perLanguage';
 import { packageVsix } from '../support/packageVsix';
 import { measureQueryBounds } from './query';
 import { measureScreen } from './screen';
 import { measureSearch } from './search';
 import { measureOverview } from './overview';
 import { measureTeamCache } from './team';
-import { BenchResults, BenchRow } from './results';
+import { BenchResults, BenchRow, LanguageRow } from './results';
 
 const rows: BenchRow[] = [];
+let languages: LanguageRow[] = [];
 const record = (measure: string, value: number, unit: string, target?: { text: string; ok: boolean }) =>
   rows.push({ measure, value: Math.round(value * 1000) / 1000, unit, target: target?.text, ok: target?.ok });
 
@@ -370,6 +372,55 @@ function mapTargets(set: string, results: FileResult[], detail = true) {
   record(`map-first, skim's reach / the listing's${set}`, first, '×', { text: '≥ 0.9×', ok: first >= 0.9 });
 }
 
+const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
+const times = (x: number | undefined) => (x === undefined ? '—' : `${x.toFixed(2)}×`);
+
+/**
+ * Every language Skim outlines, on files outside the corpus (outside.ts), tuning and held-out
+ * apart: per language recall against ctags (keyword lines where ctags has no parser) with the
+ * worst file named, the whole map against the bare listing, the guarded flow and map-first; with
+ * a second reference (TypeScript's navigation tree, Python's ast, Ruby's Ripper, Go's go/ast),
+ * what either finds and what only it finds. The quick run measures each language's first held-out file.
+ */
+async function mapsOutsideCorpus() {
+  const results = await measureOutside((line) => console.log(line), QUICK);
+  languages = languageRows(results);
+  for (const set of ['tuning', 'held-out']) {
+    const inSet = languages.filter((l) => l.set === set);
+    if (!inSet.length) continue;
+    const files = results.filter((r) => r.set === set);
+    const met = inSet.filter((l) => l.ok.recall && l.ok.worst && (l.reference !== 'ctags' || (l.ok.density && l.ok.guarded)));
+    record(`outside the corpus, ${set} (${files.length} files): languages meeting every target`, met.length, `of ${inSet.length}`);
+    const tags = files.reduce((sum, r) => sum + r.tags, 0);
+    const recall = files.reduce((sum, r) => sum + r.recall * r.tags, 0) / Math.max(1, tags);
+    record(`outside the corpus, ${set}: recall, all ${tags} declarations`, recall * 100, '%', { text: '≥ 95', ok: recall >= 0.95 });
+    const listed = files.filter((r) => r.reference === 'ctags');
+    const density = corpusMedian(listed.map((r) => r.mapTokens / r.listingTokens));
+    record(`outside the corpus, ${set}: whole map / bare ctags listing, median of ${listed.length} files`, density, '×', { text: '≤ 1.0×', ok: density <= 1 });
+    for (const l of inSet.filter((x) => x.second)) {
+      const second = l.second!;
+      record(`outside the corpus, ${set}, ${l.language}: declarations ctags or ${second.reference} finds`, second.either, 'declarations');
+      record(`  of which a region locates`, second.recall * 100, '%', { text: '≥ 95', ok: second.recall >= 0.95 });
+      record(`  of which only ${second.reference} finds (${second.onlySecondLocated} located)`, second.onlySecond, 'declarations');
+    }
+  }
+  const width = Math.max(...languages.map((l) => l.worstFile.length));
+  console.log(`\nlanguage     set       ref       files  tags  recall  worst   ${'worst file'.padEnd(width)}  density  no notes  guarded  map-first`);
+  for (const l of languages) {
+    console.log(
+      `${l.language.padEnd(12)} ${l.set.padEnd(9)} ${l.reference.padEnd(9)} ${String(l.files).padStart(5)} ${String(l.tags).padStart(5)}  ${percent(l.recall).padStart(6)}  ${percent(l.worstRecall).padStart(6)}  ${l.worstFile.padEnd(width)}  ${times(l.density).padStart(7)}  ${times(l.densityWithoutNotes).padStart(8)}  ${times(l.guarded).padStart(7)}  ${times(l.mapFirst).padStart(9)}`,
+    );
+  }
+  for (const l of languages.filter((x) => x.second))
+    console.log(
+      `${l.language} ${l.set}: only ${l.second!.reference}: ${
+        Object.entries(l.second!.shapes)
+          .map(([shape, n]) => `${shape} ${n}`)
+          .join(', ') || 'none'
+      }`,
+    );
+}
+
 /**
  * What the hook costs an agent on every tool call, the command exactly as `skim hook install`
  * writes it (run by sh, as the hosts run it), as whole processes beside a shell that reads the
@@ -501,6 +552,7 @@ async function benchMain() {
     await guardVsPlain(s.dir);
     hookCost(s.dir);
     await mapsOnRealCode();
+    await mapsOutsideCorpus();
     await structuralSpeed();
     await cacheAtScale(s.dir);
     guardMemory(s.dir);
@@ -523,7 +575,7 @@ async function benchMain() {
     console.log(`${r.measure.padEnd(width)}  ${String(r.value).padStart(10)}  ${r.unit.padEnd(16)}  ${verdict}`);
   }
   mkdirSync('.bench', { recursive: true });
-  const results: BenchResults = { date: new Date().toISOString(), node: process.version, quick: QUICK, rows };
+  const results: BenchResults = { date: new Date().toISOString(), node: process.version, quick: QUICK, rows, languages };
   writeFileSync('.bench/results.json', JSON.stringify(results, null, 2));
   console.log('\nwritten: .bench/results.json');
 }
