@@ -58,7 +58,7 @@ export function usage(): string {
 function rootHelp(command: Command): string {
   if (!('run' in command) || !command.path) return 'the project (default: the git root above the current folder, else the folder)';
   const named = 'arg' in command.path ? command.args[command.path.arg].name : flagWord(command.path.flag).split(' ')[1];
-  return `the project (default: the current folder's, its git root, when ${named} lies in it, else ${named}'s own); ${named} must lie inside it: a link out of it is refused`;
+  return `the project (default: the current one if ${named} is in it, else ${named}'s own); ${named} must be inside it`;
 }
 
 /** Rows of a two-column list, the second column aligned. */
@@ -115,7 +115,18 @@ export function findCommand(argv: readonly string[]): { command: Command; rest: 
   return undefined;
 }
 
-/** docs/cli.md's list of the commands, as `skim --help` prints it. */
-export function commandsMarkdown(): string {
-  return ['```', ...commandLines(), '```'].join('\n');
+/**
+ * docs/cli.md with its generated parts drawn again from the table: the list of commands, as
+ * `skim --help` prints it, and each command's own help. `npm run cli:write` writes it; a test fails
+ * when the committed file differs.
+ */
+export function cliMarkdown(doc: string): string {
+  const parts: Record<string, string> = {
+    commands: ['```', ...commandLines(), '```'].join('\n'),
+    help: COMMANDS.map((command) => [`### skim ${command.name}`, '', '```', commandHelp(command), '```'].join('\n')).join('\n\n'),
+  };
+  return doc.replace(
+    /(<!-- generated from src\/cli\/commands\/table\.ts by `npm run cli:write`: (\w+) -->\n)[\s\S]*?(<!-- end of the generated \2 -->)/g,
+    (_, open: string, name: string, close: string) => `${open}${parts[name]}\n${close}`,
+  );
 }
