@@ -1,5 +1,5 @@
 import manifest from '../../package.json';
-import { optionsFromEnv } from '../core/config/read';
+import { idleOptions, optionsFromEnv } from '../core/config/read';
 import { parseArgs, ParsedArgs, stringFlag, UsageError } from './args';
 import type { Command } from './commands/command';
 import { commandHelp, findCommand, flagsOf, groupHelp, groupSynopses, synopsis, usage } from './help';
@@ -34,7 +34,7 @@ export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessE
   // The options this invocation was given (the environment it runs in), each problem with them said once.
   const options = () => {
     const read = optionsFromEnv(env);
-    for (const problem of read.problems) io.warn(problem);
+    for (const problem of [...read.problems, ...idleOptions(read)]) io.warn(problem);
     return read.options;
   };
   let close: (() => Promise<void>) | undefined;

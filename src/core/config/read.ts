@@ -8,6 +8,10 @@ import { DEFAULT_OPTIONS, Need, OPTION_NAMES, OptionName, OPTIONS, Options, Opti
 export interface ReadOptions {
   options: Options;
   problems: string[];
+  /** The options a person set (to a value they take). */
+  set: readonly OptionName[];
+  /** Whose names the messages use: the environment's variables, or VS Code's settings. */
+  names: 'env' | 'settings';
 }
 
 /** Where a value came from, for the problem's message. */
@@ -40,7 +44,7 @@ function coerce(spec: OptionSpec, value: unknown): { ok: true; value: unknown } 
   }
 }
 
-function readWith(raw: (spec: OptionSpec) => Raw, label: (spec: OptionSpec) => string): ReadOptions {
+function readWith(raw: (spec: OptionSpec) => Raw, names: ReadOptions['names']): ReadOptions {
   const values: Record<string, unknown> = { ...DEFAULT_OPTIONS };
   const problems: string[] = [];
   const set: OptionName[] = [];
@@ -57,8 +61,7 @@ function readWith(raw: (spec: OptionSpec) => Raw, label: (spec: OptionSpec) => s
         `${found.from} ${coerced.why}; it was ${JSON.stringify(spec.secret ? '…' : found.value)}, so the default ${JSON.stringify(spec.default)} applies`,
       );
   }
-  const options = values as unknown as Options;
-  return { options, problems: [...problems, ...idle(options, set, label)] };
+  return { options: values as unknown as Options, problems, set, names };
 }
 
 const met = (need: Need, value: unknown) => (need.values === 'set' ? value !== '' : need.values.includes(String(value)));
@@ -66,8 +69,10 @@ const met = (need: Need, value: unknown) => (need.values === 'set' ? value !== '
 /**
  * One line for each option the others leave without effect (`needs` in the table: the judge's URL
  * with no judge backend), naming the options a person set that do nothing, why, and what to set.
+ * Apart from `problems` so that the hook's small bundle, which has no one to tell, leaves it out.
  */
-function idle(options: Options, set: readonly OptionName[], label: (spec: OptionSpec) => string): string[] {
+export function idleOptions({ options, set, names }: ReadOptions): string[] {
+  const label = (spec: OptionSpec) => (names === 'env' ? (spec.env ?? String(spec.setting)) : (spec.setting ?? String(spec.env)));
   const unmet = new Map<OptionName, { names: string[]; needs: Need[] }>();
   for (const name of set) {
     const spec: OptionSpec = OPTIONS[name];
@@ -101,10 +106,7 @@ function idle(options: Options, set: readonly OptionName[], label: (spec: Option
 
 /** The command line's, the hook's and the MCP server's options: environment variables over the defaults. */
 export function optionsFromEnv(env: NodeJS.ProcessEnv): ReadOptions {
-  return readWith(
-    (spec) => fromEnv(spec, env),
-    (spec) => spec.env ?? String(spec.setting),
-  );
+  return readWith((spec) => fromEnv(spec, env), 'env');
 }
 
 function fromEnv(spec: OptionSpec, env: NodeJS.ProcessEnv): Raw {
@@ -125,16 +127,13 @@ export interface SettingsSource {
  * a workspace's settings file says.
  */
 export function optionsFromSettings(settings: SettingsSource, env: NodeJS.ProcessEnv): ReadOptions {
-  return readWith(
-    (spec) => {
-      if (!spec.setting) return fromEnv(spec, env);
-      const set = settings.inspect(spec.setting.replace(/^skim\./, ''));
-      const userOnly = spec.scope === 'application' || spec.scope === 'machine';
-      const value = userOnly ? set?.globalValue : (set?.workspaceFolderValue ?? set?.workspaceValue ?? set?.globalValue);
-      return value === undefined ? undefined : { value, from: spec.setting };
-    },
-    (spec) => spec.setting ?? String(spec.env),
-  );
+  return readWith((spec) => {
+    if (!spec.setting) return fromEnv(spec, env);
+    const set = settings.inspect(spec.setting.replace(/^skim\./, ''));
+    const userOnly = spec.scope === 'application' || spec.scope === 'machine';
+    const value = userOnly ? set?.globalValue : (set?.workspaceFolderValue ?? set?.workspaceValue ?? set?.globalValue);
+    return value === undefined ? undefined : { value, from: spec.setting };
+  }, 'settings');
 }
 
 /** The options with some replaced: a host's own overrides (the hook's deadline on the model), never process.env. */
