@@ -74,6 +74,15 @@ describe("skim's help, from the command table", () => {
     assert.equal(stdout.replace(/\r\n/g, '\n'), `${commandHelp(COMMANDS.find((c) => c.name === 'hook')!)}\n`);
   });
 
+  it('skim hook install on a settings file Skim will not edit fails in its one line (exit 1), and leaves the file as it was', async () => {
+    mkdirSync(path.join(s.dir, '.claude'));
+    s.write('.claude/settings.local.json', '{ broken');
+    const r = await skimProcess(['hook', 'install', '--host', 'claude'], s.dir);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /^skim: [^\n]*is not a JSON object; Skim leaves it alone[^\n]*\n$/);
+    assert.equal(readFileSync(path.join(s.dir, '.claude', 'settings.local.json'), 'utf8'), '{ broken');
+  });
+
   it("skim read --help is read's own help: its arguments and options, not every command and variable", async () => {
     const r = await skimProcess(['read', '--help'], s.dir);
     assert.deepEqual(r.stdout.split('\n').slice(0, 10), [

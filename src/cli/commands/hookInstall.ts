@@ -5,7 +5,7 @@ import { hookPlace, hookStateDir, installHook, INSTALL_HOSTS, INSTALL_SCOPES, In
 import { EDIT_GATE_MODES } from '../../core/config/options';
 import { gateModeOf } from '../../core/gate/gate';
 import { ParsedArgs, stringFlag, UsageError } from '../args';
-import { Io } from '../io';
+import { CommandFailed, Io } from '../io';
 
 /** The `skim` bundle this code runs in (dist/cli.js), also when tests run it from the compiled sources. */
 function cliBundle(): string {
@@ -23,7 +23,13 @@ export function installCommand(action: 'install' | 'remove', args: ParsedArgs, i
   if (!(EDIT_GATE_MODES as readonly string[]).includes(gate)) throw new UsageError(`--edit-gate must be one of ${EDIT_GATE_MODES.join(', ')}`);
   const place = hookPlace(host, scope, root, env);
   const state = hookStateDir(env);
-  const change = action === 'install' ? installHook(place, hookCommands(process.execPath, cliBundle(), gateModeOf(gate)), state) : removeHook(place, state);
+  let change;
+  try {
+    change = action === 'install' ? installHook(place, hookCommands(process.execPath, cliBundle(), gateModeOf(gate)), state) : removeHook(place, state);
+  } catch (error) {
+    // A settings file Skim will not edit (not JSON, a link, another user's): its reason is the failure's one line.
+    throw new CommandFailed((error as Error).message);
+  }
   const verb = action === 'install' ? (change.changed ? 'installed in' : 'already installed in') : change.changed ? 'removed from' : 'not found in';
   io.out(`Skim's read hook for ${host} (${scope}) ${verb} ${change.file}`);
   return 0;
