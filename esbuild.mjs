@@ -43,8 +43,8 @@ const secretlintApart = {
 const builds = [
   // dist/cli.js only loads dist/cli-main.js through V8's code cache; that is small on purpose (the hook starts there on every
   // read) and loads dist/engine.js for everything else.
-  { ...common, entryPoints: ['src/cli/start.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
-  { ...common, entryPoints: ['src/cli/index.ts'], outfile: 'dist/cli-main.js' },
+  { ...common, entryPoints: ['src/cli/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { ...common, entryPoints: ['src/cli/cliMain.ts'], outfile: 'dist/cli-main.js' },
   { ...common, entryPoints: ['src/cli/engine.ts'], outfile: 'dist/engine.js', plugins: [secretlintApart] },
   { ...common, entryPoints: ['src/cli/hookMaps.ts'], outfile: 'dist/hook-maps.js', plugins: [secretlintApart] },
   { ...common, entryPoints: ['src/cli/hookFresh.ts'], outfile: 'dist/hook-fresh.js', plugins: [secretlintApart] },

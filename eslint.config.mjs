@@ -20,7 +20,7 @@ export default tseslint.config(
     // Modules loaded only when needed (the hook's cheap start: V8's flags, node:crypto, node:net; pg only with a team cache) are
     // required lazily on purpose.
     files: [
-      'src/cli/index.ts',
+      'src/cli/cliMain.ts',
       'src/cli/codeCache.ts',
       'src/core/files/sha256.ts',
       'src/core/hook/remoteMaps.ts',

@@ -6,10 +6,32 @@ export interface ParsedArgs {
   flags: Map<string, string | true>;
 }
 
-const VALUE_FLAGS = new Set(['offset', 'limit', 'cache-dir', 'root', 'host', 'scope', 'path', 'glob', 'max', 'edit-gate', 'tokens']);
-const BOOLEAN_FLAGS = new Set(['json', 'help', 'literal']);
+/** Every flag a command may take, with the word its value is shown as in help (none: a switch). */
+export const FLAGS = {
+  offset: 'N',
+  limit: 'N',
+  tokens: 'N',
+  max: 'N',
+  path: 'P',
+  glob: 'G',
+  host: 'H',
+  scope: 'S',
+  'edit-gate': 'M',
+  root: 'DIR',
+  'cache-dir': 'DIR',
+  json: undefined,
+  literal: undefined,
+  help: undefined,
+} as const satisfies Record<string, string | undefined>;
 
-/** Flags and positionals; after `--` every argument is a positional, so a pattern or a file may start with `-`. */
+export type FlagName = keyof typeof FLAGS;
+
+const isFlag = (name: string): name is FlagName => Object.hasOwn(FLAGS, name);
+
+/**
+ * Flags and positionals; after `--` every argument is a positional, so a pattern or a file may
+ * start with `-`. `-h` is `--help`, as most commands take it.
+ */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const positionals: string[] = [];
   const flags = new Map<string, string | true>();
@@ -19,20 +41,23 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       positionals.push(...argv.slice(i + 1));
       break;
     }
+    if (arg === '-h') {
+      flags.set('help', true);
+      continue;
+    }
     if (!arg.startsWith('--')) {
       positionals.push(arg);
       continue;
     }
     const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
-    if (BOOLEAN_FLAGS.has(name)) {
+    if (!isFlag(name)) throw new UsageError(`unknown option --${name}`);
+    if (FLAGS[name] === undefined) {
       if (inline !== undefined) throw new UsageError(`--${name} takes no value`);
       flags.set(name, true);
-    } else if (VALUE_FLAGS.has(name)) {
+    } else {
       const value = inline ?? argv[++i];
       if (value === undefined) throw new UsageError(`--${name} needs a value`);
       flags.set(name, value);
-    } else {
-      throw new UsageError(`unknown option --${name}`);
     }
   }
   return { positionals, flags };

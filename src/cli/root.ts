@@ -1,6 +1,8 @@
 import { existsSync, lstatSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import { isWithin, realPath } from '../core/files/project';
+import { describeFileError } from '../core/files/errors';
+import { isWithin, OutsideProjectError, Project, realPath, withinProject } from '../core/files/project';
+import { CommandFailed } from './io';
 
 /**
  * Whether `dir` holds a `.git` this user owns (the entry and what it leads to). Another user's
@@ -44,3 +46,40 @@ export function rootForFile(target: string, cwd: string): string {
   }
   return defaultRoot(path.dirname(file));
 }
+
+/** What a command's path argument names: a file, a folder (the project's root included), or either. */
+export type PathKind = 'file' | 'folder' | 'file or folder';
+
+/**
+ * The project a command works in, and the boundary it keeps: `--root` when named (a folder), else
+ * the project of the path argument (`rootForFile`), else the current folder's. The path must lie
+ * inside that project, a link out of it refused, and be no FIFO, device or socket, which would hold
+ * the command until its deadline: refused at once, in one line.
+ */
+export function commandRoot(target: { path: string; is: PathKind } | undefined, named: string | undefined, cwd: string): string {
+  // A root that is no folder would fail later as a program that cannot start there (spawn ENOENT): said here, with the folder.
+  if (named !== undefined && !isFolder(path.resolve(cwd, named))) throw new CommandFailed(`--root ${named}: there is no folder ${path.resolve(cwd, named)}`);
+  const root = named === undefined ? (target ? rootForFile(target.path, cwd) : defaultRoot(cwd)) : path.resolve(cwd, named);
+  if (!target) return root;
+  let file;
+  try {
+    file = withinProject(new Project(root), target.path, cwd, target.is !== 'file');
+  } catch (error) {
+    if (error instanceof OutsideProjectError) throw new CommandFailed(error.message);
+    throw error;
+  }
+  const stat = statOf(file.real);
+  if (stat && !stat.isFile() && !stat.isDirectory()) throw new CommandFailed(describeFileError({ code: 'ENOTREG' }, target.path));
+  return root;
+}
+
+/** What `file` is, or undefined where it cannot be looked at (missing, unreadable): the command then says why. */
+function statOf(file: string) {
+  try {
+    return statSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+const isFolder = (dir: string) => statOf(dir)?.isDirectory() === true;

@@ -1,11 +1,13 @@
 import * as vscode from 'vscode';
 import { OPTION_NAMES, OptionName, Options } from '../core/config/options';
 import { Logger } from '../core/context';
+import { idleOptions } from '../core/config/read';
 import { readSettings } from './settings';
 
 /**
  * The extension's one configuration listener: when a setting changes, it reads the options again,
- * tells each part which options changed, and says once what is wrong with a value a person set.
+ * tells each part which options changed, and says once what is wrong with a value a person set,
+ * and which setting cannot take effect as set.
  */
 export class SkimConfiguration implements vscode.Disposable {
   private current: Options;
@@ -34,9 +36,9 @@ export class SkimConfiguration implements vscode.Disposable {
   }
 
   private read(): Options {
-    const { options, problems } = readSettings();
-    for (const problem of problems) this.log.warn(`setting:${problem}`, problem);
-    return options;
+    const read = readSettings();
+    for (const problem of [...read.problems, ...idleOptions(read)]) this.log.warn(`setting:${problem}`, problem);
+    return read.options;
   }
 
   dispose(): void {

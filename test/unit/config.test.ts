@@ -4,7 +4,9 @@ import * as path from 'node:path';
 import { configurationMarkdown, environmentHelp, settingsContribution } from '../../src/core/config/describe';
 import { OPTION_NAMES, OPTIONS, OptionSpec } from '../../src/core/config/options';
 import { optionsFromEnv, optionsFromSettings } from '../../src/core/config/read';
-import { USAGE } from '../../src/cli/main';
+import { usage } from '../../src/cli/help';
+
+const USAGE = usage();
 
 const ROOT = path.resolve(__dirname, '../../..');
 const specs = (): OptionSpec[] => OPTION_NAMES.map((name) => OPTIONS[name]);

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Options } from '../../core/config/options';
 import { JUDGE_SITES, JudgeEvent, judgeLogFile } from '../../core/judge/runtime';
-import { UsageError } from '../args';
 import { Io } from '../io';
 
 const percentile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN);
@@ -10,8 +9,7 @@ const percentile = (sorted: number[], q: number) => (sorted.length ? sorted[Math
  * `skim judge stats`: per site, how often the judge was asked, how often it answered, flagged or
  * failed, what was enforced, and how long it took; then the latest reasons it failed.
  */
-export function judgeCommand(rest: readonly string[], io: Io, env: NodeJS.ProcessEnv, options: Options): void {
-  if (rest.length !== 1 || rest[0] !== 'stats') throw new UsageError('skim judge stats');
+export function judgeCommand(io: Io, env: NodeJS.ProcessEnv, options: Options): number {
   const file = judgeLogFile(env);
   let text: string;
   try {
@@ -22,7 +20,7 @@ export function judgeCommand(rest: readonly string[], io: Io, env: NodeJS.Proces
         ? 'no judge is configured: set SKIM_JUDGE_BACKEND=openai, SKIM_JUDGE_URL and SKIM_JUDGE_MODEL'
         : `the ${options.judgeBackend} judge has not been asked yet`;
     io.out(`No judgements yet (${file} does not exist): ${configured}.`);
-    return;
+    return 0;
   }
   const events: JudgeEvent[] = [];
   for (const line of text.split('\n')) {
@@ -77,4 +75,5 @@ export function judgeCommand(rest: readonly string[], io: Io, env: NodeJS.Proces
       ...(failures.length ? ['', 'Latest failures (the judge gave no answer, so nothing was judged):', ...failures.map((f) => `  ${f}`)] : []),
     ].join('\n'),
   );
+  return 0;
 }

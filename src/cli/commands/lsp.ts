@@ -7,9 +7,9 @@ import { printResult } from './output';
 
 /** `skim lsp`: the language-server rung's stand-in (the command has no language server): declarations and text matches, labelled. */
 export async function lspCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {
-  const [target, lineText, symbol, op, ...extra] = args.positionals;
-  if (!target || !/^\d+$/.test(lineText ?? '') || !symbol || !isFactOp(op) || extra.length)
-    throw new UsageError(`skim lsp FILE LINE SYMBOL OP (OP: ${FACT_OPS.join(', ')})`);
+  const [target, lineText, symbol, op] = args.positionals;
+  if (!/^\d+$/.test(lineText)) throw new UsageError(`LINE must be a whole number from 1, not ${JSON.stringify(lineText)}`);
+  if (!isFactOp(op)) throw new UsageError(`OP must be one of ${FACT_OPS.join(', ')}, not ${JSON.stringify(op)}`);
   const file = session.project.file(target, session.cwd);
   const input = { line: Number(lineText), symbol, op };
   const why = 'the skim command has no language server';

@@ -6,7 +6,6 @@ import { printResult } from './output';
 
 export async function mapCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {
   const [target] = args.positionals;
-  if (!target) throw new UsageError('skim map FILE [--json]');
   const file = session.project.file(target, session.cwd);
   const result = await printResult(io, args.flags.has('json'), () => summarizeFile(session.ctx, session.maps, file));
   const { outcome } = result as Awaited<ReturnType<typeof summarizeFile>>;
@@ -15,7 +14,7 @@ export async function mapCommand(args: ParsedArgs, session: Session, io: Io): Pr
 
 export async function atCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {
   const [target, lineText] = args.positionals;
-  if (!target || !lineText || !/^\d+$/.test(lineText)) throw new UsageError('skim at FILE LINE (LINE a whole number from 1)');
+  if (!/^\d+$/.test(lineText)) throw new UsageError(`LINE must be a whole number from 1, not ${JSON.stringify(lineText)}`);
   const file = session.project.file(target, session.cwd);
   await printResult(io, false, () => mapAt(session.ctx, session.maps, file, Number(lineText)));
 }

@@ -9,8 +9,7 @@ import { printResult } from './output';
 
 /** `skim overview [DIR]`: the folder's files and their most referred-to declarations, ranked, in a token budget; never a model call. */
 export async function overviewCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {
-  const [dir, ...extra] = args.positionals;
-  if (extra.length) throw new UsageError('skim overview [DIR] [--tokens N] [--json]');
+  const [dir] = args.positionals;
   const tokens = positiveInt(args.flags, 'tokens');
   // As skim_overview's schema does over MCP: a budget outside the bounds is refused, never quietly moved.
   if (tokens !== undefined && (tokens < MIN_TOKENS || tokens > MAX_TOKENS))

@@ -1,12 +1,11 @@
 import { readFile } from '../../core/tools/read';
-import { ParsedArgs, positiveInt, UsageError } from '../args';
+import { ParsedArgs, positiveInt } from '../args';
 import { Io } from '../io';
 import { Session } from '../session';
 import { printResult } from './output';
 
 export async function readCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {
   const [target] = args.positionals;
-  if (!target) throw new UsageError('skim read FILE [--offset N] [--limit N] [--json]');
   const file = session.project.file(target, session.cwd);
   const input = { startLine: positiveInt(args.flags, 'offset'), lineCount: positiveInt(args.flags, 'limit') };
   const result = await printResult(io, args.flags.has('json'), () =>

@@ -1,12 +1,11 @@
 import { searchProject } from '../../core/tools/search';
-import { ParsedArgs, positiveInt, stringFlag, UsageError } from '../args';
+import { ParsedArgs, positiveInt, stringFlag } from '../args';
 import { Io } from '../io';
 import { Session } from '../session';
 import { printResult } from './output';
 
 export async function searchCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {
-  const [pattern, ...extra] = args.positionals;
-  if (!pattern || extra.length) throw new UsageError('skim search PATTERN [--path P] [--glob G] [--literal] [--max N] [--json] (quote a pattern with spaces)');
+  const [pattern] = args.positionals;
   const path = stringFlag(args.flags, 'path');
   const request = {
     pattern,

@@ -5,17 +5,15 @@ import { Session } from '../session';
 import { printResult } from './output';
 
 export async function queryCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {
-  const [target, query, ...extra] = args.positionals;
-  if (!target || !query || extra.length)
-    throw new UsageError('skim query FILE QUERY [--max N] [--json] (QUERY: an S-expression, or definitions, imports, calls, calls:NAME, strings)');
+  const [target, query] = args.positionals;
   const file = session.project.file(target, session.cwd);
   await printResult(io, args.flags.has('json'), () => queryFile(session.ctx, file, query, positiveInt(args.flags, 'max')));
 }
 
 export async function nodeAtCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {
-  const [target, position, ...extra] = args.positionals;
-  const match = /^(\d+)(?::(\d+))?$/.exec(position ?? '');
-  if (!target || !match || extra.length) throw new UsageError('skim node-at FILE LINE[:COLUMN] [--json] (1-based)');
+  const [target, position] = args.positionals;
+  const match = /^(\d+)(?::(\d+))?$/.exec(position);
+  if (!match) throw new UsageError(`LINE[:COL] must be a line, or a line and a column, from 1 (12 or 12:5), not ${JSON.stringify(position)}`);
   const file = session.project.file(target, session.cwd);
   await printResult(io, args.flags.has('json'), () => nodeAtFile(session.ctx, file, Number(match[1]), match[2] === undefined ? undefined : Number(match[2])));
 }

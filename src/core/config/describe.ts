@@ -81,7 +81,7 @@ export function configurationMarkdown(): string {
     '',
     '<!-- Generated from src/core/config/options.ts by `npm run config:write`; a test fails when this file drifts from it. -->',
     '',
-    "Every option Skim reads, in one place. In VS Code, set the **setting** (File → Preferences → Settings, search for Skim). The `skim` command, the hook and the MCP server read the **environment variable**. Settings whose scope is `application` can only be set in your user settings, never by a workspace's own `.vscode/settings.json`: they name where Skim sends a stored secret, or they take a safety away.",
+    "Every option Skim reads, in one place. In VS Code, set the **setting** (File → Preferences → Settings, search for Skim). The `skim` command, the hook and the MCP server read the **environment variable**. Settings whose scope is `application` can only be set in your user settings, never by a workspace's own `.vscode/settings.json`: they name where Skim sends a stored secret, or they take a safety away. A value an option does not take, and an option that cannot take effect as set (the judge's URL with no judge backend, a model name with no model URL), are named once, with what to set instead: on stderr on the command line and in the hook, in the Skim output channel and a message in VS Code.",
     '',
   ];
   for (const group of Object.keys(GROUPS) as Group[]) {

@@ -36,6 +36,18 @@ interface Common {
   description: string;
   /** Never printed, never stored in a settings file (a key or a password). */
   secret?: boolean;
+  /** What it needs to take effect; set without it, it is said once to do nothing, and why (config/read.ts). */
+  needs?: readonly Need[];
+}
+
+/**
+ * Another option this one takes effect only beside: that option at one of `values` (`set`: any
+ * value but empty), while this one is at one of `when` (default: any value).
+ */
+export interface Need {
+  option: string;
+  values: readonly string[] | 'set';
+  when?: readonly string[];
 }
 
 export interface BooleanOption extends Common {
@@ -99,6 +111,7 @@ export const OPTIONS = {
     scope: 'window',
     group: 'editor',
     default: false,
+    needs: [{ option: 'hover', values: ['true'] }],
     description:
       "Show Skim's hover on every line of a region, not only the line that declares it. Off by default: the language's own hover is what most lines need.",
   }),
@@ -114,6 +127,7 @@ export const OPTIONS = {
     scope: 'window',
     group: 'editor',
     default: false,
+    needs: [{ option: 'outline', values: ['true'] }],
     description:
       "Show Skim's regions in the Outline, breadcrumbs and Go to Symbol even where a language server gives its own. Off by default: every symbol would show twice.",
   }),
@@ -220,6 +234,7 @@ export const OPTIONS = {
     env: 'SKIM_MODEL_NAME',
     group: 'commandLine',
     default: '',
+    needs: [{ option: 'modelUrl', values: 'set' }],
     description: "The model's name at SKIM_MODEL_URL, e.g. gpt-4o-mini. Needed when SKIM_MODEL_URL is set.",
   }),
   modelKey: str({
@@ -227,6 +242,7 @@ export const OPTIONS = {
     group: 'commandLine',
     default: '',
     secret: true,
+    needs: [{ option: 'modelUrl', values: 'set' }],
     description: 'The API key sent to SKIM_MODEL_URL, if it needs one.',
   }),
   cacheDir: str({
@@ -266,6 +282,10 @@ export const OPTIONS = {
       'A VS Code language model (skim.judge.model names its family). It gives no probabilities, so its thresholds are stricter. VS Code only.',
     ],
     default: 'none',
+    needs: [
+      { option: 'judgeUrl', values: 'set', when: ['openai'] },
+      { option: 'judgeModel', values: 'set', when: ['openai'] },
+    ],
     description:
       "An optional classifier asked yes/no questions at a few points: which search hit comes first, whether a passage addresses the agent, whether a call's coordinates were read. It only restricts; with none, or one that fails, nothing changes.",
   }),
@@ -275,6 +295,7 @@ export const OPTIONS = {
     scope: 'application',
     group: 'advanced',
     default: '',
+    needs: [{ option: 'judgeBackend', values: ['openai'] }],
     description: "The judge's endpoint (OpenAI chat completions), e.g. http://localhost:8000/v1. The judge's key is sent there, so a workspace cannot set it.",
   }),
   judgeModel: str({
@@ -283,6 +304,7 @@ export const OPTIONS = {
     scope: 'window',
     group: 'advanced',
     default: '',
+    needs: [{ option: 'judgeBackend', values: ['openai', 'vscode.lm'] }],
     description: "The judge's model: its name at the endpoint, or the VS Code model family.",
   }),
   judgeKey: str({
@@ -290,6 +312,7 @@ export const OPTIONS = {
     group: 'advanced',
     default: '',
     secret: true,
+    needs: [{ option: 'judgeBackend', values: ['openai'] }],
     description: "The judge endpoint's API key. In VS Code, Skim Setup: Set Judge API Key keeps it in the secret storage instead.",
   }),
   judgeMode: oneOf({
@@ -300,6 +323,7 @@ export const OPTIONS = {
     values: JUDGE_MODES,
     meanings: ['Never ask the judge.', 'Ask and log the verdicts, change nothing.', 'Act on the verdicts.'],
     default: 'advisory',
+    needs: [{ option: 'judgeBackend', values: ['openai', 'vscode.lm'] }],
     description:
       "Every judged point's mode unless its own setting says otherwise. `advisory` by default: measure before acting. Call verification never takes `enforcing` from here.",
   }),
@@ -311,6 +335,7 @@ export const OPTIONS = {
     values: SITE_MODES,
     meanings: SITE_MEANINGS,
     default: 'inherit',
+    needs: [{ option: 'judgeBackend', values: ['openai', 'vscode.lm'] }],
     description: 'The mode for reordering many search hits by how likely each is what the agent looks for.',
   }),
   judgeScreen: oneOf({
@@ -321,6 +346,7 @@ export const OPTIONS = {
     values: SITE_MODES,
     meanings: SITE_MEANINGS,
     default: 'inherit',
+    needs: [{ option: 'judgeBackend', values: ['openai', 'vscode.lm'] }],
     description: 'The mode for marking passages addressed to an AI agent as data (they are never removed).',
   }),
   judgeVerify: oneOf({
@@ -331,6 +357,7 @@ export const OPTIONS = {
     values: SITE_MODES,
     meanings: SITE_MEANINGS,
     default: 'inherit',
+    needs: [{ option: 'judgeBackend', values: ['openai', 'vscode.lm'] }],
     description:
       'The mode for checking that a language-server call or an edit names lines the session was shown. `enforcing` refuses such calls, so it is never inherited.',
   }),
@@ -342,6 +369,7 @@ export const OPTIONS = {
     default: 800,
     min: 50,
     max: 60_000,
+    needs: [{ option: 'judgeBackend', values: ['openai', 'vscode.lm'] }],
     description: 'How long one judgement may take; past it the judge has no answer and nothing changes. A calibrated classifier answers in about 100 ms.',
   }),
 } satisfies Record<string, OptionSpec>;

@@ -1,4 +1,4 @@
-import { DEFAULT_OPTIONS, OPTION_NAMES, OPTIONS, Options, OptionSpec } from './options';
+import { DEFAULT_OPTIONS, Need, OPTION_NAMES, OptionName, OPTIONS, Options, OptionSpec } from './options';
 
 /**
  * The options as one host sees them: the table read through that host's source. A value that is
@@ -8,6 +8,10 @@ import { DEFAULT_OPTIONS, OPTION_NAMES, OPTIONS, Options, OptionSpec } from './o
 export interface ReadOptions {
   options: Options;
   problems: string[];
+  /** The options a person set (to a value they take). */
+  set: readonly OptionName[];
+  /** Whose names the messages use: the environment's variables, or VS Code's settings. */
+  names: 'env' | 'settings';
 }
 
 /** Where a value came from, for the problem's message. */
@@ -40,26 +44,69 @@ function coerce(spec: OptionSpec, value: unknown): { ok: true; value: unknown } 
   }
 }
 
-function readWith(raw: (spec: OptionSpec) => Raw): ReadOptions {
+function readWith(raw: (spec: OptionSpec) => Raw, names: ReadOptions['names']): ReadOptions {
   const values: Record<string, unknown> = { ...DEFAULT_OPTIONS };
   const problems: string[] = [];
+  const set: OptionName[] = [];
   for (const name of OPTION_NAMES) {
     const spec: OptionSpec = OPTIONS[name];
     const found = raw(spec);
     if (!found) continue;
     const coerced = coerce(spec, found.value);
-    if (coerced.ok) values[name] = coerced.value;
-    else
+    if (coerced.ok) {
+      values[name] = coerced.value;
+      set.push(name);
+    } else
       problems.push(
         `${found.from} ${coerced.why}; it was ${JSON.stringify(spec.secret ? '…' : found.value)}, so the default ${JSON.stringify(spec.default)} applies`,
       );
   }
-  return { options: values as unknown as Options, problems };
+  return { options: values as unknown as Options, problems, set, names };
+}
+
+const met = (need: Need, value: unknown) => (need.values === 'set' ? value !== '' : need.values.includes(String(value)));
+
+/**
+ * One line for each option the others leave without effect (`needs` in the table: the judge's URL
+ * with no judge backend), naming the options a person set that do nothing, why, and what to set.
+ * Apart from `problems` so that the hook's small bundle, which has no one to tell, leaves it out.
+ */
+export function idleOptions({ options, set, names }: ReadOptions): string[] {
+  const label = (spec: OptionSpec) => (names === 'env' ? (spec.env ?? String(spec.setting)) : (spec.setting ?? String(spec.env)));
+  const unmet = new Map<OptionName, { names: string[]; needs: Need[] }>();
+  for (const name of set) {
+    const spec: OptionSpec = OPTIONS[name];
+    for (const need of spec.needs ?? []) {
+      if (need.when && !need.when.includes(String(options[name]))) continue;
+      const other = need.option as OptionName;
+      if (met(need, options[other])) continue;
+      const group = unmet.get(other) ?? { names: [], needs: [] };
+      const shown = spec.type === 'enum' ? `${label(spec)}=${String(options[name])}` : label(spec);
+      unmet.set(other, { names: [...group.names, shown], needs: [...group.needs, need] });
+    }
+  }
+  // One line per set of options left idle: the backend's two missing needs are one line, as are the URL and model it lacks.
+  const lines = new Map<string, { why: string[]; to: string[] }>();
+  for (const [other, { names, needs }] of unmet) {
+    const spec: OptionSpec = OPTIONS[other];
+    const value = String(options[other]);
+    // What satisfies every option of the line; each need's values where they have none in common.
+    const lists = needs.map((n) => n.values).filter((v): v is readonly string[] => v !== 'set');
+    const common = lists.length ? lists.reduce((a, b) => a.filter((v) => b.includes(v))) : [];
+    const line = lines.get(names.join(' and ')) ?? { why: [], to: [] };
+    line.why.push(`${label(spec)} ${value === '' ? 'is not set' : `is ${value}`}`);
+    line.to.push(lists.length ? `${label(spec)} to ${(common.length ? common : lists[0]).join(' or ')}` : label(spec));
+    lines.set(names.join(' and '), line);
+  }
+  return [...lines].map(([names, { why, to }]) => {
+    const plural = names.includes(' and ');
+    return `${names} ${plural ? 'are' : 'is'} set, but ${why.join(' and ')}, so ${plural ? 'they do' : 'it does'} nothing: set ${to.join(' and ')}`;
+  });
 }
 
 /** The command line's, the hook's and the MCP server's options: environment variables over the defaults. */
 export function optionsFromEnv(env: NodeJS.ProcessEnv): ReadOptions {
-  return readWith((spec) => fromEnv(spec, env));
+  return readWith((spec) => fromEnv(spec, env), 'env');
 }
 
 function fromEnv(spec: OptionSpec, env: NodeJS.ProcessEnv): Raw {
@@ -86,7 +133,7 @@ export function optionsFromSettings(settings: SettingsSource, env: NodeJS.Proces
     const userOnly = spec.scope === 'application' || spec.scope === 'machine';
     const value = userOnly ? set?.globalValue : (set?.workspaceFolderValue ?? set?.workspaceValue ?? set?.globalValue);
     return value === undefined ? undefined : { value, from: spec.setting };
-  });
+  }, 'settings');
 }
 
 /** The options with some replaced: a host's own overrides (the hook's deadline on the model), never process.env. */

@@ -41,6 +41,11 @@ function below(outer: string, inner: string): string {
     .join('/');
 }
 
+/** A path outside the project, a link that leads out of it included: refused by every surface, in these words. */
+export class OutsideProjectError extends Error {
+  readonly code = 'EOUTSIDE';
+}
+
 /** The tree a cache belongs to: maps are shared within it and nothing leaks between projects. */
 export class Project {
   readonly root: string;
@@ -75,4 +80,15 @@ export class Project {
     const key = absolute !== this.root && isWithin(this.root, absolute) ? below(this.root, absolute) : below(this.realRoot, real);
     return { absolute, real, key, inside };
   }
+}
+
+/**
+ * The boundary every surface keeps: `input` as a file of `project`, or OutsideProjectError when its
+ * real path is not inside it. With `folder`, the root itself counts as inside too. (A function, not
+ * a method: the hook's small bundle carries Project and has no use for it.)
+ */
+export function withinProject(project: Project, input: string, base = project.root, folder = false): ProjectFile {
+  const file = project.file(input, base);
+  if (file.inside || (folder && file.real === project.realRoot)) return file;
+  throw new OutsideProjectError(`${input} is outside the project (${project.root}); Skim reads only files inside it`);
 }

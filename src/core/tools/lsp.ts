@@ -33,6 +33,18 @@ export function lspPositions(lines: readonly string[], input: LspInput, key: str
   return positions;
 }
 
+/**
+ * The lines of the file skim_lsp names, or its refusal (missing, a folder, a FIFO or a device,
+ * binary): every host checks this first, before anything opens the file.
+ */
+export async function lspSource(file: ProjectFile): Promise<string[]> {
+  try {
+    return (await readSource(file)).lines;
+  } catch (error) {
+    throw explain(error, file, 'skim_lsp', 'Use skim_search for the name instead.');
+  }
+}
+
 /** Where skim_lsp's coordinates came from, asked of the judge for an agent's calls: a note to put first, or a refusal. */
 export async function verifiedCall(ctx: SkimContext, file: ProjectFile, input: LspInput): Promise<TextPart[]> {
   const { note, refusal } = await verifyCall(ctx.judge, ctx.seen, { tool: 'skim_lsp', path: file.key, line: input.line, symbol: input.symbol });
@@ -65,13 +77,7 @@ export async function factsFallback(
   before: TextPart[] = [],
   outlines?: Outlines,
 ): Promise<ToolResult> {
-  let lines: string[];
-  try {
-    lines = (await readSource(file)).lines;
-  } catch (error) {
-    throw explain(error, file, 'skim_lsp', 'Use skim_search for the name instead.');
-  }
-  const [at] = lspPositions(lines, input, file.key);
+  const [at] = lspPositions(await lspSource(file), input, file.key);
   try {
     const program = { ...findSearchProgram(project.root, programs.candidates, programs.env), launch: programs.launch };
     const { locations, total } = await fallbackFacts(project, program, regionsForSearch(maps, outlines), input.symbol, input.op);

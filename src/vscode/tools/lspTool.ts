@@ -6,7 +6,7 @@ import { Region } from '../../core/map/types';
 import { vscodeRipgrepCandidates } from '../../core/search/program';
 import { regionsForSearch } from '../../core/search/regions';
 import { SearchHit } from '../../core/search/search';
-import { factsAnswer, factsFallback, lspPositions, verifiedCall } from '../../core/tools/lsp';
+import { factsAnswer, factsFallback, lspPositions, lspSource, verifiedCall } from '../../core/tools/lsp';
 import { TextPart } from '../../core/tools/result';
 import { askLanguageServer, ServerAnswer } from '../languageServer';
 import { WorkspaceFile, WorkspaceMaps } from '../workspaceMaps';
@@ -63,6 +63,8 @@ export function lspTool(workspace: WorkspaceMaps): LmTool<LspInput> {
     async invoke(input) {
       const file = workspace.resolve(input.filePath);
       const ctx = workspace.context(file.folder);
+      // Skim's own check first: VS Code would open a FIFO or a device as a document, and wait on it.
+      await lspSource(file);
       const uri = vscode.Uri.file(file.absolute);
       const document = await vscode.workspace.openTextDocument(uri);
       const lines = Array.from({ length: document.lineCount }, (_, i) => document.lineAt(i).text);

@@ -1,0 +1,16 @@
+import { indexedEntry } from '../../core/hook/indexedEntry';
+import { gateModeOf } from '../../core/gate/gate';
+import { screenHookRead } from '../hookScreen';
+import { openEngineMaps } from '../session';
+import { hookMain } from './hook';
+import type { Call } from './command';
+
+/**
+ * `skim hook` run with the engine already loaded: in-process callers, and arguments other than the
+ * installed command's (which dist/cli-main.js answers alone). Never a usage error: a hook's exit
+ * code 2 would block the agent's call, so an unknown mode is the default.
+ */
+export function hookInProcess(call: Call): Promise<number> {
+  const gateMode = call.rest[0] === '--edit-gate' ? gateModeOf(call.rest[1]) : undefined;
+  return hookMain(call.io, call.env, call.cwd, { openMaps: openEngineMaps, screen: screenHookRead, indexed: indexedEntry }, gateMode);
+}

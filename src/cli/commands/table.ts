@@ -1,0 +1,170 @@
+import type { Command } from './command';
+import { hookInProcess } from './hookInProcess';
+import { installCommand } from './hookInstall';
+import { judgeCommand } from './judge';
+import { lspCommand } from './lsp';
+import { atCommand, mapCommand } from './map';
+import { mcpCommand } from './mcp';
+import { overviewCommand } from './overview';
+import { readCommand } from './read';
+import { searchCommand } from './search';
+import { teamCommand } from './team';
+import { nodeAtCommand, queryCommand } from './tree';
+
+const json = 'print the answer as one JSON object (docs/cli.md names its fields)';
+
+/** Every `skim` command, in the order `skim --help` lists them. A new command is one entry here. */
+export const COMMANDS: readonly Command[] = [
+  {
+    name: 'read',
+    args: [{ name: 'FILE', help: 'the file to read' }],
+    flags: { offset: 'the first line to return, from 1 (default 1)', limit: 'how many lines to return, from 1 (default: to the end)', json },
+    summary: 'a read with the 200-line guard applied',
+    help: "A read as an agent's read is guarded: one of more than 200 lines (SKIM_LINE_LIMIT) comes back as 200 lines from\nits start, a notice with the next start, and the file's map (made when missing or stale).",
+    path: { arg: 0, is: 'file' },
+    run: readCommand,
+  },
+  {
+    name: 'map',
+    args: [{ name: 'FILE', help: 'the file to map' }],
+    flags: { json },
+    summary: "the file's prose and map (made when missing or stale)",
+    help: "The file's map: its prose and its regions (lines, kind, name, note). A fresh map costs no model call; a missing or\nstale one is made by SKIM_MODEL_URL's model (one call, at most three), else by tree-sitter.",
+    path: { arg: 0, is: 'file' },
+    run: mapCommand,
+  },
+  {
+    name: 'at',
+    args: [
+      { name: 'FILE', help: 'the file' },
+      { name: 'LINE', help: 'a line of it, from 1' },
+    ],
+    flags: {},
+    summary: 'the regions that hold LINE, innermost last',
+    help: "The regions of the file's map that hold LINE, outermost first and innermost last, or the gap it is in.",
+    path: { arg: 0, is: 'file' },
+    run: atCommand,
+  },
+  {
+    name: 'overview',
+    args: [{ name: 'DIR', help: 'the folder (default: the project)', optional: true }],
+    flags: { tokens: 'the budget, from 200 to 50,000 o200k tokens (default 1,000)', json },
+    summary:
+      "the folder's files, ranked by how much the rest of the code\nrefers to them, with their most referred-to declarations\nin N tokens (default 1,000); never a model call",
+    help: 'The files under DIR, ranked by how much the rest of the code names their declarations, each with its lines, one line\nof prose and its most referred-to declarations, fitted to the budget; says what it left out and which folder narrows\nit. Never a model call.',
+    path: { arg: 0, is: 'folder' },
+    run: overviewCommand,
+  },
+  {
+    name: 'search',
+    args: [{ name: 'PATTERN', help: "a regex (ripgrep's syntax; quote one with spaces)" }],
+    flags: {
+      path: 'search this folder or file only (the project then follows it)',
+      glob: 'only files matching this glob',
+      literal: 'PATTERN is plain text, not a regex',
+      max: 'how many hits to show (default 50, at most 500); every match is counted',
+      json,
+    },
+    summary: 'where PATTERN occurs (ripgrep), each hit in its region',
+    help: "Where PATTERN occurs in the project (ripgrep, else git grep), honouring .gitignore and skipping dependency and\nbuild folders, each hit placed in the region of the file's map that holds it. Past 10 s it stops and says so.\nEverything after -- is a positional: skim search -- --pre=x searches for the text --pre=x.",
+    path: { flag: 'path', is: 'file or folder' },
+    run: searchCommand,
+  },
+  {
+    name: 'query',
+    args: [
+      { name: 'FILE', help: 'the file' },
+      { name: 'QUERY', help: 'a tree-sitter S-expression, or definitions, imports, calls, calls:NAME, strings' },
+    ],
+    flags: { max: 'how many captures to show (default 100, at most 1,000); all are counted', json },
+    summary: 'a tree-sitter query, or definitions, imports, calls[:NAME], strings',
+    help: 'A tree-sitter query on FILE, with the grammar its outline uses: each capture with its line, column, name, node type\nand text, under the region that holds it. A written query runs in a bounded worker thread of its own.',
+    path: { arg: 0, is: 'file' },
+    run: queryCommand,
+  },
+  {
+    name: 'node-at',
+    args: [
+      { name: 'FILE', help: 'the file' },
+      { name: 'LINE[:COL]', help: "a position, from 1 (default column: the line's first that is not white space)" },
+    ],
+    flags: { json },
+    summary: 'the syntax nodes holding a position, outermost first',
+    help: 'The named syntax nodes holding the position, outermost first, each with its lines, type and name.',
+    path: { arg: 0, is: 'file' },
+    run: nodeAtCommand,
+  },
+  {
+    name: 'lsp',
+    args: [
+      { name: 'FILE', help: 'the file the symbol is written in' },
+      { name: 'LINE', help: 'its line, from 1 (the nearest line within five that has it is taken)' },
+      { name: 'SYMBOL', help: 'the name' },
+      { name: 'OP', help: 'definition, references, implementations, type or callers' },
+    ],
+    flags: { json },
+    summary: 'definition, references, implementations, type or callers of\nSYMBOL, from outlines and search (no language server here)',
+    help: 'What skim_lsp answers where there is no language server: declarations of the name from the outlines, its\noccurrences from search, each in its region, and the first line says so.',
+    path: { arg: 0, is: 'file' },
+    run: lspCommand,
+  },
+  {
+    name: 'hook',
+    args: [],
+    flags: { 'edit-gate': 'the edit gate: off, drift (default) or strict; as installed, it outranks SKIM_EDIT_GATE' },
+    summary: 'a Pre/PostToolUse hook: payload on stdin, answer on stdout',
+    help: "What an agent's host runs before and after each tool call (skim hook install writes it in): one payload on stdin,\nthe answer on stdout. It caps an oversized read to 200 lines with the map, and refuses an edit of a file that\nchanged since it was read. It never blocks a call and always exits 0 (docs/hooks.md).",
+    lenient: true,
+    alone: hookInProcess,
+  },
+  {
+    name: 'hook install',
+    args: [],
+    flags: {
+      host: 'vscode (default), claude or copilot-cli',
+      scope: 'workspace (default: the project) or user (every project)',
+      'edit-gate': 'off, drift (default) or strict',
+      root: 'the project (default: the git root above the current folder, else the folder)',
+    },
+    summary: 'H: vscode, claude or copilot-cli; S: workspace or user;\nM: off, drift (default) or strict',
+    help: "Writes Skim's hook entry into the host's settings file, leaving everything else in it as it was.",
+    alone: (call) => installCommand('install', call.args, call.io, call.env, call.root()),
+  },
+  {
+    name: 'hook remove',
+    args: [],
+    flags: {
+      host: 'vscode (default), claude or copilot-cli',
+      scope: 'workspace (default) or user',
+      root: 'the project (default: the git root above the current folder, else the folder)',
+    },
+    summary: "takes Skim's hook entry out of the host's settings file",
+    help: "Takes Skim's hook entry out of the host's settings file, leaving everything else in it as it was.",
+    alone: (call) => installCommand('remove', call.args, call.io, call.env, call.root()),
+  },
+  {
+    name: 'mcp',
+    args: [],
+    flags: {},
+    summary: 'the tools as an MCP server on stdio',
+    help: "Skim's tools, with the same names, descriptions and guarantees, as an MCP server on stdin and stdout, on the\nproject: --root, else the current folder's.",
+    run: mcpCommand,
+  },
+  {
+    name: 'judge stats',
+    args: [],
+    flags: {},
+    summary: "the judge's judgements per site: flag rates, latency",
+    help: 'Per site, how often the judge was asked, answered, flagged or failed, what was enforced and how long it took, then\nthe latest reasons it failed; from its log (docs/screen-and-judge.md).',
+    alone: (call) => judgeCommand(call.io, call.env, call.options()),
+  },
+  {
+    name: 'team forget',
+    args: [{ name: 'FILE', help: 'the file' }],
+    flags: { json },
+    summary: "removes the team cache's rows for FILE's current version\n(every producer's), and says whose they were",
+    help: "Removes the team cache's rows (SKIM_TEAM_CACHE_URL) for FILE's current bytes, every producer's, and says whose they were.",
+    path: { arg: 0, is: 'file' },
+    run: teamCommand,
+  },
+];

@@ -1,0 +1,151 @@
+import * as assert from 'node:assert/strict';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdirSync, symlinkSync } from 'node:fs';
+import * as path from 'node:path';
+import { idleOptions, optionsFromEnv, optionsFromSettings } from '../../src/core/config/read';
+import { OPTION_NAMES, OPTIONS, OptionSpec } from '../../src/core/config/options';
+import { Project } from '../../src/core/files/project';
+import { lspSource } from '../../src/core/tools/lsp';
+import { skim } from '../support/cli';
+import { scratch, tsSource } from '../support/files';
+
+const CLI = path.resolve(__dirname, '../../../dist/cli.js');
+
+/** The built `skim` as a process, its stdin left open: a command that waits on a FIFO or stdin would not return. */
+function skimProcess(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [CLI, ...args],
+      { cwd, env: { PATH: process.env.PATH, HOME: cwd, SKIM_CACHE_DIR: path.join(cwd, '.cache'), ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('the project boundary on the command line', () => {
+  let s: ReturnType<typeof scratch>;
+  let outside: ReturnType<typeof scratch>;
+  beforeEach(() => {
+    s = scratch();
+    outside = scratch('skim-outside-');
+    mkdirSync(path.join(s.dir, '.git'));
+    s.write('big.ts', tsSource(30, 26));
+    // A real source file outside the project, and links inside the project to it, to its folder and to /etc/hostname.
+    outside.write('far.ts', tsSource(30, 26));
+    symlinkSync(path.join(outside.dir, 'far.ts'), path.join(s.dir, 'far.ts'));
+    symlinkSync('/etc/hostname', path.join(s.dir, 'host.ts'));
+    symlinkSync(outside.dir, path.join(s.dir, 'elsewhere'));
+  });
+  afterEach(() => {
+    s.cleanup();
+    outside.cleanup();
+  });
+
+  const refused = (name: string, root: string) => `skim: ${name} is outside the project (${root}); Skim reads only files inside it\n`;
+
+  it('every command refuses a link inside the project that leads out of it, to a real file or to /etc/hostname', async function () {
+    this.timeout(120_000);
+    for (const link of ['far.ts', 'host.ts']) {
+      for (const args of [
+        ['read', link],
+        ['map', link],
+        ['at', link, '1'],
+        ['query', link, 'definitions'],
+        ['node-at', link, '1'],
+        ['lsp', link, '1', 'fn0', 'definition'],
+        ['team', 'forget', link],
+        ['search', 'fn0', '--path', link],
+      ]) {
+        const r = await skimProcess(args, s.dir);
+        assert.deepEqual([r.code, r.stdout, r.stderr], [1, '', refused(link, s.dir)], args.join(' '));
+      }
+    }
+    for (const args of [
+      ['overview', 'elsewhere'],
+      ['search', 'fn0', '--path', 'elsewhere'],
+    ]) {
+      const r = await skimProcess(args, s.dir);
+      assert.deepEqual([r.code, r.stdout, r.stderr], [1, '', refused('elsewhere', s.dir)], args.join(' '));
+    }
+  });
+
+  it('--root DIR keeps the boundary: a file named outside it is refused, a file inside it is read', async () => {
+    for (const file of ['/etc/hostname', path.join(outside.dir, 'far.ts')]) {
+      const r = await skimProcess(['read', '--root', '.', file], s.dir);
+      assert.deepEqual([r.code, r.stdout, r.stderr], [1, '', refused(file, s.dir)], file);
+    }
+    const inside = await skimProcess(['read', '--root', '.', path.join(s.dir, 'big.ts'), '--limit', '1'], s.dir);
+    assert.deepEqual([inside.code, inside.stdout], [0, '1\texport function fn0(n: number): number {\n']);
+  });
+
+  it('a FIFO as search --path is answered at once with a clear error, never handed to ripgrep', async () => {
+    execFileSync('mkfifo', [path.join(s.dir, 'pipe')]);
+    const r = await skimProcess(['search', 'fn0', '--path', 'pipe'], s.dir);
+    assert.deepEqual([r.code, r.stdout, r.stderr], [1, '', 'skim: pipe is not a regular file (a FIFO, a device or a socket); Skim reads regular files only\n']);
+  });
+
+  it("skim_lsp's own check comes before any host opens the file: a FIFO is refused without being read", async () => {
+    execFileSync('mkfifo', [path.join(s.dir, 'pipe.ts')]);
+    await assert.rejects(lspSource(new Project(s.dir).file('pipe.ts')), {
+      message: 'pipe.ts is not a regular file (a FIFO, a device or a socket); Skim reads regular files only. Use skim_search for the name instead.',
+    });
+  });
+});
+
+describe('an option that cannot take effect says so', () => {
+  it('the judge URL and model with no judge backend: one line, once, saying why and what to set', async () => {
+    const s = scratch();
+    try {
+      mkdirSync(path.join(s.dir, '.git'));
+      s.write('big.ts', tsSource(30, 26));
+      const r = await skimProcess(['read', 'big.ts', '--limit', '1'], s.dir, { SKIM_JUDGE_URL: 'http://127.0.0.1:9/v1', SKIM_JUDGE_MODEL: 'judge' });
+      assert.deepEqual(
+        [r.code, r.stderr],
+        [0, 'skim: SKIM_JUDGE_URL and SKIM_JUDGE_MODEL are set, but SKIM_JUDGE_BACKEND is none, so they do nothing: set SKIM_JUDGE_BACKEND to openai\n'],
+      );
+      const judged = await skim(['read', 'big.ts', '--limit', '1'], {
+        cwd: s.dir,
+        env: { SKIM_JUDGE_BACKEND: 'openai', SKIM_JUDGE_URL: 'http://127.0.0.1:9/v1', SKIM_JUDGE_MODEL: 'judge' },
+      });
+      assert.equal(judged.stderr, '');
+    } finally {
+      s.cleanup();
+    }
+  });
+
+  it('names each idle combination in the words of its host: variables on the command line, settings in VS Code', () => {
+    assert.deepEqual(idleOptions(optionsFromEnv({ SKIM_JUDGE_BACKEND: 'openai' })), [
+      'SKIM_JUDGE_BACKEND=openai is set, but SKIM_JUDGE_URL is not set and SKIM_JUDGE_MODEL is not set, so it does nothing: set SKIM_JUDGE_URL and SKIM_JUDGE_MODEL',
+    ]);
+    assert.deepEqual(idleOptions(optionsFromEnv({ SKIM_MODEL_NAME: 'gpt-4o-mini', SKIM_JUDGE_MODE: 'enforcing' })), [
+      'SKIM_MODEL_NAME is set, but SKIM_MODEL_URL is not set, so it does nothing: set SKIM_MODEL_URL',
+      'SKIM_JUDGE_MODE=enforcing is set, but SKIM_JUDGE_BACKEND is none, so it does nothing: set SKIM_JUDGE_BACKEND to openai or vscode.lm',
+    ]);
+    // A value the option does not take is its own problem, not also an idle one.
+    assert.deepEqual(idleOptions(optionsFromEnv({ SKIM_JUDGE_MODE: 'loud' })), []);
+    const values: Record<string, { globalValue?: unknown }> = {
+      'judge.url': { globalValue: 'http://localhost:8000/v1' },
+      'judge.model': { globalValue: 'judge' },
+      'hover.enabled': { globalValue: false },
+      'hover.anywhere': { globalValue: true },
+    };
+    assert.deepEqual(idleOptions(optionsFromSettings({ inspect: (key) => values[key] }, {})), [
+      'skim.hover.anywhere is set, but skim.hover.enabled is false, so it does nothing: set skim.hover.enabled to true',
+      'skim.judge.url and skim.judge.model are set, but skim.judge.backend is none, so they do nothing: set skim.judge.backend to openai',
+    ]);
+  });
+
+  it("every option's needs name an option of the table and values it takes", () => {
+    for (const name of OPTION_NAMES) {
+      const spec: OptionSpec = OPTIONS[name];
+      for (const need of spec.needs ?? []) {
+        const other: OptionSpec | undefined = OPTIONS[need.option as keyof typeof OPTIONS];
+        assert.ok(other, `${name} needs ${need.option}`);
+        const takes = other.type === 'enum' ? other.values : other.type === 'boolean' ? ['true', 'false'] : undefined;
+        if (need.values !== 'set') for (const value of need.values) assert.ok(takes?.includes(value), `${name} needs ${need.option}=${value}`);
+        if (spec.type === 'enum') for (const value of need.when ?? []) assert.ok(spec.values.includes(value), `${name} when ${value}`);
+      }
+    }
+  });
+});
