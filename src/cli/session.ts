@@ -9,6 +9,8 @@ import { Project } from '../core/files/project';
 import { judgeLog, judgeLogFile, judgeRuntime, openAiJudgeFrom } from '../core/judge/runtime';
 import { MapService } from '../core/maps/service';
 import { OpenAiModel } from '../core/model/openai';
+import { within } from '../core/time/deadline';
+import { stopParsesOn } from '../core/structural/parser';
 import { Outlines } from '../core/search/outlines';
 import { UsageError } from './args';
 import type { OpenMaps } from './commands/hook';
@@ -36,13 +38,21 @@ export interface Session {
 let signalsHandled = false;
 const ending = new AbortController();
 
+/** How long a process given a signal waits for its sessions' work to stop and say so, before it exits. */
+const ENDING_GRACE_MS = 1_000;
+
+/** Each open session's close: a signalled process exits once they have closed (their command stopped and said so), or after ENDING_GRACE_MS. */
+const openSessions = new Set<Promise<void>>();
+
 /**
  * A `skim` process ended by SIGTERM, SIGINT or SIGHUP (an MCP client closing it, a host killing a
- * hook, a terminal gone) stops its work and saves its caches first.
+ * hook, a terminal gone) stops its work and saves its caches first. A parse gives the event loop a
+ * turn between its slices, so the signal is handled while a large file is parsed, and stops it.
  */
 function saveOnSignals(): void {
   if (signalsHandled) return;
   signalsHandled = true;
+  stopParsesOn(ending.signal);
   for (const [signal, code] of [
     ['SIGTERM', 143],
     ['SIGINT', 130],
@@ -50,7 +60,8 @@ function saveOnSignals(): void {
   ] as const) {
     process.once(signal, () => {
       ending.abort(new CommandFailed(`stopped: ended by ${signal}`));
-      void Promise.allSettled([saveOpenCaches(2_000), closeOpenOutlineStores()]).finally(() => process.exit(code));
+      const stopped = within(Promise.allSettled([...openSessions]), ENDING_GRACE_MS);
+      void Promise.allSettled([saveOpenCaches(2_000), closeOpenOutlineStores(), stopped]).finally(() => process.exit(code));
     });
   }
 }
@@ -94,7 +105,17 @@ export async function openSession(
   let outlineStore: Promise<OutlineStore> | undefined;
   const outlineFile = outlineFileBeside(cacheFile);
   const outlines = async () => new Outlines(await (outlineStore ??= OutlineStore.open(outlineFile, { onWarning: warn })));
-  const close = async () => void (await Promise.all([cache.close(), team?.close(), outlineStore?.then((store) => store.close())]));
+  let closed: () => void = () => undefined;
+  const closing = new Promise<void>((resolve) => (closed = resolve));
+  openSessions.add(closing);
+  const close = async () => {
+    try {
+      await Promise.all([cache.close(), team?.close(), outlineStore?.then((store) => store.close())]);
+    } finally {
+      openSessions.delete(closing);
+      closed();
+    }
+  };
   return { project, maps, ctx, team, cwd, env, outlines, outlineFile, close, signal: ending.signal };
 }
 

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { outlineOffThread } from '../core/structural/mapper';
 import { SkimConfiguration } from './configuration';
 import { JudgeHolder } from './judge/judgeConfig';
 import { registerTeamCache } from './teamCacheConfig';
@@ -35,6 +36,8 @@ let workspace: WorkspaceMaps | undefined;
 /** Registers and nothing more: grammars and databases load on first use. */
 export function activate(context: vscode.ExtensionContext): SkimApi {
   const started = performance.now();
+  // A parse on the extension host's thread would hold every extension and the editor's answers with it.
+  outlineOffThread();
   const log = new SkimLog();
   const configuration = new SkimConfiguration(log);
   const judges = new JudgeHolder(context, configuration, log);

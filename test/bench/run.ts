@@ -28,6 +28,7 @@ import { packageVsix } from '../support/packageVsix';
 import { measureQueryBounds } from './query';
 import { measureScreen } from './screen';
 import { measureSearch } from './search';
+import { measureSlowParses } from './slowParse';
 import { measureOverview } from './overview';
 import { measureTeamCache } from './team';
 import { BenchResults, BenchRow, LanguageRow } from './results';
@@ -561,6 +562,7 @@ async function benchMain() {
     await measureSearch(record, QUICK);
     await measureOverview(record, s.dir, QUICK);
     await measureQueryBounds(record, QUICK);
+    await measureSlowParses(record, s.dir, QUICK);
     await measureScreen(record, (line) => console.log(line), QUICK);
     await measureTeamCache(record, s.dir, QUICK);
     // Packaging and a VS Code window take minutes: the full run only.

@@ -8,11 +8,15 @@ import { capProse } from '../map/normalize';
 import { MapEntry, Region } from '../map/types';
 import { Model } from '../model/model';
 import { vetMap } from '../screen/vet';
+import { languageFor } from '../structural/languages';
 import { FallbackOutliner, NoGrammarError, StructuralMap, structuralMap } from '../structural/mapper';
+import { SlowParseError } from '../structural/parser';
+import { slowRules } from '../structural/slowTexts';
 import { snapToDeclarations } from '../structural/snap';
 import { modelProducer } from '../summarizer/prompt';
 import { MAX_MODEL_CALLS, SummaryFailedError, summarizeWithModel } from '../summarizer/summarize';
 import { freshFor } from './freshness';
+import { SlowFiles } from './slowFiles';
 import { EnsureOptions, MapOutcome, MapSource, MapUnavailableError } from './source';
 
 /**
@@ -21,6 +25,9 @@ import { EnsureOptions, MapOutcome, MapSource, MapUnavailableError } from './sou
  * caller named are ever mapped.
  */
 export class MapService implements MapSource {
+  /** The bytes tree-sitter ran out of time on, beside the cache: never outlined again, by any process. */
+  private readonly slow: SlowFiles;
+
   constructor(
     /** Where refusals are said, and the clock prose-only entries age by. */
     private readonly session: { log: Logger; now: () => number },
@@ -30,13 +37,19 @@ export class MapService implements MapSource {
     private readonly fallbackOutliner?: FallbackOutliner,
     /** The team's shared maps, asked before the model and told of every map the model writes. */
     private readonly team?: TeamCache,
-  ) {}
+  ) {
+    this.slow = SlowFiles.beside(cache.file);
+  }
 
-  /** The structural outline: tree-sitter's, else the fallback outliner's where there is one. */
-  private async outline(file: ProjectFile, text: string, lines: number): Promise<StructuralMap> {
+  /** The structural outline of the bytes with `hash`: tree-sitter's, else the fallback outliner's where there is one. */
+  private async outline(file: ProjectFile, text: string, lines: number, hash: string): Promise<StructuralMap> {
+    const language = languageFor(file.absolute, text);
+    const rules = language && slowRules(language);
+    if (rules && this.slow.has(hash, rules)) throw new SlowParseError();
     try {
       return await structuralMap(file.absolute, text, lines);
     } catch (error) {
+      if (error instanceof SlowParseError && rules) this.slow.add(hash, rules);
       if (!(error instanceof NoGrammarError) || !this.fallbackOutliner) throw error;
       return this.fallbackOutliner(file.absolute, text, lines);
     }
@@ -91,7 +104,7 @@ export class MapService implements MapSource {
     const text = bytes.toString('utf8');
     const lines = splitLines(text);
     const base = { path: file.key, size: bytes.length, hash, lines: lines.length, created: this.session.now() };
-    if (hit) return this.standIn(file, hit, text, lines.length, 0, true);
+    if (hit) return this.standIn(file, hit, text, lines.length, hash, 0, true);
     let modelCalls = 0;
     let modelFailure: string | undefined;
     const maxCalls = Math.max(0, Math.min(MAX_MODEL_CALLS, options.maxModelCalls ?? MAX_MODEL_CALLS));
@@ -118,7 +131,7 @@ export class MapService implements MapSource {
         const answered: MapEntry = { ...base, status: summary.status, producer: summary.producer, prose: capProse(prose), regions: summary.regions };
         const entry = this.vetted(file, answered);
         if (file.inside && entry === answered) this.cache.put(entry);
-        if (entry.status === 'prose-only') return this.standIn(file, entry, text, lines.length, summary.modelCalls, false);
+        if (entry.status === 'prose-only') return this.standIn(file, entry, text, lines.length, hash, summary.modelCalls, false);
         this.team?.publish(entry);
         return { entry, modelCalls: summary.modelCalls, fromCache: false, source: 'model' };
       } catch (error) {
@@ -129,7 +142,7 @@ export class MapService implements MapSource {
     }
     let outline;
     try {
-      outline = await this.outline(file, text, lines.length);
+      outline = await this.outline(file, text, lines.length, hash);
     } catch (error) {
       const why = (error as Error).message;
       throw new MapUnavailableError(modelFailure ? `the model failed (${modelFailure}) and ${why}` : why, modelCalls);
@@ -147,9 +160,17 @@ export class MapService implements MapSource {
    * grammar (said, and not stored: the prose-only entry keeps the model from being asked again
    * too soon), else the prose-only entry itself.
    */
-  private async standIn(file: ProjectFile, proseOnly: MapEntry, text: string, lines: number, modelCalls: number, fromCache: boolean): Promise<MapOutcome> {
+  private async standIn(
+    file: ProjectFile,
+    proseOnly: MapEntry,
+    text: string,
+    lines: number,
+    hash: string,
+    modelCalls: number,
+    fromCache: boolean,
+  ): Promise<MapOutcome> {
     try {
-      const outline = await this.outline(file, text, lines);
+      const outline = await this.outline(file, text, lines, hash);
       const entry: MapEntry = { ...proseOnly, status: 'structural', producer: outline.producer, prose: outline.prose, regions: outline.regions };
       return {
         entry,

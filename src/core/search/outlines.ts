@@ -192,8 +192,8 @@ export class Outlines {
     const row = this.storedWhole(source, withNames);
     if (row) return { outline: row, made: false };
     try {
-      const made = await withParse(language, source.text, source.file.key, (parse) => ({
-        regions: outlineRegions(parse, outlineQuery(language, parse), language, source.lines),
+      const made = await withParse(language, source.text, source.file.key, async (parse) => ({
+        regions: await outlineRegions(parse, outlineQuery(language, parse), language, source.lines),
         doc: fileDescription(parse.tree.rootNode),
         refs: withNames ? namesUsed(parse.tree.rootNode, parse.source, parse) : undefined,
       }));
@@ -276,18 +276,18 @@ function startsAtTopLevel(root: Node): boolean {
 async function outlineBlocks(language: LanguageInfo, text: string, missing: readonly Block[]): Promise<Region[] | undefined> {
   const fences = fencePositions(text);
   // The parse of no text lends its parser and grammar; each block is parsed by that parser on its own.
-  return withParse(language, '', 'blocks', (parse) => {
+  return withParse(language, '', 'blocks', async (parse) => {
     const query = outlineQuery(language, parse);
     const found: Region[] = [];
     for (const block of missing) {
       if (fences.some((at) => at.filter((i) => i < block.from).length % 2 === 1)) return undefined;
       const blockText = text.slice(block.from, block.to);
-      const tree = parse.parser.parse(blockText);
+      const tree = await parse.parseMore(blockText);
       if (!tree) return undefined;
       try {
         if (tree.rootNode.hasError || !startsAtTopLevel(tree.rootNode)) return undefined;
         const lines = block.lastRow - block.firstRow + 1;
-        for (const r of outlineRegions({ ...parse, tree, source: blockText }, query, language, lines))
+        for (const r of await outlineRegions({ ...parse, tree, source: blockText }, query, language, lines))
           found.push({ ...r, start: r.start + block.firstRow, end: r.end + block.firstRow });
       } finally {
         tree.delete();

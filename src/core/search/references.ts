@@ -1,6 +1,5 @@
 import type { Language, Node, Query } from 'web-tree-sitter';
 import type { NamesUsed } from '../cache/outlines';
-import { QUERY_TIMEOUT_MICROS } from '../structural/mapper';
 import { Parse } from '../structural/parser';
 
 /**
@@ -44,12 +43,12 @@ function skipSpace(source: string, at: number, step: 1 | -1): number {
   return -1;
 }
 
-/** The names used under `root` (a parse of `source`), with how many times each, the most used first (at most MAX_NAMES_PER_FILE). */
-export function namesUsed(root: Node, source: string, parse: Pick<Parse, 'grammar' | 'compile'>): NamesUsed {
+/** The names used under `root` (a parse of `source`, within what is left of its budget), with how many times each, the most used first (at most MAX_NAMES_PER_FILE). */
+export function namesUsed(root: Node, source: string, parse: Pick<Parse, 'grammar' | 'compile' | 'budget'>): NamesUsed {
   const query = namingQuery(parse);
   if (!query) return { names: [], counts: [] };
   const counts = new Map<string, [string, number, number, number]>();
-  for (const { node } of query.captures(root, { timeoutMicros: QUERY_TIMEOUT_MICROS })) {
+  for (const { node } of query.captures(root, { timeoutMicros: parse.budget.remainingMicros() })) {
     const text = node.text;
     if (text.length > 120 || /\s/.test(text)) continue;
     const use = counts.get(text) ?? ([text, 0, 0, 0] as [string, number, number, number]);

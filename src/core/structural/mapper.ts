@@ -4,10 +4,12 @@ import { Region } from '../map/types';
 import type { Query } from 'web-tree-sitter';
 import { LanguageInfo, languageFor } from './languages';
 import { outline } from './outline';
-import { isWasmFailure, Parse, withParse } from './parser';
+import { outlineInWorker } from './outlineWorker';
+import { isWasmFailure, Parse, SlowParseError, TreeSitterFailure, withParse } from './parser';
 import { structuralProse } from './prose';
 import { outlineQuery } from './queries';
 import { STRUCTURAL_RULES_VERSION } from './rules';
+import { knownSlow, rememberSlow } from './slowTexts';
 import { LinedRegion, recoverBlocks } from './recover';
 
 /** The producer name of the structural map of `file` under the current rules, or undefined without a grammar. */
@@ -22,11 +24,6 @@ export function structuralProducer(file: string, text?: string): string | undefi
  */
 export type FallbackOutliner = (file: string, text: string, lines: number) => Promise<StructuralMap>;
 
-/** Larger files are not parsed: the tree would cost more memory than the map is worth. */
-
-/** How long outlining one file may take (the query, and parsing blocks again after errors); a pathological file gets what was found by then. */
-export const QUERY_TIMEOUT_MICROS = 3_000_000;
-
 export interface StructuralMap {
   producer: string;
   prose: string;
@@ -35,50 +32,84 @@ export interface StructuralMap {
 
 export class NoGrammarError extends Error {}
 
+/** Set in a process whose own thread must never parse (the extension host): its structural maps are made in a worker. */
+let offThread = false;
+
+/** Makes this process's structural maps in a worker thread (structural/outlineWorker) from now on. */
+export function outlineOffThread(): void {
+  offThread = true;
+}
+
 /**
  * The embedded default: an exact outline from one tree-sitter parse and one query, never a model
- * call. Throws NoGrammarError for languages it has no grammar (or no working query) for; it
- * never invents regions.
+ * call, within OUTLINE_MS (else a SlowParseError, and the same bytes are not parsed again), made
+ * in a worker where the process asked for it. Throws NoGrammarError for languages it has no
+ * grammar (or no working query) for; it never invents regions. `signal` stops it.
  */
-export async function structuralMap(file: string, text: string, lines: number): Promise<StructuralMap> {
+export async function structuralMap(file: string, text: string, lines: number, signal?: AbortSignal): Promise<StructuralMap> {
   const language = languageFor(file, text);
   if (!language) throw new NoGrammarError(`Skim has no tree-sitter grammar for ${file}'s file type, so it cannot outline it without a model`);
   if (Buffer.byteLength(text) > STRUCTURAL_MAX_BYTES) {
     throw new NoGrammarError(`${file} is over ${STRUCTURAL_MAX_BYTES / 1024 / 1024} MB, too large to outline`);
   }
-  return withParse(language, text, file, (parse) => {
-    let query;
-    try {
-      query = outlineQuery(language, parse);
-    } catch (error) {
-      if (isWasmFailure(error)) throw error;
-      throw new NoGrammarError((error as Error).message);
-    }
-    const regions = outlineRegions(parse, query, language, lines);
-    return { producer: `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}`, prose: structuralProse(parse.tree.rootNode, regions), regions };
-  });
+  if (!offThread) return outlineHere(language, file, text, lines, signal);
+  if (knownSlow(language, text)) throw new SlowParseError();
+  const answer = await outlineInWorker({ file, text, lines }, signal);
+  if ('map' in answer) return answer.map;
+  if (answer.failed === 'slow') {
+    rememberSlow(language, text);
+    throw new SlowParseError();
+  }
+  if (answer.failed === 'no-grammar') throw new NoGrammarError(answer.message);
+  if (answer.failed === 'tree-sitter') throw new TreeSitterFailure(file, answer.message);
+  throw new Error(answer.message);
+}
+
+/** The structural map made in this thread (in a worker, the worker's own). */
+export async function outlineHere(language: LanguageInfo, file: string, text: string, lines: number, signal?: AbortSignal): Promise<StructuralMap> {
+  return withParse(
+    language,
+    text,
+    file,
+    async (parse) => {
+      let query;
+      try {
+        query = outlineQuery(language, parse);
+      } catch (error) {
+        if (isWasmFailure(error)) throw error;
+        throw new NoGrammarError((error as Error).message);
+      }
+      const regions = await outlineRegions(parse, query, language, lines);
+      return { producer: `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}`, prose: structuralProse(parse.tree.rootNode, regions), regions };
+    },
+    undefined,
+    signal,
+  );
 }
 
 /**
  * The regions of one parse: the outline query's matches, where the parse has errors with each
  * top-level block an error touched parsed again alone (structural/recover), normalized for a
- * file of `lines` lines. One time limit covers the query and every block.
+ * file of `lines` lines. The query and every block share the parse's budget.
  */
-export function outlineRegions({ parser, tree, source }: Parse, query: Query, language: LanguageInfo, lines: number): Region[] {
-  const deadline = performance.now() + QUERY_TIMEOUT_MICROS / 1000;
-  const remaining = () => Math.floor((deadline - performance.now()) * 1000);
-  // A block parsed on its own, within what is left of the one time limit; one still broken is cut once more.
-  const outlineBlock = (blockText: string, nested: boolean): LinedRegion[] | undefined => {
-    if (remaining() <= 0) return undefined;
-    const blockTree = parser.parse(blockText);
+export async function outlineRegions({ tree, source, budget, parseMore }: Parse, query: Query, language: LanguageInfo, lines: number): Promise<Region[]> {
+  // A block parsed on its own, within what is left of the budget; one still broken is cut once more.
+  const outlineBlock = async (blockText: string, nested: boolean): Promise<LinedRegion[] | undefined> => {
+    if (budget.spent) return undefined;
+    const blockTree = await parseMore(blockText);
     if (!blockTree) return undefined;
     try {
-      const found = outline(blockTree.rootNode, blockText, query, language, Math.max(1, remaining()));
-      return blockTree.rootNode.hasError && !nested ? recoverBlocks(found, blockTree.rootNode, blockText, true, (inner) => outlineBlock(inner, true)) : found;
+      const found = budget.run(() => outline(blockTree.rootNode, blockText, query, language, budget.remainingMicros()));
+      return blockTree.rootNode.hasError && !nested
+        ? await recoverBlocks(found, blockTree.rootNode, blockText, true, (inner) => outlineBlock(inner, true))
+        : found;
     } finally {
       blockTree.delete();
     }
   };
-  const found = outline(tree.rootNode, source, query, language, QUERY_TIMEOUT_MICROS);
-  return normalizeRegions(tree.rootNode.hasError ? recoverBlocks(found, tree.rootNode, source, false, (block) => outlineBlock(block, false)) : found, lines);
+  const found = budget.run(() => outline(tree.rootNode, source, query, language, budget.remainingMicros()));
+  return normalizeRegions(
+    tree.rootNode.hasError ? await recoverBlocks(found, tree.rootNode, source, false, (block) => outlineBlock(block, false)) : found,
+    lines,
+  );
 }

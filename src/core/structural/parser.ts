@@ -1,7 +1,10 @@
 import type * as TreeSitter from 'web-tree-sitter';
 import type { Language, Parser, Query, Tree } from 'web-tree-sitter';
 import { wasmFile } from '../assets';
+import { OUTLINE_MS, PARSE_SLICE_MS } from './bounds';
+import { Budget } from './budget';
 import { LanguageInfo, parseableText } from './languages';
+import { knownSlow, rememberSlow } from './slowTexts';
 
 /**
  * The tree-sitter runtime, loaded once, and each grammar on first use. A WebAssembly failure
@@ -31,6 +34,20 @@ export class TreeSitterFailure extends Error {
     super(`tree-sitter failed on ${name} (${reason}); Skim reloaded it, so other files and queries still work`);
   }
 }
+
+/**
+ * A text tree-sitter could not parse within OUTLINE_MS (or one that ran out of time before, in
+ * this process): there is no outline of it, and the same bytes are not parsed again.
+ */
+export class SlowParseError extends Error {
+  constructor() {
+    super(`tree-sitter could not parse the file within ${OUTLINE_MS / 1000} s, so it has no outline (Skim does not try the same bytes again)`);
+  }
+}
+
+/** Texts this process has begun to parse: what shows that a text is not parsed again. */
+let parsesBegun = 0;
+export const parsesStarted = () => parsesBegun;
 
 const PAGE = 65_536;
 
@@ -93,10 +110,14 @@ async function grammarOf(runtime: Runtime, language: LanguageInfo): Promise<Lang
   return grammar;
 }
 
-/** A text as a grammar parsed it: the parser (kept for parsing parts of it again), the tree, the grammar and the parsed text. */
+/** A text as a grammar parsed it: the parser, the tree, the grammar and the parsed text, and the time left to work on it. */
 export interface Parse {
   parser: Parser;
   tree: Tree;
+  /** The one time limit of everything done with this parse: the query, and every part parsed again. */
+  budget: Budget;
+  /** Another text (a part of this one) parsed by the same parser within what is left of the budget; undefined once it has run out. The caller frees the tree. */
+  parseMore(text: string): Promise<Tree | undefined>;
   grammar: Language;
   /** The text the grammar parsed (C-family lone macros blanked in place: every offset is the file's). */
   source: string;
@@ -115,16 +136,56 @@ function free(runtime: Runtime, object: { delete(): void }): void {
   }
 }
 
-async function parseOnce<T>(runtime: Runtime, language: LanguageInfo, text: string, name: string, use: (parse: Parse) => T | Promise<T>): Promise<T> {
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Aborted when the process is ending (a command line given a signal): every parse stops at its next slice. */
+let ending: AbortSignal | undefined;
+
+/** Stops every parse of this process, at its next slice, once `signal` is aborted. */
+export function stopParsesOn(signal: AbortSignal): void {
+  ending = signal;
+}
+
+/**
+ * `text` parsed within `budget`, a slice of at most PARSE_SLICE_MS at a time with the event loop
+ * running between slices (tree-sitter's progress callback stops a slice; the next call resumes
+ * it). Undefined once the budget is spent, the parser reset for another text; the signal's
+ * reason thrown once it is aborted.
+ */
+export async function parseWithin(parser: Parser, text: string, budget: Budget): Promise<Tree | undefined> {
+  parsesBegun++;
+  try {
+    for (;;) {
+      const slice = Math.min(PARSE_SLICE_MS, budget.remainingMs());
+      const tree = budget.run(() => {
+        const stop = performance.now() + slice;
+        return parser.parse(text, null, { progressCallback: () => performance.now() >= stop });
+      });
+      if (tree) return tree;
+      if (budget.spent) return undefined;
+      await nextTurn();
+    }
+  } finally {
+    // A parse stopped part way would otherwise be resumed by the next text's.
+    parser.reset();
+  }
+}
+
+async function parseOnce<T>(runtime: Runtime, language: LanguageInfo, text: string, use: (parse: Parse) => T | Promise<T>, signal?: AbortSignal): Promise<T> {
   const grammar = await grammarOf(runtime, language);
   const parser = new runtime.ts.Parser();
   try {
     parser.setLanguage(grammar);
     const source = parseableText(language, text);
-    const tree = parser.parse(source);
-    if (!tree) throw new Error(`tree-sitter could not parse ${name}`);
+    const budget = new Budget(OUTLINE_MS, signal && ending ? AbortSignal.any([signal, ending]) : (signal ?? ending));
+    const tree = await parseWithin(parser, source, budget);
+    if (!tree) {
+      rememberSlow(language, text);
+      throw new SlowParseError();
+    }
     try {
-      return await use({ parser, tree, grammar, source, compile: (query) => new runtime.ts.Query(grammar, query) });
+      const parseMore = (part: string) => parseWithin(parser, part, budget);
+      return await use({ parser, tree, budget, parseMore, grammar, source, compile: (query) => new runtime.ts.Query(grammar, query) });
     } finally {
       free(runtime, tree);
     }
@@ -135,18 +196,28 @@ async function parseOnce<T>(runtime: Runtime, language: LanguageInfo, text: stri
 
 /**
  * Parses `text` with the language's grammar; parser and tree are freed once `use` has returned.
- * Should tree-sitter's WebAssembly fail, its runtime is replaced and the parse tried again on the
+ * The parse and all `use` does with it share one budget of OUTLINE_MS; a text that cannot be
+ * parsed in it is a SlowParseError, now and whenever the process is given it again (not parsed
+ * again); `signal` (or the process ending) stops it with the signal's reason. Should tree-sitter's WebAssembly fail, its runtime is replaced and the parse tried again on the
  * fresh one (the failure may have been left by an earlier call), up to `attempts` in all; the last
  * failure is this input's own, and is said as a TreeSitterFailure. Either way the next call has a
  * working runtime.
  */
-export async function withParse<T>(language: LanguageInfo, text: string, name: string, use: (parse: Parse) => T | Promise<T>, attempts = 2): Promise<T> {
+export async function withParse<T>(
+  language: LanguageInfo,
+  text: string,
+  name: string,
+  use: (parse: Parse) => T | Promise<T>,
+  attempts = 2,
+  signal?: AbortSignal,
+): Promise<T> {
+  if (knownSlow(language, text)) throw new SlowParseError();
   for (let attempt = 1; ; attempt++) {
     const loading = load();
     const runtime = await loading;
     let failure: unknown;
     try {
-      const result = await parseOnce(runtime, language, text, name, use);
+      const result = await parseOnce(runtime, language, text, use, signal);
       // A runtime that trapped while freeing was corrupt before `use` returned: its answer is not trusted.
       if (!runtime.failed) return result;
       failure = new Error('tree-sitter trapped while freeing a tree');

@@ -87,13 +87,13 @@ function union(spans: [number, number][]): [number, number][] {
  * line, or undefined once time has run out) and its regions taken where they are more. One pass.
  * `nested` cuts blocks at any indentation (for the text of a block that was cut out already).
  */
-export function recoverBlocks(
+export async function recoverBlocks(
   regions: LinedRegion[],
   root: Node,
   source: string,
   nested: boolean,
-  outlineBlock: (text: string) => LinedRegion[] | undefined,
-): LinedRegion[] {
+  outlineBlock: (text: string) => Promise<LinedRegion[] | undefined>,
+): Promise<LinedRegion[]> {
   const damaged = union(damagedRows(root));
   if (!damaged.length) return regions;
   const sorted = [...regions].sort((a, b) => a.start - b.start);
@@ -106,7 +106,7 @@ export function recoverBlocks(
     while (r < sorted.length && sorted[r].start - 1 <= block.lastRow) whole.push(sorted[r++]);
     while (d < damaged.length && damaged[d][1] < block.firstRow) d++;
     const touched = d < damaged.length && damaged[d][0] <= block.lastRow;
-    const own = touched && !outOfTime ? outlineBlock(source.slice(block.from, block.to)) : undefined;
+    const own = touched && !outOfTime ? await outlineBlock(source.slice(block.from, block.to)) : undefined;
     if (touched && !own) outOfTime = true;
     if (own && own.length > whole.length) result.push(...own.map((x) => ({ ...x, start: x.start + block.firstRow, end: x.end + block.firstRow })));
     else result.push(...whole);

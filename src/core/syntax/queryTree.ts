@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { Region } from '../map/types';
 import { readSource } from '../files/source';
 import { ProjectFile } from '../files/project';
-import { outlineRegions, QUERY_TIMEOUT_MICROS } from '../structural/mapper';
+import { outlineRegions } from '../structural/mapper';
 import { outlineQuery } from '../structural/queries';
 import { MAX_SHOWN, queryRefusal } from './bounds';
 import { Capture, captureOf, DEFAULT_MAX_CAPTURES, NAMED_QUERIES, QueryResult, QueryTreeError } from './captures';
@@ -80,7 +80,7 @@ function named(parsed: ParsedFile, query: string, regions: readonly Region[], ke
     return true;
   }
   if (head === 'imports' && argument === undefined) {
-    const outlineMatches = outlineQuery(parsed.language, parsed).matches(root, { timeoutMicros: QUERY_TIMEOUT_MICROS });
+    const outlineMatches = outlineQuery(parsed.language, parsed).matches(root, { timeoutMicros: parsed.budget.remainingMicros() });
     for (const match of outlineMatches) {
       const node = match.captures.find((c) => c.name === 'import')?.node;
       if (node) keep(() => captureOf('import', node, regions));
@@ -127,9 +127,9 @@ export async function queryTree(file: ProjectFile, query: string, max = DEFAULT_
     if ('refused' in answer) throw new QueryTreeError(answer.refused);
     return answer.result;
   }
-  return withParsedFile(file, (parsed) => {
+  return withParsedFile(file, async (parsed) => {
     // The regions of the file's outline, exactly as its map has them (syntax errors recovered alike).
-    const regions = outlineRegions(parsed, outlineQuery(parsed.language, parsed), parsed.language, parsed.lines.length);
+    const regions = await outlineRegions(parsed, outlineQuery(parsed.language, parsed), parsed.language, parsed.lines.length);
     const captures: Capture[] = [];
     let total = 0;
     const keep = (make: () => Capture) => {

@@ -34,8 +34,8 @@ export async function runWrittenQuery(request: WrittenQuery, attempts?: number):
     language,
     request.text,
     request.key,
-    (parse) => {
-      const regions = outlineRegions(parse, outlineQuery(language, parse), language, request.lines);
+    async (parse) => {
+      const regions = await outlineRegions(parse, outlineQuery(language, parse), language, request.lines);
       let query: Query;
       try {
         query = parse.compile(request.query);

@@ -37,8 +37,8 @@ type Unscreened =
 const TYPING_DELAY_MS = 300;
 
 /**
- * The most text the editor outlines as it changes: a parse runs on the extension host's one
- * thread, once per version, so a larger file shows its stored map only (Summarize File makes one).
+ * The most text the editor outlines as it changes: a parse runs once per version (in the outline
+ * worker, off the extension host's thread), so a larger file shows its stored map only (Summarize File makes one).
  */
 export const LIVE_OUTLINE_MAX_CHARS = 512 * 1024;
 /** A line this long is minified code: its outline costs seconds and helps no one reading it. */
@@ -57,7 +57,8 @@ function outlinedLive(file: string, text: string): boolean {
  * CodeLens, hover, outline, status bar and map view all read it here, so they always agree.
  */
 export class ShownMaps implements vscode.Disposable {
-  private readonly shown = new Map<string, { version: number; map: Promise<ShownMap | undefined> }>();
+  /** Each document's map for one version; `stop` ends its outline once no one waits for it (a newer version, the document closed). */
+  private readonly shown = new Map<string, { version: number; map: Promise<ShownMap | undefined>; stop: AbortController }>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   /** Fires when what a document shows may have changed: its text, or its stored map. */
   readonly onDidChange = this.changed.event;
@@ -71,7 +72,7 @@ export class ShownMaps implements vscode.Disposable {
       }),
       vscode.workspace.onDidChangeTextDocument((e) => e.contentChanges.length && this.later(e.document.uri)),
       vscode.workspace.onDidSaveTextDocument((d) => this.forget(d.uri)),
-      vscode.workspace.onDidCloseTextDocument((d) => this.shown.delete(d.uri.toString())),
+      vscode.workspace.onDidCloseTextDocument((d) => this.drop(d.uri.toString())),
     ];
   }
 
@@ -80,12 +81,19 @@ export class ShownMaps implements vscode.Disposable {
     const key = document.uri.toString();
     const known = this.shown.get(key);
     if (known && known.version === document.version) return known.map;
-    const map = this.make(document).catch((error: Error) => {
-      this.workspace.log.line(`no map shown for ${document.uri.fsPath}: ${error.message}`);
+    known?.stop.abort();
+    const stop = new AbortController();
+    const map = this.make(document, stop.signal).catch((error: Error) => {
+      if (!stop.signal.aborted) this.workspace.log.line(`no map shown for ${document.uri.fsPath}: ${error.message}`);
       return undefined;
     });
-    this.shown.set(key, { version: document.version, map });
+    this.shown.set(key, { version: document.version, map, stop });
     return map;
+  }
+
+  private drop(key: string): void {
+    this.shown.get(key)?.stop.abort();
+    this.shown.delete(key);
   }
 
   /**
@@ -93,13 +101,13 @@ export class ShownMaps implements vscode.Disposable {
    * first to serve is shown, and a stored map found after the outline was shown replaces it (and
    * says so through onDidChange).
    */
-  private async make(document: vscode.TextDocument): Promise<ShownMap | undefined> {
+  private async make(document: vscode.TextDocument, signal: AbortSignal): Promise<ShownMap | undefined> {
     const file = this.workspace.inWorkspace(document.uri);
     if (!file) return undefined;
     const text = document.getText();
     const lines = splitLines(text).length;
     const stateNow = this.workspace.state(document.uri);
-    const outlineNow = outlinedLive(file.absolute, text) ? outlineOf(file.absolute, text, lines) : Promise.resolve(undefined);
+    const outlineNow = outlinedLive(file.absolute, text) ? outlineOf(file.absolute, text, lines, signal) : Promise.resolve(undefined);
     const first = await Promise.race([stateNow.then((state) => ({ state })), outlineNow.then((outline) => ({ outline }))]);
     const outlineEntry = (outline: StructuralMap): MapEntry => {
       const bytes = Buffer.from(text);
@@ -130,7 +138,7 @@ export class ShownMaps implements vscode.Disposable {
   }
 
   private forget(uri: vscode.Uri): void {
-    this.shown.delete(uri.toString());
+    this.drop(uri.toString());
     this.changed.fire(uri);
   }
 
@@ -167,10 +175,10 @@ async function screenShown(ctx: SkimContext, map: Unscreened | undefined): Promi
   return map.entry ? { ...map, entry: shown.entry, stale, screened } : { stale: shown.entry, screened };
 }
 
-/** Tree-sitter's outline of the text, or undefined where it has no grammar (or the file is too large to parse). */
-async function outlineOf(file: string, text: string, lines: number) {
+/** Tree-sitter's outline of the text (made in the outline worker), or undefined where it has no grammar (or the file is too large to parse). */
+async function outlineOf(file: string, text: string, lines: number, signal: AbortSignal) {
   try {
-    return await structuralMap(file, text, lines);
+    return await structuralMap(file, text, lines, signal);
   } catch (error) {
     if (error instanceof NoGrammarError) return undefined;
     throw error;

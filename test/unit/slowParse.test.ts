@@ -1,0 +1,131 @@
+import * as assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { guardedRead } from '../../src/core/guard/guard';
+import { hashBytes } from '../../src/core/files/scan';
+import { SlowFiles } from '../../src/core/maps/slowFiles';
+import { languageFor } from '../../src/core/structural/languages';
+import { outlineInWorker } from '../../src/core/structural/outlineWorker';
+import { parsesStarted } from '../../src/core/structural/parser';
+import { slowRules } from '../../src/core/structural/slowTexts';
+import { engine } from '../support/engine';
+import { scratch } from '../support/files';
+
+const CLI = path.resolve(__dirname, '../../../dist/cli.js');
+
+/**
+ * The shape that held VS Code's extension host for a minute (issue 27): lines of `a"a"a"…`, on
+ * which TypeScript's grammar spends a minute and a half recovering from errors. `variant` makes
+ * other bytes of the same shape (a text once found slow is never parsed again in a process).
+ */
+function quotes(kb: number, variant: string): string {
+  const line = `${'a"'.repeat(40)}\n`;
+  return `// ${variant}\n${line.repeat(Math.ceil((kb * 1024) / line.length))}`;
+}
+
+const SLOW =
+  '[skim] No map of quotes.ts could be made (tree-sitter could not parse the file within 10 s, so it has no outline (Skim does not try the same bytes again)), so the read was not shortened.';
+
+describe('a file tree-sitter cannot parse in time', () => {
+  let s: ReturnType<typeof scratch>;
+  beforeEach(() => (s = scratch()));
+  afterEach(() => s.cleanup());
+
+  it('is read as asked, saying it has no outline, and the same bytes are never parsed again: in this process nor from the cache', async function () {
+    this.timeout(90_000);
+    const text = quotes(100, 'read');
+    s.write('quotes.ts', text);
+    const env = await engine(s.dir);
+    try {
+      const file = env.project.file(path.join(s.dir, 'quotes.ts'));
+      const before = parsesStarted();
+      const first = await guardedRead(env.maps, file);
+      assert.ok(parsesStarted() > before);
+      assert.deepEqual([first.outcome, first.start, first.end, first.total, first.notice], ['unmapped', 1, 1266, 1266, SLOW]);
+      assert.equal(first.lines.join('\n'), text.slice(0, -1));
+      const language = languageFor('quotes.ts')!;
+      assert.ok(SlowFiles.beside(env.cache.file).has(hashBytes(Buffer.from(text)), slowRules(language)));
+
+      const again = parsesStarted();
+      const second = await guardedRead(env.maps, file, { offset: 600 });
+      assert.deepEqual([second.outcome, second.start, second.end, second.notice, parsesStarted()], ['unmapped', 600, 1266, SLOW, again]);
+
+      // Bytes the project's cache knows as slow are not parsed by a process that never saw them: here, a real file marked so.
+      const runner = readFileSync(require.resolve('mocha/lib/runner.js'));
+      s.write('runner.js', runner);
+      SlowFiles.beside(env.cache.file).add(hashBytes(runner), slowRules(languageFor('runner.js')!));
+      const marked = await guardedRead(env.maps, env.project.file(path.join(s.dir, 'runner.js')));
+      assert.deepEqual([marked.outcome, marked.end, parsesStarted()], ['unmapped', runner.toString().split('\n').length - 1, again]);
+      assert.match(marked.notice, /^\[skim\] No map of runner\.js could be made \(tree-sitter could not parse the file within 10 s/);
+    } finally {
+      await env.cache.close();
+    }
+  });
+
+  it("in the outline worker is answered as slow, and another file's outline taking turns with it is answered first", async function () {
+    this.timeout(90_000);
+    const slow = outlineInWorker({ file: 'quotes.ts', text: quotes(100, 'worker'), lines: 1266 });
+    const runnerText = readFileSync(require.resolve('mocha/lib/runner.js'), 'utf8');
+    const answered: string[] = [];
+    const quick = outlineInWorker({ file: 'runner.js', text: runnerText, lines: runnerText.split('\n').length }).then((answer) => {
+      answered.push('runner.js');
+      return answer;
+    });
+    const [slowAnswer, quickAnswer] = await Promise.all([slow.then((answer) => (answered.push('quotes.ts'), answer)), quick]);
+    assert.deepEqual(answered, ['runner.js', 'quotes.ts'], JSON.stringify(slowAnswer));
+    assert.deepEqual(slowAnswer, {
+      failed: 'slow',
+      message: 'tree-sitter could not parse the file within 10 s, so it has no outline (Skim does not try the same bytes again)',
+    });
+    assert.ok('map' in quickAnswer && quickAnswer.map.regions.some((r) => r.name === 'Runner'));
+  });
+
+  it('in the outline worker is stopped when its caller gives up, and the worker goes on serving', async function () {
+    this.timeout(60_000);
+    const stop = new AbortController();
+    const given = outlineInWorker({ file: 'quotes.ts', text: quotes(100, 'given up'), lines: 1266 }, stop.signal);
+    stop.abort(new Error('a newer version'));
+    await assert.rejects(given, /a newer version/);
+    const runnerText = readFileSync(require.resolve('mocha/lib/runner.js'), 'utf8');
+    const answer = await outlineInWorker({ file: 'runner.js', text: runnerText, lines: runnerText.split('\n').length });
+    assert.ok('map' in answer && answer.map.regions.some((r) => r.name === 'Runner'));
+  });
+
+  it('skim map of it ends with one line saying so and exit 1, and marks those bytes beside the project cache', async function () {
+    this.timeout(90_000);
+    s.write('quotes.ts', quotes(100, 'map'));
+    const cache = path.join(s.dir, '.cache');
+    const run = () =>
+      promisify(execFile)(process.execPath, [CLI, 'map', 'quotes.ts'], { cwd: s.dir, env: { PATH: process.env.PATH, SKIM_CACHE_DIR: cache } }).then(
+        () => assert.fail('skim map succeeded'),
+        (error: { code: number; stdout: string; stderr: string }) => [error.code, error.stdout, error.stderr],
+      );
+    const line =
+      'skim: no map for quotes.ts: tree-sitter could not parse the file within 10 s, so it has no outline (Skim does not try the same bytes again)\n';
+    assert.deepEqual(await run(), [1, '', line]);
+    const markers = readdirSync(cache).filter((name) => name.endsWith('.slow'));
+    assert.equal(markers.length, 1);
+    assert.equal(readdirSync(path.join(cache, markers[0])).length, 1);
+    assert.deepEqual(await run(), [1, '', line]);
+  });
+
+  it('skim map of it ends at once on SIGTERM, saying so', async function () {
+    this.timeout(60_000);
+    s.write('quotes.ts', quotes(500, 'signal'));
+    const child = spawn(process.execPath, [CLI, 'map', 'quotes.ts'], {
+      cwd: s.dir,
+      env: { PATH: process.env.PATH, SKIM_CACHE_DIR: path.join(s.dir, '.cache') },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // The parse of 500 KB of this shape would take minutes: the signal comes while it runs.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    child.kill('SIGTERM');
+    const code = await new Promise((resolve) => child.on('exit', (c) => resolve(c)));
+    assert.deepEqual([code, stdout, stderr], [143, '', 'skim: no map for quotes.ts: stopped: ended by SIGTERM\n']);
+  });
+});

@@ -1,0 +1,64 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { tsSource } from '../../../support/files';
+import { invoke, scriptedModel, skim, skimHover as hover, write } from '../../support';
+
+/** Runs `body` with some of Skim's user settings changed, then puts back what they were. */
+async function withSettings(values: Record<string, unknown>, body: () => Promise<void>): Promise<void> {
+  const config = vscode.workspace.getConfiguration('skim');
+  const before = Object.keys(values).map((key) => [key, config.inspect(key)?.globalValue] as const);
+  for (const [key, value] of Object.entries(values)) await config.update(key, value, vscode.ConfigurationTarget.Global);
+  try {
+    await body();
+  } finally {
+    for (const [key, value] of before) await config.update(key, value, vscode.ConfigurationTarget.Global);
+  }
+}
+
+/** Lines of `a"a"a"…`: TypeScript's grammar takes a minute and more on 100 KB of them (issue 27), which froze this host. */
+function quotes(kb: number, variant: string): string {
+  const line = `${'a"'.repeat(40)}\n`;
+  return `// ${variant}\n${line.repeat(Math.ceil((kb * 1024) / line.length))}`;
+}
+
+describe('a file tree-sitter cannot parse in time never holds the extension host', () => {
+  before(() => skim());
+  beforeEach(async () => (await scriptedModel()).reset());
+
+  it('while it is open and read through skim_read_file, timers fire and another tool answers first; the read comes back as asked, saying why', async function () {
+    this.timeout(180_000);
+    await withSettings({ 'model.vendor': 'nobody' }, async () => {
+      const uri = vscode.Uri.file(write('quotes.ts', quotes(100, 'host')));
+      write('helpers.ts', tsSource(3, 3));
+      await vscode.window.showTextDocument(uri);
+      const order: string[] = [];
+      const ticks = setInterval(() => order.at(-1) !== 'tick' && order.push('tick'), 100);
+      try {
+        // The open document's outline (hover, lenses) and the read's map are both being made while the host answers.
+        const opened = hover(uri, 2).then((shown) => (order.push('hover'), shown));
+        const read = invoke('skim_read_file', { filePath: 'quotes.ts' }).then((text) => (order.push('read'), text));
+        const symbols = invoke('skim_list_symbols', { filePath: 'helpers.ts' }).then((text) => (order.push('symbols'), text));
+        const [text, listed, shown] = await Promise.all([read, symbols, opened]);
+        assert.ok(order.indexOf('symbols') < order.indexOf('read'), `another tool answered before the read (${order.join(', ')})`);
+        assert.ok(order.indexOf('tick') < order.indexOf('read'), `a timer fired before the read answered (${order.join(', ')})`);
+        assert.match(listed, /^Map of helpers\.ts \(21 lines; tree-sitter outline\):/);
+        assert.equal(shown, undefined);
+        const lines = text.split('\n');
+        assert.equal(
+          lines[0],
+          '[skim] No map of quotes.ts could be made (tree-sitter could not parse the file within 10 s, so it has no outline (Skim does not try the same bytes again)), so the read was not shortened.',
+        );
+        // The read goes ahead as asked, up to the 64 KB a tool returns at once, and says where to read on.
+        const numbered = lines.filter((l) => /^\d+\t/.test(l));
+        assert.deepEqual([numbered[0], numbered.length], ['1\t// host', 773]);
+        assert.match(text, /\[skim\] Only lines 1-773 of quotes\.ts are shown: the lines asked for are more than the .*Read on from line 774\./);
+      } finally {
+        clearInterval(ticks);
+      }
+      // The same bytes again: not parsed, the same answer.
+      const again = await invoke('skim_read_file', { filePath: 'quotes.ts', startLine: 1, endLine: 400 });
+      assert.match(again, /^\[skim\] No map of quotes\.ts could be made \(tree-sitter could not parse the file within 10 s/);
+      assert.equal((await scriptedModel()).summaryCalls(), 0);
+    });
+  });
+});
