@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -14,7 +14,7 @@ import { O200K } from '../../src/core/savings';
 import { Project } from '../../src/core/files/project';
 import { Outlines } from '../../src/core/search/outlines';
 import { onPath } from '../../src/core/search/program';
-import { skim } from '../support/cli';
+import { skim, skimSignalled } from '../support/cli';
 import { engine } from '../support/engine';
 import { scratch } from '../support/files';
 import { ScriptedModel } from '../support/scriptedModel';
@@ -244,18 +244,8 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
   it('ends at once on SIGTERM mid-run, saying so, without printing an answer', async function () {
     this.timeout(120_000);
     hugeTree(s, 30);
-    const child = spawn(process.execPath, [path.resolve(__dirname, '../../../dist/cli.js'), 'overview'], {
-      cwd: s.dir,
-      env: { PATH: process.env.PATH, SKIM_CACHE_DIR: path.join(s.dir, '.cache') },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     // Outlining thirty files of 20,000 functions takes the whole 10 s cap: the signal comes while the overview runs.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
-    child.kill('SIGTERM');
-    const code = await new Promise((resolve) => child.on('exit', (c) => resolve(c)));
+    const [code, stdout, stderr] = await skimSignalled(['overview'], s.dir, 2_500);
     assert.deepEqual([code, stdout, stderr], [143, '', 'skim: stopped: ended by SIGTERM\n']);
   });
 

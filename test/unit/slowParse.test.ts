@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
@@ -10,6 +10,7 @@ import { languageFor } from '../../src/core/structural/languages';
 import { outlineInWorker } from '../../src/core/structural/outlineWorker';
 import { parsesStarted } from '../../src/core/structural/parser';
 import { slowRules } from '../../src/core/structural/slowTexts';
+import { skimSignalled } from '../support/cli';
 import { engine } from '../support/engine';
 import { scratch } from '../support/files';
 
@@ -114,18 +115,8 @@ describe('a file tree-sitter cannot parse in time', () => {
   it('skim map of it ends at once on SIGTERM, saying so', async function () {
     this.timeout(60_000);
     s.write('quotes.ts', quotes(500, 'signal'));
-    const child = spawn(process.execPath, [CLI, 'map', 'quotes.ts'], {
-      cwd: s.dir,
-      env: { PATH: process.env.PATH, SKIM_CACHE_DIR: path.join(s.dir, '.cache') },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     // The parse of 500 KB of this shape would take minutes: the signal comes while it runs.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    child.kill('SIGTERM');
-    const code = await new Promise((resolve) => child.on('exit', (c) => resolve(c)));
+    const [code, stdout, stderr] = await skimSignalled(['map', 'quotes.ts'], s.dir, 3_000);
     assert.deepEqual([code, stdout, stderr], [143, '', 'skim: no map for quotes.ts: stopped: ended by SIGTERM\n']);
   });
 });

@@ -28,7 +28,8 @@ export async function eachFolder(
     for (const folder of folders) {
       const result = await run(folder, abort.signal, folders.length);
       // A folder's name is the user's to choose (a .code-workspace file's `name`): shown as any name, screened.
-      const prefix = folders.length > 1 ? `In workspace folder ${(await screenNames(workspace.context(folder), [folder.name], UNSHOWN_FOLDER)).shown[0]}:\n` : '';
+      const prefix =
+        folders.length > 1 ? `In workspace folder ${(await screenNames(workspace.context(folder), [folder.name], UNSHOWN_FOLDER)).shown[0]}:\n` : '';
       parts.push(...result.parts.map((p, i) => (i === 0 ? { ...p, text: prefix + p.text } : p)));
       json.push(result.json);
       findings = mergeFindings(findings, result.findings);

@@ -2,19 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { tsSource } from '../../../support/files';
 import { HANG } from '../../scriptedModel';
-import { invoke, scriptedModel, skim, write } from '../../support';
+import { invoke, scriptedModel, skim, withSettings, write } from '../../support';
 
-/** Runs `body` with some of Skim's user settings changed, then puts back what they were. */
-async function withSettings(values: Record<string, unknown>, body: () => Promise<void>): Promise<void> {
-  const config = vscode.workspace.getConfiguration('skim');
-  const before = Object.keys(values).map((key) => [key, config.inspect(key)?.globalValue] as const);
-  for (const [key, value] of Object.entries(values)) await config.update(key, value, vscode.ConfigurationTarget.Global);
-  try {
-    await body();
-  } finally {
-    for (const [key, value] of before) await config.update(key, value, vscode.ConfigurationTarget.Global);
-  }
-}
 
 describe('when the model cannot map a file, the structural outline serves, labelled', () => {
   before(() => skim());

@@ -1,19 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { tsSource } from '../../../support/files';
-import { invoke, scriptedModel, skim, skimHover as hover, write } from '../../support';
-
-/** Runs `body` with some of Skim's user settings changed, then puts back what they were. */
-async function withSettings(values: Record<string, unknown>, body: () => Promise<void>): Promise<void> {
-  const config = vscode.workspace.getConfiguration('skim');
-  const before = Object.keys(values).map((key) => [key, config.inspect(key)?.globalValue] as const);
-  for (const [key, value] of Object.entries(values)) await config.update(key, value, vscode.ConfigurationTarget.Global);
-  try {
-    await body();
-  } finally {
-    for (const [key, value] of before) await config.update(key, value, vscode.ConfigurationTarget.Global);
-  }
-}
+import { invoke, scriptedModel, skim, skimHover as hover, withSettings, write } from '../../support';
 
 /** Lines of `a"a"a"…`: TypeScript's grammar takes a minute and more on 100 KB of them (issue 27), which froze this host. */
 function quotes(kb: number, variant: string): string {
