@@ -1,0 +1,60 @@
+import { Region } from '../map/types';
+import { terms } from './words';
+
+/**
+ * The functions of one outlined file as locate weighs them against a question: for each, how
+ * often each of the question's stems occurs in its name, its signature and the comment lines
+ * just above it, and its body (a nested function's lines count for the function around it too),
+ * and its length in stems. A file without functions is one unit, the file.
+ */
+
+/** Kinds that hold code a question can be about. */
+export const CALLABLE = new Set(['function', 'method', 'macro', 'constructor']);
+
+/** A comment line: what the lines just above a function say about it. */
+const COMMENT = /^\s*(\/\/|\/\*|\*|#(?![[!])|--|"""|'''|\/\/\/)/;
+
+export interface Unit {
+  path: string;
+  region: Region;
+  /** Per question stem (by index): occurrences in the name, in the signature and doc comment, in the body. */
+  name: Map<number, number>;
+  head: Map<number, number>;
+  body: Map<number, number>;
+  /** The body's length in stems. */
+  length: number;
+}
+
+const count = (into: Map<number, number>, found: readonly number[]) => {
+  for (const t of found) into.set(t, (into.get(t) ?? 0) + 1);
+};
+
+export function unitsOf(filePath: string, text: string, regions: readonly Region[], index: ReadonlyMap<string, number>): Unit[] {
+  const lines = text.split('\n');
+  const onLine: number[][] = [];
+  const lengths = new Int32Array(lines.length + 1);
+  lines.forEach((line, i) => {
+    const found = terms(line);
+    lengths[i + 1] = lengths[i] + found.length;
+    onLine.push(found.map((t) => index.get(t)).filter((t): t is number => t !== undefined));
+  });
+  const callables = regions.filter((r) => CALLABLE.has(r.kind));
+  const chosen = callables.length ? callables : [{ start: 1, end: lines.length, kind: 'file', name: filePath.split('/').pop() ?? filePath, note: '' }];
+  return chosen.map((region) => {
+    const name = new Map<number, number>();
+    const head = new Map<number, number>();
+    const body = new Map<number, number>();
+    count(
+      name,
+      terms(region.name)
+        .map((t) => index.get(t) ?? -1)
+        .filter((t) => t >= 0),
+    );
+    const start = Math.max(1, region.start);
+    const end = Math.min(lines.length, region.end);
+    if (region.kind !== 'file') count(head, onLine[start - 1] ?? []);
+    for (let line = start - 1; line >= Math.max(1, start - 6) && COMMENT.test(lines[line - 1]); line--) count(head, onLine[line - 1]);
+    for (let line = start; line <= end; line++) count(body, onLine[line - 1]);
+    return { path: filePath, region, name, head, body, length: lengths[end] - lengths[start - 1] };
+  });
+}
