@@ -8,6 +8,7 @@ import { hookMain } from './commands/hook';
 import { installCommand } from './commands/hookInstall';
 import { atCommand, mapCommand } from './commands/map';
 import { judgeCommand } from './commands/judge';
+import { locateCommand } from './commands/locate';
 import { lspCommand } from './commands/lsp';
 import { mcpCommand } from './commands/mcp';
 import { overviewCommand } from './commands/overview';
@@ -28,6 +29,10 @@ export const USAGE = `skim: maps before reads, for coding agents
   skim read FILE [--offset N] [--limit N] [--json]   a read with the 200-line guard applied
   skim map FILE [--json]                             the file's prose and map (made when missing or stale)
   skim at FILE LINE                                  the regions that hold LINE, innermost last
+  skim locate "QUESTION" [DIR] [--tokens N] [--json]
+                                                     the functions a task or question in words is most likely
+                                                     about, ranked, with the first one's lines, in N tokens
+                                                     (default 1,000); never a model call
   skim overview [DIR] [--tokens N] [--json]          the folder's files, ranked by how much the rest of the code
                                                      refers to them, with their most referred-to declarations
                                                      in N tokens (default 1,000); never a model call
@@ -58,6 +63,7 @@ const COMMANDS = {
   map: mapCommand,
   at: atCommand,
   overview: overviewCommand,
+  locate: locateCommand,
   search: searchCommand,
   query: queryCommand,
   'node-at': nodeAtCommand,
@@ -94,7 +100,8 @@ export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessE
       return 0;
     }
     // The project follows the file named (or, for a search, the path searched).
-    const target = name === 'search' ? stringFlag(args.flags, 'path') : name === 'mcp' ? undefined : args.positionals[name === 'team' ? 1 : 0];
+    const target =
+      name === 'search' ? stringFlag(args.flags, 'path') : name === 'mcp' ? undefined : args.positionals[name === 'team' || name === 'locate' ? 1 : 0];
     const named = stringFlag(args.flags, 'root');
     // A root that is no folder would fail later as a program that cannot start there (spawn ENOENT): said here, with the folder.
     if (named !== undefined && !isFolder(path.resolve(cwd, named))) throw new CommandFailed(`--root ${named}: there is no folder ${path.resolve(cwd, named)}`);

@@ -170,7 +170,12 @@ export interface LocateScores {
   languages: number;
 }
 
-export async function scoreLocate(set: LocateSet, split: LocateTask['split'], onTask?: (task: LocateTask, done: number) => void): Promise<LocateScores> {
+export async function scoreLocate(
+  set: LocateSet,
+  split: LocateTask['split'],
+  onTask?: (task: LocateTask, done: number) => void,
+  only: readonly Method[] = METHODS,
+): Promise<LocateScores> {
   const program: SearchProgram = { kind: 'rg', path: onPath('rg') as string };
   const tasks = set.tasks.filter((t) => t.split === split);
   const guesses = Object.fromEntries(METHODS.map((m) => [m, new Map<LocateTask, Guess[]>()])) as Record<Method, Map<LocateTask, Guess[]>>;
@@ -179,9 +184,9 @@ export async function scoreLocate(set: LocateSet, split: LocateTask['split'], on
     if (task.repo !== repo) outlinedFiles.clear();
     repo = task.repo;
     const tree = treeOf(set, task);
-    guesses['skim locate'].set(task, await skim(program, tree, task.question));
-    guesses['BM25 over functions'].set(task, await bm25(program, tree, task.question));
-    guesses['rg of words'].set(task, await rgOfWords(program, tree, task.question));
+    if (only.includes('skim locate')) guesses['skim locate'].set(task, await skim(program, tree, task.question));
+    if (only.includes('BM25 over functions')) guesses['BM25 over functions'].set(task, await bm25(program, tree, task.question));
+    if (only.includes('rg of words')) guesses['rg of words'].set(task, await rgOfWords(program, tree, task.question));
     onTask?.(task, i + 1);
   }
   const unnamedTasks = tasks.filter((t) => !namesTarget(t));
@@ -217,8 +222,10 @@ if (require.main === module) {
     console.log(`no localization set: build it with node out/scripts/build-locate-set.js (it needs the fetched mirrors)`);
     process.exit(0);
   }
-  const split = (process.argv[2] ?? 'tuning') as LocateTask['split'];
-  void scoreLocate(set, split, (task, done) => process.stderr.write(`\r${done} ${path.basename(task.repo)}      `)).then((scores) => {
+  const split = (process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'tuning') as LocateTask['split'];
+  // `--skim` scores locate alone, for a quicker look while its ranking is worked on.
+  const only = process.argv.includes('--skim') ? (['skim locate'] as const) : METHODS;
+  void scoreLocate(set, split, (task, done) => process.stderr.write(`\r${done} ${path.basename(task.repo)}      `), only).then((scores) => {
     process.stderr.write('\n');
     printScores(scores);
   });
