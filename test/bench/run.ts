@@ -28,6 +28,7 @@ import { measureQueryBounds } from './query';
 import { measureScreen } from './screen';
 import { measureSearch } from './search';
 import { measureOverview } from './overview';
+import { measureLocate } from './locate';
 import { measureTeamCache } from './team';
 import { BenchResults, BenchRow } from './results';
 
@@ -508,6 +509,7 @@ async function benchMain() {
     await hookFit();
     await measureSearch(record, QUICK);
     await measureOverview(record, s.dir, QUICK);
+    await measureLocate(record, QUICK);
     await measureQueryBounds(record, QUICK);
     await measureScreen(record, (line) => console.log(line), QUICK);
     await measureTeamCache(record, s.dir, QUICK);

@@ -8,7 +8,7 @@ import { languageFor } from '../structural/languages';
 import { readQuestion } from './question';
 import { fileScores, idf, rankUnits, Scored } from './rank';
 import { reach } from './reach';
-import { Unit, unitsOf } from './units';
+import { stemProbe, Unit, unitsOf } from './units';
 
 /**
  * From a question in words to the functions it is most likely about, never a model call: the
@@ -80,6 +80,7 @@ export async function locate(project: Project, program: SearchProgram, outlines:
   const order = [...standing].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([f]) => f);
   const chosen = order.slice(0, request.maxFiles ?? MAX_LOCATE_FILES);
   const units: Unit[] = [];
+  const probe = stemProbe(question.terms);
   let outlined = 0;
   let outlinedNow = 0;
   let stopped = reached.timedOut || listing.timedOut;
@@ -96,7 +97,7 @@ export async function locate(project: Project, program: SearchProgram, outlines:
       if (!whole) continue;
       outlined++;
       if (whole.made) outlinedNow++;
-      units.push(...unitsOf(key, read.text, whole.outline.regions, index));
+      units.push(...unitsOf(key, read.text, whole.outline.regions, index, probe));
     } catch (error) {
       if (!(error instanceof BinaryFileError) && (error as NodeJS.ErrnoException).code === undefined) throw error;
     }

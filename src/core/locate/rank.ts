@@ -20,12 +20,13 @@ const PATH_WEIGHT = 1;
 const NAMED_BONUS = 3;
 /** The share of the file's own standing (how much of the question its text holds) a function gains. */
 const FILE_SHARE = 0.35;
-const ASIDE_FACTOR = 0.5;
+const ASIDE_FACTOR = 0.2;
 
 /** Paths of tests, examples, benchmarks and docs: what a question is seldom about. */
 export const ASIDE =
-  /(^|\/)(tests?|testing|spec|specs|__tests__|testdata|docs?|examples?|benches|bench|benchmarks?|fixtures|samples?)\/|_test\.|\.test\.|\.spec\.|(^|\/)test_|_spec\.rb$|Tests?\.java$/i;
-const ABOUT_ASIDE = /\b(tests?|testing|spec|examples?|docs?|documentation|benchmarks?)\b/i;
+  /(^|\/)(tests?|testing|testsuite|spec|specs|__tests__|testdata|docs?|examples?|benches|bench|benchmarks?|fixtures|samples?)\/|_test\.|\.test\.|\.spec\.|(^|\/)test_|(^|\/)tests?\.\w+$|_spec\.rb$|Tests?\.java$/i;
+/** A question that opens on tests, docs or examples (`test: …`, `Tests for …`) is about them; one that only mentions a failing test is about the code. */
+const ABOUT_ASIDE = /^\W*(tests?|testing|specs?|examples?|docs?|documentation|benchmarks?)\b/i;
 
 /** A stem's weight from the files that hold it (BM25's, never below a small positive floor). */
 export const idf = (files: number, holding: number) => Math.max(0.05, Math.log(1 + (files - holding + 0.5) / (holding + 0.5)));

@@ -139,7 +139,18 @@ export async function fitLocate(
       },
     };
   };
-  const size = (a: Omit<LocateAnswer, 'used'>) => counter.count(output(a, format));
+  // A text answer's lines are counted one by one, each once (a newline between lines is at most one token more): fitting tries many drafts.
+  const lineTokens = new Map<string, number>();
+  const size = async (a: Omit<LocateAnswer, 'used'>) => {
+    if (format === 'json') return counter.count(output(a, format));
+    let total = 0;
+    for (const line of output(a, format).split('\n')) {
+      let n = lineTokens.get(line);
+      if (n === undefined) lineTokens.set(line, (n = await counter.count(line)));
+      total += n + 1;
+    }
+    return total;
+  };
   // The list first, without lines, as long as it fits: the lines then take what they may of the rest.
   let shown = Math.min(1, results.length);
   while (shown < results.length && (await size(draft(shown + 1, []))) <= budget * (1 - LINES_SHARE)) shown++;
@@ -174,5 +185,5 @@ export async function fitLocate(
   }
   while (shown < results.length && (await size(draft(shown + 1, shownLines))) <= budget) shown++;
   const answer = draft(shown, shownLines);
-  return { ...answer, used: await size(answer) };
+  return { ...answer, used: await counter.count(output(answer, format)) };
 }

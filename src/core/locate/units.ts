@@ -21,7 +21,7 @@ export interface Unit {
   name: Map<number, number>;
   head: Map<number, number>;
   body: Map<number, number>;
-  /** The body's length in stems. */
+  /** The body's length in characters (what its stems' counts are normalized by). */
   length: number;
 }
 
@@ -29,14 +29,24 @@ const count = (into: Map<number, number>, found: readonly number[]) => {
   for (const t of found) into.set(t, (into.get(t) ?? 0) + 1);
 };
 
-export function unitsOf(filePath: string, text: string, regions: readonly Region[], index: ReadonlyMap<string, number>): Unit[] {
+const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A test for a line holding none of the stems at all: most lines of a file, which then need no splitting into words. */
+export const stemProbe = (stems: Iterable<string>) => new RegExp([...stems].map(escape).join('|') || '(?!)', 'i');
+
+export function unitsOf(
+  filePath: string,
+  text: string,
+  regions: readonly Region[],
+  index: ReadonlyMap<string, number>,
+  probe = stemProbe(index.keys()),
+): Unit[] {
   const lines = text.split('\n');
   const onLine: number[][] = [];
   const lengths = new Int32Array(lines.length + 1);
   lines.forEach((line, i) => {
-    const found = terms(line);
-    lengths[i + 1] = lengths[i] + found.length;
-    onLine.push(found.map((t) => index.get(t)).filter((t): t is number => t !== undefined));
+    lengths[i + 1] = lengths[i] + line.trim().length;
+    onLine.push(probe.test(line) ? terms(line).flatMap((t) => (index.has(t) ? [index.get(t) as number] : [])) : []);
   });
   const callables = regions.filter((r) => CALLABLE.has(r.kind));
   const chosen = callables.length ? callables : [{ start: 1, end: lines.length, kind: 'file', name: filePath.split('/').pop() ?? filePath, note: '' }];
