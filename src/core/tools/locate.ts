@@ -57,7 +57,10 @@ async function regionLines(
       const source = await screenSource(ctx, (await readSource(file)).lines);
       const end = Math.min(r.end, r.start + MAX_REGION_LINES - 1);
       const screened = await screenLines(ctx, source.lines(r.start, end), r.start);
-      findings = mergeFindings(findings, screened.findings);
+      // The credentials the whole file's screen took out of these lines, beside what screening the lines themselves found.
+      const redactions: ScreenFindings['redactions'] = [];
+      for (let line = r.start; line <= end; line++) for (const kind of source.redactedIn(line)) redactions.push({ line, kind });
+      findings = mergeFindings(findings, { redactions, flags: [], wrapped: [] }, screened.findings);
       lines.push({ start: r.start, lines: screened.lines, wrapped: screened.findings.wrapped });
     } catch {
       lines.push(undefined);
