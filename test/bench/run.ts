@@ -30,6 +30,7 @@ import { measureScreen } from './screen';
 import { measureSearch } from './search';
 import { measureSlowParses } from './slowParse';
 import { measureOverview } from './overview';
+import { measureLocate } from './locate';
 import { measureTeamCache } from './team';
 import { BenchResults, BenchRow, LanguageRow } from './results';
 
@@ -561,6 +562,7 @@ async function benchMain() {
     await hookFit();
     await measureSearch(record, QUICK);
     await measureOverview(record, s.dir, QUICK);
+    await measureLocate(record, QUICK);
     await measureQueryBounds(record, QUICK);
     await measureSlowParses(record, s.dir, QUICK);
     await measureScreen(record, (line) => console.log(line), QUICK);

@@ -1,7 +1,8 @@
-/** Skim's tools by name, sorted: the same nine in VS Code's vscode.lm and over MCP. */
+/** Skim's tools by name, sorted: the same ten in VS Code's vscode.lm and over MCP. */
 export const SKIM_TOOLS = [
   'skim_find_symbol',
   'skim_list_symbols',
+  'skim_locate',
   'skim_lsp',
   'skim_node_at',
   'skim_overview',

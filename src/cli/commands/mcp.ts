@@ -9,6 +9,7 @@ import { factsFallback, LspInput, verifiedCall } from '../../core/tools/lsp';
 import { summarizeFile } from '../../core/tools/maps';
 import { answersFileBeside } from '../../core/overview/answers';
 import { OverviewInput, overviewProject } from '../../core/tools/overview';
+import { LocateInput, locateProject } from '../../core/tools/locate';
 import { READ_MAX_BYTES, readFile } from '../../core/tools/read';
 import { resultText, ToolError, ToolResult } from '../../core/tools/result';
 import { searchProject } from '../../core/tools/search';
@@ -79,6 +80,7 @@ export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<v
         input as OverviewInput,
         programs,
       ),
+    skim_locate: async (input) => locateProject(ctx, session.project, session.outlines, input as unknown as LocateInput, programs),
     skim_search: async (input) => searchProject(ctx, session.project, session.maps, input as unknown as SearchRequest, programs, await session.outlines()),
     skim_summarize_file: (input) => summarizeFile(ctx, session.maps, fileOf(input)),
     skim_read_file: (input) => readFile(ctx, session.maps, fileOf(input), input, { maxBytes: READ_MAX_BYTES, wholeMap: 'call skim_summarize_file' }),

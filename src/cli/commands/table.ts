@@ -2,6 +2,7 @@ import type { Command } from './command';
 import { hookInProcess } from './hookInProcess';
 import { installCommand } from './hookInstall';
 import { judgeCommand } from './judge';
+import { locateCommand } from './locate';
 import { lspCommand } from './lsp';
 import { atCommand, mapCommand } from './map';
 import { mcpCommand } from './mcp';
@@ -44,6 +45,19 @@ export const COMMANDS: readonly Command[] = [
     help: "The regions of the file's map that hold LINE, outermost first and innermost last, or the gap it is in.",
     path: { arg: 0, is: 'file' },
     run: atCommand,
+  },
+  {
+    name: 'locate',
+    args: [
+      { name: 'QUESTION', help: 'the task or question in words (quote it): a bug report, a commit message, "where is X done?"' },
+      { name: 'DIR', help: 'the folder to look in (default: the project)', optional: true },
+    ],
+    flags: { tokens: 'the budget, from 200 to 50,000 o200k tokens (default 1,000)', json },
+    summary:
+      "the functions a task or question in words is most likely\nabout, ranked, with the first one's lines, in N tokens\n(default 1,000); never a model call",
+    help: 'The regions (functions, methods, classes) the question is most likely about, ranked by the words and identifiers\nthey share with it (names, signatures, comments, bodies, paths), each with the words it matched, fitted to the\nbudget with the numbered lines of the first one or two. Reaches files through ripgrep first, so a tree never seen is\nnot outlined whole. Never a model call.',
+    path: { arg: 1, is: 'folder' },
+    run: locateCommand,
   },
   {
     name: 'overview',

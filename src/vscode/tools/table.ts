@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { ToolResult } from '../../core/tools/result';
 import { WorkspaceMaps } from '../workspaceMaps';
+import { locateTool } from './locateTool';
 import { lspTool } from './lspTool';
 import { overviewTool } from './overviewTool';
 import { readFileTool } from './readFileTool';
@@ -19,6 +20,7 @@ export interface LmTool<I> {
 /** Every tool by its name in package.json (whose descriptions and schemas the model sees), as the MCP server has them. */
 export function toolTable(workspace: WorkspaceMaps): Record<string, LmTool<never>> {
   return {
+    skim_locate: locateTool(workspace),
     skim_overview: overviewTool(workspace),
     skim_search: searchTool(workspace),
     skim_summarize_file: summarizeFileTool(workspace),

@@ -4,7 +4,6 @@ import { tsSource } from '../../../support/files';
 import { HANG } from '../../scriptedModel';
 import { invoke, scriptedModel, skim, withSettings, write } from '../../support';
 
-
 describe('when the model cannot map a file, the structural outline serves, labelled', () => {
   before(() => skim());
   beforeEach(async () => (await scriptedModel()).reset());

@@ -1,0 +1,40 @@
+import { parts, stem, terms } from './words';
+
+/**
+ * What a question is made of for locate: the identifiers it names (in backticks, `name()`,
+ * camelCase, snake_case, a dotted or `::` path: `Bytes::slice` names `slice` and `Bytes`), each
+ * lower-cased, and the stems of its telling words, each once, in the order they come.
+ */
+export interface Question {
+  text: string;
+  /** Identifiers named, lower-cased, each as written and each last part of a dotted one. */
+  identifiers: Set<string>;
+  /** The stems of the question's telling words, each once. */
+  terms: string[];
+  /** The words as written (lower-cased) that the stems came from, for the files a search reaches. */
+  words: Map<string, string>;
+}
+
+/** An identifier as code writes it: camelCase, PascalCase with a lower-case letter after, snake_case, or an acronym with a digit. */
+const CODE_LIKE = /^(?:[a-z]+[A-Z]\w*|[A-Z][a-z0-9]+[A-Z]\w*|[A-Za-z]\w*_\w+|_+\w+)$/;
+
+export function readQuestion(text: string): Question {
+  const identifiers = new Set<string>();
+  const add = (name: string) => {
+    for (const piece of name.split(/\.|::|#|->|\//)) {
+      const clean = piece.replace(/\(.*$/, '').replace(/[^\p{L}\p{N}_$]/gu, '');
+      if (clean.length >= 3) identifiers.add(clean.toLowerCase());
+    }
+  };
+  for (const [, quoted] of text.matchAll(/`([^`\n]{1,80})`/g)) for (const name of quoted.match(/[\p{L}_$][\p{L}\p{N}_$.:#]*/gu) ?? []) add(name);
+  for (const [name] of text.matchAll(/[\p{L}_$][\p{L}\p{N}_$]*(?:(?:\.|::|#)[\p{L}_$][\p{L}\p{N}_$]*)+(?=\W|$)/gu))
+    if (!/^\w+\.\w{1,4}$/.test(name) || /[A-Z_]/.test(name)) add(name);
+  for (const [, name] of text.matchAll(/([\p{L}_$][\p{L}\p{N}_$]*)\(\)/gu)) add(name);
+  for (const [name] of text.matchAll(/[\p{L}_$][\p{L}\p{N}_$]*/gu)) if (CODE_LIKE.test(name)) add(name);
+  const words = new Map<string, string>();
+  for (const word of parts(text)) {
+    const s = stem(word);
+    if (terms(word).length && !words.has(s)) words.set(s, word);
+  }
+  return { text, identifiers, terms: [...words.keys()], words };
+}

@@ -1,0 +1,125 @@
+import type { SkimContext } from '../context';
+import { Project } from '../files/project';
+import { readSource } from '../files/source';
+import { locate, LocateRequestError } from '../locate/locate';
+import { DEFAULT_LOCATE_TOKENS, fitLocate, LocateFormat, LocateResult, locateJson, RegionLines, renderLocate } from '../locate/text';
+import { cleanText } from '../map/normalize';
+import { O200K, TokenCounter } from '../savings';
+import { screenFields } from '../screen/fields';
+import { nameOnOneLine, UNSHOWN_NAME } from '../screen/names';
+import { mergeFindings, NO_FINDINGS, ScreenFindings, screenLines } from '../screen/screen';
+import { screenSource } from '../screen/source';
+import { Outlines } from '../search/outlines';
+import { findSearchProgram, NoSearchProgramError } from '../search/program';
+import { SearchRequestError } from '../search/search';
+import { numberedLines } from './read';
+import { ToolError, ToolResult } from './result';
+import { SearchPrograms } from './search';
+
+/** The most ranked regions an answer chooses from. */
+const MAX_RESULTS = 30;
+/** The first lines of a region read for showing: the budget cuts long ones well before. */
+const MAX_REGION_LINES = 400;
+
+export interface LocateInput {
+  question: string;
+  /** A folder to look in; default the whole project. */
+  path?: string;
+  tokens?: number;
+}
+
+export interface LocateOptions extends SearchPrograms {
+  counter?: TokenCounter;
+  signal?: AbortSignal;
+  json?: boolean;
+  timeoutMs?: number;
+}
+
+/** What a result shows that is not a file's own lines (its path, name and note) screened as any text Skim returns; a field the screen flags is left out. */
+async function screenResults(ctx: SkimContext, results: readonly LocateResult[]): Promise<{ results: LocateResult[]; findings: ScreenFindings }> {
+  const fields = results.flatMap((r) => [nameOnOneLine(r.path), cleanText(r.name).replace(/\s+/g, ' '), cleanText(r.note).replace(/\s+/g, ' ')]);
+  const { shown, findings } = await screenFields(ctx, fields);
+  return { results: results.map((r, i) => ({ ...r, path: shown[3 * i] || UNSHOWN_NAME, name: shown[3 * i + 1], note: shown[3 * i + 2] })), findings };
+}
+
+/** The first results' own lines (read from their real paths, not the names shown), screened as a read's are (the whole file, so that a credential spanning lines is caught). */
+async function regionLines(
+  ctx: SkimContext,
+  project: Project,
+  results: readonly LocateResult[],
+): Promise<{ lines: (RegionLines | undefined)[]; findings: ScreenFindings }> {
+  let findings = NO_FINDINGS;
+  const lines: (RegionLines | undefined)[] = [];
+  for (const r of results.slice(0, 2)) {
+    try {
+      const file = project.file(r.path);
+      if (!file.inside) throw new Error('outside');
+      const source = await screenSource(ctx, (await readSource(file)).lines);
+      const end = Math.min(r.end, r.start + MAX_REGION_LINES - 1);
+      const screened = await screenLines(ctx, source.lines(r.start, end), r.start);
+      // The credentials the whole file's screen took out of these lines, beside what screening the lines themselves found.
+      const redactions: ScreenFindings['redactions'] = [];
+      for (let line = r.start; line <= end; line++) for (const kind of source.redactedIn(line)) redactions.push({ line, kind });
+      findings = mergeFindings(findings, { redactions, flags: [], wrapped: [] }, screened.findings);
+      lines.push({ start: r.start, lines: screened.lines, wrapped: screened.findings.wrapped });
+    } catch {
+      lines.push(undefined);
+    }
+  }
+  return { lines, findings };
+}
+
+/**
+ * skim_locate and `skim locate`: the regions most likely to be what a question in words is about,
+ * ranked (core/locate), screened, and fitted to the token budget with the numbered lines of the
+ * first region or two. Never a model call.
+ */
+export async function locateProject(
+  ctx: SkimContext,
+  project: Project,
+  outlines: () => Promise<Outlines>,
+  input: LocateInput,
+  options: LocateOptions = {},
+): Promise<ToolResult> {
+  try {
+    const program = { ...findSearchProgram(project.root, options.candidates, options.env), launch: options.launch };
+    const located = await locate(project, program, await outlines(), {
+      question: input.question,
+      path: input.path,
+      signal: options.signal,
+      timeoutMs: options.timeoutMs,
+    });
+    const ranked: LocateResult[] = located.results.slice(0, MAX_RESULTS).map(({ unit, score, matched }) => ({
+      path: unit.path,
+      start: unit.region.start,
+      end: unit.region.end,
+      kind: unit.region.kind,
+      name: unit.region.name,
+      note: unit.region.note,
+      score: Math.round(score * 1000) / 1000,
+      matched,
+    }));
+    const screened = await screenResults(ctx, ranked);
+    const shown = await regionLines(ctx, project, ranked);
+    const format: LocateFormat = options.json ? 'json' : 'text';
+    const { results: _all, searched: _searched, question, ...covered } = located;
+    const [shownQuestion] = (await screenFields(ctx, [cleanText(question).replace(/\s+/g, ' ')])).shown;
+    const answer = await fitLocate(
+      { ...covered, question: shownQuestion, ranked: located.results.length },
+      screened.results,
+      shown.lines,
+      input.tokens ?? DEFAULT_LOCATE_TOKENS,
+      options.counter ?? O200K,
+      format,
+      numberedLines,
+    );
+    for (const s of answer.shownLines) ctx.seen.add(ranked[s.result].path, s.start, s.end);
+    const findings = mergeFindings(screened.findings, shown.findings);
+    return { parts: [{ role: 'text', text: renderLocate(answer) }], json: locateJson(answer, findings), findings };
+  } catch (error) {
+    if (error instanceof LocateRequestError || error instanceof SearchRequestError) throw new ToolError(error.message, { tool: 'skim_locate' });
+    if (error instanceof NoSearchProgramError)
+      throw new ToolError(`it cannot run here: ${error.message}`, { tool: 'skim_locate', advice: 'Use your own search tool instead.' });
+    throw error;
+  }
+}

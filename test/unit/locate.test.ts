@@ -1,0 +1,194 @@
+import * as assert from 'node:assert/strict';
+import { cpSync } from 'node:fs';
+import * as path from 'node:path';
+import { encode } from 'gpt-tokenizer';
+import { OutlineStore } from '../../src/core/cache/outlines';
+import { Project } from '../../src/core/files/project';
+import { locate } from '../../src/core/locate/locate';
+import { readQuestion } from '../../src/core/locate/question';
+import { stem, terms } from '../../src/core/locate/words';
+import { Outlines } from '../../src/core/search/outlines';
+import { onPath } from '../../src/core/search/program';
+import { locateProject } from '../../src/core/tools/locate';
+import { ToolError } from '../../src/core/tools/result';
+import { skim } from '../support/cli';
+import { testContext } from '../support/context';
+import { scratch } from '../support/files';
+import { SecretShape, secretShapes } from '../support/secretShapes';
+import { ScriptedModel } from '../support/scriptedModel';
+
+const RG = { kind: 'rg' as const, path: onPath('rg') ?? 'rg' };
+/** Third-party trees on this machine: Python's standard library and Go's net/http (golang-1.19-src). */
+const PYTHON = '/usr/lib/python3.11';
+const NET_HTTP = ['/usr/lib/go-1.19/src/net/http', '/usr/share/go-1.19/src/net/http'].find((dir) => {
+  try {
+    return new Project(dir).file('cookie.go').inside;
+  } catch {
+    return false;
+  }
+}) as string;
+/** Large enough that a loaded machine never reaches it: what is ranked must not depend on the time cap. */
+const NO_CAP = 120_000;
+
+interface LocateJson {
+  question: string;
+  tokens: number;
+  used: number;
+  results: { path: string; start: number; end: number; kind: string; name: string; matched: string[] }[];
+  lines: { result: number; start: number; end: number }[];
+  omitted: { results: number; reason: string };
+  covered: { listed: number; reached: number; outlined: number; notOutlined: number };
+  stoppedAfterMs: number | null;
+  screen: { redacted: number };
+}
+
+describe('locate', function () {
+  this.timeout(120_000);
+  let outlines: Outlines;
+  beforeEach(async () => {
+    outlines = new Outlines(await OutlineStore.open(undefined));
+  });
+
+  it('a question names identifiers however code writes them: backticks, name(), camelCase, snake_case, dotted and :: paths', () => {
+    const q = readQuestion('Fix `BytesMut::reserve_inner` when parseHeader() sees a read_timeout in http.client.HTTPResponse or Context.Copy');
+    assert.deepEqual(
+      [...q.identifiers].sort(),
+      ['bytesmut', 'client', 'context', 'copy', 'http', 'httpresponse', 'parseheader', 'read_timeout', 'reserve_inner'].sort(),
+    );
+    assert.deepEqual(terms('parseHTTPHeaders read_config'), ['pars', 'http', 'header', 'read', 'config']);
+    assert.deepEqual(['parsing', 'parses', 'parsed', 'parse', 'stopped', 'entries'].map(stem), ['pars', 'pars', 'pars', 'pars', 'stop', 'entry']);
+  });
+
+  it("ranks Python's json decoder error first for a question about its wrong line and column, never a test", async () => {
+    const located = await locate(new Project(PYTHON), RG, outlines, {
+      question: 'the json decoder reports the wrong line and column in its error message',
+      path: 'json',
+      timeoutMs: NO_CAP,
+    });
+    const top = located.results[0].unit;
+    assert.deepEqual([top.path, top.region.name, top.region.start, top.region.end], ['json/decoder.py', '__init__', 31, 40]);
+    assert.deepEqual(located.results[0].matched, ['json', 'decoder', 'line', 'column', 'error']);
+    assert.equal(located.stoppedAfterMs, undefined);
+    assert.equal(located.outlined, 5);
+  });
+
+  it("puts a function the question names outright first in Go's net/http: `readSetCookies`", async () => {
+    const located = await locate(new Project(NET_HTTP), RG, outlines, {
+      question: 'cookies are lost in `readSetCookies` when a value is quoted',
+      timeoutMs: NO_CAP,
+    });
+    const top = located.results[0].unit;
+    assert.deepEqual([top.path, top.region.name], ['cookie.go', 'readSetCookies']);
+    assert.ok(located.results.slice(0, 5).every((r) => !r.unit.path.endsWith('_test.go')));
+  });
+
+  it('outlines only what the question reaches: at most the files cap, never the whole tree', async () => {
+    const located = await locate(new Project(NET_HTTP), RG, outlines, { question: 'cookie SameSite attribute', timeoutMs: NO_CAP, maxFiles: 3 });
+    assert.equal(located.outlined, 3);
+    assert.ok(located.reached > 3 && located.listed > located.reached);
+    assert.equal(located.notOutlined, located.reached - 3);
+    assert.ok(new Set(located.results.map((r) => r.unit.path)).size <= 3);
+  });
+
+  it('stops at its time cap and says what it covered', async () => {
+    const project = new Project(NET_HTTP);
+    const located = await locate(project, RG, outlines, { question: 'cookie SameSite attribute', timeoutMs: 1 });
+    assert.notEqual(located.stoppedAfterMs, undefined);
+    assert.equal(located.outlined + located.notOutlined, located.reached);
+    const result = await locateProject(testContext(), project, async () => outlines, { question: 'cookie SameSite attribute' }, { timeoutMs: 1 });
+    assert.match(result.parts[0].text, /stopped at the \d+ ms time limit, \d+ reached files? not outlined/);
+  });
+
+  it('fits its answer to the budget, with the numbered lines of the first region where they fit', async () => {
+    const project = new Project(NET_HTTP);
+    for (const tokens of [200, 1_000, 4_000]) {
+      const result = await locateProject(
+        testContext(),
+        project,
+        async () => outlines,
+        { question: 'a cookie with an invalid SameSite attribute', tokens },
+        { timeoutMs: NO_CAP },
+      );
+      const json = result.json as LocateJson;
+      const text = result.parts.map((p) => p.text).join('\n\n');
+      assert.ok(encode(text).length <= tokens, `${encode(text).length} tokens of ${tokens}`);
+      assert.equal(json.tokens, tokens);
+      assert.ok(json.results.length >= 1);
+      assert.equal(json.omitted.results, json.results.length + json.omitted.results - json.results.length);
+      if (tokens >= 1_000) {
+        assert.equal(json.lines[0].result, 0);
+        assert.equal(json.lines[0].start, json.results[0].start);
+        assert.match(text, new RegExp(`\\n${json.results[0].start}\\t`));
+      }
+    }
+  });
+
+  it('refuses an empty question and a folder outside the project, saying what to do', async () => {
+    const project = new Project(NET_HTTP);
+    await assert.rejects(
+      () => locateProject(testContext(), project, async () => outlines, { question: '  ' }),
+      (e: Error) => e instanceof ToolError && /the question is empty: say in words/.test(e.message),
+    );
+    await assert.rejects(
+      () => locateProject(testContext(), project, async () => outlines, { question: 'cookie', path: '/etc' }),
+      /skim_locate: \/etc is outside the project/,
+    );
+  });
+
+  it('screens what it shows: a credential in a located function is redacted in its lines', async () => {
+    const s = scratch('skim-locate-');
+    try {
+      cpSync(path.join(NET_HTTP, 'cookie.go'), path.join(s.dir, 'cookie.go'));
+      const token = secretShapes().find((shape) => shape.value.startsWith('ghp_')) as SecretShape;
+      s.write(
+        'token.go',
+        `package http\n\n// refreshToken sends the refresh token to the server.\nfunc refreshToken() string {\n\treturn "${token.value}"\n}\n`,
+      );
+      const result = await locateProject(
+        testContext(),
+        new Project(s.dir),
+        async () => outlines,
+        { question: 'the refresh token sent to the server' },
+        { timeoutMs: NO_CAP },
+      );
+      const json = result.json as LocateJson;
+      assert.equal(json.results[0].name, 'refreshToken');
+      assert.ok(json.screen.redacted >= 1, result.parts[0].text);
+      assert.ok(!result.parts[0].text.includes(token.secret));
+    } finally {
+      s.cleanup();
+    }
+  });
+
+  it('`skim locate` answers with no model call, even with a model configured: the scripted server sees no request', async () => {
+    const model = await new ScriptedModel([{ content: '{"prose": "never asked", "regions": []}' }]).start();
+    const s = scratch('skim-locate-cli-');
+    try {
+      cpSync(path.join(NET_HTTP, 'cookie.go'), path.join(s.dir, 'cookie.go'));
+      cpSync(path.join(NET_HTTP, 'header.go'), path.join(s.dir, 'header.go'));
+      const run = await skim(['locate', 'a cookie with an invalid SameSite attribute', '--json'], {
+        cwd: s.dir,
+        env: { PATH: process.env.PATH, ...model.env() },
+      });
+      assert.equal(run.code, 0, run.stderr);
+      const json = JSON.parse(run.stdout) as LocateJson;
+      assert.equal(json.results[0].path, 'cookie.go');
+      const text = await skim(['locate', 'the canonical form of a header key', '--tokens', '300'], {
+        cwd: s.dir,
+        env: { PATH: process.env.PATH, ...model.env() },
+      });
+      assert.equal(text.code, 0, text.stderr);
+      assert.match(
+        text.stdout,
+        /^Locate "the canonical form of a header key": \d+ regions ranked \(2 files outlined of the 2 its words reach among 2 source files; no model call\)\.\n1\. header\.go:/,
+      );
+      assert.equal(model.calls, 0);
+      const usage = await skim(['locate'], { cwd: s.dir });
+      assert.equal(usage.code, 2);
+      assert.match(usage.stderr, /skim locate "QUESTION" \[DIR\]/);
+    } finally {
+      s.cleanup();
+      await model.stop();
+    }
+  });
+});
