@@ -185,7 +185,9 @@ describe('locate', function () {
       assert.equal(model.calls, 0);
       const usage = await skim(['locate'], { cwd: s.dir });
       assert.equal(usage.code, 2);
-      assert.match(usage.stderr, /skim locate "QUESTION" \[DIR\]/);
+      assert.equal(usage.stderr, 'QUESTION is missing: skim locate QUESTION [DIR] [--tokens N] [--json]\nsee skim locate --help');
+      const empty = await skim(['locate', ' '], { cwd: s.dir });
+      assert.deepEqual([empty.code, empty.stderr], [2, 'QUESTION is empty: skim locate "QUESTION" [DIR] (quote the question)\nsee skim locate --help']);
     } finally {
       s.cleanup();
       await model.stop();
