@@ -73,6 +73,29 @@ describe('credentials found on the raw text, each range exact', () => {
     assert.deepEqual(await findSecrets('aws_access_key_id = AKIAIOSFODNN7EXAMPLE\n'), []);
   });
 
+  it('finds an assignment held whole inside a string or docstring, ended by its closing quote, and a Stripe key glued after an underscore', async () => {
+    const secret = 'q8Fz2Lw9Rk3Tn7Vb1Xc5Md0Hs4Jg6Pe8Ya2Ui7O';
+    const stripe = shapes.find((s) => s.name === 'STRIPE_SECRET_KEY')!.value;
+    const text = [
+      'def start():',
+      `    """Run with AWS_SECRET_ACCESS_KEY=${secret}"""`,
+      `    return ['password=Xq7hT2pLm9VzRw4K', "token=${secret}", \`api_key=${secret}.\`]`,
+      `    prod_${stripe} = 1`,
+      '',
+    ].join('\n');
+    assert.deepEqual(
+      (await findSecrets(text)).map((f) => [text.slice(f.start, f.end), f.kind]),
+      [
+        [secret, 'secret in an assignment'],
+        ['Xq7hT2pLm9VzRw4K', 'secret in an assignment'],
+        [secret, 'secret in an assignment'],
+        [`${secret}.`, 'secret in an assignment'],
+        [stripe, 'Stripe key'],
+      ],
+    );
+    assert.equal(text.charAt(text.indexOf(stripe) - 1), '_', 'the Stripe key is glued to a name');
+  });
+
   it('finds a private key in a template literal whole, plain and numbered N<TAB>line as Skim prints reads', async () => {
     const go = readFileSync(GO_TLS_EXAMPLE, 'utf8');
     const block = lines(go, 139, 143);

@@ -74,7 +74,8 @@ export const PROVIDER_FORMATS: ProviderFormat[] = [
     kind: 'Stripe key',
     source: 'https://docs.stripe.com/keys (sk_live_, rk_live_ and their test twins)',
     hint: /[sr]k_(?:live|test|prod)_/,
-    pattern: /(?<![A-Za-z0-9_])[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,247}(?![A-Za-z0-9])/dg,
+    // After an underscore too: a key glued into a name (`prod_sk_live_…`) is still the key.
+    pattern: /(?<![A-Za-z0-9])[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,247}(?![A-Za-z0-9])/dg,
   },
   {
     kind: 'Stripe webhook secret',

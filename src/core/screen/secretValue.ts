@@ -72,12 +72,13 @@ function looksLikeCode(value: string): boolean {
 /**
  * The value of a `password = …`-style assignment, when it looks like a credential rather than code,
  * prose, a name or a placeholder: printable ASCII, ended where its quote ends (or, unquoted, at a
- * space or a separator), not a path, URL, number, regex or joined words, letters with digits or
+ * space, a separator or a quote), not a path, URL, number, regex or joined words, letters with digits or
  * symbols, and random enough.
  */
 export function looksLikeSecretValue(value: string, { before, after }: Surroundings): boolean {
   const quoted = /["'\x60]/.test(before);
-  if (quoted ? after !== before : !/^(?:$|[\s,;#])/.test(after)) return false;
+  // Unquoted, it ends at a space or a separator, or where the string or docstring holding the whole assignment closes (`"token=…"`).
+  if (quoted ? after !== before : !/^(?:$|[\s,;#"'\x60])/.test(after)) return false;
   if (!/^[\x21-\x7e]{8,}$/.test(value) || PLACEHOLDER.test(value) || joinedWords(value)) return false;
   if (quoted ? /A-Z|a-z|0-9|\\/.test(value) : looksLikeCode(value)) return false;
   if (/^[\d.:_-]+$/.test(value) || /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || path(value)) return false;
