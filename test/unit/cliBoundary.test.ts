@@ -7,6 +7,7 @@ import { OPTION_NAMES, OPTIONS, OptionSpec } from '../../src/core/config/options
 import { Project } from '../../src/core/files/project';
 import { lspSource } from '../../src/core/tools/lsp';
 import { skim } from '../support/cli';
+import { mcpClient } from '../support/mcp';
 import { scratch, tsSource } from '../support/files';
 
 const CLI = path.resolve(__dirname, '../../../dist/cli.js');
@@ -83,6 +84,23 @@ describe('the project boundary on the command line', () => {
     execFileSync('mkfifo', [path.join(s.dir, 'pipe')]);
     const r = await skimProcess(['search', 'fn0', '--path', 'pipe'], s.dir);
     assert.deepEqual([r.code, r.stdout, r.stderr], [1, '', 'skim: pipe is not a regular file (a FIFO, a device or a socket); Skim reads regular files only\n']);
+  });
+
+  it('a FIFO as the path of skim_search over MCP (as in VS Code) is refused at once, never handed to ripgrep', async () => {
+    execFileSync('mkfifo', [path.join(s.dir, 'pipe.ts')]);
+    const client = await mcpClient(s.dir);
+    try {
+      const result = (await client.callTool({ name: 'skim_search', arguments: { pattern: 'fn0', path: 'pipe.ts' } })) as {
+        isError?: boolean;
+        content: { text: string }[];
+      };
+      assert.deepEqual(
+        [result.isError, result.content.map((c) => c.text)],
+        [true, ['skim_search: pipe.ts is not a regular file or folder; search a file or folder.']],
+      );
+    } finally {
+      await client.close();
+    }
   });
 
   it("skim_lsp's own check comes before any host opens the file: a FIFO is refused without being read", async () => {

@@ -64,17 +64,20 @@ const REGEX_SYNTAX = /[\\^$.|?*+()[\]{}]/;
 
 /**
  * The scope to work in, relative to the root: the root itself, or a path whose real location lies
- * inside the project. Throws SearchRequestError saying what is wrong (`verb` says what to do inside it).
+ * inside the project, a regular file or a folder. Throws SearchRequestError saying what is wrong (`verb` says what to do inside it).
  */
 export function scopeOf(project: Project, input: string | undefined, verb = 'search'): string {
   if (!input || input === '.' || path.resolve(project.root, input) === project.root) return '.';
   const file = project.file(input);
   if (!file.inside) throw new SearchRequestError(`${input} is outside the project (${project.root}); ${verb} inside it`);
+  let stat;
   try {
-    statSync(file.real);
+    stat = statSync(file.real);
   } catch {
     throw new SearchRequestError(`${input} does not exist in ${project.root}`);
   }
+  // A FIFO, device or socket would hold the program until its deadline: refused at once, on every host.
+  if (!stat.isFile() && !stat.isDirectory()) throw new SearchRequestError(`${input} is not a regular file or folder; ${verb} a file or folder`);
   return file.key;
 }
 

@@ -10,7 +10,7 @@ import { Outlines } from '../search/outlines';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { regionsForSearch } from '../search/regions';
 import { findingsJson, mergeFindings, screenLines } from '../screen/screen';
-import { screenName } from '../screen/names';
+import { screenName, screenNames } from '../screen/names';
 import { explain, TextPart, ToolError, ToolResult } from './result';
 import { SearchPrograms } from './search';
 import { screenHits } from './screenHits';
@@ -56,7 +56,9 @@ export async function verifiedCall(ctx: SkimContext, file: ProjectFile, input: L
 export async function factsAnswer(ctx: SkimContext, project: Project, facts: FactsResult, before: TextPart[] = []): Promise<ToolResult> {
   const { hits, findings } = await screenHits(ctx, project, facts.locations);
   const hover = facts.hover === undefined ? undefined : await screenLines(ctx, facts.hover.split('\n'), 1, false);
-  const screened: FactsResult = { ...facts, path: await screenName(ctx, facts.path), locations: hits, hover: hover?.lines.join('\n') };
+  // The symbol is the caller's own words, echoed in the header: screened as a name is.
+  const [symbol] = (await screenNames(ctx, [facts.symbol], 'a symbol Skim does not show')).shown;
+  const screened: FactsResult = { ...facts, symbol, path: await screenName(ctx, facts.path), locations: hits, hover: hover?.lines.join('\n') };
   const all = hover ? mergeFindings(findings, hover.findings) : findings;
   return { parts: [...before, { role: 'text', text: renderFacts(screened) }], json: { ...screened, screen: findingsJson(all) }, findings: all };
 }

@@ -39,6 +39,9 @@ async function screenedSource(ctx: SkimContext, key: string, source: { bytes: Bu
 
 const clip = (text: string) => (text.length > LINE_CHARS ? `${text.slice(0, LINE_CHARS)}…` : text);
 
+/** The screened line, its indentation as the host gave the hit's (a language server's locations come trimmed). */
+const asGiven = (given: string, line: string) => (/^\s/.test(given) ? line : line.trimStart());
+
 /** Hits as they may be shown, and the project key of each one's file (its `path` is the name as shown). */
 export interface ScreenedHits {
   hits: SearchHit[];
@@ -71,7 +74,7 @@ export async function screenHits(ctx: SkimContext, project: Project, hits: reado
       const source = await screenedSource(ctx, path, read);
       for (const hit of list) {
         const kinds = source.redactedIn(hit.line);
-        screened.set(hit, { ...hit, text: clip(source.line(hit.line)) });
+        screened.set(hit, { ...hit, text: clip(asGiven(hit.text, source.line(hit.line))) });
         findings = mergeFindings(findings, {
           redactions: kinds.map((kind) => ({ line: hit.line, kind })),
           flags: source.flagsAt(hit.line).map((signal) => ({ signal, line: hit.line })),
