@@ -124,11 +124,13 @@ export async function lenses(uri: vscode.Uri): Promise<[number, string][]> {
 /** Runs `body` with some of Skim's user settings changed, then puts back what they were. */
 export async function withSettings(values: Record<string, unknown>, body: () => Promise<void>): Promise<void> {
   const config = vscode.workspace.getConfiguration('skim');
+  // What the profile's user settings had (the scripted model's vendor and id among them) is put back, not removed.
+  const before = Object.keys(values).map((key) => [key, config.inspect(key)?.globalValue] as const);
   for (const [key, value] of Object.entries(values)) await config.update(key, value, vscode.ConfigurationTarget.Global);
   try {
     await body();
   } finally {
-    for (const key of Object.keys(values)) await config.update(key, undefined, vscode.ConfigurationTarget.Global);
+    for (const [key, value] of before) await config.update(key, value, vscode.ConfigurationTarget.Global);
   }
 }
 
