@@ -137,6 +137,7 @@ export async function queryTree(file: ProjectFile, query: string, max = DEFAULT_
       if (captures.length < shown) captures.push(make());
     };
     if (!named(parsed, text, regions, keep)) throw new QueryTreeError(`"${text}" is not a named query (${NAMED_QUERIES.join(', ')}) nor an S-expression`);
-    return { path: file.key, language: parsed.language.id, query: text, captures, total, capped: total > captures.length, timedOut: false };
+    // The outline's recovery and the query share the parse's budget: one that ran out answers with what it found, and says so.
+    return { path: file.key, language: parsed.language.id, query: text, captures, total, capped: total > captures.length, timedOut: parsed.budget.spent };
   });
 }
