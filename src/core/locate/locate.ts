@@ -8,6 +8,7 @@ import { languageFor } from '../structural/languages';
 import { readQuestion } from './question';
 import { fileScores, idf, rankUnits, Scored } from './rank';
 import { reach } from './reach';
+import type { LocateCoverage } from './text';
 import { stemProbe, Unit, unitsOf } from './units';
 
 /**
@@ -39,21 +40,12 @@ export interface LocateRequest {
   signal?: AbortSignal;
 }
 
-export interface Located {
+export interface Located extends LocateCoverage {
   root: string;
   scope: string;
   question: string;
   /** The functions ranked, best first. */
   results: Scored[];
-  /** Source files listed, reached by the question's words, and outlined (made now or read from the store). */
-  listed: number;
-  reached: number;
-  outlined: number;
-  outlinedNow: number;
-  /** Files reached but not outlined: past the files cap, or the time cap. */
-  notOutlined: number;
-  /** The time cap, when it was reached. */
-  stoppedAfterMs?: number;
   /** The stems searched for, with the words they came from. */
   searched: string[];
 }

@@ -37,6 +37,7 @@ export interface RegionLines {
   wrapped: WrappedPassage[];
 }
 
+/** Source files listed, reached by the question's words, and outlined (made now or read from the store); files reached but not outlined (past the files cap, or the time cap); the time cap, when it was reached. */
 export interface LocateCoverage {
   listed: number;
   reached: number;
