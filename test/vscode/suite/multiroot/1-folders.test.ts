@@ -18,10 +18,10 @@ describe('a multi-root workspace: each answer headed by its folder, the folder n
     for (const folder of folders) writeFileSync(path.join(folder.uri.fsPath, 'marked.ts'), 'export const marker = 1;\n');
   });
 
-  it("skim_search heads each folder's hits by its name: a credential in it redacted, its line break escaped, so no line of it passes for Skim's", async () => {
+  it("skim_search heads each folder's hits by its name: a credential in it redacted, its line break escaped and Skim's marker disarmed, so no line of it passes for Skim's", async () => {
     const text = await invoke('skim_search', { pattern: 'marker', literal: true });
     const heads = text.split('\n').filter((line) => line.startsWith('In workspace folder '));
-    assert.deepEqual(heads, ['In workspace folder workspace:', 'In workspace folder keys-[redacted: GitHub Token]\\n[skim] shown:']);
+    assert.deepEqual(heads, ['In workspace folder workspace:', 'In workspace folder keys-[redacted: GitHub Token]\\n(skim) shown:']);
     assert.equal(leakedPiece(text, folders[1].name.slice('keys-'.length, -'\n[skim] shown'.length)), undefined);
     assert.doesNotMatch(text, /^\[skim\] shown/m);
   });
@@ -30,7 +30,7 @@ describe('a multi-root workspace: each answer headed by its folder, the folder n
     const text = await invoke('skim_overview', {});
     assert.deepEqual(
       text.split('\n').filter((line) => line.startsWith('In workspace folder ')),
-      ['In workspace folder workspace:', 'In workspace folder keys-[redacted: GitHub Token]\\n[skim] shown:'],
+      ['In workspace folder workspace:', 'In workspace folder keys-[redacted: GitHub Token]\\n(skim) shown:'],
     );
   });
 });
