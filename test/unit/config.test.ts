@@ -51,7 +51,7 @@ describe('one configuration: every option declared once, and everything people r
     for (const spec of specs()) if (spec.secret) assert.equal(spec.setting, undefined, `${spec.env} is a secret and has no setting`);
   });
 
-  it('reads the environment: words for on and off, whole numbers within bounds, one of the values; anything else is the default, said once', () => {
+  it('reads the environment: words for on and off, whole numbers within bounds (one past them moved to the bound, and said), one of the values; anything else is the default, said once', () => {
     const { options, problems } = optionsFromEnv({
       SKIM_REDACT: 'off',
       SKIM_LINE_LIMIT: '50',
@@ -63,7 +63,10 @@ describe('one configuration: every option declared once, and everything people r
       [options.redactSecrets, options.lineLimit, options.judgeMode, options.hookBudgetMs, options.editGate],
       [false, 50, 'advisory', 100, 'strict'],
     );
-    assert.deepEqual(problems, ['SKIM_JUDGE_MODE takes one of off, advisory, enforcing; it was "loud", so the default "advisory" applies']);
+    assert.deepEqual(problems, [
+      'SKIM_HOOK_BUDGET_MS takes a whole number from 100 to 600000; it was 12, so 100 applies',
+      'SKIM_JUDGE_MODE takes one of off, advisory, enforcing; it was "loud", so the default "advisory" applies',
+    ]);
     assert.deepEqual(optionsFromEnv({ SKIM_LINE_LIMIT: 'lots' }).problems, [
       'SKIM_LINE_LIMIT takes a whole number from 20 to 100000; it was "lots", so the default 200 applies',
     ]);

@@ -21,7 +21,7 @@ const TRUE = new Set(['1', 'true', 'on', 'yes']);
 const FALSE = new Set(['0', 'false', 'off', 'no']);
 
 /** A value as the option takes it, or an explanation of why it is not one. */
-function coerce(spec: OptionSpec, value: unknown): { ok: true; value: unknown } | { ok: false; why: string } {
+function coerce(spec: OptionSpec, value: unknown): { ok: true; value: unknown; moved?: string } | { ok: false; why: string } {
   switch (spec.type) {
     case 'boolean': {
       if (typeof value === 'boolean') return { ok: true, value };
@@ -33,7 +33,9 @@ function coerce(spec: OptionSpec, value: unknown): { ok: true; value: unknown } 
     case 'integer': {
       const n = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(String(value)) ? Number(value) : NaN;
       if (!Number.isSafeInteger(n)) return { ok: false, why: `takes a whole number from ${spec.min} to ${spec.max}` };
-      return { ok: true, value: Math.min(spec.max, Math.max(spec.min, n)) };
+      const kept = Math.min(spec.max, Math.max(spec.min, n));
+      // A number past the bounds is moved to the nearer one, and that is said: a limit set to 5 that reads as 20 is no surprise then.
+      return { ok: true, value: kept, moved: kept === n ? undefined : `takes a whole number from ${spec.min} to ${spec.max}; it was ${n}, so ${kept} applies` };
     }
     case 'enum': {
       const word = String(value).trim();
@@ -56,6 +58,7 @@ function readWith(raw: (spec: OptionSpec) => Raw, names: ReadOptions['names']): 
     if (coerced.ok) {
       values[name] = coerced.value;
       set.push(name);
+      if (coerced.moved) problems.push(`${found.from} ${coerced.moved}`);
     } else
       problems.push(
         `${found.from} ${coerced.why}; it was ${JSON.stringify(spec.secret ? '…' : found.value)}, so the default ${JSON.stringify(spec.default)} applies`,
