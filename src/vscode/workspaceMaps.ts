@@ -186,7 +186,7 @@ export class WorkspaceMaps implements vscode.Disposable {
   }
 
   /** A folder's stored maps as they are, for placing search hits in: never a model call. */
-  async storedMaps(folder: vscode.WorkspaceFolder): Promise<MapSource> {
+  async storedMaps(folder: vscode.WorkspaceFolder): Promise<MapService> {
     return new MapService(this.context(folder), await this.cache(folder));
   }
 

@@ -10,6 +10,7 @@ import { languageFor } from '../../src/core/structural/languages';
 import { outlineInWorker } from '../../src/core/structural/outlineWorker';
 import { parsesStarted } from '../../src/core/structural/parser';
 import { slowRules } from '../../src/core/structural/slowTexts';
+import { nodeAtFile, queryFile } from '../../src/core/tools/tree';
 import { skimSignalled } from '../support/cli';
 import { engine } from '../support/engine';
 import { scratch } from '../support/files';
@@ -60,6 +61,29 @@ describe('a file tree-sitter cannot parse in time', () => {
       const marked = await guardedRead(env.maps, env.project.file(path.join(s.dir, 'runner.js')));
       assert.deepEqual([marked.outcome, marked.end, parsesStarted()], ['unmapped', runner.toString().split('\n').length - 1, again]);
       assert.match(marked.notice, /^\[skim\] No map of runner\.js could be made \(tree-sitter could not parse the file within 10 s/);
+    } finally {
+      await env.cache.close();
+    }
+  });
+
+  it('the tree tools read the same markers: bytes the project marked slow are refused by skim_query_tree and skim_node_at without a parse', async () => {
+    const runner = readFileSync(require.resolve('mocha/lib/runner.js'));
+    s.write('runner.js', runner);
+    const env = await engine(s.dir);
+    try {
+      const file = env.project.file(path.join(s.dir, 'runner.js'));
+      env.maps.slow.add(hashBytes(runner), slowRules(languageFor('runner.js')!));
+      const before = parsesStarted();
+      const refusal = 'runner.js: tree-sitter could not parse the file within 10 s, so it has no outline (Skim does not try the same bytes again)';
+      await assert.rejects(queryFile(env.ctx, file, 'strings', undefined, env.maps.slow), {
+        message: `skim_query_tree: ${refusal}. Use skim_search or skim_read_file for this file instead.`,
+      });
+      await assert.rejects(nodeAtFile(env.ctx, file, 1, undefined, env.maps.slow), {
+        message: `skim_node_at: ${refusal}. Read the lines around it with skim_read_file instead.`,
+      });
+      assert.equal(parsesStarted(), before);
+      // Without the markers the same file parses and answers.
+      assert.match((await queryFile(env.ctx, file, 'strings')).parts[0].text, /^strings in runner\.js/);
     } finally {
       await env.cache.close();
     }

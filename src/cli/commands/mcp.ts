@@ -86,8 +86,8 @@ export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<v
     skim_read_file: (input) => readFile(ctx, session.maps, fileOf(input), input, { maxBytes: READ_MAX_BYTES, wholeMap: 'call skim_summarize_file' }),
     skim_list_symbols: (input) => listSymbolsOf(ctx, fileOf(input)),
     skim_find_symbol: (input) => findSymbolIn(ctx, fileOf(input), String(input.name), ctx.options.lineLimit),
-    skim_query_tree: (input) => queryFile(ctx, fileOf(input), String(input.query), input.max as number | undefined),
-    skim_node_at: (input) => nodeAtFile(ctx, fileOf(input), Number(input.line), input.column as number | undefined),
+    skim_query_tree: (input) => queryFile(ctx, fileOf(input), String(input.query), input.max as number | undefined, session.maps.slow),
+    skim_node_at: (input) => nodeAtFile(ctx, fileOf(input), Number(input.line), input.column as number | undefined, session.maps.slow),
     skim_lsp: async (input) => {
       const file = fileOf(input);
       const request = input as unknown as LspInput;

@@ -26,7 +26,7 @@ import { EnsureOptions, MapOutcome, MapSource, MapUnavailableError } from './sou
  */
 export class MapService implements MapSource {
   /** The bytes tree-sitter ran out of time on, beside the cache: never outlined again, by any process. */
-  private readonly slow: SlowFiles;
+  readonly slow: SlowFiles;
 
   constructor(
     /** Where refusals are said, and the clock prose-only entries age by. */

@@ -1,8 +1,11 @@
+import { hashBytes } from '../files/scan';
 import { readSource } from '../files/source';
+import type { SlowFiles } from '../maps/slowFiles';
 import { ProjectFile } from '../files/project';
 import { LanguageInfo, languageFor } from '../structural/languages';
 import { NoGrammarError } from '../structural/mapper';
-import { Parse, withParse } from '../structural/parser';
+import { Parse, SlowParseError, withParse } from '../structural/parser';
+import { slowRules } from '../structural/slowTexts';
 
 /** One file parsed by the grammar its outline uses, for the tree tools; freed when `use` returns. */
 export interface ParsedFile extends Parse {
@@ -17,8 +20,19 @@ export function languageOf(file: ProjectFile, text: string): LanguageInfo {
   return language;
 }
 
-export async function withParsedFile<T>(file: ProjectFile, use: (parsed: ParsedFile) => T | Promise<T>): Promise<T> {
-  const { text, lines } = await readSource(file);
+/**
+ * Parses the file for `use`. With `slow` (the markers beside the project's cache), bytes any
+ * process found too slow to parse are not parsed again, and bytes found so now are marked.
+ */
+export async function withParsedFile<T>(file: ProjectFile, use: (parsed: ParsedFile) => T | Promise<T>, slow?: SlowFiles): Promise<T> {
+  const { bytes, text, lines } = await readSource(file);
   const language = languageOf(file, text);
-  return withParse(language, text, file.key, (parse) => use({ ...parse, language, lines }));
+  const marker = slow && { hash: hashBytes(bytes), rules: slowRules(language) };
+  if (marker && slow.has(marker.hash, marker.rules)) throw new SlowParseError();
+  try {
+    return await withParse(language, text, file.key, (parse) => use({ ...parse, language, lines }));
+  } catch (error) {
+    if (marker && error instanceof SlowParseError) slow.add(marker.hash, marker.rules);
+    throw error;
+  }
 }

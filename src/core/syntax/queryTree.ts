@@ -2,6 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { Region } from '../map/types';
 import { readSource } from '../files/source';
 import { ProjectFile } from '../files/project';
+import type { SlowFiles } from '../maps/slowFiles';
 import { outlineRegions } from '../structural/mapper';
 import { outlineQuery } from '../structural/queries';
 import { MAX_SHOWN, queryRefusal } from './bounds';
@@ -113,7 +114,7 @@ const isWritten = (query: string) => /^(\s*;[^\n]*\n)*\s*[(["]/.test(query);
  * Runs a named query on the file here, or a written one (within the bounds of syntax/bounds) in
  * a worker thread. At most MAX_SHOWN captures are shown whatever `max` asks; all are counted.
  */
-export async function queryTree(file: ProjectFile, query: string, max = DEFAULT_MAX_CAPTURES): Promise<QueryResult> {
+export async function queryTree(file: ProjectFile, query: string, max = DEFAULT_MAX_CAPTURES, slow?: SlowFiles): Promise<QueryResult> {
   const text = query.trim();
   if (!text) throw new QueryTreeError(`the query is empty: give an S-expression or one of ${NAMED_QUERIES.join(', ')}`);
   const shown = Math.min(max, MAX_SHOWN);
@@ -127,17 +128,21 @@ export async function queryTree(file: ProjectFile, query: string, max = DEFAULT_
     if ('refused' in answer) throw new QueryTreeError(answer.refused);
     return answer.result;
   }
-  return withParsedFile(file, async (parsed) => {
-    // The regions of the file's outline, exactly as its map has them (syntax errors recovered alike).
-    const regions = await outlineRegions(parsed, outlineQuery(parsed.language, parsed), parsed.language, parsed.lines.length);
-    const captures: Capture[] = [];
-    let total = 0;
-    const keep = (make: () => Capture) => {
-      total++;
-      if (captures.length < shown) captures.push(make());
-    };
-    if (!named(parsed, text, regions, keep)) throw new QueryTreeError(`"${text}" is not a named query (${NAMED_QUERIES.join(', ')}) nor an S-expression`);
-    // The outline's recovery and the query share the parse's budget: one that ran out answers with what it found, and says so.
-    return { path: file.key, language: parsed.language.id, query: text, captures, total, capped: total > captures.length, timedOut: parsed.budget.spent };
-  });
+  return withParsedFile(
+    file,
+    async (parsed) => {
+      // The regions of the file's outline, exactly as its map has them (syntax errors recovered alike).
+      const regions = await outlineRegions(parsed, outlineQuery(parsed.language, parsed), parsed.language, parsed.lines.length);
+      const captures: Capture[] = [];
+      let total = 0;
+      const keep = (make: () => Capture) => {
+        total++;
+        if (captures.length < shown) captures.push(make());
+      };
+      if (!named(parsed, text, regions, keep)) throw new QueryTreeError(`"${text}" is not a named query (${NAMED_QUERIES.join(', ')}) nor an S-expression`);
+      // The outline's recovery and the query share the parse's budget: one that ran out answers with what it found, and says so.
+      return { path: file.key, language: parsed.language.id, query: text, captures, total, capped: total > captures.length, timedOut: parsed.budget.spent };
+    },
+    slow,
+  );
 }

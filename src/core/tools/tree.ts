@@ -1,4 +1,5 @@
 import type { SkimContext } from '../context';
+import type { SlowFiles } from '../maps/slowFiles';
 import { ProjectFile } from '../files/project';
 import { readSource } from '../files/source';
 import { redactionMarker } from '../screen/marker';
@@ -44,9 +45,9 @@ async function screenCaptures(ctx: SkimContext, file: ProjectFile, result: Query
 }
 
 /** skim_query_tree and `skim query`: a tree-sitter query (or a named one) on one file; one parse, no model call. */
-export async function queryFile(ctx: SkimContext, file: ProjectFile, query: string, max?: number): Promise<ToolResult> {
+export async function queryFile(ctx: SkimContext, file: ProjectFile, query: string, max?: number, slow?: SlowFiles): Promise<ToolResult> {
   try {
-    const { result, findings } = await screenCaptures(ctx, file, await queryTree(file, query, max));
+    const { result, findings } = await screenCaptures(ctx, file, await queryTree(file, query, max, slow));
     for (const capture of result.captures) ctx.seen.add(file.key, capture.start.line, capture.end.line);
     return { parts: [{ role: 'text', text: renderQuery(result) }], json: { ...queryJson(result), screen: findingsJson(findings) }, findings };
   } catch (error) {
@@ -56,10 +57,10 @@ export async function queryFile(ctx: SkimContext, file: ProjectFile, query: stri
 }
 
 /** skim_node_at and `skim node-at`: the syntax nodes holding one position, outermost first; their names screened. */
-export async function nodeAtFile(ctx: SkimContext, file: ProjectFile, line: number, column?: number): Promise<ToolResult> {
+export async function nodeAtFile(ctx: SkimContext, file: ProjectFile, line: number, column?: number, slow?: SlowFiles): Promise<ToolResult> {
   let result: NodeAtResult;
   try {
-    result = await nodeAt(file, line, column);
+    result = await nodeAt(file, line, column, slow);
   } catch (error) {
     if (error instanceof NodeAtError) throw new ToolError(error.message, { tool: 'skim_node_at' });
     throw explain(error, file, 'skim_node_at', 'Read the lines around it with skim_read_file instead.');

@@ -20,7 +20,7 @@ export function queryTreeTool(workspace: WorkspaceMaps): LmTool<QueryTreeInput> 
     messages: (input) => ({ invocation: `Querying ${input.filePath} for ${input.query}`, past: `Queried ${input.filePath} for ${input.query}` }),
     async invoke(input) {
       const file = workspace.resolve(input.filePath);
-      return queryFile(workspace.context(file.folder), file, input.query, input.max);
+      return queryFile(workspace.context(file.folder), file, input.query, input.max, (await workspace.storedMaps(file.folder)).slow);
     },
   };
 }
@@ -34,7 +34,7 @@ export function nodeAtTool(workspace: WorkspaceMaps): LmTool<NodeAtInput> {
     }),
     async invoke(input) {
       const file = workspace.resolve(input.filePath);
-      return nodeAtFile(workspace.context(file.folder), file, input.line, input.column);
+      return nodeAtFile(workspace.context(file.folder), file, input.line, input.column, (await workspace.storedMaps(file.folder)).slow);
     },
   };
 }
