@@ -13,12 +13,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Project } from '../src/core/files/project';
 import { readOutlineSource, Outlines } from '../src/core/search/outlines';
+import { CALLABLE } from '../src/core/locate/units';
 import { languageFor } from '../src/core/structural/languages';
 import { LOCATE_DIR, LOCATE_REPOSITORIES, LocateTarget, LocateTask, mirrorOf, SET_FILE } from '../test/bench/locateSet';
 
 const MAX_LINES = 40;
 const TASKS_PER_REPO = 14;
-const CALLABLE = new Set(['function', 'method', 'macro', 'constructor']);
 const NOT_SOURCE =
   /(^|\/)(tests?|testing|spec|specs|__tests__|testdata|docs?|examples?|benches|bench|benchmarks?|fixtures|dist|build|vendor|third_party|scripts?|ci|travis|\.github)\/|_test\.|\.test\.|\.spec\.|(^|\/)test_|_spec\.rb$|Tests?\.java$|(^|\/)(setup|conftest|noxfile)\.py$|\.d\.ts$|\.min\.js$|(^|\/)tests?\.\w+$/i;
 const SKIPPED_SUBJECT =
