@@ -244,4 +244,24 @@ describe('tree queries are bounded: no query takes the tree tools down', () => {
     assert.deepEqual(await structuralMap(RUNNER, text, runnerLines.length), before);
     assert.equal((await nodeAt(runner, 919)).chain.at(-1)?.name, 'self');
   });
+
+  it('a runtime asked for seven grammars at once, as an overview of a mixed tree asks, links each whole', async () => {
+    const text = runnerLines.join('\n');
+    // A failure makes the next use load a fresh runtime, with no grammar loaded yet.
+    await assert.rejects(
+      withParse(languageFor(RUNNER) as LanguageInfo, text, 'runner.js', (parse) => parse.compile(nested(2500)).delete()),
+      TreeSitterFailure,
+    );
+    const files: Record<string, string> = {
+      'a.ts': 'export function inTs(a: number) { return a }\n',
+      'b.js': 'function inJs() {}\n',
+      'c.py': 'def in_python():\n  pass\n',
+      'd.go': 'package x\nfunc InGo() {}\n',
+      'e.rs': 'fn in_rust() {}\n',
+      'f.rb': 'def in_ruby; end\n',
+      'g.cpp': 'int inCpp() { return 1; }\n',
+    };
+    const names = await Promise.all(Object.entries(files).map(async ([file, source]) => (await structuralMap(file, source, 3)).regions.map((r) => r.name)));
+    assert.deepEqual(names, [['inTs'], ['inJs'], ['in_python'], ['InGo'], ['in_rust'], ['in_ruby'], ['inCpp']]);
+  });
 });

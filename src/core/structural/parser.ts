@@ -16,6 +16,8 @@ import { knownSlow, rememberSlow } from './slowTexts';
 interface Runtime {
   ts: typeof TreeSitter;
   grammars: Map<string, Promise<Language>>;
+  /** The last grammar load begun: loads run one at a time (two at once can link one's symbols into the other). */
+  loads: Promise<unknown>;
   failed: boolean;
 }
 
@@ -78,7 +80,7 @@ function load(): Promise<Runtime> {
     if (memoryLimit) options.wasmMemory = memory = new wasm.Memory({ initial: Math.min(512, memoryLimit / PAGE), maximum: Math.floor(memoryLimit / PAGE) });
     // The typings ask for a whole Emscripten module; the runtime only needs these.
     await ts.Parser.init(options as unknown as Parameters<typeof ts.Parser.init>[0]);
-    return { ts, grammars: new Map(), failed: false };
+    return { ts, grammars: new Map(), loads: Promise.resolve(), failed: false };
   })();
   const loading = current;
   // A runtime that could not even load is not kept: the next use tries again.
@@ -104,8 +106,15 @@ function discard(runtime: Runtime, loading: Promise<Runtime>): void {
 async function grammarOf(runtime: Runtime, language: LanguageInfo): Promise<Language> {
   let grammar = runtime.grammars.get(language.id);
   if (!grammar) {
-    grammar = runtime.ts.Language.load(wasmFile(language.package ?? 'tree-sitter-wasms/out', language.wasm));
-    runtime.grammars.set(language.id, grammar);
+    const file = wasmFile(language.package ?? 'tree-sitter-wasms/out', language.wasm);
+    const loading = runtime.loads.then(() => runtime.ts.Language.load(file));
+    grammar = loading;
+    runtime.loads = loading.catch(() => undefined);
+    runtime.grammars.set(language.id, loading);
+    // A grammar that could not load is not kept: the next file of its language tries again.
+    loading.catch(() => {
+      if (runtime.grammars.get(language.id) === loading) runtime.grammars.delete(language.id);
+    });
   }
   return grammar;
 }
