@@ -6,7 +6,7 @@ import { SkimMessages } from './messages';
 export class SkimLog implements vscode.Disposable, Logger {
   private channel?: vscode.OutputChannel;
   private readonly warned = new Set<string>();
-  /** Every message Skim shows goes through this queue, so that none stacks on another. */
+  /** Every warning the log shows goes through this queue, so that none stacks on another (a command answers its own invocation directly). */
   readonly messages = new SkimMessages();
 
   line(text: string): void {

@@ -8,8 +8,8 @@ import { isWasmFailure, Parse } from './parser';
  * Each language's outline rules: one tree-sitter query (queries/<id>.scm, the `tags.scm`
  * convention: `@definition.<kind>` on a declaration, `@name` on its name). Compiled against its
  * grammar once (once per loaded grammar: a reloaded runtime compiles again); a query that does not
- * compile is dropped with a line on stderr, and the language then counts as having no grammar:
- * never a crash.
+ * compile is remembered as its error, thrown to every outline of that language as the map's
+ * "no map" reason: never a crash.
  */
 const compiled = new WeakMap<Language, Query | Error>();
 
