@@ -2,11 +2,17 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { OUTLINE_WORKER_IDLE_MS, OUTLINE_WORKER_STALL_MS } from './bounds';
+import type { Region } from '../map/types';
+import type { QueryResult } from '../syntax/captures';
+import type { NodeAtResult } from '../syntax/nodeAt';
+import type { MadeOutline } from '../search/outlineParse';
 import type { StructuralMap } from './mapper';
+import { stoppedBy } from './parser';
+import type { Block } from './recover';
 
 /**
- * Structural maps made in a worker thread, for a process whose own thread must never be held by
- * a parse: in the extension host a parse holds every extension and the editor's answers with it.
+ * Structural maps (and the outlines search and the overview use) made in a worker thread, for a
+ * process whose own thread must never be held by a parse: in the extension host a parse holds every extension and the editor's answers with it.
  * One worker serves every job, which take turns there (a parse gives way between its slices), so
  * a file that takes the whole OUTLINE_MS does not hold up the outline of another. A job whose
  * caller gave up (a document's newer version) is stopped in the worker. The worker is ended when
@@ -20,14 +26,47 @@ export interface OutlineJob {
   lines: number;
 }
 
-/** What the worker answers: the map, or which of mapper's failures happened, in its words. */
-export type WorkerOutline = { map: StructuralMap } | { failed: 'slow' | 'no-grammar' | 'tree-sitter' | 'other'; message: string };
+/**
+ * What the worker makes: a structural map, the whole outline or the blocks' regions that search
+ * and the overview make theirs of (search/outlineParse), or a tree tool's answer. `file` names its grammar.
+ */
+export type WorkerJob =
+  | ({ kind: 'map' } & OutlineJob)
+  | ({ kind: 'whole'; withNames: boolean } & OutlineJob)
+  | { kind: 'blocks'; file: string; text: string; blocks: Block[] }
+  | TreeToolJob;
+
+/** A tree tool's parse of one file: skim_node_at's chain, or a named query of skim_query_tree. */
+export type TreeToolJob =
+  | { kind: 'nodeAt'; absolute: string; key: string; text: string; line: number; column?: number }
+  | { kind: 'named'; absolute: string; key: string; text: string; query: string; max: number };
+
+/** What each kind of job answers. */
+export interface WorkerValues {
+  map: StructuralMap;
+  whole: MadeOutline;
+  blocks: Region[] | null;
+  nodeAt: NodeAtResult;
+  named: QueryResult;
+}
+
+/** Which of mapper's failures happened, or the tree tool's refusal of what it was asked, in its words. */
+export interface WorkerFailure {
+  failed: 'slow' | 'no-grammar' | 'tree-sitter' | 'refused' | 'other';
+  message: string;
+}
+
+/** What the worker answers a job: its value, or its failure. */
+export type WorkerAnswer<T> = { value: T } | WorkerFailure;
+
+/** What the worker answers a structural map: the map, or which failure happened. */
+export type WorkerOutline = { map: StructuralMap } | WorkerFailure;
 
 /** Host to worker: a job, or the end of one the caller no longer waits for. */
-export type OutlineRequest = { id: number; job: OutlineJob } | { id: number; cancel: true };
+export type OutlineRequest = { id: number; job: WorkerJob } | { id: number; cancel: true };
 
 /** Worker to host: the answer to a job still waited for. */
-export type OutlineReply = { id: number } & WorkerOutline;
+export type OutlineReply = { id: number } & WorkerAnswer<unknown>;
 
 /** Beside the bundle (dist/outline-worker.js) or, compiled from source, beside this file. */
 function workerFile(): string {
@@ -36,7 +75,7 @@ function workerFile(): string {
 }
 
 interface Waiting {
-  settle(answer: WorkerOutline): void;
+  settle(answer: WorkerAnswer<unknown>): void;
   stall: NodeJS.Timeout;
 }
 
@@ -64,7 +103,7 @@ function started(): Running {
   const worker = new Worker(workerFile());
   const state: Running = { worker, waiting: new Map() };
   current = state;
-  worker.on('message', ({ id, ...answer }: OutlineReply) => state.waiting.get(id)?.settle(answer as WorkerOutline));
+  worker.on('message', ({ id, ...answer }: OutlineReply) => state.waiting.get(id)?.settle(answer));
   worker.on('error', (error) => lose(worker, `its outline worker failed (${error.message.split('\n', 1)[0]})`));
   worker.on('exit', (code) => lose(worker, `its outline worker exited with code ${code}`));
   return state;
@@ -79,8 +118,19 @@ function idleAfterLast(state: Running): void {
 }
 
 /** The worker's outline of one file; the signal's reason once `signal` is aborted (the job stopped in the worker). Rejects only when no worker can start. */
-export function outlineInWorker(job: OutlineJob, signal?: AbortSignal): Promise<WorkerOutline> {
-  signal?.throwIfAborted();
+export async function outlineInWorker(job: OutlineJob, signal?: AbortSignal): Promise<WorkerOutline> {
+  const answer = await runInWorker({ kind: 'map', ...job }, signal);
+  return 'value' in answer ? { map: answer.value } : answer;
+}
+
+/**
+ * The worker's answer to one job; the reason of `signal`, or of the process ending
+ * (parser.stopParsesOn), once it is aborted (the job stopped in the worker). Rejects only when no
+ * worker can start.
+ */
+export function runInWorker<J extends WorkerJob>(job: J, signal?: AbortSignal): Promise<WorkerAnswer<WorkerValues[J['kind']]>> {
+  const stop = stoppedBy(signal);
+  stop?.throwIfAborted();
   const state = started();
   clearTimeout(state.idle);
   state.worker.ref();
@@ -88,23 +138,23 @@ export function outlineInWorker(job: OutlineJob, signal?: AbortSignal): Promise<
   return new Promise((resolve, reject) => {
     const done = () => {
       clearTimeout(entry.stall);
-      signal?.removeEventListener('abort', onAbort);
+      stop?.removeEventListener('abort', onAbort);
       state.waiting.delete(id);
       if (current === state) idleAfterLast(state);
     };
     const entry: Waiting = {
       settle: (answer) => {
         done();
-        resolve(answer);
+        resolve(answer as WorkerAnswer<WorkerValues[J['kind']]>);
       },
       stall: setTimeout(() => lose(state.worker, `its outline worker did not answer within ${OUTLINE_WORKER_STALL_MS / 1000} s`), OUTLINE_WORKER_STALL_MS),
     };
     const onAbort = () => {
       done();
       state.worker.postMessage({ id, cancel: true } satisfies OutlineRequest);
-      reject(signal?.reason);
+      reject(stop?.reason);
     };
-    signal?.addEventListener('abort', onAbort, { once: true });
+    stop?.addEventListener('abort', onAbort, { once: true });
     state.waiting.set(id, entry);
     state.worker.postMessage({ id, job } satisfies OutlineRequest);
   });
