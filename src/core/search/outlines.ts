@@ -93,7 +93,7 @@ export class Outlines {
   constructor(
     readonly store?: OutlineStore,
     private readonly slow?: SlowFiles,
-    private readonly inWorker = outliningOffThread(),
+    readonly inWorker = outliningOffThread(),
   ) {}
 
   /** The rules a stored outline of a file in `language` must have been made by. */
