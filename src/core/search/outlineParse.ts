@@ -21,6 +21,10 @@ import { namesUsed } from './references';
 /** What a whole file's parse gives an outline: its regions, its doc comment, and the names its code uses when asked for. */
 export type MadeOutline = Pick<StoredOutline, 'regions' | 'doc' | 'refs'>;
 
+/** The outline worker's jobs for search/outlines: a whole file's outline, or its blocks' regions (`text` already parseable). */
+export type OutlineParseJob =
+  { kind: 'whole'; file: string; text: string; lines: number; withNames: boolean } | { kind: 'blocks'; file: string; text: string; blocks: Block[] };
+
 /** Delimiters of multi-line strings: a block that starts after an odd number of one of them starts inside a string. */
 const STRING_FENCES = ['`', '"""', "'''"];
 
@@ -58,7 +62,8 @@ export async function wholeOutline(
 ): Promise<MadeOutline> {
   if (!inWorker) return wholeOutlineHere(language, file, text, lines, withNames);
   if (knownSlow(language, text)) throw new SlowParseError();
-  return fromWorker(await runInWorker({ kind: 'whole', file, text, lines, withNames }), file, { language, text });
+  const job: OutlineParseJob = { kind: 'whole', file, text, lines, withNames };
+  return fromWorker(await runInWorker<MadeOutline>(job), file, { language, text });
 }
 
 /** Where each fence occurs in `text`, in order. */
@@ -116,5 +121,6 @@ export async function blockOutlines(
   inWorker: boolean,
 ): Promise<Region[] | null> {
   if (!inWorker) return blockOutlinesHere(language, text, missing);
-  return fromWorker(await runInWorker({ kind: 'blocks', file, text, blocks: [...missing] }), file);
+  const job: OutlineParseJob = { kind: 'blocks', file, text, blocks: [...missing] };
+  return fromWorker(await runInWorker<Region[] | null>(job), file);
 }

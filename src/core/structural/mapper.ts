@@ -4,7 +4,7 @@ import { Region } from '../map/types';
 import type { Query } from 'web-tree-sitter';
 import { LanguageInfo, languageFor } from './languages';
 import { outline } from './outline';
-import { runInWorker, WorkerAnswer } from './outlineWorker';
+import { MapJob, runInWorker, WorkerAnswer } from './outlineWorker';
 import { isWasmFailure, Parse, SlowParseError, TreeSitterFailure, withParse } from './parser';
 import { structuralProse } from './prose';
 import { outlineQuery } from './queries';
@@ -54,7 +54,8 @@ export async function structuralMap(file: string, text: string, lines: number, s
   }
   if (!offThread) return outlineHere(language, file, text, lines, signal);
   if (knownSlow(language, text)) throw new SlowParseError();
-  return fromWorker(await runInWorker({ kind: 'map', file, text, lines }, signal), file, { language, text });
+  const job: MapJob = { kind: 'map', file, text, lines };
+  return fromWorker(await runInWorker<StructuralMap>(job, signal), file, { language, text });
 }
 
 /** Whether this process makes its structural maps and outlines in the outline worker (outlineOffThread). */

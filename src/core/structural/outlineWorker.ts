@@ -2,13 +2,8 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { OUTLINE_WORKER_IDLE_MS, OUTLINE_WORKER_STALL_MS } from './bounds';
-import type { Region } from '../map/types';
-import type { QueryResult } from '../syntax/captures';
-import type { NodeAtResult } from '../syntax/nodeAt';
-import type { MadeOutline } from '../search/outlineParse';
 import type { StructuralMap } from './mapper';
 import { stoppedBy } from './parser';
-import type { Block } from './recover';
 
 /**
  * Structural maps (and the outlines search and the overview use) made in a worker thread, for a
@@ -27,28 +22,16 @@ export interface OutlineJob {
 }
 
 /**
- * What the worker makes: a structural map, the whole outline or the blocks' regions that search
- * and the overview make theirs of (search/outlineParse), or a tree tool's answer. `file` names its grammar.
+ * What the worker makes (workers/outlineWorkerMain): a structural map (`map`), or a job of the
+ * module that asks for it, by its `kind` (search/outlineParse, syntax/parsed). `file` or
+ * `absolute` names its grammar; the text is the caller's, as it read it.
  */
-export type WorkerJob =
-  | ({ kind: 'map' } & OutlineJob)
-  | ({ kind: 'whole'; withNames: boolean } & OutlineJob)
-  | { kind: 'blocks'; file: string; text: string; blocks: Block[] }
-  | TreeToolJob;
-
-/** A tree tool's parse of one file: skim_node_at's chain, or a named query of skim_query_tree. */
-export type TreeToolJob =
-  | { kind: 'nodeAt'; absolute: string; key: string; text: string; line: number; column?: number }
-  | { kind: 'named'; absolute: string; key: string; text: string; query: string; max: number };
-
-/** What each kind of job answers. */
-export interface WorkerValues {
-  map: StructuralMap;
-  whole: MadeOutline;
-  blocks: Region[] | null;
-  nodeAt: NodeAtResult;
-  named: QueryResult;
+export interface WorkerJob {
+  kind: string;
 }
+
+/** A structural map to make. */
+export type MapJob = { kind: 'map' } & OutlineJob;
 
 /** Which of mapper's failures happened, or the tree tool's refusal of what it was asked, in its words. */
 export interface WorkerFailure {
@@ -68,9 +51,9 @@ export type OutlineRequest = { id: number; job: WorkerJob } | { id: number; canc
 /** Worker to host: the answer to a job still waited for. */
 export type OutlineReply = { id: number } & WorkerAnswer<unknown>;
 
-/** Beside the bundle (dist/outline-worker.js) or, compiled from source, beside this file. */
+/** Beside the bundle (dist/outline-worker.js) or, compiled from source, in workers/ beside this folder. */
 function workerFile(): string {
-  for (const file of [path.join(__dirname, 'outline-worker.js'), path.join(__dirname, 'outlineWorkerMain.js')]) if (existsSync(file)) return file;
+  for (const file of [path.join(__dirname, 'outline-worker.js'), path.join(__dirname, '../workers/outlineWorkerMain.js')]) if (existsSync(file)) return file;
   throw new Error('Skim is missing its outline worker (outline-worker.js); reinstall Skim.');
 }
 
@@ -119,7 +102,8 @@ function idleAfterLast(state: Running): void {
 
 /** The worker's outline of one file; the signal's reason once `signal` is aborted (the job stopped in the worker). Rejects only when no worker can start. */
 export async function outlineInWorker(job: OutlineJob, signal?: AbortSignal): Promise<WorkerOutline> {
-  const answer = await runInWorker({ kind: 'map', ...job }, signal);
+  const map: MapJob = { kind: 'map', ...job };
+  const answer = await runInWorker<StructuralMap>(map, signal);
   return 'value' in answer ? { map: answer.value } : answer;
 }
 
@@ -128,7 +112,7 @@ export async function outlineInWorker(job: OutlineJob, signal?: AbortSignal): Pr
  * (parser.stopParsesOn), once it is aborted (the job stopped in the worker). Rejects only when no
  * worker can start.
  */
-export function runInWorker<J extends WorkerJob>(job: J, signal?: AbortSignal): Promise<WorkerAnswer<WorkerValues[J['kind']]>> {
+export function runInWorker<T>(job: WorkerJob, signal?: AbortSignal): Promise<WorkerAnswer<T>> {
   const stop = stoppedBy(signal);
   stop?.throwIfAborted();
   const state = started();
@@ -145,7 +129,7 @@ export function runInWorker<J extends WorkerJob>(job: J, signal?: AbortSignal): 
     const entry: Waiting = {
       settle: (answer) => {
         done();
-        resolve(answer as WorkerAnswer<WorkerValues[J['kind']]>);
+        resolve(answer as WorkerAnswer<T>);
       },
       stall: setTimeout(() => lose(state.worker, `its outline worker did not answer within ${OUTLINE_WORKER_STALL_MS / 1000} s`), OUTLINE_WORKER_STALL_MS),
     };

@@ -4,7 +4,9 @@ import type { SlowFiles } from '../maps/slowFiles';
 import { ProjectFile } from '../files/project';
 import { LanguageInfo, languageFor } from '../structural/languages';
 import { fromWorker, NoGrammarError, outliningOffThread } from '../structural/mapper';
-import { runInWorker, TreeToolJob, WorkerValues } from '../structural/outlineWorker';
+import { runInWorker } from '../structural/outlineWorker';
+import type { QueryResult } from './captures';
+import type { NodeAtResult } from './nodeAt';
 import { Parse, SlowParseError, withParse } from '../structural/parser';
 import { knownSlow, slowRules } from '../structural/slowTexts';
 
@@ -19,6 +21,17 @@ export function languageOf(file: Pick<ProjectFile, 'absolute' | 'key'>, text: st
   const language = languageFor(file.absolute, text);
   if (!language) throw new NoGrammarError(`Skim has no tree-sitter grammar for ${file.key}'s file type`);
   return language;
+}
+
+/** The outline worker's jobs for the tree tools: skim_node_at's chain, or a named query of skim_query_tree. */
+export type TreeToolJob =
+  | { kind: 'nodeAt'; absolute: string; key: string; text: string; line: number; column?: number }
+  | { kind: 'named'; absolute: string; key: string; text: string; query: string; max: number };
+
+/** What each tree tool's job answers. */
+interface TreeToolValues {
+  nodeAt: NodeAtResult;
+  named: QueryResult;
 }
 
 /** A file's text as its caller read it, parsed in this thread for `use`; `signal` stops the parse. */
@@ -46,7 +59,7 @@ export interface TreeWork<K extends TreeToolJob['kind'], T> {
  * the project's cache), bytes any process found too slow to parse are not parsed again, and bytes
  * found so now are marked.
  */
-export async function withParsedFile<K extends TreeToolJob['kind'], T extends WorkerValues[K]>(
+export async function withParsedFile<K extends TreeToolJob['kind'], T extends TreeToolValues[K]>(
   file: ProjectFile,
   work: TreeWork<K, T>,
   slow?: SlowFiles,
@@ -58,9 +71,9 @@ export async function withParsedFile<K extends TreeToolJob['kind'], T extends Wo
   try {
     if (!outliningOffThread()) return await withParsedText(file, text, work.use);
     if (knownSlow(language, text)) throw new SlowParseError();
-    const answer = await runInWorker(work.job(text));
+    const answer = await runInWorker<T>(work.job(text));
     if ('failed' in answer && answer.failed === 'refused') throw new work.refusal(answer.message);
-    return fromWorker(answer, file.key, { language, text }) as T;
+    return fromWorker(answer, file.key, { language, text });
   } catch (error) {
     if (marker && error instanceof SlowParseError) slow.add(marker.hash, marker.rules);
     throw error;

@@ -1,15 +1,21 @@
 import { parentPort } from 'node:worker_threads';
-import { blockOutlinesHere, wholeOutlineHere } from '../search/outlineParse';
+import { blockOutlinesHere, OutlineParseJob, wholeOutlineHere } from '../search/outlineParse';
+import { languageFor } from '../structural/languages';
+import { NoGrammarError, structuralMap } from '../structural/mapper';
+import type { MapJob, OutlineReply, OutlineRequest, WorkerAnswer } from '../structural/outlineWorker';
+import { SlowParseError, TreeSitterFailure } from '../structural/parser';
 import { QueryTreeError } from '../syntax/captures';
 import { chainAt, NodeAtError } from '../syntax/nodeAt';
-import { withParsedText } from '../syntax/parsed';
+import { TreeToolJob, withParsedText } from '../syntax/parsed';
 import { namedQuery } from '../syntax/queryTree';
-import { languageFor } from './languages';
-import { NoGrammarError, structuralMap } from './mapper';
-import type { OutlineReply, OutlineRequest, WorkerAnswer, WorkerJob } from './outlineWorker';
-import { SlowParseError, TreeSitterFailure } from './parser';
 
-/** An outline worker (structural/outlineWorker): jobs taking turns, each answered once unless its caller gave it up. */
+/**
+ * An outline worker (structural/outlineWorker): jobs taking turns, each answered once unless its
+ * caller gave it up. It sits above every module whose jobs it does (structural, search, syntax).
+ */
+
+/** Every job the worker does. */
+type WorkerJob = MapJob | OutlineParseJob | TreeToolJob;
 
 const running = new Map<number, AbortController>();
 
@@ -43,7 +49,8 @@ parentPort?.on('message', (request: OutlineRequest) => {
   }
   const controller = new AbortController();
   running.set(request.id, controller);
-  void answer(request.job, controller.signal).then((reply) => {
+  // Every job is one of this worker's own kinds: its callers make them by these types.
+  void answer(request.job as WorkerJob, controller.signal).then((reply) => {
     running.delete(request.id);
     if (!controller.signal.aborted) parentPort?.postMessage({ id: request.id, ...reply } satisfies OutlineReply);
   });
