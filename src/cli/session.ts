@@ -104,7 +104,8 @@ export async function openSession(
   const maps = new MapService(ctx, cache, model, undefined, team);
   let outlineStore: Promise<OutlineStore> | undefined;
   const outlineFile = outlineFileBeside(cacheFile);
-  const outlines = async () => new Outlines(await (outlineStore ??= OutlineStore.open(outlineFile, { onWarning: warn })));
+  // Made in the outline worker: its outline query runs in one piece, and a signal must end the command while it does.
+  const outlines = async () => new Outlines(await (outlineStore ??= OutlineStore.open(outlineFile, { onWarning: warn })), maps.slow, true);
   let closed: () => void = () => undefined;
   const closing = new Promise<void>((resolve) => (closed = resolve));
   openSessions.add(closing);

@@ -5,6 +5,7 @@ import { outlineFileBeside, OutlineStore } from '../core/cache/outlines';
 import { MapCache } from '../core/cache/store';
 import { Launcher } from '../core/search/launch';
 import { Outlines } from '../core/search/outlines';
+import { SlowFiles } from '../core/maps/slowFiles';
 import { hashBytes } from '../core/files/scan';
 import { sha256Hex } from '../core/files/sha256';
 import { MapEntry } from '../core/map/types';
@@ -198,7 +199,7 @@ export class WorkspaceMaps implements vscode.Disposable {
       store = OutlineStore.open(outlineFileBeside(this.cacheFile(folder)), { onWarning: (m) => this.log.warnOnce(`outlines:${m}`, m) });
       this.outlineStores.set(key, store);
     }
-    return new Outlines(await store);
+    return new Outlines(await store, SlowFiles.beside(this.cacheFile(folder)));
   }
 
   /**

@@ -5,7 +5,9 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { guardedRead } from '../../src/core/guard/guard';
 import { hashBytes } from '../../src/core/files/scan';
+import { Project } from '../../src/core/files/project';
 import { SlowFiles } from '../../src/core/maps/slowFiles';
+import { Outlines, readOutlineSource } from '../../src/core/search/outlines';
 import { languageFor } from '../../src/core/structural/languages';
 import { outlineInWorker } from '../../src/core/structural/outlineWorker';
 import { parsesStarted } from '../../src/core/structural/parser';
@@ -13,7 +15,7 @@ import { slowRules } from '../../src/core/structural/slowTexts';
 import { nodeAtFile, queryFile } from '../../src/core/tools/tree';
 import { skimSignalled } from '../support/cli';
 import { engine } from '../support/engine';
-import { scratch } from '../support/files';
+import { runnerProject, scratch } from '../support/files';
 
 const CLI = path.resolve(__dirname, '../../../dist/cli.js');
 
@@ -142,5 +144,55 @@ describe('a file tree-sitter cannot parse in time', () => {
     // The parse of 500 KB of this shape would take minutes: the signal comes while it runs.
     const [code, stdout, stderr] = await skimSignalled(['map', 'quotes.ts'], s.dir, 3_000);
     assert.deepEqual([code, stdout, stderr], [143, '', 'skim: no map for quotes.ts: stopped: ended by SIGTERM\n']);
+  });
+
+  it('skim overview of a tree holding it ends on SIGTERM with one line, its outlining in the worker', async function () {
+    this.timeout(60_000);
+    const project = runnerProject();
+    try {
+      project.write('lib/quotes.ts', quotes(100, 'overview signal'));
+      // Outlining the 100 KB file takes the whole 10 s, its outline query in one piece: the signal comes while it runs.
+      const [code, stdout, stderr] = await skimSignalled(['overview', '.'], project.dir, 3_000);
+      assert.deepEqual([code, stdout, stderr], [143, '', 'skim: stopped: ended by SIGTERM\n']);
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it('skim locate whose words reach it ends on SIGTERM with one line, answering nothing partial', async function () {
+    this.timeout(60_000);
+    const project = runnerProject();
+    try {
+      project.write('lib/quotes.ts', quotes(100, 'the slow quotes'));
+      const [code, stdout, stderr] = await skimSignalled(['locate', 'where are the slow quotes parsed', '.'], project.dir, 3_000);
+      assert.deepEqual([code, stdout, stderr], [143, '', 'skim: stopped: ended by SIGTERM\n']);
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it("search's and the overview's outlines read the same markers: bytes marked slow are not parsed, and bytes found slow are marked", async function () {
+    this.timeout(90_000);
+    const project = runnerProject();
+    try {
+      const markers = SlowFiles.beside(path.join(project.dir, '.cache', 'maps.sqlite'));
+      const runner = readFileSync(path.join(project.dir, 'lib/runner.js'));
+      markers.add(hashBytes(runner), slowRules(languageFor('runner.js')!));
+      const root = new Project(project.dir);
+      const marked = await readOutlineSource(root.file(path.join(project.dir, 'lib/runner.js')));
+      const before = parsesStarted();
+      assert.equal(await new Outlines(undefined, markers, false).whole(marked, true), null);
+      assert.equal(parsesStarted(), before);
+      // Without the markers the same file is outlined.
+      assert.ok((await new Outlines(undefined, undefined, false).whole(marked, true))?.outline.regions.some((r) => r.name === 'Runner'));
+
+      const text = quotes(100, 'outlines');
+      project.write('lib/quotes.ts', text);
+      const slow = await readOutlineSource(root.file(path.join(project.dir, 'lib/quotes.ts')));
+      assert.equal(await new Outlines(undefined, markers, true).whole(slow, true), null);
+      assert.ok(markers.has(hashBytes(Buffer.from(text)), slowRules(languageFor('quotes.ts')!)));
+    } finally {
+      project.cleanup();
+    }
   });
 });

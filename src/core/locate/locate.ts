@@ -37,6 +37,7 @@ export interface LocateRequest {
   path?: string;
   timeoutMs?: number;
   maxFiles?: number;
+  /** Ends the locate with its reason (a process given a signal): nothing partial is answered. */
   signal?: AbortSignal;
 }
 
@@ -77,7 +78,8 @@ export async function locate(project: Project, program: SearchProgram, outlines:
   let outlinedNow = 0;
   let stopped = reached.timedOut || listing.timedOut;
   for (const key of chosen) {
-    if (performance.now() - started > timeoutMs * OUTLINE_SHARE || request.signal?.aborted) {
+    request.signal?.throwIfAborted();
+    if (performance.now() - started > timeoutMs * OUTLINE_SHARE) {
       stopped = true;
       break;
     }
@@ -86,6 +88,7 @@ export async function locate(project: Project, program: SearchProgram, outlines:
     try {
       const read = await readOutlineSource(file);
       const whole = await outlines.whole(read, false);
+      request.signal?.throwIfAborted();
       if (!whole) continue;
       outlined++;
       if (whole.made) outlinedNow++;

@@ -3,17 +3,16 @@ import { hashBytes } from '../files/scan';
 import { compareRegions } from '../map/normalize';
 import { innermost } from '../map/tree';
 import { Region } from '../map/types';
+import type { SlowFiles } from '../maps/slowFiles';
 import { readForMapping, STRUCTURAL_MAX_BYTES } from '../files/source';
 import { ProjectFile } from '../files/project';
 import { LanguageInfo, languageFor, parseableText } from '../structural/languages';
-import { outlineRegions } from '../structural/mapper';
+import { outliningOffThread } from '../structural/mapper';
 import { STRUCTURAL_RULES_VERSION } from '../structural/rules';
-import { withParse } from '../structural/parser';
-import { fileDescription } from '../structural/prose';
-import { outlineQuery } from '../structural/queries';
+import { SlowParseError } from '../structural/parser';
 import { Block, blocks } from '../structural/recover';
-import type { Node } from 'web-tree-sitter';
-import { namesUsed } from './references';
+import { slowRules } from '../structural/slowTexts';
+import { blockOutlines, wholeOutline } from './outlineParse';
 
 /**
  * Tree-sitter outlines as search and the overview use them: read from the outline store when
@@ -51,9 +50,6 @@ const WHOLE_ONLY = new Set(['php']);
  */
 const CONTAINERS_MAY_SPAN = new Set(['cpp', 'csharp', 'ruby', 'objc', 'typescript', 'tsx', 'rust', 'elixir', 'ocaml', 'solidity']);
 
-/** Delimiters of multi-line strings: a block that starts after an odd number of one of them starts inside a string. */
-const STRING_FENCES = ['`', '"""', "'''"];
-
 /** A source file read for outlining: its bytes and hash, and its text and line count (worked out when first asked: a stored outline needs neither). */
 export interface OutlineSource {
   file: ProjectFile;
@@ -89,7 +85,16 @@ export async function readOutlineSource(file: ProjectFile): Promise<OutlineSourc
 }
 
 export class Outlines {
-  constructor(readonly store?: OutlineStore) {}
+  /**
+   * `slow`: the markers beside the project's cache (maps/slowFiles), so that bytes any process
+   * found too slow are not outlined again; `inWorker`: made in the outline worker (by default where
+   * the process makes its structural maps).
+   */
+  constructor(
+    readonly store?: OutlineStore,
+    private readonly slow?: SlowFiles,
+    readonly inWorker = outliningOffThread(),
+  ) {}
 
   /** The rules a stored outline of a file in `language` must have been made by. */
   static rules(language: LanguageInfo): string {
@@ -144,7 +149,7 @@ export class Outlines {
 
     let regions = row?.regions ?? [];
     if (missing.length) {
-      const found = await outlineBlocks(language, parseable, missing);
+      const found = await blockOutlines(language, source.file.absolute, parseable, missing, this.inWorker);
       if (!found) return whole();
       regions = [...regions, ...found].sort(compareRegions);
     }
@@ -184,19 +189,18 @@ export class Outlines {
   /**
    * The whole file's outline (with the names its code uses, when `withNames`): the stored one when
    * made from these bytes by these rules, else made now (`made`) and stored. Null without a
-   * grammar, or when the grammar fails on it.
+   * grammar, when the grammar fails on it, or for bytes found too slow to parse (now, or by any
+   * process of the project when `slow` holds the markers).
    */
   async whole(source: OutlineSource, withNames: boolean): Promise<{ outline: StoredOutline; made: boolean } | null> {
     const language = Outlines.language(source);
     if (!language) return null;
     const row = this.storedWhole(source, withNames);
     if (row) return { outline: row, made: false };
+    const marker = { hash: source.hash, rules: slowRules(language) };
+    if (this.slow?.has(marker.hash, marker.rules)) return null;
     try {
-      const made = await withParse(language, source.text, source.file.key, async (parse) => ({
-        regions: await outlineRegions(parse, outlineQuery(language, parse), language, source.lines),
-        doc: fileDescription(parse.tree.rootNode),
-        refs: withNames ? namesUsed(parse.tree.rootNode, parse.source, parse) : undefined,
-      }));
+      const made = await wholeOutline(language, source.file.absolute, source.text, source.lines, withNames, this.inWorker);
       const outline: StoredOutline = {
         path: source.file.key,
         size: source.bytes.length,
@@ -208,7 +212,8 @@ export class Outlines {
       };
       this.store?.put(outline);
       return { outline, made: true };
-    } catch {
+    } catch (error) {
+      if (error instanceof SlowParseError) this.slow?.add(marker.hash, marker.rules);
       return null;
     }
   }
@@ -256,43 +261,4 @@ function lastAtOrBefore(all: readonly Block[], row: number): number {
     else high = mid - 1;
   }
   return low;
-}
-
-/** Where each fence occurs in `text`, in order. */
-function fencePositions(text: string): number[][] {
-  return STRING_FENCES.map((fence) => {
-    const at: number[] = [];
-    for (let i = text.indexOf(fence); i !== -1; i = text.indexOf(fence, i + fence.length)) at.push(i);
-    return at;
-  });
-}
-
-/** Whether every statement of a block parsed alone starts at column 0: an indented one (after a comment at column 0 in a class body) lies inside something. */
-function startsAtTopLevel(root: Node): boolean {
-  return root.namedChildren.every((child) => !child || child.startPosition.column === 0 || /comment/.test(child.type));
-}
-
-/** The regions of each block parsed on its own (lines counted in the file), or undefined when one of them does not stand alone. */
-async function outlineBlocks(language: LanguageInfo, text: string, missing: readonly Block[]): Promise<Region[] | undefined> {
-  const fences = fencePositions(text);
-  // The parse of no text lends its parser and grammar; each block is parsed by that parser on its own.
-  return withParse(language, '', 'blocks', async (parse) => {
-    const query = outlineQuery(language, parse);
-    const found: Region[] = [];
-    for (const block of missing) {
-      if (fences.some((at) => at.filter((i) => i < block.from).length % 2 === 1)) return undefined;
-      const blockText = text.slice(block.from, block.to);
-      const tree = await parse.parseMore(blockText);
-      if (!tree) return undefined;
-      try {
-        if (tree.rootNode.hasError || !startsAtTopLevel(tree.rootNode)) return undefined;
-        const lines = block.lastRow - block.firstRow + 1;
-        for (const r of await outlineRegions({ ...parse, tree, source: blockText }, query, language, lines))
-          found.push({ ...r, start: r.start + block.firstRow, end: r.end + block.firstRow });
-      } finally {
-        tree.delete();
-      }
-    }
-    return found;
-  });
 }

@@ -34,7 +34,8 @@ function warmSized(project: Project, file: string): boolean {
  */
 export async function warmUp(project: Project, outlines: () => Promise<Outlines>, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
-    await outlines();
+    // Outlined where the host's searches outline (its outline worker, for the MCP server), storing nothing.
+    const warm = new Outlines(undefined, undefined, (await outlines()).inWorker);
     const listed = await listFiles(findSearchProgram(project.root, [], env), project.root, '.', { max: 20_000, timeoutMs: 2_000 });
     const byLanguage = new Map<LanguageInfo, string[]>();
     for (const file of listed.files) {
@@ -49,8 +50,8 @@ export async function warmUp(project: Project, outlines: () => Promise<Outlines>
       const sample = files.slice(0, WARM_CANDIDATES).find((file) => warmSized(project, file));
       if (!sample) continue;
       const source = await readOutlineSource(project.file(sample));
-      await new Outlines().forLines(source, [Math.ceil(source.lines / 2)]);
-      await new Outlines().whole(source, false);
+      await warm.forLines(source, [Math.ceil(source.lines / 2)]);
+      await warm.whole(source, false);
     }
   } catch {
     // Warming is an optimization: anything it could not load loads on first use.

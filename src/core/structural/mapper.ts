@@ -4,7 +4,7 @@ import { Region } from '../map/types';
 import type { Query } from 'web-tree-sitter';
 import { LanguageInfo, languageFor } from './languages';
 import { outline } from './outline';
-import { outlineInWorker } from './outlineWorker';
+import { MapJob, runInWorker, WorkerAnswer } from './outlineWorker';
 import { isWasmFailure, Parse, SlowParseError, TreeSitterFailure, withParse } from './parser';
 import { structuralProse } from './prose';
 import { outlineQuery } from './queries';
@@ -54,10 +54,23 @@ export async function structuralMap(file: string, text: string, lines: number, s
   }
   if (!offThread) return outlineHere(language, file, text, lines, signal);
   if (knownSlow(language, text)) throw new SlowParseError();
-  const answer = await outlineInWorker({ file, text, lines }, signal);
-  if ('map' in answer) return answer.map;
+  const job: MapJob = { kind: 'map', file, text, lines };
+  return fromWorker(await runInWorker<StructuralMap>(job, signal), file, { language, text });
+}
+
+/** Whether this process makes its structural maps and outlines in the outline worker (outlineOffThread). */
+export function outliningOffThread(): boolean {
+  return offThread;
+}
+
+/**
+ * A worker's answer as the same job done here would have ended: its value, or its failure thrown
+ * as the same error. A `whole` text found slow is remembered here too, so it is not sent again.
+ */
+export function fromWorker<T>(answer: WorkerAnswer<T>, file: string, whole?: { language: LanguageInfo; text: string }): T {
+  if ('value' in answer) return answer.value;
   if (answer.failed === 'slow') {
-    rememberSlow(language, text);
+    if (whole) rememberSlow(whole.language, whole.text);
     throw new SlowParseError();
   }
   if (answer.failed === 'no-grammar') throw new NoGrammarError(answer.message);

@@ -155,6 +155,11 @@ export function stopParsesOn(signal: AbortSignal): void {
   ending = signal;
 }
 
+/** What stops one parse: `signal`, or the process ending; either, when both are set. */
+export function stoppedBy(signal?: AbortSignal): AbortSignal | undefined {
+  return signal && ending ? AbortSignal.any([signal, ending]) : (signal ?? ending);
+}
+
 /**
  * `text` parsed within `budget`, a slice of at most PARSE_SLICE_MS at a time with the event loop
  * running between slices (tree-sitter's progress callback stops a slice; the next call resumes
@@ -186,7 +191,7 @@ async function parseOnce<T>(runtime: Runtime, language: LanguageInfo, text: stri
   try {
     parser.setLanguage(grammar);
     const source = parseableText(language, text);
-    const budget = new Budget(OUTLINE_MS, signal && ending ? AbortSignal.any([signal, ending]) : (signal ?? ending));
+    const budget = new Budget(OUTLINE_MS, stoppedBy(signal));
     const tree = await parseWithin(parser, source, budget);
     if (!tree) {
       rememberSlow(language, text);

@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { ProjectFile } from '../files/project';
 import type { SlowFiles } from '../maps/slowFiles';
-import { withParsedFile } from './parsed';
+import { ParsedFile, withParsedFile } from './parsed';
 
 /** The named syntax nodes holding one position of a file, outermost first: local syntax without reading the lines around it. */
 
@@ -31,28 +31,31 @@ function nameOf(node: Node): string | null {
   return text && text.length <= 120 ? text : null;
 }
 
-/**
- * The chain at `line` (1-based) and `column` (1-based; default: the line's first character that
- * is not white space).
- */
+/** The chain at `line` (1-based) and `column` (1-based; default: the line's first character that is not white space) of one parsed file. */
+export function chainAt({ tree, language, lines }: ParsedFile, key: string, line: number, column?: number): NodeAtResult {
+  if (!Number.isInteger(line) || line < 1 || line > lines.length) throw new NodeAtError(`${key} has ${lines.length} lines; line ${line} is outside it`);
+  const text = lines[line - 1];
+  const col = column ?? Math.max(1, text.search(/\S/) + 1);
+  if (!Number.isInteger(col) || col < 1 || col > text.length + 1)
+    throw new NodeAtError(`line ${line} of ${key} has ${text.length} characters; column ${col} is outside it`);
+  const chain: NodeAtResult['chain'] = [];
+  for (let node: Node | null = tree.rootNode.namedDescendantForPosition({ row: line - 1, column: col - 1 }); node; node = node.parent) {
+    if (node.isNamed) chain.push({ type: node.type, name: nameOf(node), start: node.startPosition.row + 1, end: node.endPosition.row + 1 });
+  }
+  chain.reverse();
+  const folded = Math.max(0, chain.length - MAX_CHAIN);
+  if (folded) chain.splice(OUTER_KEPT, folded);
+  return { path: key, language: language.id, line, column: col, chain, folded };
+}
+
+/** The chain at `line` and `column` of the file (see chainAt). */
 export async function nodeAt(file: ProjectFile, line: number, column?: number, slow?: SlowFiles): Promise<NodeAtResult> {
   return withParsedFile(
     file,
-    ({ tree, language, lines }) => {
-      if (!Number.isInteger(line) || line < 1 || line > lines.length)
-        throw new NodeAtError(`${file.key} has ${lines.length} lines; line ${line} is outside it`);
-      const text = lines[line - 1];
-      const col = column ?? Math.max(1, text.search(/\S/) + 1);
-      if (!Number.isInteger(col) || col < 1 || col > text.length + 1)
-        throw new NodeAtError(`line ${line} of ${file.key} has ${text.length} characters; column ${col} is outside it`);
-      const chain: NodeAtResult['chain'] = [];
-      for (let node: Node | null = tree.rootNode.namedDescendantForPosition({ row: line - 1, column: col - 1 }); node; node = node.parent) {
-        if (node.isNamed) chain.push({ type: node.type, name: nameOf(node), start: node.startPosition.row + 1, end: node.endPosition.row + 1 });
-      }
-      chain.reverse();
-      const folded = Math.max(0, chain.length - MAX_CHAIN);
-      if (folded) chain.splice(OUTER_KEPT, folded);
-      return { path: file.key, language: language.id, line, column: col, chain, folded };
+    {
+      use: (parsed) => chainAt(parsed, file.key, line, column),
+      job: (text) => ({ kind: 'nodeAt', absolute: file.absolute, key: file.key, text, line, column }),
+      refusal: NodeAtError,
     },
     slow,
   );

@@ -111,8 +111,8 @@ function named(parsed: ParsedFile, query: string, regions: readonly Region[], ke
 const isWritten = (query: string) => /^(\s*;[^\n]*\n)*\s*[(["]/.test(query);
 
 /**
- * Runs a named query on the file here, or a written one (within the bounds of syntax/bounds) in
- * a worker thread. At most MAX_SHOWN captures are shown whatever `max` asks; all are counted.
+ * Runs a named query on the file here (in the outline worker where the process outlines there), or
+ * a written one (within the bounds of syntax/bounds) in a query worker. At most MAX_SHOWN captures are shown whatever `max` asks; all are counted.
  */
 export async function queryTree(file: ProjectFile, query: string, max = DEFAULT_MAX_CAPTURES, slow?: SlowFiles): Promise<QueryResult> {
   const text = query.trim();
@@ -130,19 +130,26 @@ export async function queryTree(file: ProjectFile, query: string, max = DEFAULT_
   }
   return withParsedFile(
     file,
-    async (parsed) => {
-      // The regions of the file's outline, exactly as its map has them (syntax errors recovered alike).
-      const regions = await outlineRegions(parsed, outlineQuery(parsed.language, parsed), parsed.language, parsed.lines.length);
-      const captures: Capture[] = [];
-      let total = 0;
-      const keep = (make: () => Capture) => {
-        total++;
-        if (captures.length < shown) captures.push(make());
-      };
-      if (!named(parsed, text, regions, keep)) throw new QueryTreeError(`"${text}" is not a named query (${NAMED_QUERIES.join(', ')}) nor an S-expression`);
-      // The outline's recovery and the query share the parse's budget: one that ran out answers with what it found, and says so.
-      return { path: file.key, language: parsed.language.id, query: text, captures, total, capped: total > captures.length, timedOut: parsed.budget.spent };
+    {
+      use: (parsed) => namedQuery(parsed, file.key, text, shown),
+      job: (source) => ({ kind: 'named', absolute: file.absolute, key: file.key, text: source, query: text, max: shown }),
+      refusal: QueryTreeError,
     },
     slow,
   );
+}
+
+/** A named query on one parsed file, at most `shown` captures shown (all counted). */
+export async function namedQuery(parsed: ParsedFile, key: string, query: string, shown: number): Promise<QueryResult> {
+  // The regions of the file's outline, exactly as its map has them (syntax errors recovered alike).
+  const regions = await outlineRegions(parsed, outlineQuery(parsed.language, parsed), parsed.language, parsed.lines.length);
+  const captures: Capture[] = [];
+  let total = 0;
+  const keep = (make: () => Capture) => {
+    total++;
+    if (captures.length < shown) captures.push(make());
+  };
+  if (!named(parsed, query, regions, keep)) throw new QueryTreeError(`"${query}" is not a named query (${NAMED_QUERIES.join(', ')}) nor an S-expression`);
+  // The outline's recovery and the query share the parse's budget: one that ran out answers with what it found, and says so.
+  return { path: key, language: parsed.language.id, query, captures, total, capped: total > captures.length, timedOut: parsed.budget.spent };
 }

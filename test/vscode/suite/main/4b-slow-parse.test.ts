@@ -49,4 +49,36 @@ describe('a file tree-sitter cannot parse in time never holds the extension host
       assert.equal((await scriptedModel()).summaryCalls(), 0);
     });
   });
+
+  it('skim_overview, skim_search and skim_node_at on it parse in the worker: a 100 ms timer keeps firing, and each answers as without an outline', async function () {
+    this.timeout(180_000);
+    // Bytes of their own for each tool, so that none is answered from another's finding that the bytes are slow.
+    write('slow-tools/overview/quotes.ts', quotes(100, 'overview'));
+    write('slow-tools/search/quotes.ts', quotes(100, 'search'));
+    write('slow-tools/node/quotes.ts', quotes(100, 'node'));
+    let last = performance.now();
+    let longest = 0;
+    const ticks = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 100);
+    try {
+      const [overview, search, node] = await Promise.all([
+        invoke('skim_overview', { path: 'slow-tools/overview' }),
+        invoke('skim_search', { pattern: '// search', literal: true, path: 'slow-tools/search/quotes.ts' }),
+        invoke('skim_node_at', { filePath: 'slow-tools/node/quotes.ts', line: 2 }).then(
+          () => assert.fail('skim_node_at answered'),
+          (error: Error) => error.message,
+        ),
+      ]);
+      assert.ok(longest < 1_500, `the host held a 100 ms timer for ${Math.round(longest)} ms`);
+      // The file has no outline: nothing of it is ranked.
+      assert.match(overview, /^slow-tools\/overview: 0 of 0 files ranked /);
+      assert.match(search, /slow-tools\/search\/quotes\.ts/);
+      assert.match(node, /tree-sitter could not parse the file within 10 s/);
+    } finally {
+      clearInterval(ticks);
+    }
+  });
 });
