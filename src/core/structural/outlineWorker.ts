@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { OUTLINE_WORKER_IDLE_MS, OUTLINE_WORKER_STALL_MS } from './bounds';
-import type { StructuralMap } from './mapper';
+import type { StructuralMap } from './structuralMap';
 
 /**
  * Structural maps made in a worker thread, for a process whose own thread must never be held by
