@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { normalizeRegions, RawRegion } from '../core/map/normalize';
-import { NoGrammarError, StructuralMap } from '../core/structural/mapper';
+import { NoGrammarError } from '../core/structural/mapper';
+import { StructuralMap } from '../core/structural/structuralMap';
 import { EDITOR_SYMBOLS_VERSION } from '../core/structural/rules';
 
 type Symbols = (vscode.DocumentSymbol | vscode.SymbolInformation)[] | undefined;

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 
 const SRC = path.resolve(__dirname, '../../../src');
@@ -29,8 +29,32 @@ function folderImports(): Map<string, Set<string>> {
   return graph;
 }
 
-/** A cycle between folders, as the path that closes it, or undefined. */
-function folderCycle(graph: Map<string, Set<string>>): string[] | undefined {
+/** The file a relative import names: a module (.ts, .tsx, a folder's index) or a data file named whole. */
+function importedFile(from: string, spec: string): string | undefined {
+  const base = path.resolve(path.dirname(from), spec);
+  return [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), base].find((file) => existsSync(file) && statSync(file).isFile());
+}
+
+/**
+ * Each file of src/ and the files of src/ it imports: values, types (`import type`, `typeof
+ * import(…)`) and re-exports alike, since a cycle of types is still two modules that cannot be
+ * read one without the other.
+ */
+function fileImports(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of sources(SRC)) {
+    const to = new Set<string>();
+    for (const [, spec] of readFileSync(file, 'utf8').matchAll(/(?:from |import\()'(\.[^']+)'/g)) {
+      const target = importedFile(file, spec);
+      if (target?.startsWith(SRC) && target !== file) to.add(path.relative(SRC, target));
+    }
+    graph.set(path.relative(SRC, file), to);
+  }
+  return graph;
+}
+
+/** A cycle in an import graph, as the path that closes it, or undefined. */
+function importCycle(graph: Map<string, Set<string>>): string[] | undefined {
   const state = new Map<string, 'open' | 'done'>();
   const visit = (folder: string, trail: string[]): string[] | undefined => {
     if (state.get(folder) === 'open') return [...trail.slice(trail.indexOf(folder)), folder];
@@ -54,7 +78,14 @@ describe('the layering', () => {
   it("no two folders of src/core depend on each other, however indirectly: each folder's job sits on those below it", () => {
     const graph = folderImports();
     assert.ok(graph.size > 10);
-    assert.equal(folderCycle(graph)?.join(' → '), undefined);
+    assert.equal(importCycle(graph)?.join(' → '), undefined);
+  });
+
+  it('no file of src/ imports itself through others, types included: the cycle is named from file to file', () => {
+    const graph = fileImports();
+    assert.ok(graph.size > 200, `${graph.size} files`);
+    assert.ok(graph.get(path.join('cli', 'cliMain.ts'))?.has(path.join('cli', 'engine.ts')), "typeof import('./engine') is an import");
+    assert.equal(importCycle(graph)?.join(' → '), undefined);
   });
 
   it('src/core and src/cli never import vscode: the engine runs in plain Node', () => {

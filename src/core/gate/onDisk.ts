@@ -8,7 +8,7 @@ import { realPath } from '../files/project';
 import { expectedHash } from './expected';
 import { fileId, FileState, fileState } from './fileState';
 import { decideEdit, GateDecision, undecidable } from './gate';
-import type { Gate } from './hookGate';
+import type { Gate } from './sessionGate';
 import { pause } from '../time/deadline';
 
 /**

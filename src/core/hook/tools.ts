@@ -1,3 +1,5 @@
+import skimReadTools from './skimReadTools.json';
+
 /**
  * The tools Skim has a part in, by the names the hosts give them: the hosts' own reads (the guard),
  * their edits (the gate), read from the tools the real clients offer (Claude Code: Read, Edit,
@@ -28,6 +30,7 @@ export const EDIT_TOOLS: ReadonlySet<string> = new Set([
 
 /**
  * Reads by Skim's own tools that show the file's lines (as extension tools, or over MCP as
- * `mcp__skim__…`); a map or an outline shows none of them, so it is not a read the gate counts.
+ * `mcp__skim__…`), as their declarations say (`npm run tools:write`); a map or an outline shows
+ * none of them, so it is not a read the gate counts.
  */
-export const SKIM_READ_TOOLS: ReadonlySet<string> = new Set(['skim_read_file', 'skim_find_symbol'].flatMap((tool) => [tool, `mcp__skim__${tool}`]));
+export const SKIM_READ_TOOLS: ReadonlySet<string> = new Set(skimReadTools.flatMap((tool) => [tool, `mcp__skim__${tool}`]));

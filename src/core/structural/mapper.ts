@@ -11,6 +11,7 @@ import { outlineQuery } from './queries';
 import { STRUCTURAL_RULES_VERSION } from './rules';
 import { knownSlow, rememberSlow } from './slowTexts';
 import { LinedRegion, recoverBlocks } from './recover';
+import type { StructuralMap } from './structuralMap';
 
 /** The producer name of the structural map of `file` under the current rules, or undefined without a grammar. */
 export function structuralProducer(file: string, text?: string): string | undefined {
@@ -23,12 +24,6 @@ export function structuralProducer(file: string, text?: string): string | undefi
  * language extensions. Under the same rules: exact lines of exactly these bytes, or NoGrammarError.
  */
 export type FallbackOutliner = (file: string, text: string, lines: number) => Promise<StructuralMap>;
-
-export interface StructuralMap {
-  producer: string;
-  prose: string;
-  regions: Region[];
-}
 
 export class NoGrammarError extends Error {}
 

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { OUTLINE_WORKER_IDLE_MS, OUTLINE_WORKER_STALL_MS } from './bounds';
-import type { StructuralMap } from './mapper';
 import { stoppedBy } from './parser';
+import type { StructuralMap } from './structuralMap';
 
 /**
  * Structural maps (and the outlines search and the overview use) made in a worker thread, for a

@@ -6,7 +6,7 @@ import { LanguageInfo, languageFor } from '../structural/languages';
 import { fromWorker, NoGrammarError, outliningOffThread } from '../structural/mapper';
 import { runInWorker } from '../structural/outlineWorker';
 import type { QueryResult } from './captures';
-import type { NodeAtResult } from './nodeAt';
+import type { NodeAtResult } from './chain';
 import { Parse, SlowParseError, withParse } from '../structural/parser';
 import { knownSlow, slowRules } from '../structural/slowTexts';
 

@@ -1,5 +1,5 @@
 import { placedLines } from '../map/render';
-import { NodeAtResult, OUTER_KEPT } from './nodeAt';
+import { NodeAtResult, OUTER_KEPT } from './chain';
 import { MAX_SHOWN } from './bounds';
 import { QueryResult } from './captures';
 

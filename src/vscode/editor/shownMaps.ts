@@ -5,7 +5,8 @@ import { splitLines } from '../../core/files/source';
 import { MapEntry, MapOrigin } from '../../core/map/types';
 import type { SkimContext } from '../../core/context';
 import { screenEntry } from '../../core/screen/entry';
-import { NoGrammarError, StructuralMap, structuralMap } from '../../core/structural/mapper';
+import { NoGrammarError, structuralMap } from '../../core/structural/mapper';
+import { StructuralMap } from '../../core/structural/structuralMap';
 import { MapState, WorkspaceMaps } from '../workspaceMaps';
 
 /** What the screen took out of the map shown: credentials redacted, and fields left out as addressed to an AI agent. */

@@ -4,7 +4,7 @@ import { WorkspaceMaps } from '../workspaceMaps';
 import { toolTable } from './table';
 import { toolResult } from './toolResult';
 
-/** The language-model tools, registered from one table; their names, descriptions and schemas are in package.json. */
+/** The language-model tools, registered from one table; their names, descriptions and schemas are the declarations package.json is written from. */
 export function registerTools(workspace: WorkspaceMaps): vscode.Disposable[] {
   return Object.entries(toolTable(workspace)).map(([name, tool]) =>
     vscode.lm.registerTool<never>(name, {

@@ -1,34 +1,37 @@
-import * as vscode from 'vscode';
-import { ToolResult } from '../../core/tools/result';
+import { ToolDeclaration } from '../../core/tools/declaration';
+import { TOOLS } from '../../core/tools/registry';
 import { WorkspaceMaps } from '../workspaceMaps';
-import { locateTool } from './locateTool';
-import { lspTool } from './lspTool';
-import { overviewTool } from './overviewTool';
-import { readFileTool } from './readFileTool';
-import { searchTool } from './searchTool';
-import { summarizeFileTool } from './summarizeFileTool';
-import { findSymbolTool, listSymbolsTool } from './symbolTools';
-import { nodeAtTool, queryTreeTool } from './treeTools';
+import { folderHost } from './folderHost';
+import { eachFolder } from './folders';
+import { LmTool, ToolView } from './lmTool';
+import { TOOL_VIEWS } from './views';
 
-/** One language-model tool as the extension offers it: what the chat shows while it runs, and the core call behind it. */
-export interface LmTool<I> {
-  messages(input: I): { invocation: string; past: string };
-  /** `tokenization`: how the chat counts tokens, for a tool that fits its answer to a budget. */
-  invoke(input: I, token: vscode.CancellationToken, tokenization?: vscode.LanguageModelToolTokenizationOptions): Promise<ToolResult>;
+type AnyInput = { filePath?: string; path?: string };
+
+/** A declared tool as the extension runs it: in the folder of the file it names, or over each workspace folder. */
+function lmTool(workspace: WorkspaceMaps, tool: ToolDeclaration<AnyInput>, view: ToolView<AnyInput>): LmTool<AnyInput> {
+  return {
+    messages: (input) => view.messages(input),
+    async invoke(input, token, tokenization) {
+      const result =
+        tool.over === 'file'
+          ? await tool.run(folderHost(workspace, workspace.resolve(String(input.filePath)).folder, { token, tokenization }), input)
+          : await eachFolder(workspace, input.path, token, view.work ?? tool.name, (folder, signal, folders) =>
+              tool.run(folderHost(workspace, folder, { token, tokenization, signal, folders }), input),
+            );
+      await view.after?.(workspace, input, result);
+      return result;
+    },
+  };
 }
 
-/** Every tool by its name in package.json (whose descriptions and schemas the model sees), as the MCP server has them. */
+/** Every declared tool by its name, as package.json and the MCP server have them, with the chat's view of it. */
 export function toolTable(workspace: WorkspaceMaps): Record<string, LmTool<never>> {
-  return {
-    skim_locate: locateTool(workspace),
-    skim_overview: overviewTool(workspace),
-    skim_search: searchTool(workspace),
-    skim_summarize_file: summarizeFileTool(workspace),
-    skim_read_file: readFileTool(workspace),
-    skim_list_symbols: listSymbolsTool(workspace),
-    skim_find_symbol: findSymbolTool(workspace),
-    skim_query_tree: queryTreeTool(workspace),
-    skim_node_at: nodeAtTool(workspace),
-    skim_lsp: lspTool(workspace),
-  };
+  return Object.fromEntries(
+    TOOLS.map((tool) => {
+      const view = TOOL_VIEWS[tool.name];
+      if (!view) throw new Error(`${tool.name} has no view in src/vscode/tools/views.ts: add how the chat shows it running.`);
+      return [tool.name, lmTool(workspace, tool as ToolDeclaration<AnyInput>, view as ToolView<AnyInput>)];
+    }),
+  );
 }

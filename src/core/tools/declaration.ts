@@ -1,0 +1,39 @@
+import type { ToolHost } from './host';
+import type { ToolResult } from './result';
+
+/** One argument of a tool, in the part of JSON Schema that VS Code and MCP both read. */
+export interface InputProperty {
+  type: 'string' | 'integer' | 'boolean';
+  minimum?: number;
+  enum?: readonly [string, ...string[]];
+  description: string;
+}
+
+export interface InputSchema {
+  type: 'object';
+  properties: Readonly<Record<string, InputProperty>>;
+  required: readonly string[];
+  additionalProperties: false;
+}
+
+/**
+ * A tool, declared once: what package.json's contribution, the VS Code tool table, MCP's list and
+ * dispatch and the hook's list of Skim's reads are built from. A new tool is one file beside this
+ * one, listed in registry.ts, plus how each host shows it running.
+ */
+export interface ToolDeclaration<I = never, R extends ToolResult = ToolResult> {
+  name: string;
+  displayName: string;
+  toolReferenceName: string;
+  /** A codicon, as VS Code names them: `$(book)`. */
+  icon: string;
+  userDescription: string;
+  /** What the model reads (and, over MCP, the tool's description). */
+  modelDescription: string;
+  inputSchema: InputSchema;
+  /** Its answer shows the file's own lines, so the edit gate counts a call as a read of the file. */
+  showsLines: boolean;
+  /** `file`: `filePath` names the one file it works on; `folders`: an optional `path` narrows it, else it runs over each of the host's folders. */
+  over: 'file' | 'folders';
+  run(host: ToolHost, input: I): Promise<R>;
+}

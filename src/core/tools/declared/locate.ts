@@ -1,0 +1,40 @@
+import { ToolDeclaration } from '../declaration';
+import { DEFAULT_LOCATE_TOKENS } from '../../locate/text';
+import { LocateInput, locateProject } from '../locate';
+
+/** skim_locate: The functions a question in words is most likely about, ranked, fitted to a token budget (each folder its share). Never a model call. */
+export const locateTool: ToolDeclaration<LocateInput> = {
+  name: 'skim_locate',
+  displayName: 'Skim: Locate',
+  toolReferenceName: 'skimLocate',
+  icon: '$(target)',
+  userDescription: "The functions a task or question in words is most likely about, ranked, with the first one's lines, in a token budget. Never a model call.",
+  modelDescription:
+    "Call this first when you are given a task in words: a bug report, or a question about code you have not located yet (no file or function named that you already know). Pass the task's own words as `question` (an error message, the names it mentions, what goes wrong). Returns the functions and methods most likely to be what it is about, ranked (BM25-style over their names, signatures, doc comments, paths and bodies, names the question writes out lifted first), each with its path, exact line range, kind, name and the question's words it matched, with the numbered lines of the first one or two, fitted to `tokens` (default 1,000). Never a model call; outlines are cached. Next: skim_read_file or skim_find_symbol for a result's lines, skim_search for a name you now know; in a folder you only want to orient in, skim_overview.",
+  inputSchema: {
+    type: 'object',
+    properties: {
+      question: {
+        type: 'string',
+        description: 'The task or question in words, as given: a bug report, an error message, what the code should do.',
+      },
+      path: {
+        type: 'string',
+        description: 'A folder to look in, relative to the workspace folder or absolute inside it. Default: the whole workspace.',
+      },
+      tokens: {
+        type: 'integer',
+        minimum: 200,
+        description: 'The most tokens the answer may take (default 1,000, at most 50,000).',
+      },
+    },
+    required: ['question'],
+    additionalProperties: false,
+  },
+  showsLines: false,
+  over: 'folders',
+  run: (host, input) => {
+    const request = { question: input.question, path: host.scope(input.path), tokens: Math.floor((input.tokens ?? DEFAULT_LOCATE_TOKENS) / host.share) };
+    return locateProject(host.ctx, host.project, host.outlines, request, host.programs);
+  },
+};

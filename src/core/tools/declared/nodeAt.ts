@@ -1,0 +1,43 @@
+import { ToolDeclaration } from '../declaration';
+import { nodeAtFile } from '../tree';
+
+export interface NodeAtInput {
+  filePath: string;
+  line: number;
+  column?: number;
+}
+
+/** skim_node_at: The syntax nodes holding one position, outermost first. */
+export const nodeAtTool: ToolDeclaration<NodeAtInput> = {
+  name: 'skim_node_at',
+  displayName: 'Skim: Syntax at Position',
+  toolReferenceName: 'skimNodeAt',
+  icon: '$(symbol-structure)',
+  userDescription: 'The chain of syntax nodes holding a line (and column) of a file, outermost first.',
+  modelDescription:
+    'What a position in a source file is, syntactically, without reading around it: the chain of named syntax nodes holding that line (and column), outermost first, each with its type, its name where it has one and its line range (e.g. program > class_declaration Cart > method_definition add > if_statement > call_expression). Use it to learn which function, block or statement a line from a search or an error message belongs to, and its extent.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      filePath: {
+        type: 'string',
+        description: 'The file: an absolute path, or a path relative to the workspace folder.',
+      },
+      line: {
+        type: 'integer',
+        minimum: 1,
+        description: 'The line, 1-based.',
+      },
+      column: {
+        type: 'integer',
+        minimum: 1,
+        description: 'The column, 1-based. Default: the first character on the line that is not white space.',
+      },
+    },
+    required: ['filePath', 'line'],
+    additionalProperties: false,
+  },
+  showsLines: false,
+  over: 'file',
+  run: async (host, input) => nodeAtFile(host.ctx, host.file(input.filePath), input.line, input.column, (await host.storedMaps()).slow),
+};

@@ -1,0 +1,42 @@
+import { ToolDeclaration } from '../declaration';
+import { queryFile } from '../tree';
+
+export interface QueryTreeInput {
+  filePath: string;
+  query: string;
+  max?: number;
+}
+
+/** skim_query_tree: A tree-sitter query (or a named one) on one file: one parse, no model call. */
+export const queryTreeTool: ToolDeclaration<QueryTreeInput> = {
+  name: 'skim_query_tree',
+  displayName: 'Skim: Query Syntax Tree',
+  toolReferenceName: 'skimQuery',
+  icon: '$(list-tree)',
+  userDescription: 'Runs a tree-sitter query on a file: its calls, imports, strings, definitions, or any S-expression.',
+  modelDescription:
+    'Ask a source file a syntax question without reading it: run a tree-sitter query and get each capture with its line:column, its text and the function or class that holds it. Named queries need no S-expression: `calls` (every call), `calls:NAME` (calls of NAME, e.g. calls:parse), `imports`, `definitions`, `strings`. Or write an S-expression in the file grammar, e.g. (call_expression function: (identifier) @fn). Cheaper than reading the file to find where something is called or imported. At most `max` captures (default 100), the total counted.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      filePath: {
+        type: 'string',
+        description: 'The file: an absolute path, or a path relative to the workspace folder.',
+      },
+      query: {
+        type: 'string',
+        description: 'A named query (calls, calls:NAME, imports, definitions, strings) or a tree-sitter S-expression.',
+      },
+      max: {
+        type: 'integer',
+        minimum: 1,
+        description: 'The most captures to show (default 100).',
+      },
+    },
+    required: ['filePath', 'query'],
+    additionalProperties: false,
+  },
+  showsLines: false,
+  over: 'file',
+  run: async (host, input) => queryFile(host.ctx, host.file(input.filePath), input.query, input.max, (await host.storedMaps()).slow),
+};

@@ -1,0 +1,31 @@
+import type { SkimContext } from '../context';
+import type { FactsResult } from '../facts/facts';
+import type { Project, ProjectFile } from '../files/project';
+import type { MapService } from '../maps/service';
+import type { MapSource } from '../maps/source';
+import type { TokenCounter } from '../savings';
+import type { Outlines } from '../search/outlines';
+import type { LspInput } from './lsp';
+import type { SearchPrograms } from './search';
+
+/** What a host lends a tool for one call in one project (a VS Code workspace folder, `skim mcp`'s project). */
+export interface ToolHost {
+  ctx: SkimContext;
+  project: Project;
+  /** The file a call names, checked to be inside the project; else a ToolError that says what to give. */
+  file(path: string): ProjectFile;
+  /** The folder or file a call narrows to, as the tool looks it up (the host's own reading of a relative path). */
+  scope(path: string | undefined): string | undefined;
+  /** The maps a read or a map of `file` uses, with the host's model behind them. */
+  maps(file: ProjectFile): MapSource;
+  /** The stored maps as they are, for placing hits in: never a model call. */
+  storedMaps(): Promise<MapService>;
+  outlines(): Promise<Outlines>;
+  /** Where the overview keeps its answers, where the host keeps them. */
+  answersFile?: string;
+  programs: SearchPrograms & { counter?: TokenCounter; signal?: AbortSignal };
+  /** How many folders the call's token budget is shared by. */
+  share: number;
+  /** The host's language server on a symbol, or why it had no answer (then outlines and search stand in). */
+  languageServer(file: ProjectFile, input: LspInput & { filePath: string }): Promise<FactsResult | { why: string }>;
+}
