@@ -1,6 +1,6 @@
 // Bundles the extension and the `skim` command, and copies the WebAssembly they load at run time.
 import * as esbuild from 'esbuild';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 const watch = process.argv.includes('--watch');
@@ -59,5 +59,12 @@ const builds = [
 if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();
 } else {
-  await Promise.all(builds.map((options) => esbuild.build(options)));
+  // Each bundle's metafile (what went into it, what it requires) beside it in dist/meta/: test/unit/bundles.test.ts reads them.
+  mkdirSync('dist/meta', { recursive: true });
+  await Promise.all(
+    builds.map(async (options) => {
+      const { metafile } = await esbuild.build({ ...options, metafile: true });
+      writeFileSync(path.join('dist/meta', `${path.basename(options.outfile, '.js')}.json`), JSON.stringify(metafile));
+    }),
+  );
 }

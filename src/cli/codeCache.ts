@@ -1,9 +1,10 @@
-import { closeSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { checksum } from '../core/files/checksum';
 import { readRegularFileSync } from '../core/files/open';
+import { isAbandonedTemp, replaceFileSync } from '../core/files/replaceFile';
 import { cacheDir } from '../core/files/stateDir';
 import { untrustedDirectory, untrustedPath } from '../core/files/trust';
 
@@ -184,22 +185,9 @@ function writeCache(file: string, stem: string, build: string, data: Buffer): bo
   const sum = checksum(data);
   if (!sum) return false;
   const bytes = Buffer.concat([Buffer.from(`${MAGIC}${sum}`, 'latin1'), data]);
-  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  let fd;
   try {
-    fd = openSync(temp, 'wx', 0o600);
+    replaceFileSync(file, bytes);
   } catch {
-    return false;
-  }
-  try {
-    try {
-      for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temp, file);
-  } catch {
-    remove(temp);
     return false;
   }
   sweep(dirname(file), stem, build);
@@ -209,7 +197,7 @@ function writeCache(file: string, stem: string, build: string, data: Buffer): bo
 /** How long a cache no process has read or written stays: a copy of Skim removed (an updated extension's old folder) leaves its caches. */
 const UNUSED_MS = 30 * 24 * 3600_000;
 
-/** Removes the caches of the bundle's other builds in its folder, and any cache unused for UNUSED_MS (by its access time where the file system keeps one). */
+/** Removes the caches of the bundle's other builds in its folder, any cache unused for UNUSED_MS (by its access time where the file system keeps one), and the temp files of writers that died. */
 function sweep(dir: string, stem: string, build: string): void {
   const now = Date.now();
   let names: string[];
@@ -223,7 +211,7 @@ function sweep(dir: string, stem: string, build: string): void {
     try {
       const stat = statSync(file);
       const unused = now - Math.max(stat.atimeMs, stat.mtimeMs) > UNUSED_MS;
-      if ((name.startsWith(stem) && !name.startsWith(build)) || unused) rmSync(file, { force: true });
+      if ((name.startsWith(stem) && !name.startsWith(build)) || unused || isAbandonedTemp(name)) rmSync(file, { force: true });
     } catch {
       // Another process swept first.
     }

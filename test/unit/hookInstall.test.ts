@@ -72,11 +72,11 @@ describe('installing and removing the read hook', () => {
     const installed = JSON.parse(readFileSync(place.file, 'utf8'));
     assert.deepEqual(installed.permissions, { allow: ['Bash(ls)'] });
     const edits =
-      'Edit|MultiEdit|Write|NotebookEdit|edit|create|replace_string_in_file|multi_replace_string_in_file|insert_edit_into_file|create_file|apply_patch|edit_notebook_file';
+      'replace_string_in_file|multi_replace_string_in_file|insert_edit_into_file|create_file|apply_patch|edit_notebook_file|Edit|MultiEdit|Write|NotebookEdit|edit|create';
     assert.deepEqual(installed.hooks.PreToolUse, [
       { matcher: 'Bash', hooks: [{ type: 'command', command: 'audit.sh' }] },
       {
-        matcher: `Read|read_file|view|copilot_readFile|skim_read_file|mcp__skim__skim_read_file|skim_find_symbol|mcp__skim__skim_find_symbol|${edits}`,
+        matcher: `read_file|copilot_readFile|Read|view|skim_read_file|mcp__skim__skim_read_file|skim_find_symbol|mcp__skim__skim_find_symbol|${edits}`,
         hooks: [{ type: 'command', command: COMMAND, timeout: 30 }],
       },
     ]);

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { constants, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { readRegularFile } from '../files/open';
+import { replaceFile } from '../files/replaceFile';
 import { sha256Hex } from '../files/sha256';
 import { untrustedDirectory } from '../files/trust';
 import { rawRegions, storedEntry } from '../map/normalize';
@@ -94,12 +94,5 @@ function entryText(entry: MapEntry): string {
 
 /** `text` as the new file at `file`: written to a file of its own made new (never through a link) and renamed over whatever stood there. */
 async function writeInPlace(file: string, text: string): Promise<void> {
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await fs.writeFile(temp, text, { mode: 0o600, flag: constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0) });
-    await fs.rename(temp, file);
-  } catch {
-    await fs.rm(temp, { force: true }).catch(() => undefined);
-    await fs.rm(file, { force: true }).catch(() => undefined);
-  }
+  await replaceFile(file, text, { noFollow: true }).catch(() => fs.rm(file, { force: true }).catch(() => undefined));
 }

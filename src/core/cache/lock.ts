@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
+import { processAlive } from '../files/replaceFile';
 import { pause } from '../time/deadline';
 
 /**
@@ -34,17 +35,8 @@ function parseOwner(text: string | undefined): Owner | undefined {
   return match ? { pid: Number(match[1]), host: match[2], token: match[3] } : undefined;
 }
 
-/** Whether a process with this pid runs on this machine (one of another user's counts as running). */
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 const readText = (file: string) => fs.readFile(file, 'utf8').catch(() => undefined);
+
 /**
  * How far the file's last write or refresh is from now, either way (a time in the future, set by
  * hand or left by a clock that jumped back, must not keep a lock for ever); 0 when it is gone.

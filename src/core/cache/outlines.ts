@@ -1,13 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
-import * as path from 'node:path';
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
 import { capProse, normalizeRegions } from '../map/normalize';
 import { Region } from '../map/types';
-import { withFileLock } from './lock';
-import { readRegularFile } from '../files/open';
-import { MAX_DATABASE_BYTES, sqlite } from './schema';
-import { removeAbandonedTemps } from './store';
+import { sqlite } from './schema';
+import { readDatabaseFile, saveMerged, stampOf } from './sqliteFile';
 
 /** The names a file's code uses, and for each how many times in all, called and as a member: `counts` holds three numbers a name. */
 export interface NamesUsed {
@@ -113,13 +108,6 @@ function outlineOf(row: Row): StoredOutline | undefined {
   }
 }
 
-function stampOf(file: string): Promise<string> {
-  return fs.stat(file).then(
-    (s) => `${s.size}:${s.mtimeMs}:${s.ino}`,
-    () => 'none',
-  );
-}
-
 function emptyDb(SQL: SqlJsStatic): Database {
   const db = new SQL.Database();
   db.run(SCHEMA);
@@ -164,11 +152,7 @@ export class OutlineStore {
   }
 
   private static async read(SQL: SqlJsStatic, file: string, options: OutlineStoreOptions): Promise<Database> {
-    // Only a regular file is read: a FIFO put in its place would block the read for as long as nobody writes to it.
-    const bytes = await readRegularFile(file, MAX_DATABASE_BYTES).then(
-      (read) => read.bytes,
-      () => undefined,
-    );
+    const bytes = await readDatabaseFile(file).catch(() => undefined);
     if (!bytes?.length) return emptyDb(SQL);
     let db: Database | undefined;
     try {
@@ -249,22 +233,19 @@ export class OutlineStore {
     const file = this.file;
     if (!file || this.pending.size === 0) return;
     const writing = new Map(this.pending);
-    this.saving = fs
-      .mkdir(path.dirname(file), { recursive: true })
-      .then(() => withFileLock(`${file}.lock`, () => this.write(file, writing), this.options.lockWaitMs ?? 2_000))
-      .then(
-        () => {
-          for (const [key, outline] of writing) if (this.pending.get(key) === outline) this.pending.delete(key);
-          this.failures = 0;
-        },
-        (error: Error) => {
-          if (this.failures++ === 0)
-            this.options.onWarning?.(
-              `Skim could not save its outline cache ${file} (${error.message}); it tries again, and an outline not saved is made again when needed.`,
-            );
-          if (!this.closed) this.schedule(Math.min(60_000, 2_000 * 2 ** this.failures), false);
-        },
-      );
+    this.saving = this.write(file, writing).then(
+      () => {
+        for (const [key, outline] of writing) if (this.pending.get(key) === outline) this.pending.delete(key);
+        this.failures = 0;
+      },
+      (error: Error) => {
+        if (this.failures++ === 0)
+          this.options.onWarning?.(
+            `Skim could not save its outline cache ${file} (${error.message}); it tries again, and an outline not saved is made again when needed.`,
+          );
+        if (!this.closed) this.schedule(Math.min(60_000, 2_000 * 2 ** this.failures), false);
+      },
+    );
     try {
       await this.saving;
     } finally {
@@ -273,33 +254,31 @@ export class OutlineStore {
   }
 
   private async write(file: string, writing: Map<string, StoredOutline>): Promise<void> {
-    await removeAbandonedTemps(file);
-    const stamp = await stampOf(file);
-    const base = stamp === this.diskStamp ? this.db : await OutlineStore.read(this.SQL, file, this.options);
-    const insert = base.prepare(`INSERT OR REPLACE INTO outlines (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    base.run('BEGIN');
-    for (const outline of writing.values()) insert.run(rowOf(outline));
-    base.run('COMMIT');
-    insert.free();
-    const bytes = base.export();
-    // sql.js frees a database's statements when it exports it.
-    if (base === this.db) this.select = undefined;
-    const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    try {
-      await fs.writeFile(temp, bytes, { mode: 0o600, flag: 'wx' });
-      await fs.rename(temp, file);
-    } catch (error) {
-      await fs.rm(temp, { force: true });
-      if (base !== this.db) base.close();
-      throw error;
-    }
-    if (base !== this.db) {
-      this.select?.free();
-      this.select = undefined;
-      this.db.close();
-      this.db = base;
-    }
-    this.diskStamp = await stampOf(file);
+    this.diskStamp = await saveMerged(file, {
+      lockWaitMs: this.options.lockWaitMs ?? 2_000,
+      stamp: this.diskStamp,
+      merge: async (unchanged) => {
+        const base = unchanged ? this.db : await OutlineStore.read(this.SQL, file, this.options);
+        const insert = base.prepare(`INSERT OR REPLACE INTO outlines (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+        base.run('BEGIN');
+        for (const outline of writing.values()) insert.run(rowOf(outline));
+        base.run('COMMIT');
+        insert.free();
+        // sql.js frees a database's statements when it exports it, which the save does next.
+        if (base === this.db) this.select = undefined;
+        return base;
+      },
+      failed: (base) => {
+        if (base !== this.db) base.close();
+      },
+      written: (base) => {
+        if (base === this.db) return;
+        this.select?.free();
+        this.select = undefined;
+        this.db.close();
+        this.db = base;
+      },
+    });
   }
 
   /** Saves what is pending and closes. Never throws. */

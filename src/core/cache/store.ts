@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import * as path from 'node:path';
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
 import { RawRegion, storedEntry } from '../map/normalize';
 import { MapEntry } from '../map/types';
-import { readRegularFile } from '../files/open';
 import { entryFolderBeside, EntryWrite, writeEntryFiles } from './entryFiles';
-import { DEFAULT_LOCK_WAIT_MS, processAlive, withFileLock } from './lock';
-import { emptyDatabase, MAX_DATABASE_BYTES, openDatabase, sqlite } from './schema';
+import { DEFAULT_LOCK_WAIT_MS, withFileLock } from './lock';
+import { emptyDatabase, openDatabase, sqlite } from './schema';
+import { readDatabaseFile, saveMerged, stampOf } from './sqliteFile';
 
 export interface CacheOptions {
   /** How long a write may wait before it reaches disk (write-behind). Default 250 ms. */
@@ -25,9 +23,6 @@ const openCaches = new Set<MapCache>();
 export async function saveOpenCaches(ms: number): Promise<void> {
   await Promise.allSettled([...openCaches].map((cache) => cache.close(ms)));
 }
-
-/** A temp file of ours: `<database>.<pid>.<random>.tmp`. */
-const TEMP = /^(.*)\.(\d+)\.[0-9a-f]+\.tmp$/;
 
 /**
  * A project's maps in one SQLite database (sql.js). Reads are served from memory; writes are
@@ -234,37 +229,23 @@ export class MapCache {
   }
 
   private async write(writes: EntryWrite[], lockWaitMs: number): Promise<void> {
-    await fs.mkdir(path.dirname(this.file), { recursive: true });
-    await withFileLock(
-      `${this.file}.lock`,
-      async () => {
-        await removeAbandonedTemps(this.file);
+    this.diskStamp = await saveMerged(this.file, {
+      lockWaitMs,
+      fsync: true,
+      stamp: this.diskStamp,
+      // Always what is on disk: this process's database already holds its pending changes.
+      merge: async () => {
         const merged = await readDatabase(this.SQL, this.file, this.options);
         for (const write of writes) apply(merged, write);
-        const bytes = merged.export();
-        const temp = `${this.file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-        try {
-          const handle = await fs.open(temp, 'wx', 0o600);
-          try {
-            await handle.writeFile(bytes);
-            await handle.sync();
-          } finally {
-            await handle.close();
-          }
-          await fs.rename(temp, this.file);
-        } catch (error) {
-          await fs.rm(temp, { force: true });
-          merged.close();
-          throw error;
-        }
-        await syncDirectory(path.dirname(this.file));
+        return merged;
+      },
+      failed: (merged) => merged.close(),
+      written: async (merged) => {
         await writeEntryFiles(entryFolderBeside(this.file), writes);
         this.swap(merged);
         for (const write of this.pending) apply(this.db, write);
-        this.diskStamp = await stampOf(this.file);
       },
-      lockWaitMs,
-    );
+    });
   }
 
   private async reload(): Promise<void> {
@@ -299,18 +280,7 @@ export class MapCache {
 
 /** The database on disk; an empty one when there is none, or when it is corrupt (set aside, with a warning). Throws when it cannot be read. */
 async function readDatabase(SQL: SqlJsStatic, file: string, options: CacheOptions): Promise<Database> {
-  let bytes: Buffer;
-  try {
-    // Only a regular file is read: a FIFO put in its place would block the read for as long as nobody writes to it.
-    const read = await readRegularFile(file, MAX_DATABASE_BYTES);
-    if (!read.bytes) throw new Error(`it is ${read.size} bytes, larger than a cache Skim reads (${MAX_DATABASE_BYTES / 1024 / 1024} MB)`);
-    bytes = read.bytes;
-  } catch (error) {
-    // No database yet (ENOTDIR: something in the way of its folder, which the first save will say).
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return emptyDatabase(SQL);
-    throw error;
-  }
+  const bytes = await readDatabaseFile(file);
   if (bytes.length === 0) return emptyDatabase(SQL);
   try {
     return openDatabase(SQL, bytes);
@@ -319,23 +289,6 @@ async function readDatabase(SQL: SqlJsStatic, file: string, options: CacheOption
     await fs.rename(file, aside).catch(() => undefined);
     options.onWarning?.(`Skim's cache ${file} could not be read (${(error as Error).message}); it was set aside as ${aside} and a new one started.`);
     return emptyDatabase(SQL);
-  }
-}
-
-function stampOf(file: string): Promise<string> {
-  return fs.stat(file).then(
-    (s) => `${s.size}:${s.mtimeMs}:${s.ino}`,
-    () => 'none',
-  );
-}
-
-/** Temp files that a process killed mid-save left beside the database. */
-export async function removeAbandonedTemps(file: string): Promise<void> {
-  const base = path.basename(file);
-  const names = await fs.readdir(path.dirname(file)).catch(() => [] as string[]);
-  for (const name of names) {
-    const match = TEMP.exec(name);
-    if (match && match[1] === base && !processAlive(Number(match[2]))) await fs.rm(path.join(path.dirname(file), name), { force: true });
   }
 }
 
@@ -366,11 +319,4 @@ function insertEntry(db: Database, e: MapEntry): void {
   const insert = db.prepare('INSERT INTO regions (path, ord, start_line, end_line, kind, name, note) VALUES (?, ?, ?, ?, ?, ?, ?)');
   e.regions.forEach((r, ord) => insert.run([e.path, ord, r.start, r.end, r.kind, r.name, r.note]));
   insert.free();
-}
-
-async function syncDirectory(dir: string): Promise<void> {
-  const handle = await fs.open(dir, 'r').catch(() => undefined);
-  if (!handle) return;
-  await handle.sync().catch(() => undefined);
-  await handle.close();
 }

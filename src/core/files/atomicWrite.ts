@@ -1,22 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  fchmodSync,
-  fchownSync,
-  fstatSync,
-  fsyncSync,
-  lchownSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readlinkSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  Stats,
-  writeSync,
-} from 'node:fs';
+import { fchmodSync, fchownSync, fstatSync, lchownSync, lstatSync, mkdirSync, readlinkSync, realpathSync, Stats } from 'node:fs';
 import * as path from 'node:path';
+import { replaceFileSync } from './replaceFile';
 
 /**
  * Writing a person's own files (hook settings, git's exclude list) so that they stay theirs: a crash
@@ -98,34 +82,20 @@ export function makeFolders(dir: string): void {
   }
 }
 
-/**
- * Replaces `file` with `text`: a temp file beside the target, given the target's owner, group and
- * mode, synced, then renamed over it.
- */
+/** Replaces `file` (or where its link leads) with `text`, synced, keeping the target's owner, group and mode. */
 export function writeFileAtomic(file: string, text: string): void {
   const { target, stat } = writeTarget(file);
-  const folder = path.dirname(target);
   const mode = stat ? stat.mode & 0o7777 : 0o644;
-  const owner = stat ? { uid: stat.uid, gid: stat.gid } : ownerFor(folder);
-  const temp = path.join(folder, `.${path.basename(target)}.skim-${randomBytes(4).toString('hex')}.tmp`);
-  const fd = openSync(temp, 'wx', mode);
-  try {
-    if (owner) keepOwner(fd, file, owner);
-    fchmodSync(fd, mode);
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } catch (error) {
-    closeSync(fd);
-    rmSync(temp, { force: true });
-    throw error;
-  }
-  closeSync(fd);
-  try {
-    renameSync(temp, target);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
+  const owner = stat ? { uid: stat.uid, gid: stat.gid } : ownerFor(path.dirname(target));
+  replaceFileSync(target, text, {
+    mode,
+    fsync: true,
+    prepare: (fd) => {
+      if (owner) keepOwner(fd, file, owner);
+      // The mode as asked, whatever the umask took from it at open.
+      fchmodSync(fd, mode);
+    },
+  });
 }
 
 /** Gives the temp file the owner the file must keep; refuses (leaving the file as it was) where this user may not. */

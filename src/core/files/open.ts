@@ -1,5 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, read, readSync, Stats } from 'node:fs';
-import { promisify } from 'node:util';
+import { closeSync, constants, fstatSync, openSync, Stats } from 'node:fs';
+import { readWhole, readWholeAsync } from './readWhole';
 
 /**
  * The one way Skim opens a file to read it. Only regular files: a FIFO would block the read for
@@ -35,8 +35,6 @@ export function openRegularFile(file: string): { fd: number; stat: Stats } {
   }
 }
 
-const readAsync = promisify(read);
-
 /** Files up to this size are read synchronously. */
 const SYNC_READ_MAX = 1024 * 1024;
 
@@ -49,16 +47,8 @@ export async function readRegularFile(file: string, maxBytes: number): Promise<{
   try {
     if (stat.size > maxBytes) return { size: stat.size };
     const bytes = Buffer.alloc(stat.size);
-    let length = 0;
     // A small file is read in one synchronous call: a round trip through the thread pool costs more than the read itself.
-    const read = (at: number) =>
-      bytes.length <= SYNC_READ_MAX ? readSync(fd, bytes, at, bytes.length - at, at) : readAsync(fd, bytes, at, bytes.length - at, at);
-    while (length < bytes.length) {
-      const got = await read(length);
-      const bytesRead = typeof got === 'number' ? got : got.bytesRead;
-      if (bytesRead === 0) break;
-      length += bytesRead;
-    }
+    const length = bytes.length <= SYNC_READ_MAX ? readWhole(fd, bytes) : await readWholeAsync(fd, bytes);
     return { bytes: bytes.subarray(0, length), size: stat.size };
   } finally {
     closeSync(fd);
@@ -71,13 +61,7 @@ export function readRegularFileSync(file: string, maxBytes: number): { bytes?: B
   try {
     if (stat.size > maxBytes) return { size: stat.size };
     const bytes = Buffer.alloc(stat.size);
-    let length = 0;
-    while (length < bytes.length) {
-      const bytesRead = readSync(fd, bytes, length, bytes.length - length, length);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-    }
-    return { bytes: bytes.subarray(0, length), size: stat.size };
+    return { bytes: bytes.subarray(0, readWhole(fd, bytes)), size: stat.size };
   } finally {
     closeSync(fd);
   }

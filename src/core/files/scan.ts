@@ -1,7 +1,8 @@
 import { Sha256, sha256Hex } from './sha256';
-import { closeSync, fstatSync, read, readSync, Stats } from 'node:fs';
+import { closeSync, fstatSync, read, Stats } from 'node:fs';
 import { promisify } from 'node:util';
 import { openRegularFile } from './open';
+import { readWhole } from './readWhole';
 
 const readAsync = promisify(read);
 
@@ -132,21 +133,16 @@ function result(collector: LineCollector, before: Stats, after: Stats): ScanResu
 export async function scanFile(file: string, request: ScanRequest): Promise<ScanResult> {
   const { fd, stat: before } = openRegularFile(file);
   try {
-    return before.size <= WHOLE_READ_MAX ? readWhole(fd, request, before) : await stream(fd, request, before);
+    return before.size <= WHOLE_READ_MAX ? scanWhole(fd, request, before) : await stream(fd, request, before);
   } finally {
     closeSync(fd);
   }
 }
 
-function readWhole(fd: number, request: ScanRequest, before: Stats): ScanResult {
+function scanWhole(fd: number, request: ScanRequest, before: Stats): ScanResult {
+  // One byte more than it held: a file that grew while being read fills it, and the size check marks it changed.
   const buffer = Buffer.allocUnsafe(before.size + 1);
-  let length = 0;
-  for (;;) {
-    const n = readSync(fd, buffer, length, buffer.length - length, length);
-    if (n === 0) break;
-    length += n;
-    if (length === buffer.length) break; // it grew while being read: the size check marks it changed
-  }
+  const length = readWhole(fd, buffer);
   const collector = new LineCollector(request);
   if (length > 0) collector.feed(buffer.subarray(0, Math.min(length, before.size)));
   return result(collector, before, fstatSync(fd));

@@ -1,6 +1,7 @@
-import { closeSync, readSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { writeTarget, UnsafeFileError } from './atomicWrite';
 import { openRegularFile } from './open';
+import { readWhole } from './readWhole';
 
 /**
  * A person's settings file, read whole for a surgical edit. Only what Skim can write back exactly
@@ -30,12 +31,7 @@ export function readSettingsFile(file: string): SettingsText {
     if (atOpen.size > MAX_BYTES)
       throw new UnsafeFileError(`${file} holds ${atOpen.size} bytes, more than a settings file Skim will edit (${MAX_BYTES}); it leaves it alone.`);
     const bytes = Buffer.alloc(atOpen.size);
-    let length = 0;
-    while (length < bytes.length) {
-      const n = readSync(fd, bytes, length, bytes.length - length, length);
-      if (n === 0) break;
-      length += n;
-    }
+    const length = readWhole(fd, bytes);
     try {
       return { exists: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.subarray(0, length)) };
     } catch {

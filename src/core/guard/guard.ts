@@ -5,7 +5,7 @@ import { MapEntry } from '../map/types';
 import type { MapSource } from '../maps/source';
 import { ProjectFile } from '../files/project';
 import { MAX_MODEL_CALLS } from '../summarizer/summarize';
-import { nameOnOneLine } from '../screen/names';
+import { nameOnOneLine } from '../map/controls';
 import { cappedNotice, fallbackNotice, noMapNotice } from './notice';
 
 export const DEFAULT_LINE_LIMIT = 200;

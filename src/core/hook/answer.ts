@@ -1,14 +1,12 @@
 import { GuardedRead } from '../guard/guard';
 import { renderMap } from '../map/render';
 import { mapBudget } from '../guard/mapBudget';
-import { AnswerShape, HookHost, HookRead } from './payload';
+import { AGENT_HOSTS, HookHost } from './hosts';
+import { HookFormat } from './hosts/host';
+import { HookRead } from './payload';
 
-/**
- * The most bytes of extra text each host passes on inline. VS Code moves a text part over 8,192
- * bytes to a file behind a pointer; Claude Code cuts additionalContext over 10,000 characters to
- * a 2 KB preview; the Copilot CLI was seen passing 200,000 characters whole. Each keeps a margin.
- */
-export const CONTEXT_LIMITS: Record<HookHost, number> = { vscode: 8000, claude: 9800, 'copilot-cli': 60000 };
+/** The most bytes of extra text each host passes on inline. */
+export const CONTEXT_LIMITS = Object.fromEntries(AGENT_HOSTS.map((host) => [host.id, host.contextLimit])) as Record<HookHost, number>;
 
 /**
  * The notice first (nothing else tells the model its read was shortened), then the map, fitted to
@@ -37,30 +35,14 @@ export interface PreToolAnswer {
   context?: string;
 }
 
-/**
- * Every answer Skim's hook gives, in the host's shape: the Copilot CLI's flat object, or the
- * hookSpecificOutput Claude Code and VS Code read. The one place the hosts' field names live.
- */
-export function hostAnswer(shape: AnswerShape, said: PreToolAnswer): object {
-  const fields = {
+/** Every answer Skim's hook gives, in the payload's format (`hosts/`: the Copilot CLI's flat object, or the hookSpecificOutput Claude Code and VS Code read). */
+export function hostAnswer(shape: HookFormat, said: PreToolAnswer): object {
+  return shape.wrap({
     ...(said.decision && { permissionDecision: said.decision }),
-    ...(said.input && { [shape === 'flat' ? 'modifiedArgs' : 'updatedInput']: said.input }),
+    ...(said.input && { [shape.rewrittenKey]: said.input }),
     ...(said.reason !== undefined && { permissionDecisionReason: said.reason }),
     ...(said.context !== undefined && { additionalContext: said.context }),
-  };
-  return shape === 'flat' ? fields : { hookSpecificOutput: { hookEventName: 'PreToolUse', ...fields } };
-}
-
-function rewritten(call: HookRead, read: GuardedRead): Record<string, unknown> {
-  const count = read.end - read.start + 1;
-  switch (call.args) {
-    case 'range':
-      return { ...call.input, startLine: read.start, endLine: read.end };
-    case 'offset-limit':
-      return { ...call.input, offset: read.start, limit: count };
-    case 'view-range':
-      return { ...call.input, view_range: [read.start, read.end] };
-  }
+  });
 }
 
 /**
@@ -72,7 +54,7 @@ function rewritten(call: HookRead, read: GuardedRead): Record<string, unknown> {
 export function hookAnswer(call: HookRead, read: GuardedRead, wholeMap?: string): { answer: object; context: string } | undefined {
   if (read.outcome !== 'capped' && read.outcome !== 'unmapped') return undefined;
   const additionalContext = hookContext(read, CONTEXT_LIMITS[call.host], wholeMap);
-  const input = read.outcome === 'capped' ? rewritten(call, read) : undefined;
+  const input = read.outcome === 'capped' ? call.rewrite(read.start, read.end) : undefined;
   const said: PreToolAnswer = input ? { decision: 'allow', input, context: additionalContext } : { context: additionalContext };
   return { answer: hostAnswer(call.shape, said), context: additionalContext };
 }

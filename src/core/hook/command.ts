@@ -2,14 +2,14 @@ import { Options } from '../config/options';
 import { onPath } from '../search/program';
 import { shellWord } from './shellWord';
 import { toolFilter } from './toolFilter';
-import { EDIT_TOOLS, READ_TOOLS, SKIM_READ_TOOLS } from './tools';
+import { EDIT_TOOLS, READ_TOOLS } from './hosts';
+import { HookEvent } from './hosts/host';
+import { SKIM_READ_TOOLS } from './tools';
 
 type EditGateMode = Options['editGate'];
 
 /** Ends every command Skim writes: a shell comment that says whose hook it is, and how Skim recognizes it. */
 export const HOOK_MARKER = '# skim read guard';
-
-export type HookEvent = 'pre' | 'post';
 
 /**
  * The tools Skim has a part in, before a call (the guard's reads, the gate's stamps and edits) and

@@ -1,5 +1,4 @@
 import { lstatSync, rmSync } from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { getNodeValue, JSONPath, Node, parseTree, ParseError } from 'jsonc-parser';
 import { makeFolders, UnsafeFileError, writeFileAtomic } from '../files/atomicWrite';
@@ -7,7 +6,9 @@ import { JsonText } from '../files/jsonEdit';
 import { sha256Hex } from '../files/sha256';
 import { stateDir } from '../files/stateDir';
 import { readSettingsFile } from '../files/settingsFile';
-import { HOOK_MARKER, HOOK_TOOLS, HookCommands, HookEvent } from './command';
+import { HOOK_MARKER, HOOK_TOOLS, HookCommands } from './command';
+import { HOOK_HOSTS, HookHost, hostOf } from './hosts';
+import { HookEvent, HookFileFormat, HookPlace, InstallScope } from './hosts/host';
 import { ExcludeEdit, excludeFromGit, includeInGit } from './gitExclude';
 
 /**
@@ -17,65 +18,29 @@ import { ExcludeEdit, excludeFromGit, includeInGit } from './gitExclude';
  * group the person shares with it, only its own command), writes atomically keeping owner and
  * mode, and refuses with a clear message whatever it cannot edit safely, before writing anything.
  */
-export const INSTALL_HOSTS = ['vscode', 'claude', 'copilot-cli'] as const;
-export const INSTALL_SCOPES = ['workspace', 'user'] as const;
-export type InstallHost = (typeof INSTALL_HOSTS)[number];
-export type InstallScope = (typeof INSTALL_SCOPES)[number];
+export const INSTALL_HOSTS = HOOK_HOSTS;
+export { INSTALL_SCOPES } from './hosts/host';
+export type { HookPlace, InstallScope } from './hosts/host';
+export type InstallHost = HookHost;
 
 export const HOOK_TIMEOUT_SECONDS = 30;
 
-export interface HookPlace {
-  file: string;
-  format: 'vscode' | 'claude-settings' | 'copilot-cli';
-  /** The file is Skim's alone (removal deletes it when nothing else is left in it). */
-  owned: boolean;
-  /**
-   * The project whose git must not pick the file up: the command in it names this machine's
-   * paths, so a workspace install stays with the person who made it.
-   */
-  personalIn?: string;
-}
-
-export function hookPlace(host: InstallHost, scope: InstallScope, root: string, env: NodeJS.ProcessEnv = process.env): HookPlace {
-  const home = env.HOME || os.homedir();
-  const claudeUser = path.join(home, '.claude', 'settings.json');
-  const workspace = scope === 'workspace';
-  switch (host) {
-    case 'vscode':
-      // VS Code reads .github/hooks/*.json in the workspace, and Claude's user settings for the user.
-      return workspace
-        ? { file: path.join(root, '.github', 'hooks', 'skim-vscode.json'), format: 'vscode', owned: true, personalIn: root }
-        : { file: claudeUser, format: 'claude-settings', owned: false };
-    case 'claude':
-      // Claude Code's per-person project settings: .claude/settings.json is the team's.
-      return workspace
-        ? { file: path.join(root, '.claude', 'settings.local.json'), format: 'claude-settings', owned: false, personalIn: root }
-        : { file: claudeUser, format: 'claude-settings', owned: false };
-    case 'copilot-cli':
-      return workspace
-        ? { file: path.join(root, '.github', 'hooks', 'skim-copilot-cli.json'), format: 'copilot-cli', owned: true, personalIn: root }
-        : { file: path.join(env.COPILOT_HOME || path.join(home, '.copilot'), 'hooks', 'skim.json'), format: 'copilot-cli', owned: true };
-  }
-}
+/** The hook file for a host and scope (each host's record in `hosts/` says where). */
+export const hookPlace = (host: InstallHost, scope: InstallScope, root: string, env: NodeJS.ProcessEnv = process.env): HookPlace =>
+  hostOf(host).place(scope, root, env);
 
 const EVENTS: HookEvent[] = ['pre', 'post'];
 
-/** Where an event's entry list lives in each format. */
-function eventPath(format: HookPlace['format'], event: HookEvent): JSONPath {
-  if (format === 'copilot-cli') return ['hooks', event === 'pre' ? 'preToolUse' : 'postToolUse'];
-  return ['hooks', event === 'pre' ? 'PreToolUse' : 'PostToolUse'];
-}
+/** Where an event's entry list lives in a format. */
+const eventPath = (format: HookFileFormat, event: HookEvent): JSONPath => ['hooks', format.events[event]];
 
-/** Skim's hook object in each format: the command itself, without a matcher. */
-function skimHook(format: HookPlace['format'], command: string): Record<string, unknown> {
-  if (format === 'copilot-cli') return { type: 'command', bash: command, timeoutSec: HOOK_TIMEOUT_SECONDS };
-  return { type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS };
-}
+/** Skim's hook object in a format: the command itself, without a matcher. */
+const skimHook = (format: HookFileFormat, command: string): Record<string, unknown> => format.hook(command, HOOK_TIMEOUT_SECONDS);
 
-/** Skim's entry in an event's list: its hook object, or in Claude's format a matcher group holding it alone. */
-function skimEntry(format: HookPlace['format'], command: string, event: HookEvent): unknown {
+/** Skim's entry in an event's list: its hook object, or in a grouped format a matcher group holding it alone. */
+function skimEntry(format: HookFileFormat, command: string, event: HookEvent): unknown {
   const hook = skimHook(format, command);
-  return format === 'claude-settings' ? { matcher: HOOK_TOOLS[event].join('|'), hooks: [hook] } : hook;
+  return format.grouped ? { matcher: HOOK_TOOLS[event].join('|'), hooks: [hook] } : hook;
 }
 
 /** The fields of a hook object that hold its command, in the hosts' formats (VS Code's per-OS overrides, the Copilot CLI's shells). */
@@ -299,7 +264,7 @@ function install(place: HookPlace, commands: HookCommands, stateDir: string): Ho
   if (!doc.exists) added.created = true;
   else if (doc.text.trim() === '') added.blank = true;
   added.containers = [...containers];
-  if (place.format === 'copilot-cli' && !json.node(['version'])) json.addProperty([], 'version', 1);
+  if (place.format.version !== undefined && !json.node(['version'])) json.addProperty([], 'version', place.format.version);
   const text = doc.exists && doc.text.trim() !== '' ? json.text : `${json.text}\n`;
   const exclude = place.personalIn ? excludeFromGit(place.personalIn, place.file) : undefined;
   if (exclude) added.excluded = { newline: exclude.newline === true };
@@ -335,7 +300,7 @@ function remove(place: HookPlace, stateDir: string): HookChange {
   }
   if (json.text === original) return { file: place.file, changed: false };
   const left = Object.keys(getNodeValue(json.node([]) as Node) as object);
-  const empty = left.every((key) => key === 'version' && place.format === 'copilot-cli');
+  const empty = left.every((key) => key === 'version' && place.format.version !== undefined);
   // A file Skim made goes away when nothing else is left in it; a link to a person's file stays a link.
   const remove = empty && (place.owned || added.created === true) && !lstatSync(place.file).isSymbolicLink();
   const exclude = remove && place.personalIn && added.excluded ? includeInGit(place.personalIn, place.file, added.excluded.newline) : undefined;

@@ -1,3 +1,4 @@
+import { cleanText } from './controls';
 import { MapEntry, MapStatus, Region } from './types';
 
 /** Size caps applied on the way into storage, so one runaway field cannot crowd the map out. */
@@ -10,26 +11,6 @@ export interface RawRegion {
   kind?: unknown;
   name?: unknown;
   note?: unknown;
-}
-
-/**
- * Characters no map field may carry: terminal controls (ESC, CR, NUL, BEL: a line that rewrites
- * itself in a terminal) and format characters (the marks that reverse or isolate text direction,
- * zero-width spaces and joiners that hide a word from the screen's rules). Tab and newline are
- * white space and are handled as such.
- */
-// eslint-disable-next-line no-control-regex -- these control characters are what it removes
-const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}]/gu;
-
-/**
- * A map field's text as it may be stored and shown: without control characters, and without
- * Skim's own markers (`[skim]`, `<<<skim-data`), which only Skim writes around what it returns.
- */
-export function cleanText(text: string): string {
-  return text
-    .replace(CONTROLS, '')
-    .replace(/\[skim\]/gi, '(skim)')
-    .replace(/<<<\s*skim-data|skim-data\s*>>>/gi, 'skim-data');
 }
 
 /**

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import { readRegularFile } from '../files/open';
+import { replaceFile } from '../files/replaceFile';
 import type { OverviewAnswer } from './text';
 
 /**
@@ -64,13 +64,11 @@ export class OverviewAnswers {
   /** Keeps `answer` under `key`, the newest first; a failure to write only loses the shortcut. */
   async put(key: string, kept: KeptAnswer): Promise<void> {
     const all = [{ key, ...kept }, ...(await this.all()).filter((k) => k.key !== key)].slice(0, KEPT);
-    const temp = `${this.file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {
       await fs.mkdir(path.dirname(this.file), { recursive: true });
-      await fs.writeFile(temp, JSON.stringify(all), { mode: 0o600, flag: 'wx' });
-      await fs.rename(temp, this.file);
+      await replaceFile(this.file, JSON.stringify(all));
     } catch {
-      await fs.rm(temp, { force: true }).catch(() => undefined);
+      // Only the shortcut is lost.
     }
   }
 }

@@ -15,7 +15,8 @@ import { scopeOf, SearchRequestError } from '../search/search';
 import { languageFor } from '../structural/languages';
 import { builtinMember } from './builtins';
 import { rankFiles } from './rank';
-import { cleanText, clipAtWord } from '../map/normalize';
+import { cleanText } from '../map/controls';
+import { clipAtWord } from '../map/normalize';
 
 /**
  * The ladder's first rung: the files under a folder, each with its most referred-to declarations,

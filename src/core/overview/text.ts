@@ -4,7 +4,7 @@ import { encodeO200k, TokenCounter } from '../savings';
 import { MapSource } from '../maps/source';
 import { Project } from '../files/project';
 import { findingsJson, NO_FINDINGS, ScreenFindings } from '../screen/screen';
-import { escapeControls } from '../screen/names';
+import { escapeControls } from '../map/controls';
 import { firstSentence, MAX_DECLARATIONS_PER_FILE, MAX_NAMES_USED, OverviewFile, RankedOverview } from './overview';
 
 /**

@@ -1,7 +1,8 @@
 import type { SkimContext } from '../context';
 import { MapEntry } from '../map/types';
 import { screenFields } from './fields';
-import { nameOnOneLine, UNSHOWN_NAME } from './names';
+import { nameOnOneLine } from '../map/controls';
+import { UNSHOWN_NAME } from './names';
 import { ScreenFindings } from './screen';
 
 /** What a map shows for a producer or a kind the screen took out. */

@@ -1,5 +1,5 @@
 import type { SkimContext } from '../context';
-import { cleanText } from '../map/normalize';
+import { nameOnOneLine } from '../map/controls';
 import { screenFields } from './fields';
 import { NO_FINDINGS, ScreenFindings } from './screen';
 
@@ -7,20 +7,6 @@ import { NO_FINDINGS, ScreenFindings } from './screen';
 export const UNSHOWN_NAME = 'a file whose name Skim does not show';
 /** The same, for a folder. */
 export const UNSHOWN_FOLDER = 'a folder whose name Skim does not show';
-
-/**
- * A path on one line: a line break or other control character in a file's name (C0, C1, the
- * Unicode line and paragraph separators) is written as its escape (`a\\nb.js`), not taken out.
- */
-export const escapeControls = (text: string) =>
-  // eslint-disable-next-line no-control-regex -- these control characters are what it escapes
-  text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => {
-    const json = JSON.stringify(c).slice(1, -1);
-    return json !== c ? json : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-  });
-
-/** A name as it may be printed before the screen has read it: controls escaped, format characters and Skim's own markers taken out. */
-export const nameOnOneLine = (name: string): string => cleanText(escapeControls(name));
 
 /**
  * File and folder names (paths) as they may be shown, in order: each on one line

@@ -1,0 +1,53 @@
+import * as path from 'node:path';
+import { AgentHost, firstLine, homeOf, HookFileFormat, HookFormat, intArg } from './host';
+
+/** Claude Code's Read returns at most this many lines when no limit is given. */
+const DEFAULT_LIMIT = 2000;
+
+/** Claude Code's PreToolUse and PostToolUse payloads, and its hookSpecificOutput answer: VS Code's hooks and the Copilot CLI's Claude-style hooks use them too. */
+export const CLAUDE_HOOK_FORMAT: HookFormat = {
+  toolKey: 'tool_name',
+  inputKey: 'tool_input',
+  sessionKey: 'session_id',
+  isPost: (payload) => payload.hook_event_name === 'PostToolUse',
+  rewrittenKey: 'updatedInput',
+  wrap: (fields) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', ...fields } }),
+};
+
+/** Claude's settings files: a matcher group per event, naming the tools its hook runs for. */
+export const CLAUDE_SETTINGS: HookFileFormat = {
+  events: { pre: 'PreToolUse', post: 'PostToolUse' },
+  hook: (command, timeout) => ({ type: 'command', command, timeout }),
+  grouped: true,
+};
+
+/** The person's own Claude settings, which VS Code reads for its user hooks too. */
+export const claudeUserSettings = (env: NodeJS.ProcessEnv): string => path.join(homeOf(env), '.claude', 'settings.json');
+
+export const claudeCode: AgentHost<'claude'> = {
+  id: 'claude',
+  readTools: ['Read'],
+  readArgs: (input) =>
+    typeof input.file_path === 'string'
+      ? {
+          file: input.file_path,
+          offset: firstLine(input.offset),
+          limit: intArg(input.limit) ?? DEFAULT_LIMIT,
+          rewrite: (start, end) => ({ ...input, offset: start, limit: end - start + 1 }),
+        }
+      : undefined,
+  edits: {
+    Edit: { file: 'file_path', old: 'old_string', new: 'new_string', all: 'replace_all' },
+    MultiEdit: { file: 'file_path', each: 'edits', old: 'old_string', new: 'new_string', all: 'replace_all' },
+    Write: { file: 'file_path', whole: 'content' },
+    NotebookEdit: { file: 'notebook_path', text: ['new_source'] },
+  },
+  format: CLAUDE_HOOK_FORMAT,
+  // Claude Code cuts additionalContext over 10,000 characters to a 2 KB preview.
+  contextLimit: 9800,
+  place: (scope, root, env) =>
+    // Claude Code's per-person project settings: .claude/settings.json is the team's.
+    scope === 'workspace'
+      ? { file: path.join(root, '.claude', 'settings.local.json'), format: CLAUDE_SETTINGS, owned: false, personalIn: root }
+      : { file: claudeUserSettings(env), format: CLAUDE_SETTINGS, owned: false },
+};

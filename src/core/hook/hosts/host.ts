@@ -1,0 +1,94 @@
+import * as os from 'node:os';
+
+/**
+ * What Skim knows of one agent host: the tools it reads and edits with and their arguments, the
+ * shape of its hook payloads and answers, and where and how its hook file is written. One record
+ * per host, in a file of its own, listed in `index.ts`; nothing else names a host's tools or fields.
+ */
+export interface AgentHost<Id extends string = string> {
+  id: Id;
+  /** Tools that read a file. */
+  readTools: readonly string[];
+  /** The read's file and lines, when its arguments are this host's; undefined when they are not. */
+  readArgs(input: Record<string, unknown>): ReadArgs | undefined;
+  /** Edit tools, each with where its arguments carry the file and the text. */
+  edits: Readonly<Record<string, EditShape>>;
+  /** The payload and answer format the host's own hook files use. */
+  format: HookFormat;
+  /** The most bytes of extra text the host passes on inline, with a margin. */
+  contextLimit: number;
+  /** The hook file Skim installs into for a scope. */
+  place(scope: InstallScope, root: string, env: NodeJS.ProcessEnv): HookPlace;
+}
+
+export type HookEvent = 'pre' | 'post';
+export const INSTALL_SCOPES = ['workspace', 'user'] as const;
+export type InstallScope = (typeof INSTALL_SCOPES)[number];
+
+/** A read's file and lines as its arguments give them; `rewrite` gives the same arguments for lines start..end. */
+export interface ReadArgs {
+  file: string;
+  /** First line asked for, 1-based. */
+  offset: number;
+  /** Lines asked for; undefined for the rest of the file. */
+  limit?: number;
+  rewrite(start: number, end: number): Record<string, unknown>;
+}
+
+/**
+ * Where an edit tool's arguments carry the file it writes (`file`; in each item under `each`,
+ * `eachFile`; or, with `patch`, the files the patch text names) and its text: a string replaced
+ * (`old` by `new`, every occurrence where `all` is true), one or a list of them under `each`; a
+ * file written whole (`whole`); or other text it writes (`text`: code to insert, a patch, a cell).
+ */
+export interface EditShape {
+  file?: string;
+  eachFile?: string;
+  patch?: boolean;
+  old?: string;
+  new?: string;
+  all?: string;
+  each?: string;
+  whole?: string;
+  text?: readonly string[];
+}
+
+/** A hook payload's wire format, recognized by the key naming its tool, and how an answer in it is written. */
+export interface HookFormat {
+  toolKey: string;
+  inputKey: string;
+  sessionKey: string;
+  /** Whether the payload comes after the tool ran. */
+  isPost(payload: Record<string, unknown>): boolean;
+  /** The answer's key for the call's arguments, rewritten. */
+  rewrittenKey: string;
+  /** The answer's fields, in the object the host reads. */
+  wrap(fields: Record<string, unknown>): object;
+}
+
+/** A hook file's format: the key of each event's list under "hooks", Skim's hook object in it, whether a matcher group holds it, the version the file must declare. */
+export interface HookFileFormat {
+  events: Readonly<Record<HookEvent, string>>;
+  hook(command: string, timeoutSeconds: number): Record<string, unknown>;
+  grouped: boolean;
+  version?: number;
+}
+
+export interface HookPlace {
+  file: string;
+  format: HookFileFormat;
+  /** The file is Skim's alone (removal deletes it when nothing else is left in it). */
+  owned: boolean;
+  /**
+   * The project whose git must not pick the file up: the command in it names this machine's
+   * paths, so a workspace install stays with the person who made it.
+   */
+  personalIn?: string;
+}
+
+export const homeOf = (env: NodeJS.ProcessEnv): string => env.HOME || os.homedir();
+
+export const intArg = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : undefined);
+
+/** The first line a read asks for: 1 when it names none or one before the first. */
+export const firstLine = (value: unknown): number => Math.max(1, intArg(value) ?? 1);
