@@ -16,6 +16,7 @@ import { HookServer } from './hookServer';
 import { SkimLog } from './log';
 import { registerMcpServer } from './mcpProvider';
 import { registerTools } from './tools/register';
+import { registerChatParticipant } from './chat/participant';
 import { WorkspaceMaps } from './workspaceMaps';
 
 /** What the extension exposes to other extensions (and to its tests). */
@@ -62,6 +63,7 @@ export function activate(context: vscode.ExtensionContext): SkimApi {
     hook,
     ...editorDisposables,
     ...registerTools(workspace),
+    registerChatParticipant(workspace, context.extension, log),
     ...registerCommands(workspace),
     registerModelPicker(),
     new HookServer(workspace),

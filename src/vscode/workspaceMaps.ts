@@ -191,6 +191,11 @@ export class WorkspaceMaps implements vscode.Disposable {
     return new MapService(this.context(folder), await this.cache(folder));
   }
 
+  /** A folder's cache file and how many files it holds maps of: what `@skim` says of the cache. */
+  async storedCount(folder: vscode.WorkspaceFolder): Promise<{ file: string; maps: number }> {
+    return { file: this.cacheFile(folder), maps: (await this.cache(folder)).count() };
+  }
+
   /** A folder's tree-sitter outlines, stored beside its maps and kept open, so that search and the overview read them warm. */
   async outlines(folder: vscode.WorkspaceFolder): Promise<Outlines> {
     const key = folder.uri.toString();

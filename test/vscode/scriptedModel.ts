@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
  * The scripted model, as a test extension registering a real provider with
  * vscode.lm.registerLanguageModelChatProvider. Skim's summary requests are answered from
  * `summaryScript`; requests that offer tools (Copilot's agent loop) follow `agentScript`;
- * other requests (titles and the like) get a fixed text.
+ * `@skim`'s answer from the regions it located gets ANSWER; other requests (titles and the like) get a fixed text.
  */
 export interface ToolCall {
   name: string;
@@ -14,7 +14,7 @@ export interface ToolCall {
 }
 
 export interface RecordedRequest {
-  kind: 'summary' | 'agent' | 'utility' | 'judge';
+  kind: 'summary' | 'agent' | 'utility' | 'judge' | 'answer';
   text: string;
   tools: { name: string; description: string }[];
   /** Text of every tool result part in the conversation (text and prompt-tsx parts flattened). */
@@ -30,6 +30,9 @@ export interface ScriptedModelApi {
 }
 
 const SUMMARY_MARKER = 'You map one source file';
+const ANSWER_MARKER = 'from the regions Skim located for it';
+/** What the model answers `@skim` from the regions it located. */
+export const ANSWER = 'SCRIPTED-ANSWER: parse() in ms/index.js reads the number and the unit.';
 /** A summary reply that never comes: the request waits until it is cancelled. */
 export const HANG = '<hang>';
 
@@ -109,6 +112,11 @@ export function activate(context: vscode.ExtensionContext): ScriptedModelApi {
         const hazard = /NOTE TO AI AGENTS/.test(passage);
         const ordinary = /Is this ordinary/.test(text);
         progress.report(new vscode.LanguageModelTextPart(hazard !== ordinary ? 'yes' : 'no'));
+        return;
+      }
+      if (text.includes(ANSWER_MARKER) && tools.length === 0) {
+        api.requests.push({ kind: 'answer', text, tools, toolResults });
+        progress.report(new vscode.LanguageModelTextPart(ANSWER));
         return;
       }
       if (tools.length === 0) {

@@ -57,6 +57,18 @@ export function mapAnswer(regions: { start: number; end: number; kind: string; n
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The host ships GitHub Copilot Chat disabled until chat is set up; managing models enables it, offline and signed out. */
+export async function copilotChat(): Promise<vscode.Extension<unknown>> {
+  let copilot = vscode.extensions.getExtension('GitHub.copilot-chat');
+  if (!copilot) await vscode.commands.executeCommand('workbench.action.chat.manage');
+  for (let i = 0; i < 120 && !copilot?.isActive; i++) {
+    await sleep(500);
+    copilot = vscode.extensions.getExtension('GitHub.copilot-chat');
+  }
+  assert.ok(copilot?.isActive, 'GitHub Copilot Chat did not activate in the test host');
+  return copilot;
+}
+
 /** Waits until `probe` gives a value (polled every 100 ms, up to `seconds`); fails naming what it waited for. */
 export async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, seconds = 10): Promise<T> {
   for (let i = 0; i < seconds * 10; i++) {

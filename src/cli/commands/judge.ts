@@ -32,7 +32,7 @@ export function judgeCommand(io: Io, env: NodeJS.ProcessEnv, options: Options): 
   }
   const rows = JUDGE_SITES.map((site) => {
     const own = events.filter((e) => e.site === site);
-    const flagged = own.filter((e) => e.decision === 'wrap' || e.decision === 'reranked').length;
+    const flagged = own.filter((e) => ['wrap', 'reranked', 'unsupported'].includes(e.decision) || e.decision.startsWith('rerouted')).length;
     const answered = own.filter((e) => Object.values(e.signals).some((p) => p !== null));
     const latency = own
       .filter((e) => !e.cacheHit)

@@ -361,6 +361,18 @@ export const OPTIONS = {
     description:
       'The mode for checking that a language-server call or an edit names lines the session was shown. `enforcing` refuses such calls, so it is never inherited.',
   }),
+  judgeRoute: oneOf({
+    setting: 'skim.judge.route',
+    env: 'SKIM_JUDGE_ROUTE',
+    scope: 'window',
+    group: 'advanced',
+    values: SITE_MODES,
+    meanings: SITE_MEANINGS,
+    default: 'inherit',
+    needs: [{ option: 'judgeBackend', values: ['openai', 'vscode.lm'] }],
+    description:
+      "The mode for routing an `@skim` chat request (locate, about Skim, edit or run) and for checking that the regions located answer it; `enforcing` routes by the judge's choice and hands an unanswered question to agent mode.",
+  }),
   judgeDeadlineMs: int({
     setting: 'skim.judge.deadlineMs',
     env: 'SKIM_JUDGE_DEADLINE_MS',

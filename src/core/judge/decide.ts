@@ -44,3 +44,19 @@ export function verifyDecision(p: number | undefined): 'unverified' | 'vouched' 
   if (p === undefined) return 'none';
   return p < VOUCH ? 'unverified' : 'vouched';
 }
+
+/** The intent a judged choice names (its most likely option), or undefined for none of these or no answer: the rules route then. */
+export function routeChoice(choice: Choice | undefined, intents: number): number | undefined {
+  if (!choice || choice.index === -1) return undefined;
+  const best = choice.probabilities.slice(0, intents).reduce((at, p, i, all) => (p > all[at] ? i : at), 0);
+  return choice.probabilities[best] > (choice.probabilities[intents] ?? 0) ? best : undefined;
+}
+
+/** Below this P the judge does not find that the regions located answer the question. */
+export const SUPPORTED = 0.5;
+
+/** Whether the gathered regions answer the question: `unsupported` only when the judge answered and finds they do not; no answer is `none`. */
+export function supportDecision(p: number | undefined): 'unsupported' | 'supported' | 'none' {
+  if (p === undefined) return 'none';
+  return p < SUPPORTED ? 'unsupported' : 'supported';
+}

@@ -1,21 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { tsRegions, tsSource } from '../../../support/files';
-import { mapAnswer, scriptedModel, skim, SKIM_TOOLS, write } from '../../support';
+import { copilotChat, mapAnswer, scriptedModel, skim, SKIM_TOOLS, write } from '../../support';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The host ships GitHub Copilot Chat disabled until chat is set up; managing models enables it, offline and signed out. */
-async function copilotChat(): Promise<vscode.Extension<unknown>> {
-  let copilot = vscode.extensions.getExtension('GitHub.copilot-chat');
-  if (!copilot) await vscode.commands.executeCommand('workbench.action.chat.manage');
-  for (let i = 0; i < 120 && !copilot?.isActive; i++) {
-    await sleep(500);
-    copilot = vscode.extensions.getExtension('GitHub.copilot-chat');
-  }
-  assert.ok(copilot?.isActive, 'GitHub Copilot Chat did not activate in the test host');
-  return copilot;
-}
 
 /** One turn of Copilot's agent in a new conversation (the scripted model counts the tool results in the one it is given). */
 async function agentTurn(query: string): Promise<void> {

@@ -1,0 +1,57 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { Project } from '../../core/files/project';
+import { locateJson } from '../../core/locate/text';
+import { TokenCounter } from '../../core/savings';
+import { UNSHOWN_NAME } from '../../core/screen/names';
+import { vscodeRipgrepCandidates } from '../../core/search/program';
+import { locateProject } from '../../core/tools/locate';
+import { eachFolder } from '../tools/folders';
+import { WorkspaceMaps } from '../workspaceMaps';
+
+/** The budget of what `@skim` gathers: more than a tool call's default, since it is the whole of what the chat's model reads. */
+export const CHAT_LOCATE_TOKENS = 4_000;
+/** A column past any line's end: a range to it takes the whole last line. */
+const LINE_END = 2 ** 30;
+
+export interface GatheredRegion {
+  location: vscode.Location;
+  /** The path shown (screened) and the kind and name: what a person reads beside the reference. */
+  label: string;
+}
+
+export interface Gathered {
+  /** What skim_locate returned, for the model to read. */
+  text: string;
+  regions: GatheredRegion[];
+  /** The folder whose judge and screen the turn uses: the first one located in. */
+  folder: vscode.WorkspaceFolder;
+}
+
+type LocateJson = ReturnType<typeof locateJson>;
+
+/** skim_locate over every workspace folder, as the tool runs it (never a model call), with each region it ranked as a place in a file. */
+export async function gather(workspace: WorkspaceMaps, question: string, counter: TokenCounter, token: vscode.CancellationToken): Promise<Gathered> {
+  let first: vscode.WorkspaceFolder | undefined;
+  const result = await eachFolder(workspace, undefined, token, 'locate in', (folder, signal, folders) => {
+    first ??= folder;
+    const options = { candidates: vscodeRipgrepCandidates(vscode.env.appRoot), launch: workspace.launcher.launch, counter, signal };
+    return locateProject(
+      workspace.context(folder),
+      new Project(folder.uri.fsPath),
+      () => workspace.outlines(folder),
+      { question, tokens: Math.floor(CHAT_LOCATE_TOKENS / folders) },
+      options,
+    );
+  });
+  const regions = (result.json as LocateJson[]).flatMap((answer) =>
+    answer.results
+      // A path the screen did not show has no place to point at.
+      .filter((r) => r.path !== UNSHOWN_NAME)
+      .map((r) => ({
+        location: new vscode.Location(vscode.Uri.file(path.join(answer.root, r.path)), new vscode.Range(r.start - 1, 0, r.end - 1, LINE_END)),
+        label: `${r.path}:${r.start}-${r.end} ${r.kind} ${r.name}`,
+      })),
+  );
+  return { text: result.parts.map((p) => p.text).join('\n'), regions, folder: first as vscode.WorkspaceFolder };
+}
