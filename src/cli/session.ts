@@ -7,7 +7,7 @@ import { Options } from '../core/config/options';
 import { createContext, lineLogger, Logger, SkimContext } from '../core/context';
 import { Project } from '../core/files/project';
 import { judgeLog, judgeLogFile, judgeRuntime, openAiJudgeFrom } from '../core/judge/runtime';
-import { MapService } from '../core/maps/service';
+import { MapService } from '../core/mapping/service';
 import { OpenAiModel } from '../core/model/openai';
 import { within } from '../core/time/deadline';
 import { stopParsesOn } from '../core/structural/parser';

@@ -14,7 +14,7 @@ import { guardedRead } from '../../src/core/guard/guard';
 import { hookCommands } from '../../src/core/hook/command';
 import { cappedNotice } from '../../src/core/guard/notice';
 import { renderMap } from '../../src/core/map/render';
-import { MapService } from '../../src/core/maps/service';
+import { MapService } from '../../src/core/mapping/service';
 import { MapEntry } from '../../src/core/map/types';
 import { Project } from '../../src/core/files/project';
 import { languageFor } from '../../src/core/structural/languages';

@@ -16,7 +16,7 @@ import { languageFor } from '../../src/core/structural/languages';
 import { Launcher } from '../../src/core/search/launch';
 import { runLines, runSearch } from '../../src/core/search/run';
 import { hashBytes } from '../../src/core/files/scan';
-import { MapService } from '../../src/core/maps/service';
+import { MapService } from '../../src/core/mapping/service';
 import { Project } from '../../src/core/files/project';
 import { findSearchProgram, NoSearchProgramError, onPath, SearchProgram, vscodeRipgrepCandidates } from '../../src/core/search/program';
 import { regionsForSearch } from '../../src/core/search/regions';

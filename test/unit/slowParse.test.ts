@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { guardedRead } from '../../src/core/guard/guard';
 import { hashBytes } from '../../src/core/files/scan';
-import { SlowFiles } from '../../src/core/maps/slowFiles';
+import { SlowFiles } from '../../src/core/mapping/slowFiles';
 import { languageFor } from '../../src/core/structural/languages';
 import { outlineInWorker } from '../../src/core/structural/outlineWorker';
 import { parsesStarted } from '../../src/core/structural/parser';

@@ -1,5 +1,5 @@
 import { Region } from '../map/types';
-import { MapSource } from '../maps/source';
+import { MapSource } from '../mapping/mapSource';
 import { ProjectFile } from '../files/project';
 import { OutlineSource, Outlines, readOutlineSource } from './outlines';
 

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { ProjectFile } from '../files/project';
-import type { SlowFiles } from '../maps/slowFiles';
+import type { SlowFiles } from '../mapping/slowFiles';
 import { withParsedFile } from './parsed';
 
 /** The named syntax nodes holding one position of a file, outermost first: local syntax without reading the lines around it. */

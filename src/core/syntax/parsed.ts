@@ -1,6 +1,6 @@
 import { hashBytes } from '../files/scan';
 import { readSource } from '../files/source';
-import type { SlowFiles } from '../maps/slowFiles';
+import type { SlowFiles } from '../mapping/slowFiles';
 import { ProjectFile } from '../files/project';
 import { LanguageInfo, languageFor } from '../structural/languages';
 import { NoGrammarError } from '../structural/mapper';

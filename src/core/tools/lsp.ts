@@ -5,7 +5,7 @@ import { FACT_OPS, FactsRequest, FactsResult, isFactOp, symbolPositions } from '
 import { fallbackFacts } from '../facts/fallback';
 import { renderFacts } from '../facts/text';
 import { verifyCall } from '../judge/verifySite';
-import { MapSource } from '../maps/source';
+import { MapSource } from '../mapping/mapSource';
 import { Outlines } from '../search/outlines';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { regionsForSearch } from '../search/regions';

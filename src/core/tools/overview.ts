@@ -1,6 +1,6 @@
 import type { SkimContext } from '../context';
 import { Project } from '../files/project';
-import { MapSource } from '../maps/source';
+import { MapSource } from '../mapping/mapSource';
 import { KeptAnswer, OverviewAnswers } from '../overview/answers';
 import { OverviewFileError, OverviewRequestError, rankOverview, RankedFile } from '../overview/overview';
 import { DEFAULT_TOKENS, fitOverview, NarrowHint, OverviewAnswer, overviewJson, proseShown, renderOverview } from '../overview/text';

@@ -1,7 +1,7 @@
 import type { SkimContext } from '../context';
 import { Project } from '../files/project';
 import { judgeSearch } from '../search/judged';
-import { MapSource } from '../maps/source';
+import { MapSource } from '../mapping/mapSource';
 import { Outlines } from '../search/outlines';
 import { Launch } from '../search/launch';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';

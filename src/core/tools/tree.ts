@@ -1,5 +1,5 @@
 import type { SkimContext } from '../context';
-import type { SlowFiles } from '../maps/slowFiles';
+import type { SlowFiles } from '../mapping/slowFiles';
 import { ProjectFile } from '../files/project';
 import { readSource } from '../files/source';
 import { redactionMarker } from '../screen/marker';

@@ -17,7 +17,7 @@ import { modelProducer } from '../summarizer/prompt';
 import { MAX_MODEL_CALLS, SummaryFailedError, summarizeWithModel } from '../summarizer/summarize';
 import { freshFor } from './freshness';
 import { SlowFiles } from './slowFiles';
-import { EnsureOptions, MapOutcome, MapSource, MapUnavailableError } from './source';
+import { EnsureOptions, MapOutcome, MapSource, MapUnavailableError } from './mapSource';
 
 /**
  * Looks maps up by content hash and makes them on a miss: one model call when a model is
