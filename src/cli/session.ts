@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { cacheFileFor } from '../core/cache/location';
-import { closeOpenOutlineStores, outlineFileBeside, OutlineStore } from '../core/cache/outlines';
+import { closeOpenOutlineStores, outlineFileBeside, OutlineStore } from '../core/cache/outlineStore';
 import { MapCache, saveOpenCaches } from '../core/cache/store';
 import { TeamCache } from '../core/cache/teamCache';
 import { Options } from '../core/config/options';
@@ -11,7 +11,7 @@ import { MapService } from '../core/mapping/service';
 import { OpenAiModel } from '../core/model/openai';
 import { within } from '../core/time/deadline';
 import { stopParsesOn } from '../core/structural/parser';
-import { Outlines } from '../core/search/outlines';
+import { Outlines } from '../core/search/searchOutlines';
 import { UsageError } from './args';
 import type { OpenMaps } from './commands/hook';
 import { CommandFailed } from './io';

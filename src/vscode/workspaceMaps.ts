@@ -1,10 +1,10 @@
 import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { outlineFileBeside, OutlineStore } from '../core/cache/outlines';
+import { outlineFileBeside, OutlineStore } from '../core/cache/outlineStore';
 import { MapCache } from '../core/cache/store';
 import { Launcher } from '../core/search/launch';
-import { Outlines } from '../core/search/outlines';
+import { Outlines } from '../core/search/searchOutlines';
 import { hashBytes } from '../core/files/scan';
 import { sha256Hex } from '../core/files/sha256';
 import { MapEntry } from '../core/map/types';

@@ -5,13 +5,13 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { OutlineStore } from '../../src/core/cache/outlines';
+import { OutlineStore } from '../../src/core/cache/outlineStore';
 import { DEFAULT_OPTIONS } from '../../src/core/config/options';
 import { MapCache } from '../../src/core/cache/store';
 import { OpenAiJudge } from '../../src/core/judge/openaiJudge';
 import { JudgeRuntime, siteModes } from '../../src/core/judge/runtime';
 import { judgeSearch } from '../../src/core/search/judged';
-import { Outlines } from '../../src/core/search/outlines';
+import { Outlines } from '../../src/core/search/searchOutlines';
 import { languageFor } from '../../src/core/structural/languages';
 import { Launcher } from '../../src/core/search/launch';
 import { runLines, runSearch } from '../../src/core/search/run';

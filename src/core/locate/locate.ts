@@ -1,7 +1,7 @@
 import { Project } from '../files/project';
 import { BinaryFileError } from '../files/source';
 import { listFiles } from '../search/files';
-import { Outlines, readOutlineSource } from '../search/outlines';
+import { Outlines, readOutlineSource } from '../search/searchOutlines';
 import { SearchProgram } from '../search/program';
 import { scopeOf } from '../search/search';
 import { languageFor } from '../structural/languages';

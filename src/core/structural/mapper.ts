@@ -3,7 +3,7 @@ import { normalizeRegions } from '../map/normalize';
 import { Region } from '../map/types';
 import type { Query } from 'web-tree-sitter';
 import { LanguageInfo, languageFor } from './languages';
-import { outline } from './outline';
+import { outline } from './queryRegions';
 import { outlineInWorker } from './outlineWorker';
 import { isWasmFailure, Parse, SlowParseError, TreeSitterFailure, withParse } from './parser';
 import { structuralProse } from './prose';

@@ -9,7 +9,7 @@ import { screenFields } from '../screen/fields';
 import { nameOnOneLine, UNSHOWN_NAME } from '../screen/names';
 import { mergeFindings, NO_FINDINGS, ScreenFindings, screenLines } from '../screen/screen';
 import { screenSource } from '../screen/source';
-import { Outlines } from '../search/outlines';
+import { Outlines } from '../search/searchOutlines';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { SearchRequestError } from '../search/search';
 import { numberedLines } from './read';

@@ -9,7 +9,7 @@ import { cleanText } from '../map/normalize';
 import { screenFields } from '../screen/fields';
 import { escapeControls, UNSHOWN_FOLDER } from '../screen/names';
 import { ScreenFindings } from '../screen/screen';
-import { Outlines } from '../search/outlines';
+import { Outlines } from '../search/searchOutlines';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { ToolError, ToolResult } from './result';
 import { SearchPrograms } from './search';

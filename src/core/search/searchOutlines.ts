@@ -1,4 +1,4 @@
-import { isWhole, OutlineStore, StoredOutline } from '../cache/outlines';
+import { isWhole, OutlineStore, StoredOutline } from '../cache/outlineStore';
 import { hashBytes } from '../files/scan';
 import { compareRegions } from '../map/normalize';
 import { innermost } from '../map/tree';
