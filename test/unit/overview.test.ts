@@ -9,7 +9,7 @@ import { OutlineStore } from '../../src/core/cache/outlineStore';
 import { hashBytes } from '../../src/core/files/scan';
 import { OverviewRequest, rankOverview } from '../../src/core/overview/overview';
 import { rankFiles } from '../../src/core/overview/rank';
-import { fitOverview, overviewJson, renderOverview } from '../../src/core/overview/text';
+import { fitOverview, overviewJson, renderOverview } from '../../src/core/overview/renderOverview';
 import { O200K } from '../../src/core/savings';
 import { Project } from '../../src/core/files/project';
 import { Outlines } from '../../src/core/search/searchOutlines';

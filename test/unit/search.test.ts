@@ -21,7 +21,7 @@ import { Project } from '../../src/core/files/project';
 import { findSearchProgram, NoSearchProgramError, onPath, SearchProgram, vscodeRipgrepCandidates } from '../../src/core/search/program';
 import { regionsForSearch } from '../../src/core/search/regions';
 import { search, SearchRequest, SearchRequestError } from '../../src/core/search/search';
-import { renderSearch, searchJson } from '../../src/core/search/text';
+import { renderSearch, searchJson } from '../../src/core/search/renderSearch';
 import { searchProject } from '../../src/core/tools/search';
 import { skim } from '../support/cli';
 import { runnerProject, scratch } from '../support/files';

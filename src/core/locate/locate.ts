@@ -8,7 +8,7 @@ import { languageFor } from '../structural/languages';
 import { readQuestion } from './question';
 import { fileScores, idf, rankUnits, Scored } from './rank';
 import { reach } from './reach';
-import type { LocateCoverage } from './text';
+import type { LocateCoverage } from './renderLocate';
 import { stemProbe, Unit, unitsOf } from './units';
 
 /**

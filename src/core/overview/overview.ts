@@ -21,7 +21,7 @@ import { cleanText, clipAtWord } from '../map/normalize';
  * The ladder's first rung: the files under a folder, each with its most referred-to declarations,
  * ranked by how much the rest of the code names them (overview/rank), from tree-sitter outlines
  * stored by content hash (a fresh cached map lends its prose when the file is shown:
- * overview/text): never a model call. Bounded in time (said when reached, with what was
+ * overview/renderOverview): never a model call. Bounded in time (said when reached, with what was
  * covered), in files and in what one file may add.
  */
 

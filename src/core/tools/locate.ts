@@ -2,7 +2,7 @@ import type { SkimContext } from '../context';
 import { Project } from '../files/project';
 import { readSource } from '../files/source';
 import { locate, LocateRequestError } from '../locate/locate';
-import { DEFAULT_LOCATE_TOKENS, fitLocate, LocateFormat, LocateResult, locateJson, RegionLines, renderLocate } from '../locate/text';
+import { DEFAULT_LOCATE_TOKENS, fitLocate, LocateFormat, LocateResult, locateJson, RegionLines, renderLocate } from '../locate/renderLocate';
 import { cleanText } from '../map/normalize';
 import { O200K, TokenCounter } from '../savings';
 import { screenFields } from '../screen/fields';

@@ -3,7 +3,7 @@ import { Project, ProjectFile } from '../files/project';
 import { readSource } from '../files/source';
 import { FACT_OPS, FactsRequest, FactsResult, isFactOp, symbolPositions } from '../facts/facts';
 import { fallbackFacts } from '../facts/fallback';
-import { renderFacts } from '../facts/text';
+import { renderFacts } from '../facts/renderFacts';
 import { verifyCall } from '../judge/verifySite';
 import { MapSource } from '../mapping/mapSource';
 import { Outlines } from '../search/searchOutlines';

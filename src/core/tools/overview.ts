@@ -3,7 +3,7 @@ import { Project } from '../files/project';
 import { MapSource } from '../mapping/mapSource';
 import { KeptAnswer, OverviewAnswers } from '../overview/answers';
 import { OverviewFileError, OverviewRequestError, rankOverview, RankedFile } from '../overview/overview';
-import { DEFAULT_TOKENS, fitOverview, NarrowHint, OverviewAnswer, overviewJson, proseShown, renderOverview } from '../overview/text';
+import { DEFAULT_TOKENS, fitOverview, NarrowHint, OverviewAnswer, overviewJson, proseShown, renderOverview } from '../overview/renderOverview';
 import { O200K, TokenCounter } from '../savings';
 import { cleanText } from '../map/normalize';
 import { screenFields } from '../screen/fields';

@@ -7,7 +7,7 @@ import { Launch } from '../search/launch';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { regionsForSearch } from '../search/regions';
 import { search, SearchRequest, SearchRequestError } from '../search/search';
-import { renderSearch, searchJson } from '../search/text';
+import { renderSearch, searchJson } from '../search/renderSearch';
 import { screenName } from '../screen/names';
 import { findingsJson } from '../screen/screen';
 import { ToolError, ToolResult } from './result';

@@ -8,7 +8,7 @@ import { findingsJson, mergeFindings, NO_FINDINGS, ScreenFindings, screenLines }
 import { screenSource } from '../screen/source';
 import { nodeAt, NodeAtError, NodeAtResult } from '../syntax/nodeAt';
 import { QueryResult, queryTree, QueryTreeError } from '../syntax/queryTree';
-import { queryJson, renderNodeAt, renderQuery } from '../syntax/text';
+import { queryJson, renderNodeAt, renderQuery } from '../syntax/renderTree';
 import { explain, ToolError, ToolResult } from './result';
 
 /**

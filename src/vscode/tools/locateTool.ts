@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Project } from '../../core/files/project';
-import { DEFAULT_LOCATE_TOKENS } from '../../core/locate/text';
+import { DEFAULT_LOCATE_TOKENS } from '../../core/locate/renderLocate';
 import { O200K, TokenCounter } from '../../core/savings';
 import { vscodeRipgrepCandidates } from '../../core/search/program';
 import { LocateInput, locateProject } from '../../core/tools/locate';

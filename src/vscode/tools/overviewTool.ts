@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Project } from '../../core/files/project';
-import { DEFAULT_TOKENS } from '../../core/overview/text';
+import { DEFAULT_TOKENS } from '../../core/overview/renderOverview';
 import { O200K, TokenCounter } from '../../core/savings';
 import { vscodeRipgrepCandidates } from '../../core/search/program';
 import { OverviewInput, overviewProject } from '../../core/tools/overview';
