@@ -8,7 +8,7 @@ import { Outlines } from '../core/search/searchOutlines';
 import { hashBytes } from '../core/files/scan';
 import { sha256Hex } from '../core/files/sha256';
 import { MapEntry } from '../core/map/types';
-import { readForMapping } from '../core/files/source';
+import { readForMapping } from '../core/files/readSource';
 import { MapService } from '../core/mapping/service';
 import { MapOrigin } from '../core/map/types';
 import { MapOutcome, MapSource } from '../core/mapping/mapSource';

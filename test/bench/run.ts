@@ -20,7 +20,7 @@ import { Project } from '../../src/core/files/project';
 import { languageFor } from '../../src/core/structural/languages';
 import { structuralMap, structuralProducer } from '../../src/core/structural/mapper';
 import { summaryRequest } from '../../src/core/summarizer/prompt';
-import { splitLines } from '../../src/core/files/source';
+import { splitLines } from '../../src/core/files/readSource';
 import { FIXTURES, scratch, tsSource } from '../support/files';
 import { FileResult, measureCorpus, measureOutside, median as corpusMedian } from './corpus';
 import { languageRows } from './perLanguage';

@@ -1,5 +1,5 @@
 import { Project } from '../files/project';
-import { BinaryFileError } from '../files/source';
+import { BinaryFileError } from '../files/readSource';
 import { listFiles } from '../search/files';
 import { Outlines, readOutlineSource } from '../search/searchOutlines';
 import { SearchProgram } from '../search/program';

@@ -2,7 +2,7 @@ import { MapCache } from '../cache/store';
 import { TeamCache } from '../cache/teamCache';
 import type { Logger } from '../context';
 import { hashBytes } from '../files/scan';
-import { NotSourceError, readForMapping, splitLines } from '../files/source';
+import { NotSourceError, readForMapping, splitLines } from '../files/readSource';
 import { ProjectFile } from '../files/project';
 import { capProse } from '../map/normalize';
 import { MapEntry, Region } from '../map/types';

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { lastPart } from '../facts/facts';
 import { readRegularFile } from '../files/open';
 import { Sha256 } from '../files/sha256';
-import { BinaryFileError } from '../files/source';
+import { BinaryFileError } from '../files/readSource';
 import { fileKindByName } from '../files/kind';
 import { Project, ProjectFile } from '../files/project';
 import { listFiles } from '../search/files';

@@ -3,7 +3,7 @@ import { hashBytes } from '../files/scan';
 import { compareRegions } from '../map/normalize';
 import { innermost } from '../map/tree';
 import { Region } from '../map/types';
-import { readForMapping, STRUCTURAL_MAX_BYTES } from '../files/source';
+import { readForMapping, STRUCTURAL_MAX_BYTES } from '../files/readSource';
 import { ProjectFile } from '../files/project';
 import { LanguageInfo, languageFor, parseableText } from '../structural/languages';
 import { outlineRegions } from '../structural/mapper';

@@ -1,4 +1,4 @@
-import { STRUCTURAL_MAX_BYTES } from '../files/source';
+import { STRUCTURAL_MAX_BYTES } from '../files/readSource';
 import { normalizeRegions } from '../map/normalize';
 import { Region } from '../map/types';
 import type { Query } from 'web-tree-sitter';

@@ -1,5 +1,5 @@
 import { hashBytes } from '../files/scan';
-import { readSource } from '../files/source';
+import { readSource } from '../files/readSource';
 import type { SlowFiles } from '../mapping/slowFiles';
 import { ProjectFile } from '../files/project';
 import { LanguageInfo, languageFor } from '../structural/languages';

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { Region } from '../map/types';
-import { readSource } from '../files/source';
+import { readSource } from '../files/readSource';
 import { ProjectFile } from '../files/project';
 import type { SlowFiles } from '../mapping/slowFiles';
 import { outlineRegions } from '../structural/mapper';

@@ -1,6 +1,6 @@
 import type { SkimContext } from '../context';
 import { Project } from '../files/project';
-import { readSource } from '../files/source';
+import { readSource } from '../files/readSource';
 import { locate, LocateRequestError } from '../locate/locate';
 import { DEFAULT_LOCATE_TOKENS, fitLocate, LocateFormat, LocateResult, locateJson, RegionLines, renderLocate } from '../locate/renderLocate';
 import { cleanText } from '../map/normalize';
@@ -8,7 +8,7 @@ import { O200K, TokenCounter } from '../savings';
 import { screenFields } from '../screen/fields';
 import { nameOnOneLine, UNSHOWN_NAME } from '../screen/names';
 import { mergeFindings, NO_FINDINGS, ScreenFindings, screenLines } from '../screen/screen';
-import { screenSource } from '../screen/source';
+import { screenSource } from '../screen/sourceScreen';
 import { Outlines } from '../search/searchOutlines';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { SearchRequestError } from '../search/search';

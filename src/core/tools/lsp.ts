@@ -1,6 +1,6 @@
 import type { SkimContext } from '../context';
 import { Project, ProjectFile } from '../files/project';
-import { readSource } from '../files/source';
+import { readSource } from '../files/readSource';
 import { FACT_OPS, FactsRequest, FactsResult, isFactOp, symbolPositions } from '../facts/facts';
 import { fallbackFacts } from '../facts/fallback';
 import { renderFacts } from '../facts/renderFacts';

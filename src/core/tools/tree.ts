@@ -1,11 +1,11 @@
 import type { SkimContext } from '../context';
 import type { SlowFiles } from '../mapping/slowFiles';
 import { ProjectFile } from '../files/project';
-import { readSource } from '../files/source';
+import { readSource } from '../files/readSource';
 import { redactionMarker } from '../screen/marker';
 import { screenName } from '../screen/names';
 import { findingsJson, mergeFindings, NO_FINDINGS, ScreenFindings, screenLines } from '../screen/screen';
-import { screenSource } from '../screen/source';
+import { screenSource } from '../screen/sourceScreen';
 import { nodeAt, NodeAtError, NodeAtResult } from '../syntax/nodeAt';
 import { QueryResult, queryTree, QueryTreeError } from '../syntax/queryTree';
 import { queryJson, renderNodeAt, renderQuery } from '../syntax/renderTree';
