@@ -9,7 +9,8 @@ import { SearchHit } from '../../core/search/search';
 import { factsAnswer, factsFallback, lspPositions, lspSource, verifiedCall } from '../../core/tools/lsp';
 import { TextPart } from '../../core/tools/result';
 import { askLanguageServer, ServerAnswer } from '../languageServer';
-import { WorkspaceFile, WorkspaceMaps } from '../workspaceMaps';
+import { WorkspaceMaps } from '../workspaceMaps';
+import { WorkspaceFile } from '../workspacePaths';
 import { LmTool } from './table';
 
 export interface LspInput {
