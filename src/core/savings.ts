@@ -1,5 +1,5 @@
 import { readRegularFile } from './files/open';
-import { splitLines } from './files/source';
+import { splitLines } from './files/readSource';
 
 /**
  * What one shortened read saved, measured where it can be and estimated where it cannot, and

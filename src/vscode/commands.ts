@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { mapUri } from './editor/mapDocument';
-import { WorkspaceFile, WorkspaceMaps } from './workspaceMaps';
+import { WorkspaceMaps } from './workspaceMaps';
+import { WorkspaceFile } from './workspacePaths';
 
 /** The file a command acts on: the one it was given (explorer, editor title), else the active editor's; said when there is none. */
 export function commandTarget(workspace: WorkspaceMaps, uri: unknown): WorkspaceFile | undefined {

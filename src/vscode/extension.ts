@@ -42,16 +42,12 @@ export function activate(context: vscode.ExtensionContext): SkimApi {
   const log = new SkimLog();
   const configuration = new SkimConfiguration(log);
   const judges = new JudgeHolder(context, configuration, log);
-  workspace = new WorkspaceMaps(context.storageUri ?? context.globalStorageUri, log, judges);
   const savings = new Savings(context.workspaceState);
-  workspace.savings = savings;
+  workspace = new WorkspaceMaps(context.storageUri ?? context.globalStorageUri, log, judges, savings);
   const hook = new HookState();
   const { disposables: editorDisposables, ...editor } = registerEditor(workspace, hook, configuration);
   const maps = workspace;
-  const savingsView = new SavingsView(
-    () => workspace?.savings ?? savings,
-    (names) => maps.shownNames(names),
-  );
+  const savingsView = new SavingsView(savings, (names) => maps.shownNames(names));
   const onboarding = new Onboarding(context.workspaceState, log.messages);
   const firstRun = () => configuration.options.offerReadHook && void onboarding.offer();
   firstRun();

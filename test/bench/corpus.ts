@@ -19,7 +19,7 @@ import { encode } from 'gpt-tokenizer';
 import { cappedNotice } from '../../src/core/guard/notice';
 import { mapHeader, renderMap } from '../../src/core/map/render';
 import { MapEntry } from '../../src/core/map/types';
-import { splitLines } from '../../src/core/files/source';
+import { splitLines } from '../../src/core/files/readSource';
 import { structuralMap } from '../../src/core/structural/mapper';
 import { OUTSIDE } from './outside';
 import { ctagsTags, Declaration, goAst, keywordDeclarations, pythonAst, rubyRipper, typescriptNavigation } from './references';

@@ -12,7 +12,7 @@ import { locate } from '../../src/core/locate/locate';
 import { CALLABLE } from '../../src/core/locate/units';
 import { isStopword, parts, terms } from '../../src/core/locate/words';
 import { listFiles } from '../../src/core/search/files';
-import { Outlines, readOutlineSource } from '../../src/core/search/outlines';
+import { Outlines, readOutlineSource } from '../../src/core/search/searchOutlines';
 import { onPath, SearchProgram } from '../../src/core/search/program';
 import { runSearch } from '../../src/core/search/run';
 import { languageFor } from '../../src/core/structural/languages';

@@ -10,10 +10,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { OutlineStore } from '../../src/core/cache/outlines';
+import { OutlineStore } from '../../src/core/cache/outlineStore';
 import { rankOverview, RankedFile } from '../../src/core/overview/overview';
 import { Project } from '../../src/core/files/project';
-import { Outlines } from '../../src/core/search/outlines';
+import { Outlines } from '../../src/core/search/searchOutlines';
 import { onPath } from '../../src/core/search/program';
 
 type Record = (measure: string, value: number, unit: string, target?: { text: string; ok: boolean }) => void;

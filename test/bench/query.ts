@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Project } from '../../src/core/files/project';
-import { splitLines } from '../../src/core/files/source';
+import { splitLines } from '../../src/core/files/readSource';
 import { queryTree } from '../../src/core/syntax/queryTree';
 import { runWrittenQuery } from '../../src/core/syntax/written';
 

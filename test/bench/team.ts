@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { MapCache } from '../../src/core/cache/store';
 import { TeamCache } from '../../src/core/cache/teamCache';
-import { MapService } from '../../src/core/maps/service';
+import { MapService } from '../../src/core/mapping/service';
 import { OpenAiModel } from '../../src/core/model/openai';
 import { Project } from '../../src/core/files/project';
 import { tsRegions, tsSource } from '../support/files';

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { MapCache } from '../../src/core/cache/store';
-import { MapService } from '../../src/core/maps/service';
+import { MapService } from '../../src/core/mapping/service';
 import { OpenAiModel } from '../../src/core/model/openai';
 import { Project } from '../../src/core/files/project';
 import { testContext } from './context';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { splitLines } from '../../src/core/files/source';
+import { splitLines } from '../../src/core/files/readSource';
 import { Project } from '../../src/core/files/project';
 import { codeLensTitle, lensRegions, renderHover, renderMap, screenedText } from '../../src/core/map/render';
 import { MapEntry } from '../../src/core/map/types';

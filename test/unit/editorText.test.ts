@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { CLOSURE_LENS_LINES, codeLensTitle, LENS_CHARS, lensRegions, plainNote, renderHover } from '../../src/core/map/render';
 import { MapEntry, Region } from '../../src/core/map/types';
-import { splitLines } from '../../src/core/files/source';
+import { splitLines } from '../../src/core/files/readSource';
 import { structuralMap } from '../../src/core/structural/mapper';
 import { ShortenedRead } from '../../src/core/savings';
 import { savingsChart, savingsPage, shownOfAsked } from '../../src/vscode/savings/savingsPage';

@@ -5,7 +5,7 @@ import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import { guardedRead } from '../../src/core/guard/guard';
 import { MapEntry } from '../../src/core/map/types';
-import { MapService } from '../../src/core/maps/service';
+import { MapService } from '../../src/core/mapping/service';
 import { renderRead } from '../support/read';
 import { renderMap } from '../../src/core/map/render';
 import { engine } from '../support/engine';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { splitLines } from '../../src/core/files/source';
+import { splitLines } from '../../src/core/files/readSource';
 import { renderAt, renderHover, renderMap } from '../../src/core/map/render';
 import { MapEntry } from '../../src/core/map/types';
 import { structuralMap } from '../../src/core/structural/mapper';

@@ -8,7 +8,7 @@ import { JudgeEvent, JudgeRuntime, judgeLogFile, siteModes } from '../../src/cor
 import { judgePassages } from '../../src/core/screen/judged';
 import { flagLines } from '../../src/core/screen/flags';
 import { MapCache } from '../../src/core/cache/store';
-import { MapService } from '../../src/core/maps/service';
+import { MapService } from '../../src/core/mapping/service';
 import { Project } from '../../src/core/files/project';
 import { verifiedCall } from '../../src/core/tools/lsp';
 import { readFile } from '../../src/core/tools/read';

@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { isWhole, OutlineStore, StoredOutline } from '../../src/core/cache/outlines';
+import { isWhole, OutlineStore, StoredOutline } from '../../src/core/cache/outlineStore';
 import { innermost } from '../../src/core/map/tree';
 import { Project } from '../../src/core/files/project';
-import { Outlines, readOutlineSource } from '../../src/core/search/outlines';
+import { Outlines, readOutlineSource } from '../../src/core/search/searchOutlines';
 import { languageFor } from '../../src/core/structural/languages';
 import { structuralMap } from '../../src/core/structural/mapper';
 import { scratch } from '../support/files';

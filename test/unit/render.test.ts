@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { mapJson, renderAt, renderMap } from '../../src/core/map/render';
 import { MapEntry, Region } from '../../src/core/map/types';
-import { splitLines } from '../../src/core/files/source';
+import { splitLines } from '../../src/core/files/readSource';
 import { structuralMap } from '../../src/core/structural/mapper';
 
 function entry(over: Partial<MapEntry> = {}): MapEntry {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { regionTree } from '../../src/core/map/tree';
-import { splitLines } from '../../src/core/files/source';
+import { splitLines } from '../../src/core/files/readSource';
 import { NoGrammarError, structuralMap } from '../../src/core/structural/mapper';
 import { snapToDeclarations } from '../../src/core/structural/snap';
 import { FIXTURES } from '../support/files';

@@ -8,7 +8,7 @@ import { TreeSitterFailure, withParse } from '../../src/core/structural/parser';
 import { MAX_QUERY_DEPTH, MAX_SHOWN, queryDepth, queryRefusal } from '../../src/core/syntax/bounds';
 import { nodeAt } from '../../src/core/syntax/nodeAt';
 import { queryTree } from '../../src/core/syntax/queryTree';
-import { renderNodeAt, renderQuery } from '../../src/core/syntax/text';
+import { renderNodeAt, renderQuery } from '../../src/core/syntax/renderTree';
 import { nodeAtFile, queryFile } from '../../src/core/tools/tree';
 import { testContext } from '../support/context';
 import { skim } from '../support/cli';

@@ -11,7 +11,7 @@ import { RemoteMaps } from '../../core/hook/remoteMaps';
 import { shellWord } from '../../core/hook/shellWord';
 import { findExtension } from '../../core/hook/socketPath';
 import type { MapEntry } from '../../core/map/types';
-import type { EnsureOptions, MapOutcome, MapSource } from '../../core/maps/source';
+import type { EnsureOptions, MapOutcome, MapSource } from '../../core/mapping/mapSource';
 import { Project, ProjectFile } from '../../core/files/project';
 import { cacheFileFor } from '../../core/cache/location';
 import type { Io } from '../io';

@@ -1,4 +1,4 @@
-import { MAX_LOCATE_TOKENS, MIN_LOCATE_TOKENS } from '../../core/locate/text';
+import { MAX_LOCATE_TOKENS, MIN_LOCATE_TOKENS } from '../../core/locate/renderLocate';
 import { LocateInput, locateProject } from '../../core/tools/locate';
 import { ParsedArgs, positiveInt, UsageError } from '../args';
 import { Io } from '../io';

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { answersFileBeside } from '../../core/overview/answers';
-import { MAX_TOKENS, MIN_TOKENS } from '../../core/overview/text';
+import { MAX_TOKENS, MIN_TOKENS } from '../../core/overview/renderOverview';
 import { OverviewInput, overviewProject } from '../../core/tools/overview';
 import { ParsedArgs, positiveInt, UsageError } from '../args';
 import { Io } from '../io';

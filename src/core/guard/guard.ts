@@ -2,7 +2,7 @@ import { describeFileError } from '../files/errors';
 import { DECLINED_REASON, fileKindByName } from '../files/kind';
 import { scanFile, ScanResult } from '../files/scan';
 import { MapEntry } from '../map/types';
-import type { MapSource } from '../maps/source';
+import type { MapSource } from '../mapping/mapSource';
 import { ProjectFile } from '../files/project';
 import { MAX_MODEL_CALLS } from '../summarizer/summarize';
 import { nameOnOneLine } from '../map/controls';

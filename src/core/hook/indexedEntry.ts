@@ -1,6 +1,6 @@
 import { readEntryFile, entryFolderBeside } from '../cache/entryFiles';
 import { Options } from '../config/options';
-import { freshFor } from '../maps/freshness';
+import { freshFor } from '../mapping/freshness';
 import { MapEntry } from '../map/types';
 import { openAiProducer } from '../model/openai';
 import { vetMap } from '../screen/vet';

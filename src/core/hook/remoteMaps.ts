@@ -1,7 +1,7 @@
 import type * as Net from 'node:net';
 import { capProse, capText, normalizeRegions, RawRegion } from '../map/normalize';
 import { MapEntry, MapOrigin, MapStatus } from '../map/types';
-import { EnsureOptions, MapOutcome, MapSource, MapUnavailableError } from '../maps/source';
+import { EnsureOptions, MapOutcome, MapSource, MapUnavailableError } from '../mapping/mapSource';
 import { vetMap } from '../screen/vet';
 import { ProjectFile } from '../files/project';
 

@@ -1,14 +1,14 @@
 import { Project } from '../files/project';
-import { BinaryFileError } from '../files/source';
+import { BinaryFileError } from '../files/readSource';
 import { listFiles } from '../search/files';
-import { Outlines, readOutlineSource } from '../search/outlines';
+import { Outlines, readOutlineSource } from '../search/searchOutlines';
 import { SearchProgram } from '../search/program';
 import { scopeOf } from '../search/search';
 import { languageFor } from '../structural/languages';
 import { readQuestion } from './question';
 import { fileScores, idf, rankUnits, Scored } from './rank';
 import { reach } from './reach';
-import type { LocateCoverage } from './text';
+import type { LocateCoverage } from './renderLocate';
 import { stemProbe, Unit, unitsOf } from './units';
 
 /**

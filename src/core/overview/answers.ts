@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { readRegularFile } from '../files/open';
 import { replaceFile } from '../files/replaceFile';
-import type { OverviewAnswer } from './text';
+import type { OverviewAnswer } from './renderOverview';
 
 /**
  * Fitted overviews kept by what they were made from, beside the outline store: a key is the hash

@@ -3,13 +3,13 @@ import * as path from 'node:path';
 import { lastPart } from '../facts/facts';
 import { readRegularFile } from '../files/open';
 import { Sha256 } from '../files/sha256';
-import { BinaryFileError } from '../files/source';
+import { BinaryFileError } from '../files/readSource';
 import { fileKindByName } from '../files/kind';
 import { Project, ProjectFile } from '../files/project';
 import { listFiles } from '../search/files';
-import { NamesUsed, StoredOutline } from '../cache/outlines';
+import { NamesUsed, StoredOutline } from '../cache/outlineStore';
 import { Region } from '../map/types';
-import { Outlines, OutlineSource, readOutlineSource } from '../search/outlines';
+import { Outlines, OutlineSource, readOutlineSource } from '../search/searchOutlines';
 import { SearchProgram } from '../search/program';
 import { scopeOf, SearchRequestError } from '../search/search';
 import { languageFor } from '../structural/languages';
@@ -22,7 +22,7 @@ import { clipAtWord } from '../map/normalize';
  * The ladder's first rung: the files under a folder, each with its most referred-to declarations,
  * ranked by how much the rest of the code names them (overview/rank), from tree-sitter outlines
  * stored by content hash (a fresh cached map lends its prose when the file is shown:
- * overview/text): never a model call. Bounded in time (said when reached, with what was
+ * overview/renderOverview): never a model call. Bounded in time (said when reached, with what was
  * covered), in files and in what one file may add.
  */
 
@@ -354,26 +354,22 @@ async function contentKey(chosen: readonly string[], fileOf: (key: string) => Pr
   return hash.digest();
 }
 
-export async function rankOverview(
-  project: Project,
-  program: SearchProgram,
-  request: OverviewRequest,
-  /** The outlines, or how to open them: opened only when files are to be ranked, not for an answer kept. */
-  sources: { outlines: Outlines | (() => Promise<Outlines>) },
-): Promise<RankedOverview> {
-  const started = performance.now();
-  const timeoutMs = request.timeoutMs ?? OVERVIEW_TIMEOUT_MS;
-  let scope: string;
-  try {
-    scope = scopeOf(project, request.path, 'look');
-  } catch (error) {
-    throw error instanceof SearchRequestError ? new OverviewRequestError(error.message) : error;
-  }
-  if (scope !== '.' && !statSync(project.file(scope).real).isDirectory()) throw new OverviewFileError(scope);
+/** The folder's files as listed: what the survey may rank (the shallowest first, up to the cap) and what is only counted. */
+interface Listing {
+  description: string | null;
+  listed: number;
+  declined: number;
+  unoutlinable: number;
+  overCap: number;
+  chosen: string[];
+  /** The listing was cut at MAX_LISTED paths, or by its deadline. */
+  cut: boolean;
+  timedOut: boolean;
+}
 
+async function listCandidates(project: Project, program: SearchProgram, scope: string, request: OverviewRequest, timeoutMs: number): Promise<Listing> {
   const listed = await listFiles(program, project.root, scope, { max: MAX_LISTED, timeoutMs, signal: request.signal });
   if (listed.error) throw new OverviewRequestError(`listing the files failed: ${listed.error}`);
-  let stoppedAfterMs = listed.timedOut ? timeoutMs : undefined;
   let description: string | null = null;
   let declined = 0;
   let unoutlinable = 0;
@@ -394,91 +390,84 @@ export async function rankOverview(
   const depth = new Map(candidates.map((file) => [file, file.split('/').length]));
   candidates.sort((a, b) => (depth.get(a) as number) - (depth.get(b) as number) || (a < b ? -1 : 1));
   const maxFiles = request.maxFiles ?? MAX_RANKED_FILES;
-  const overCap = Math.max(0, candidates.length - maxFiles);
-  const chosen = candidates.slice(0, maxFiles);
-
-  const fileOf = (key: string): ProjectFile =>
-    program.kind === 'rg' ? { absolute: path.join(project.root, key), real: path.join(project.realRoot, key), key, inside: true } : project.file(key);
-  const facts = {
-    root: project.root,
-    scope,
+  return {
     description,
     listed: listed.total,
     declined,
     unoutlinable,
-    overCap,
-    maxDeclarations: request.maxDeclarations ?? MAX_DECLARATIONS,
+    overCap: Math.max(0, candidates.length - maxFiles),
+    chosen: candidates.slice(0, maxFiles),
+    cut: listed.truncated || listed.timedOut,
+    timedOut: listed.timedOut,
   };
-  const listingCut = listed.truncated || listed.timedOut;
-  let key: string | undefined;
-  if (request.kept && !listingCut) {
-    key = await contentKey(chosen, fileOf, JSON.stringify({ rules: ANSWER_RULES, ...facts, parts: request.answerParts }), started + timeoutMs * READING_SHARE);
-    if (key && (await request.kept(key)))
-      return {
-        ...facts,
-        files: [],
-        binary: 0,
-        tooLarge: 0,
-        notReached: 0,
-        outlinedNow: 0,
-        fromStore: 0,
-        pastTotals: 0,
-        declarationsCut: { files: 0, declarations: 0 },
-        settled: true,
-        key,
-        kept: true,
-        until: started + timeoutMs,
-        listingCut,
-      };
-  }
+}
 
-  const outlines = typeof sources.outlines === 'function' ? await sources.outlines() : sources.outlines;
-  // New outlines are made until one point, stored ones read until a later one, the ranking settles until a third: what is left fits.
-  const outlineUntil = started + timeoutMs * OUTLINING_SHARE;
-  const readUntil = started + timeoutMs * READING_SHARE;
-  const rankUntil = started + timeoutMs * RANKING_SHARE;
-  const { maxDeclarations } = facts;
+/** What a survey of the chosen files counted besides the files it kept. */
+type SurveyCounts = Pick<RankedOverview, 'notReached' | 'tooLarge' | 'binary' | 'outlinedNow' | 'fromStore' | 'pastTotals' | 'declarationsCut'>;
+
+const nothingSurveyed = (): SurveyCounts => ({
+  notReached: 0,
+  tooLarge: 0,
+  binary: 0,
+  outlinedNow: 0,
+  fromStore: 0,
+  pastTotals: 0,
+  declarationsCut: { files: 0, declarations: 0 },
+});
+
+interface SurveyLimits {
+  /** New outlines are made until then, stored ones read until `readUntil` (performance.now()). */
+  outlineUntil: number;
+  readUntil: number;
+  maxDeclarations: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * The chosen files' declarations and names used, from their outlines, within the limits; `timedOut`
+ * when a file was not reached in time. Files are read and looked up a few at a time, so that one's
+ * wait for the disk is another's turn; outlining itself is serial, each file's only while there is
+ * time for it.
+ */
+async function surveyFiles(
+  chosen: readonly string[],
+  fileOf: (key: string) => ProjectFile,
+  outlines: Outlines,
+  limits: SurveyLimits,
+): Promise<{ surveyed: Surveyed[]; counts: SurveyCounts; timedOut: boolean }> {
   const surveyed: Surveyed[] = [];
-  let notReached = 0;
-  let tooLarge = 0;
-  let binary = 0;
-  let outlinedNow = 0;
-  let fromStore = 0;
-  let pastTotals = 0;
-  const cut = { files: 0, declarations: 0 };
+  const counts = nothingSurveyed();
+  const cut = counts.declarationsCut;
   const totals = { declarations: 0, names: 0 };
-  // Files are read and looked up a few at a time, so that one's wait for the disk is another's turn; outlining itself is serial,
-  // each file's only while there is time for it. ripgrep lists no link, nor anything under one, so a path it lists lies at the
-  // same place below the real root; git may list links (and paths through them), which project.file resolves.
+  let timedOut = false;
   const survey = async () => {
     for (let i = 0; i < chosen.length; i += CONCURRENT_FILES) {
-      request.signal?.throwIfAborted();
-      if (performance.now() > readUntil) {
-        notReached += chosen.length - i;
-        stoppedAfterMs = timeoutMs;
+      limits.signal?.throwIfAborted();
+      if (performance.now() > limits.readUntil) {
+        counts.notReached += chosen.length - i;
+        timedOut = true;
         break;
       }
       const batch = await Promise.all(chosen.slice(i, i + CONCURRENT_FILES).map((key) => readSource(fileOf(key))));
       for (const [k, source] of batch.entries()) {
-        if (totals.declarations >= maxDeclarations || totals.names >= MAX_NAMES_USED) {
-          pastTotals += chosen.length - i - k;
+        if (totals.declarations >= limits.maxDeclarations || totals.names >= MAX_NAMES_USED) {
+          counts.pastTotals += chosen.length - i - k;
           return;
         }
         // A turn of the event loop before each file: a signal's handler (the process ending) runs between files, not after the run.
         await new Promise(setImmediate);
-        request.signal?.throwIfAborted();
-        const one = typeof source === 'string' ? source : await outlineOf(source, outlines, outlineUntil);
+        limits.signal?.throwIfAborted();
+        const one = typeof source === 'string' ? source : await outlineOf(source, outlines, limits.outlineUntil);
         if (one === 'not reached') {
-          notReached++;
-          stoppedAfterMs = timeoutMs;
-        } else if (one === 'too large') tooLarge++;
-        else if (one === 'binary') binary++;
-        else if (one === 'no outline') unoutlinable++;
-        else if (typeof source !== 'string') {
-          if (one.made) outlinedNow++;
-          else fromStore++;
+          counts.notReached++;
+          timedOut = true;
+        } else if (one === 'too large') counts.tooLarge++;
+        else if (one === 'binary') counts.binary++;
+        else if (one !== 'no outline' && typeof source !== 'string') {
+          if (one.made) counts.outlinedNow++;
+          else counts.fromStore++;
           const all = one.outline.regions.filter((r) => r.kind !== 'imports');
-          const regions = all.slice(0, Math.min(MAX_DECLARATIONS_PER_FILE, maxDeclarations - totals.declarations));
+          const regions = all.slice(0, Math.min(MAX_DECLARATIONS_PER_FILE, limits.maxDeclarations - totals.declarations));
           if (regions.length < all.length) {
             cut.files++;
             cut.declarations += all.length - regions.length;
@@ -493,25 +482,97 @@ export async function rankOverview(
     }
   };
   await (outlines.store ? outlines.store.whileAll(survey) : survey());
+  return { surveyed, counts, timedOut };
+}
 
+interface Ranked {
+  counts: SurveyCounts;
+  files: RankedFile[];
+  settled: boolean;
+  /** A file was not reached, or the ranking did not settle, before its share of the time cap. */
+  timedOut: boolean;
+}
+
+const nothingRanked = (): Ranked => ({ counts: nothingSurveyed(), files: [], settled: true, timedOut: false });
+
+/** The chosen files surveyed and ranked, each by its share of the time cap (OUTLINING_SHARE, READING_SHARE, RANKING_SHARE). */
+async function surveyAndRank(
+  chosen: readonly string[],
+  fileOf: (key: string) => ProjectFile,
+  sources: { outlines: Outlines | (() => Promise<Outlines>) },
+  request: OverviewRequest,
+  time: { started: number; timeoutMs: number; maxDeclarations: number },
+): Promise<Ranked> {
+  const { started, timeoutMs, maxDeclarations } = time;
+  const outlines = typeof sources.outlines === 'function' ? await sources.outlines() : sources.outlines;
+  const { surveyed, counts, timedOut } = await surveyFiles(chosen, fileOf, outlines, {
+    outlineUntil: started + timeoutMs * OUTLINING_SHARE,
+    readUntil: started + timeoutMs * READING_SHARE,
+    maxDeclarations,
+    signal: request.signal,
+  });
   request.signal?.throwIfAborted();
-  const { files, settled } = rankSurveyed(surveyed, rankUntil);
-  if (!settled) stoppedAfterMs = timeoutMs;
+  const { files, settled } = rankSurveyed(surveyed, started + timeoutMs * RANKING_SHARE);
+  return { counts, files, settled, timedOut: timedOut || !settled };
+}
+
+/** The folder a request names, relative to the root ('.' for all of it); refused when outside the project or a file. */
+function scopeOfRequest(project: Project, request: OverviewRequest): string {
+  let scope: string;
+  try {
+    scope = scopeOf(project, request.path, 'look');
+  } catch (error) {
+    throw error instanceof SearchRequestError ? new OverviewRequestError(error.message) : error;
+  }
+  if (scope !== '.' && !statSync(project.file(scope).real).isDirectory()) throw new OverviewFileError(scope);
+  return scope;
+}
+
+/**
+ * The overview of a folder: listed, then (unless the request's kept answer stands) surveyed and
+ * ranked, each step by its share of the time cap; the rest of the time fits the answer.
+ */
+export async function rankOverview(
+  project: Project,
+  program: SearchProgram,
+  request: OverviewRequest,
+  /** The outlines, or how to open them: opened only when files are to be ranked, not for an answer kept. */
+  sources: { outlines: Outlines | (() => Promise<Outlines>) },
+): Promise<RankedOverview> {
+  const started = performance.now();
+  const timeoutMs = request.timeoutMs ?? OVERVIEW_TIMEOUT_MS;
+  const scope = scopeOfRequest(project, request);
+  const listing = await listCandidates(project, program, scope, request, timeoutMs);
+  // ripgrep lists no link, nor anything under one, so a path it lists lies at the same place below the real root; git may list
+  // links (and paths through them), which project.file resolves.
+  const fileOf = (key: string): ProjectFile =>
+    program.kind === 'rg' ? { absolute: path.join(project.root, key), real: path.join(project.realRoot, key), key, inside: true } : project.file(key);
+  const facts = {
+    root: project.root,
+    scope,
+    description: listing.description,
+    listed: listing.listed,
+    declined: listing.declined,
+    unoutlinable: listing.unoutlinable,
+    overCap: listing.overCap,
+    maxDeclarations: request.maxDeclarations ?? MAX_DECLARATIONS,
+  };
+  const parts = () => JSON.stringify({ rules: ANSWER_RULES, ...facts, parts: request.answerParts });
+  const key = request.kept && !listing.cut ? await contentKey(listing.chosen, fileOf, parts(), started + timeoutMs * READING_SHARE) : undefined;
+  const kept = key !== undefined && (await request.kept?.(key)) === true;
+
+  const ranked = kept
+    ? nothingRanked()
+    : await surveyAndRank(listing.chosen, fileOf, sources, request, { started, timeoutMs, maxDeclarations: facts.maxDeclarations });
   return {
     ...facts,
-    files,
-    notReached,
-    tooLarge,
-    binary,
-    outlinedNow,
-    fromStore,
-    pastTotals,
-    declarationsCut: cut,
-    settled,
-    stoppedAfterMs,
+    ...ranked.counts,
+    files: ranked.files,
+    settled: ranked.settled,
+    stoppedAfterMs: listing.timedOut || ranked.timedOut ? timeoutMs : undefined,
     key,
-    kept: false,
+    kept,
     until: started + timeoutMs,
-    listingCut,
+    listingCut: listing.cut,
   };
 }

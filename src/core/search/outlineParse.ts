@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import type { StoredOutline } from '../cache/outlines';
+import type { StoredOutline } from '../cache/outlineStore';
 import { Region } from '../map/types';
 import { LanguageInfo } from '../structural/languages';
 import { fromWorker, outlineRegions } from '../structural/mapper';

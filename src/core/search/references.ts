@@ -1,5 +1,5 @@
 import type { Language, Node, Query } from 'web-tree-sitter';
-import type { NamesUsed } from '../cache/outlines';
+import type { NamesUsed } from '../cache/outlineStore';
 import { Parse } from '../structural/parser';
 
 /**

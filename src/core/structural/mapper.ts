@@ -1,9 +1,9 @@
-import { STRUCTURAL_MAX_BYTES } from '../files/source';
+import { STRUCTURAL_MAX_BYTES } from '../files/readSource';
 import { normalizeRegions } from '../map/normalize';
 import { Region } from '../map/types';
 import type { Query } from 'web-tree-sitter';
 import { LanguageInfo, languageFor } from './languages';
-import { outline } from './outline';
+import { outline } from './queryRegions';
 import { MapJob, runInWorker, WorkerAnswer } from './outlineWorker';
 import { isWasmFailure, Parse, SlowParseError, TreeSitterFailure, withParse } from './parser';
 import { structuralProse } from './prose';

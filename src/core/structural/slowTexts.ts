@@ -9,7 +9,7 @@ import { STRUCTURAL_RULES_VERSION } from './rules';
  * Like the tree-sitter runtime itself, this is the process's, not a session's: it is a fact about
  * a grammar and some bytes. Only a text of the same length as one remembered is hashed, so a
  * process where nothing ran out of time pays nothing. (The map service also keeps them on disk
- * beside the project's cache: maps/slowFiles.)
+ * beside the project's cache: mapping/slowFiles.)
  */
 
 const byLength = new Map<number, Set<string>>();

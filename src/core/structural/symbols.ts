@@ -1,6 +1,6 @@
 import { hashBytes } from '../files/scan';
 import { MapEntry, Region } from '../map/types';
-import { readSource } from '../files/source';
+import { readSource } from '../files/readSource';
 import { ProjectFile } from '../files/project';
 import { structuralMap } from './mapper';
 

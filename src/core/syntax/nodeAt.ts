@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { ProjectFile } from '../files/project';
-import type { SlowFiles } from '../maps/slowFiles';
+import type { SlowFiles } from '../mapping/slowFiles';
 import { MAX_CHAIN, NodeAtResult, OUTER_KEPT } from './chain';
 import { ParsedFile, withParsedFile } from './parsed';
 

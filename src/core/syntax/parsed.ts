@@ -1,6 +1,6 @@
 import { hashBytes } from '../files/scan';
-import { readSource, splitLines } from '../files/source';
-import type { SlowFiles } from '../maps/slowFiles';
+import { readSource, splitLines } from '../files/readSource';
+import type { SlowFiles } from '../mapping/slowFiles';
 import { ProjectFile } from '../files/project';
 import { LanguageInfo, languageFor } from '../structural/languages';
 import { fromWorker, NoGrammarError, outliningOffThread } from '../structural/mapper';

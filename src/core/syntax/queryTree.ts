@@ -1,8 +1,8 @@
 import type { Node } from 'web-tree-sitter';
 import { Region } from '../map/types';
-import { readSource } from '../files/source';
+import { readSource } from '../files/readSource';
 import { ProjectFile } from '../files/project';
-import type { SlowFiles } from '../maps/slowFiles';
+import type { SlowFiles } from '../mapping/slowFiles';
 import { outlineRegions } from '../structural/mapper';
 import { outlineQuery } from '../structural/queries';
 import { MAX_SHOWN, queryRefusal } from './bounds';

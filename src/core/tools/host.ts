@@ -1,10 +1,10 @@
 import type { SkimContext } from '../context';
 import type { FactsResult } from '../facts/facts';
 import type { Project, ProjectFile } from '../files/project';
-import type { MapService } from '../maps/service';
-import type { MapSource } from '../maps/source';
+import type { MapService } from '../mapping/service';
+import type { MapSource } from '../mapping/mapSource';
 import type { TokenCounter } from '../savings';
-import type { Outlines } from '../search/outlines';
+import type { Outlines } from '../search/searchOutlines';
 import type { LspInput } from './lsp';
 import type { SearchPrograms } from './search';
 

@@ -1,12 +1,12 @@
 import type { SkimContext } from '../context';
 import { Project, ProjectFile } from '../files/project';
-import { readSource } from '../files/source';
+import { readSource } from '../files/readSource';
 import { FACT_OPS, FactsRequest, FactsResult, isFactOp, symbolPositions } from '../facts/facts';
 import { fallbackFacts } from '../facts/fallback';
-import { renderFacts } from '../facts/text';
+import { renderFacts } from '../facts/renderFacts';
 import { verifyCall } from '../judge/verifySite';
-import { MapSource } from '../maps/source';
-import { Outlines } from '../search/outlines';
+import { MapSource } from '../mapping/mapSource';
+import { Outlines } from '../search/searchOutlines';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { regionsForSearch } from '../search/regions';
 import { findingsJson, mergeFindings, screenLines } from '../screen/screen';

@@ -1,7 +1,7 @@
 import type { SkimContext } from '../context';
 import { ProjectFile } from '../files/project';
 import { mapJson, renderAt, renderMap } from '../map/render';
-import { MapOutcome, MapSource, MapUnavailableError } from '../maps/source';
+import { MapOutcome, MapSource, MapUnavailableError } from '../mapping/mapSource';
 import { screenEntry } from '../screen/entry';
 import { findingsJson } from '../screen/screen';
 import { explain, TextPart, ToolError, ToolResult } from './result';

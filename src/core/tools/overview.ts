@@ -1,15 +1,15 @@
 import type { SkimContext } from '../context';
 import { Project } from '../files/project';
-import { MapSource } from '../maps/source';
+import { MapSource } from '../mapping/mapSource';
 import { KeptAnswer, OverviewAnswers } from '../overview/answers';
 import { OverviewFileError, OverviewRequestError, rankOverview, RankedFile } from '../overview/overview';
-import { DEFAULT_TOKENS, fitOverview, NarrowHint, OverviewAnswer, overviewJson, proseShown, renderOverview } from '../overview/text';
+import { DEFAULT_TOKENS, fitOverview, NarrowHint, OverviewAnswer, overviewJson, proseShown, renderOverview } from '../overview/renderOverview';
 import { O200K, TokenCounter } from '../savings';
 import { cleanText, escapeControls } from '../map/controls';
 import { screenFields } from '../screen/fields';
 import { UNSHOWN_FOLDER } from '../screen/names';
 import { ScreenFindings } from '../screen/screen';
-import { Outlines } from '../search/outlines';
+import { Outlines } from '../search/searchOutlines';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { ToolError, ToolResult } from './result';
 import { SearchPrograms } from './search';

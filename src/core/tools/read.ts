@@ -4,7 +4,7 @@ import { guardedRead, GuardedRead, shownAs } from '../guard/guard';
 import { mapBudget } from '../guard/mapBudget';
 import { mapJson, renderMap } from '../map/render';
 import { MapEntry } from '../map/types';
-import { MapSource } from '../maps/source';
+import { MapSource } from '../mapping/mapSource';
 import { WrappedPassage } from '../screen/judged';
 import { screenEntry } from '../screen/entry';
 import { screenName } from '../screen/names';

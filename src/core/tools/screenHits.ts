@@ -1,5 +1,5 @@
 import type { SkimContext } from '../context';
-import { readSource } from '../files/source';
+import { readSource } from '../files/readSource';
 import { Region } from '../map/types';
 import { Project } from '../files/project';
 import { LINE_CHARS } from '../search/run';
@@ -7,7 +7,7 @@ import { SearchHit } from '../search/search';
 import { mergeFindings, NO_FINDINGS, ScreenFindings, screenLines } from '../screen/screen';
 import { hashBytes } from '../files/scan';
 import { screenNames } from '../screen/names';
-import { screenSource, SourceScreen } from '../screen/source';
+import { screenSource, SourceScreen } from '../screen/sourceScreen';
 import { screenWindow } from '../screen/window';
 
 /**

@@ -1,13 +1,13 @@
 import type { SkimContext } from '../context';
 import { Project } from '../files/project';
 import { judgeSearch } from '../search/judged';
-import { MapSource } from '../maps/source';
-import { Outlines } from '../search/outlines';
+import { MapSource } from '../mapping/mapSource';
+import { Outlines } from '../search/searchOutlines';
 import { Launch } from '../search/launch';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { regionsForSearch } from '../search/regions';
 import { search, SearchRequest, SearchRequestError } from '../search/search';
-import { renderSearch, searchJson } from '../search/text';
+import { renderSearch, searchJson } from '../search/renderSearch';
 import { screenName } from '../screen/names';
 import { findingsJson } from '../screen/screen';
 import { ToolError, ToolResult } from './result';

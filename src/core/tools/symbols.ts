@@ -4,7 +4,7 @@ import { mapJson, regionLabel, renderMap } from '../map/render';
 import { screenEntry } from '../screen/entry';
 import { screenNames } from '../screen/names';
 import { findingsJson, mergeFindings, NO_FINDINGS, screenLines } from '../screen/screen';
-import { screenSource } from '../screen/source';
+import { screenSource } from '../screen/sourceScreen';
 import { findSymbol, listSymbols } from '../structural/symbols';
 import { numberedLines } from './read';
 import { explain, ToolResult } from './result';

@@ -3,7 +3,7 @@ import type { SkimContext } from '../context';
 import { describeFileError } from '../files/errors';
 import { ProjectFile } from '../files/project';
 import { hashBytes } from '../files/scan';
-import { NotSourceError, readForMapping } from '../files/source';
+import { NotSourceError, readForMapping } from '../files/readSource';
 import { findingsJson, screenLines } from '../screen/screen';
 import { ToolError, ToolResult } from './result';
 

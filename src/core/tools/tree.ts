@@ -1,15 +1,15 @@
 import type { SkimContext } from '../context';
-import type { SlowFiles } from '../maps/slowFiles';
+import type { SlowFiles } from '../mapping/slowFiles';
 import { ProjectFile } from '../files/project';
-import { readSource } from '../files/source';
+import { readSource } from '../files/readSource';
 import { redactionMarker } from '../screen/marker';
 import { screenName } from '../screen/names';
 import { findingsJson, mergeFindings, NO_FINDINGS, ScreenFindings, screenLines } from '../screen/screen';
-import { screenSource } from '../screen/source';
+import { screenSource } from '../screen/sourceScreen';
 import type { NodeAtResult } from '../syntax/chain';
 import { nodeAt, NodeAtError } from '../syntax/nodeAt';
 import { QueryResult, queryTree, QueryTreeError } from '../syntax/queryTree';
-import { queryJson, renderNodeAt, renderQuery } from '../syntax/text';
+import { queryJson, renderNodeAt, renderQuery } from '../syntax/renderTree';
 import { explain, ToolError, ToolResult } from './result';
 
 /**

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Project } from '../../core/files/project';
-import { locateJson } from '../../core/locate/text';
+import { locateJson } from '../../core/locate/renderLocate';
 import { TokenCounter } from '../../core/savings';
 import { UNSHOWN_NAME } from '../../core/screen/names';
 import { vscodeRipgrepCandidates } from '../../core/search/program';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { fileKindByName } from '../../core/files/kind';
 import { hashBytes } from '../../core/files/scan';
-import { splitLines } from '../../core/files/source';
+import { splitLines } from '../../core/files/readSource';
 import { MapEntry, MapOrigin } from '../../core/map/types';
 import type { SkimContext } from '../../core/context';
 import { screenEntry } from '../../core/screen/entry';

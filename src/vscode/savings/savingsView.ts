@@ -10,28 +10,21 @@ import { savingsPage } from './savingsPage';
  */
 export class SavingsView implements vscode.Disposable {
   private panel?: vscode.WebviewPanel;
-  private listening?: vscode.Disposable;
+  private readonly listening: vscode.Disposable;
 
   private draws = 0;
 
   constructor(
-    private readonly savings: () => Savings,
+    private readonly savings: Savings,
     private readonly names: (names: readonly string[]) => Promise<string[]>,
   ) {
-    this.follow();
-  }
-
-  /** Listens to whichever Savings counts now (tests put their own in place). */
-  private follow(): void {
-    this.listening?.dispose();
-    this.listening = this.savings().onDidChange(() => void this.draw());
+    this.listening = savings.onDidChange(() => void this.draw());
   }
 
   /** The page shown now, for tests. */
   html = '';
 
   async show(): Promise<vscode.WebviewPanel> {
-    this.follow();
     let panel = this.panel;
     if (panel) panel.reveal();
     else {
@@ -48,7 +41,7 @@ export class SavingsView implements vscode.Disposable {
   private async draw(): Promise<void> {
     if (!this.panel) return;
     const draw = ++this.draws;
-    const totals = this.savings().totals();
+    const totals = this.savings.totals();
     const paths = await this.names(totals.last.map((r) => r.path));
     // A later draw may have finished first, or the panel closed meanwhile: only the newest is shown.
     if (draw !== this.draws || !this.panel) return;
@@ -57,7 +50,7 @@ export class SavingsView implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.listening?.dispose();
+    this.listening.dispose();
     this.panel?.dispose();
   }
 }

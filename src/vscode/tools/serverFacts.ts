@@ -7,7 +7,8 @@ import { SearchHit } from '../../core/search/search';
 import { LspFileInput } from '../../core/tools/declared/lsp';
 import { lspPositions } from '../../core/tools/lsp';
 import { askLanguageServer, ServerAnswer } from '../languageServer';
-import { WorkspaceFile, WorkspaceMaps } from '../workspaceMaps';
+import { WorkspaceMaps } from '../workspaceMaps';
+import { WorkspaceFile } from '../workspacePaths';
 
 const MAX_LOCATIONS = 50;
 

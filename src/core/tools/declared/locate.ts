@@ -1,5 +1,5 @@
 import { ToolDeclaration } from '../declaration';
-import { DEFAULT_LOCATE_TOKENS } from '../../locate/text';
+import { DEFAULT_LOCATE_TOKENS } from '../../locate/renderLocate';
 import { LocateInput, locateProject } from '../locate';
 
 /** skim_locate: The functions a question in words is most likely about, ranked, fitted to a token budget (each folder its share). Never a model call. */

@@ -1,5 +1,5 @@
 import { ToolDeclaration } from '../declaration';
-import { DEFAULT_TOKENS } from '../../overview/text';
+import { DEFAULT_TOKENS } from '../../overview/renderOverview';
 import { OverviewInput, overviewProject } from '../overview';
 
 /** skim_overview: A folder's files ranked by how much the rest of the code refers to them, with their most referred-to declarations, fitted to a token budget (each folder its share). Never a model call. */

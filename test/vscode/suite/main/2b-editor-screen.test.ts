@@ -1,10 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { Savings } from '../../../../src/vscode/savings/savings';
 import { tsRegions, tsSource } from '../../../support/files';
 import { keyedWriter } from '../../../support/keyedDocs';
 import { leakedPiece, secretShapes } from '../../../support/secretShapes';
-import { invoke, lenses, mapAnswer, memento, pageText, scriptedModel, skim, skimHover as hover, waitFor, withSettings, write } from '../../support';
+import { invoke, lenses, mapAnswer, pageText, scriptedModel, skim, skimHover as hover, waitFor, withSettings, write } from '../../support';
 
 const SCREENED = "Skim's screen redacted 5 credentials and left out 1 passage addressed to an AI agent, as in every map its tools return.";
 
@@ -101,19 +100,13 @@ describe('the editor shows only screened text, as the tools do', () => {
     const name = `keys-${token}\u202e.ts`;
     const shownName = 'keys-[redacted: GitHub Token].ts';
     const uri = vscode.Uri.file(write(name, tsSource(30, 26)));
-    const real = api.workspace.savings;
-    api.workspace.savings = new Savings(memento());
-    try {
-      (await scriptedModel()).setSummaryScript([mapAnswer(tsRegions(30, 26))]);
-      await invoke('skim_read_file', { filePath: name, startLine: 1, endLine: 900 });
-      const html = (await vscode.commands.executeCommand<vscode.WebviewPanel>('skim.showSavings')) && api.savingsView.html;
-      assert.match(pageText(html), new RegExp(` ${shownName.replace(/[[\]\\.]/g, '\\$&')} 1-200 of 1-900 700 `));
-      assert.equal(leakedPiece(html, token), undefined);
-      assert.doesNotMatch(html, /\u202e/);
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    } finally {
-      api.workspace.savings = real;
-    }
+    (await scriptedModel()).setSummaryScript([mapAnswer(tsRegions(30, 26))]);
+    await invoke('skim_read_file', { filePath: name, startLine: 1, endLine: 900 });
+    const html = (await vscode.commands.executeCommand<vscode.WebviewPanel>('skim.showSavings')) && api.savingsView.html;
+    assert.match(pageText(html), new RegExp(` ${shownName.replace(/[[\]\\.]/g, '\\$&')} 1-200 of 1-900 700 `));
+    assert.equal(leakedPiece(html, token), undefined);
+    assert.doesNotMatch(html, /\u202e/);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.window.showTextDocument(uri);
     const view = api.editor.mapView;
     await waitFor(() => (view.state.description === `${shownName} · map` ? true : undefined), `the map view to follow (it says ${view.state.description})`);

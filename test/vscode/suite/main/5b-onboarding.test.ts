@@ -4,7 +4,6 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { SkimMessages } from '../../../../src/vscode/messages';
 import { INSTALL, NEVER, NOT_NOW, Onboarding } from '../../../../src/vscode/onboarding';
-import { Savings } from '../../../../src/vscode/savings/savings';
 import { tsRegions, tsSource } from '../../../support/files';
 import { invoke, mapAnswer, memento, pageText, scriptedModel, skim, waitFor, workspaceDir, write } from '../../support';
 
@@ -87,42 +86,39 @@ describe('first minutes: the hook offered once, and the savings shown', function
 
   it('Show Savings is a webview of the exact counts, the ranges each read asked and was shown, and a chart; it follows new reads', async () => {
     const api = await skim();
-    const real = api.workspace.savings;
-    const savings = new Savings(memento());
-    api.workspace.savings = savings;
-    try {
-      const model = await scriptedModel();
-      model.reset();
-      model.setSummaryScript([mapAnswer(tsRegions(30, 26))]);
-      const file = write('savings.ts', tsSource(30, 26));
-      const lines = readFileSync(file, 'utf8').split('\n');
-      const bytes = (from: number, to: number) => lines.slice(from - 1, to).reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
-      await invoke('skim_read_file', { filePath: 'savings.ts', startLine: 1, endLine: 900 });
-      await invoke('skim_read_file', { filePath: 'savings.ts', startLine: 1, endLine: 150 });
-      await invoke('skim_read_file', { filePath: 'savings.ts', startLine: 601, lineCount: 300 });
-      const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>('skim.showSavings');
-      assert.equal(panel.title, 'Skim: Savings');
-      assert.equal(vscode.workspace.textDocuments.filter((d) => d.isUntitled).length, 0, 'no buffer that asks to be saved');
-      const text = pageText(api.savingsView.html);
-      assert.match(text, / Reads shortened 2 counted /);
-      assert.match(
-        text,
-        new RegExp(
-          ` Lines withheld 800 counted from the files Bytes withheld ${(bytes(201, 900) + bytes(801, 900)).toLocaleString('en')} counted from the files `,
-        ),
-      );
-      assert.match(text, /counted by vscode\.lm:skim-test\/scripted-1's own countTokens/);
-      assert.match(text, / Model calls spent on maps 1 counted /);
-      assert.match(text, / savings\.ts 601-800 of 601-900 100 [\d,]+ ~[\d,]+ [\d,]+ savings\.ts 1-200 of 1-900 700 [\d,]+ ~[\d,]+ [\d,]+ /);
-      assert.equal((api.savingsView.html.match(/<polyline /g) ?? []).length, 2);
-      assert.match(api.savingsView.html, /Content-Security-Policy" content="default-src 'none'; style-src 'nonce-[^']+';"/);
-      assert.doesNotMatch(api.savingsView.html, /<script|https?:\/\//);
-      await invoke('skim_read_file', { filePath: 'savings.ts', startLine: 300, lineCount: 250 });
-      await waitFor(() => (/ Reads shortened 3 counted /.test(pageText(api.savingsView.html)) ? true : undefined), 'the view to follow the new read');
-      assert.match(pageText(api.savingsView.html), / savings\.ts 300-499 of 300-549 50 /);
-      panel.dispose();
-    } finally {
-      api.workspace.savings = real;
-    }
+    // The extension's own savings are counted from the reads earlier tests made: this test counts on from them.
+    const before = api.savings.totals();
+    const num = (n: number) => n.toLocaleString('en');
+    const model = await scriptedModel();
+    model.reset();
+    model.setSummaryScript([mapAnswer(tsRegions(30, 26))]);
+    const file = write('savings.ts', tsSource(30, 26));
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const bytes = (from: number, to: number) => lines.slice(from - 1, to).reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
+    await invoke('skim_read_file', { filePath: 'savings.ts', startLine: 1, endLine: 900 });
+    await invoke('skim_read_file', { filePath: 'savings.ts', startLine: 1, endLine: 150 });
+    await invoke('skim_read_file', { filePath: 'savings.ts', startLine: 601, lineCount: 300 });
+    const panel = await vscode.commands.executeCommand<vscode.WebviewPanel>('skim.showSavings');
+    assert.equal(panel.title, 'Skim: Savings');
+    assert.equal(vscode.workspace.textDocuments.filter((d) => d.isUntitled).length, 0, 'no buffer that asks to be saved');
+    const text = pageText(api.savingsView.html);
+    assert.match(text, new RegExp(` Reads shortened ${num(before.reads + 2)} counted `));
+    assert.match(
+      text,
+      new RegExp(
+        ` Lines withheld ${num(before.withheldLines + 800)} counted from the files Bytes withheld ${num(before.withheldBytes + bytes(201, 900) + bytes(801, 900))} counted from the files `,
+      ),
+    );
+    assert.match(text, /counted by vscode\.lm:skim-test\/scripted-1's own countTokens/);
+    assert.match(text, new RegExp(` Model calls spent on maps ${num(before.modelCalls + 1)} counted `));
+    assert.match(text, / savings\.ts 601-800 of 601-900 100 [\d,]+ ~[\d,]+ [\d,]+ savings\.ts 1-200 of 1-900 700 [\d,]+ ~[\d,]+ [\d,]+ /);
+    assert.equal((api.savingsView.html.match(/<polyline /g) ?? []).length, 2);
+    assert.match(api.savingsView.html, /Content-Security-Policy" content="default-src 'none'; style-src 'nonce-[^']+';"/);
+    assert.doesNotMatch(api.savingsView.html, /<script|https?:\/\//);
+    await invoke('skim_read_file', { filePath: 'savings.ts', startLine: 300, lineCount: 250 });
+    const third = new RegExp(` Reads shortened ${num(before.reads + 3)} counted `);
+    await waitFor(() => (third.test(pageText(api.savingsView.html)) ? true : undefined), 'the view to follow the new read');
+    assert.match(pageText(api.savingsView.html), / savings\.ts 300-499 of 300-549 50 /);
+    panel.dispose();
   });
 });

@@ -2,7 +2,7 @@ import { MapCache } from '../cache/store';
 import { TeamCache } from '../cache/teamCache';
 import type { Logger } from '../context';
 import { hashBytes } from '../files/scan';
-import { NotSourceError, readForMapping, splitLines } from '../files/source';
+import { NotSourceError, readForMapping, splitLines } from '../files/readSource';
 import { ProjectFile } from '../files/project';
 import { capProse } from '../map/normalize';
 import { MapEntry, Region } from '../map/types';
@@ -18,7 +18,7 @@ import { modelProducer } from '../summarizer/prompt';
 import { MAX_MODEL_CALLS, SummaryFailedError, summarizeWithModel } from '../summarizer/summarize';
 import { freshFor } from './freshness';
 import { SlowFiles } from './slowFiles';
-import { EnsureOptions, MapOutcome, MapSource, MapUnavailableError } from './source';
+import { EnsureOptions, MapOutcome, MapSource, MapUnavailableError } from './mapSource';
 
 /**
  * Looks maps up by content hash and makes them on a miss: one model call when a model is

@@ -1,10 +1,10 @@
-import { isWhole, OutlineStore, StoredOutline } from '../cache/outlines';
+import { isWhole, OutlineStore, StoredOutline } from '../cache/outlineStore';
 import { hashBytes } from '../files/scan';
 import { compareRegions } from '../map/normalize';
 import { innermost } from '../map/tree';
 import { Region } from '../map/types';
-import type { SlowFiles } from '../maps/slowFiles';
-import { readForMapping, STRUCTURAL_MAX_BYTES } from '../files/source';
+import type { SlowFiles } from '../mapping/slowFiles';
+import { readForMapping, STRUCTURAL_MAX_BYTES } from '../files/readSource';
 import { ProjectFile } from '../files/project';
 import { LanguageInfo, languageFor, parseableText } from '../structural/languages';
 import { outliningOffThread } from '../structural/mapper';

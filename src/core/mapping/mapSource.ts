@@ -2,7 +2,7 @@ import { MapEntry, MapOrigin } from '../map/types';
 import { ProjectFile } from '../files/project';
 
 /**
- * What the guard asks of whoever holds the maps: this process's cache and model (maps/service.ts), or a
+ * What the guard asks of whoever holds the maps: this process's cache and model (mapping/service.ts), or a
  * running extension's (hook/remoteMaps.ts). Kept apart from both so that a reader which only
  * decides (the hook) loads neither until it needs a map.
  */

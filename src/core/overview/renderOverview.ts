@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { regionLine } from '../map/render';
 import { encodeO200k, TokenCounter } from '../savings';
-import { MapSource } from '../maps/source';
+import { MapSource } from '../mapping/mapSource';
 import { Project } from '../files/project';
 import { findingsJson, NO_FINDINGS, ScreenFindings } from '../screen/screen';
 import { escapeControls } from '../map/controls';

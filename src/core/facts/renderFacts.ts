@@ -1,4 +1,4 @@
-import { hitLines } from '../search/text';
+import { hitLines } from '../search/renderSearch';
 import { FactsResult } from './facts';
 
 /** A language-server answer as a model reads it: what was asked, where the answer came from, then the locations by file and region. */
