@@ -80,6 +80,41 @@ describe('the project boundary on the command line', () => {
     assert.deepEqual([inside.code, inside.stdout], [0, '1\texport function fn0(n: number): number {\n']);
   });
 
+  it("without --root the project is the current folder's: a file named outside it (/etc/passwd, another project's file) is refused in one line that names --root, and --root reads it", async () => {
+    const far = path.join(outside.dir, 'far.ts');
+    const named: [string[], string][] = [
+      [['read', '/etc/passwd'], '/etc/passwd'],
+      [['map', far], far],
+      [['at', far, '1'], far],
+      [['node-at', far, '1'], far],
+    ];
+    for (const [args, file] of named) {
+      const r = await skim(args, { cwd: s.dir });
+      assert.deepEqual(
+        [r.code, r.stdout, r.stderr],
+        [1, '', `${file} is outside the project (${s.dir}); Skim reads only files inside it; pass --root DIR to work in another project`],
+        args.join(' '),
+      );
+    }
+    const other = await skim(['read', '--root', outside.dir, far, '--limit', '1'], { cwd: s.dir });
+    assert.deepEqual([other.code, other.stdout], [0, '1\texport function fn0(n: number): number {']);
+  });
+
+  it('an argument quoted in an error has its control characters, ESC sequences and bidi marks escaped or taken out, never printed raw', async () => {
+    const cases: [string[], string][] = [
+      [['frob\x1b[31mX\u202e'], 'unknown command "frob\\u001b[31mX"\nsee skim --help'],
+      [
+        ['read', 'big.ts', 'b\u009b2J\u202ec\nskim: fake'],
+        '"b\\u009b2Jc\\nskim: fake" is one argument too many: skim read FILE [--offset N] [--limit N] [--json]\nsee skim read --help',
+      ],
+      [['read', 'big.ts', '--\x1b]0;t\x07'], 'unknown option --\\u001b]0;t\\u0007\nsee skim read --help'],
+      [['read', 'no\x1b]0;pwned\x07such.ts'], 'no\\u001b]0;pwned\\u0007such.ts does not exist'],
+      [['read', '--root', 'q\x1b[2J', 'big.ts'], `--root q\\u001b[2J: there is no folder ${s.dir}/q\\u001b[2J`],
+      [['at', 'big.ts', '1\x1b[2J'], 'LINE must be a whole number from 1, not "1\\u001b[2J"\nsee skim at --help'],
+    ];
+    for (const [args, stderr] of cases) assert.equal((await skim(args, { cwd: s.dir })).stderr, stderr, JSON.stringify(args));
+  });
+
   it('a FIFO as search --path is answered at once with a clear error, never handed to ripgrep', async () => {
     execFileSync('mkfifo', [path.join(s.dir, 'pipe')]);
     const r = await skimProcess(['search', 'fn0', '--path', 'pipe'], s.dir);

@@ -51,6 +51,18 @@ describe("skim's help, from the command table", () => {
     assert.deepEqual(tree(s.dir), before);
   });
 
+  it("help writes nothing anywhere: a fresh HOME's cache and state folders stay empty after every command's --help, skim, skim help and --version", async function () {
+    this.timeout(120_000);
+    const home = path.join(s.dir, 'home');
+    mkdirSync(home);
+    const env = { HOME: home, XDG_CACHE_HOME: path.join(home, 'cache'), XDG_STATE_HOME: path.join(home, 'state'), SKIM_CACHE_DIR: undefined };
+    const asks = [[], ['--help'], ['-h'], ['help'], ['help', 'read'], ['--version'], ...COMMANDS.map((c) => [...c.name.split(' '), '--help'])];
+    for (const args of asks) {
+      await skimProcess(args, s.dir, env);
+      assert.deepEqual(readdirSync(home, { recursive: true }), [], `skim ${args.join(' ')}`);
+    }
+  });
+
   it('skim hook install --help writes no settings file, and --help after the flags is still help', async () => {
     for (const args of [
       ['hook', 'install', '--help'],
@@ -97,7 +109,7 @@ describe("skim's help, from the command table", () => {
       'Options:',
       '  --offset N       the first line to return, from 1 (default 1)',
     ]);
-    assert.match(r.stdout, /\n {2}--root DIR {7}the project \(default: the current one if FILE is in it, else FILE's own\); FILE must be inside it\n/);
+    assert.match(r.stdout, /\n {2}--root DIR {7}the project \(default: the git root above the current folder, else the folder\); FILE must be inside it\n/);
     assert.doesNotMatch(r.stdout, /SKIM_JUDGE_URL|skim overview/);
     assert.equal((await skimProcess(['help', 'read'], s.dir)).stdout, r.stdout);
   });
