@@ -189,6 +189,42 @@ describe('an option that cannot take effect says so', () => {
     ]);
   });
 
+  it("in VS Code, SKIM_REDACT=0 and a workspace's value for a user-only setting do nothing, and each says so in one line", () => {
+    const workspace: Record<string, { workspaceValue?: unknown }> = {
+      'screen.redactSecrets': { workspaceValue: false },
+      'judge.url': { workspaceValue: 'http://evil/v1' },
+    };
+    const read = optionsFromSettings({ inspect: (key) => workspace[key] }, { SKIM_REDACT: '0', SKIM_JUDGE_KEY: 'sk-test' });
+    assert.equal(read.options.redactSecrets, true);
+    assert.equal(read.options.judgeUrl, '');
+    assert.deepEqual(read.problems, [
+      'SKIM_REDACT is set, but VS Code reads skim.screen.redactSecrets instead, so it does nothing here: set skim.screen.redactSecrets',
+      "skim.screen.redactSecrets is set in this workspace's settings, which may not set it, so it does nothing: set it in your user settings",
+      "skim.judge.url is set in this workspace's settings, which may not set it, so it does nothing: set it in your user settings",
+    ]);
+  });
+
+  it('skim hook says an idle option on stderr and keeps its answer one JSON object on stdout', async () => {
+    const s = scratch();
+    after(() => s.cleanup());
+    mkdirSync(path.join(s.dir, '.git'));
+    s.write('big.ts', tsSource(30, 26));
+    const payload = JSON.stringify({
+      session_id: 's1',
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Read',
+      cwd: s.dir,
+      tool_input: { file_path: path.join(s.dir, 'big.ts') },
+    });
+    const r = await skim(['hook'], { cwd: s.dir, stdin: payload, env: { SKIM_JUDGE_URL: 'http://localhost:8000/v1', SKIM_JUDGE_MODEL: 'judge' } });
+    assert.equal(r.code, 0);
+    assert.equal(
+      r.stderr,
+      'hook: SKIM_JUDGE_URL and SKIM_JUDGE_MODEL are set, but SKIM_JUDGE_BACKEND is none, so they do nothing: set SKIM_JUDGE_BACKEND to openai',
+    );
+    assert.equal(JSON.parse(r.stdout).hookSpecificOutput.updatedInput.limit, 200);
+  });
+
   it("every option's needs name an option of the table and values it takes", () => {
     for (const name of OPTION_NAMES) {
       const spec: OptionSpec = OPTIONS[name];
