@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import type { HookParts } from './commands/hook';
 import { gateModeOf } from '../core/gate/gate';
+import { escapeForTerminal } from '../core/screen/terminal';
 import { hookMain, readPayload } from './commands/hook';
 import { onlyExplains } from './asksHelp';
 import { requireBundle, useV8Flags } from './codeCache';
@@ -30,7 +31,8 @@ const hook = argv[0] === 'hook' && (argv.length === 1 || (argv.length === 3 && a
 // The hook runs on every read an agent makes: it starts from this small bundle, on the bare descriptors, and loads the engine only for a map.
 const hookIo = hook ? descriptorIo(readPayload) : undefined;
 const io: Io = hookIo?.io ?? {
-  out: (text: string) => process.stdout.write(`${text}\n`),
+  // A person at a terminal sees a file's ESC sequences and bidi marks as escapes; a pipe (an agent) gets the file's bytes.
+  out: (text: string) => process.stdout.write(`${process.stdout.isTTY ? escapeForTerminal(text) : text}\n`),
   warn: (text: string) => process.stderr.write(`skim: ${text}\n`),
   stdin: () => readPayload(process.stdin),
 };

@@ -86,6 +86,21 @@ describe("skim's help, from the command table", () => {
     assert.equal(stdout.replace(/\r\n/g, '\n'), `${commandHelp(COMMANDS.find((c) => c.name === 'hook')!)}\n`);
   });
 
+  it("a file's ESC sequences and bidi marks reach a terminal as escapes, and a pipe (an agent) as the file's own bytes", async () => {
+    s.write('color.ts', 'export const red = "\x1b[31m";\nexport const flip = "a\u202eb";\n');
+    const { stdout } = await new Promise<{ stdout: string }>((resolve, reject) =>
+      execFile(
+        'script',
+        ['-qec', `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} read color.ts`, '/dev/null'],
+        { cwd: s.dir, env: { PATH: process.env.PATH, HOME: s.dir, SKIM_CACHE_DIR: path.join(s.dir, '.cache') } },
+        (error, out) => (error ? reject(error) : resolve({ stdout: out })),
+      ),
+    );
+    assert.equal(stdout.replace(/\r\n/g, '\n'), '1\texport const red = "\\u001b[31m";\n2\texport const flip = "a\\u202eb";\n');
+    const piped = await skimProcess(['read', 'color.ts'], s.dir);
+    assert.equal(piped.stdout, '1\texport const red = "\x1b[31m";\n2\texport const flip = "a\u202eb";\n');
+  });
+
   it('skim hook install on a settings file Skim will not edit fails in its one line (exit 1), and leaves the file as it was', async () => {
     mkdirSync(path.join(s.dir, '.claude'));
     s.write('.claude/settings.local.json', '{ broken');
