@@ -1,3 +1,5 @@
+import { nameOnOneLine } from '../core/screen/names';
+
 /** A command line the user got wrong: exit 2 with this message. */
 export class UsageError extends Error {}
 
@@ -50,7 +52,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       continue;
     }
     const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
-    if (!isFlag(name)) throw new UsageError(`unknown option --${name}`);
+    if (!isFlag(name)) throw new UsageError(`unknown option --${nameOnOneLine(name)}`);
     if (FLAGS[name] === undefined) {
       if (inline !== undefined) throw new UsageError(`--${name} takes no value`);
       flags.set(name, true);

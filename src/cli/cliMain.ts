@@ -1,19 +1,24 @@
 import * as path from 'node:path';
 import type { HookParts } from './commands/hook';
 import { gateModeOf } from '../core/gate/gate';
+import { escapeForTerminal } from '../core/screen/terminal';
 import { hookMain, readPayload } from './commands/hook';
+import { onlyExplains } from './asksHelp';
 import { requireBundle, useV8Flags } from './codeCache';
 import type { Io } from './io';
 import { descriptorIo } from './stdio';
 
+const argv = process.argv.slice(2);
+// Help writes nothing, not even the code cache.
+const cached = !onlyExplains(argv);
 /** The rest of `skim`, and the parts of it a hook needs for a map: bundles of their own beside this one. */
-const engine = () => requireBundle(path.join(__dirname, 'engine.js')) as typeof import('./engine');
-const hookFresh = () => requireBundle(path.join(__dirname, 'hook-fresh.js')) as typeof import('./hookFresh');
+const engine = () => requireBundle(path.join(__dirname, 'engine.js'), cached) as typeof import('./engine');
+const hookFresh = () => requireBundle(path.join(__dirname, 'hook-fresh.js'), cached) as typeof import('./hookFresh');
 const hookMaps = () => {
   // A hook process lives for one answer: V8's baseline WebAssembly compiler alone is enough for its few SQLite and
   // tree-sitter calls, and tiering up to the optimizing one would cost more than the calls (half the hook's time).
   useV8Flags('--liftoff-only');
-  return requireBundle(path.join(__dirname, 'hook-maps.js')) as typeof import('./hookMaps');
+  return requireBundle(path.join(__dirname, 'hook-maps.js'), cached) as typeof import('./hookMaps');
 };
 const hookParts: HookParts = {
   openMaps: (root, options, env, warn) => hookMaps().openEngineMaps(root, options, env, warn),
@@ -21,13 +26,13 @@ const hookParts: HookParts = {
   indexed: (options, databaseFile, key, hash, size) => hookFresh().indexedEntry(options, databaseFile, key, hash, size),
 };
 
-const argv = process.argv.slice(2);
 // `skim hook`, or `skim hook --edit-gate MODE` as an install with a chosen edit gate writes it.
 const hook = argv[0] === 'hook' && (argv.length === 1 || (argv.length === 3 && argv[1] === '--edit-gate'));
 // The hook runs on every read an agent makes: it starts from this small bundle, on the bare descriptors, and loads the engine only for a map.
 const hookIo = hook ? descriptorIo(readPayload) : undefined;
 const io: Io = hookIo?.io ?? {
-  out: (text: string) => process.stdout.write(`${text}\n`),
+  // A person at a terminal sees a file's ESC sequences and bidi marks as escapes; a pipe (an agent) gets the file's bytes.
+  out: (text: string) => process.stdout.write(`${process.stdout.isTTY ? escapeForTerminal(text) : text}\n`),
   warn: (text: string) => process.stderr.write(`skim: ${text}\n`),
   stdin: () => readPayload(process.stdin),
 };

@@ -38,10 +38,12 @@ const enableCompileCache = (require('node:module') as { enableCompileCache?: (di
 let nodeCachesChecked = false;
 
 /**
- * `require(file)` for one of Skim's own bundles, through the code cache. On Node 22 and later,
- * Node's own compile cache is switched on (once) and the bundle required.
+ * `require(file)` for one of Skim's own bundles, through the code cache unless `cached` is false (a
+ * run that must write nothing: help). On Node 22 and later, Node's own compile cache is switched
+ * on (once) and the bundle required.
  */
-export function requireBundle(file: string, env: NodeJS.ProcessEnv = process.env): unknown {
+export function requireBundle(file: string, cached: boolean, env: NodeJS.ProcessEnv = process.env): unknown {
+  if (!cached) return require(file);
   if (enableCompileCache) {
     if (!nodeCachesChecked) {
       const dir = codeCacheFolder(env);

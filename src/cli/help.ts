@@ -58,7 +58,7 @@ export function usage(): string {
 function rootHelp(command: Command): string {
   if (!('run' in command) || !command.path) return 'the project (default: the git root above the current folder, else the folder)';
   const named = 'arg' in command.path ? command.args[command.path.arg].name : flagWord(command.path.flag).split(' ')[1];
-  return `the project (default: the current one if ${named} is in it, else ${named}'s own); ${named} must be inside it`;
+  return `the project (default: the git root above the current folder, else the folder); ${named} must be inside it`;
 }
 
 /** Rows of a two-column list, the second column aligned. */

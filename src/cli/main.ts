@@ -1,16 +1,13 @@
 import manifest from '../../package.json';
 import { idleOptions, optionsFromEnv } from '../core/config/read';
+import { nameOnOneLine } from '../core/screen/names';
 import { parseArgs, ParsedArgs, stringFlag, UsageError } from './args';
+import { wantsHelp } from './asksHelp';
 import type { Command } from './commands/command';
 import { commandHelp, findCommand, flagsOf, groupHelp, groupSynopses, synopsis, usage } from './help';
 import { CommandFailed, Io } from './io';
 import { commandRoot } from './root';
 import { openSession } from './session';
-
-const wantsHelp = (argv: readonly string[]) => {
-  const end = argv.indexOf('--');
-  return (end === -1 ? argv : argv.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
-};
 
 /** The checks the table's declaration makes of a command's arguments: its flags, and how many positionals. */
 function checkArgs(command: Command, args: ParsedArgs): void {
@@ -19,7 +16,8 @@ function checkArgs(command: Command, args: ParsedArgs): void {
   const required = command.args.filter((a) => !a.optional);
   const given = args.positionals.length;
   if (given < required.length) throw new UsageError(`${required[given].name} is missing: ${synopsis(command)}`);
-  if (given > command.args.length) throw new UsageError(`"${args.positionals[command.args.length]}" is one argument too many: ${synopsis(command)}`);
+  if (given > command.args.length)
+    throw new UsageError(`"${nameOnOneLine(args.positionals[command.args.length])}" is one argument too many: ${synopsis(command)}`);
 }
 
 /** The path a command's project follows, as its root rule names it, if one was given. */
@@ -28,6 +26,13 @@ function targetOf(command: Command, args: ParsedArgs) {
   const given = 'arg' in command.path ? args.positionals[command.path.arg] : stringFlag(args.flags, command.path.flag);
   return given === undefined ? undefined : { path: given, is: command.path.is };
 }
+
+/**
+ * An error as a terminal may show it: the arguments it quotes are the user's, and a control
+ * character, ESC sequence or bidi mark in one is written as its escape, never acted on. Skim's own
+ * line breaks (a group's synopses) stay; an argument's own were escaped where it was quoted.
+ */
+const shownError = (message: string) => message.split('\n').map(nameOnOneLine).join('\n');
 
 /** Runs one `skim` invocation and returns its exit code. Never throws. */
 export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<number> {
@@ -52,7 +57,7 @@ export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessE
       return 0;
     }
     const found = findCommand(argv);
-    if (!found) throw new UsageError(`unknown command "${name}"`);
+    if (!found) throw new UsageError(`unknown command "${nameOnOneLine(name)}"`);
     if ('group' in found) {
       helpFor = `skim ${found.group}`;
       if (wantsHelp(rest)) {
@@ -78,11 +83,15 @@ export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessE
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      io.warn(error.message);
+      io.warn(shownError(error.message));
       io.warn(`see ${helpFor} --help`);
       return 2;
     }
-    io.warn(error instanceof CommandFailed ? error.message : `internal error (please report it with what follows): ${(error as Error).stack ?? String(error)}`);
+    io.warn(
+      error instanceof CommandFailed
+        ? shownError(error.message)
+        : `internal error (please report it with what follows): ${(error as Error).stack ?? String(error)}`,
+    );
     return 1;
   } finally {
     await close?.().catch((error: Error) => io.warn(`could not save the cache: ${error.message}`));

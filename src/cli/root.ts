@@ -1,7 +1,8 @@
 import { existsSync, lstatSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { describeFileError } from '../core/files/errors';
-import { isWithin, OutsideProjectError, Project, realPath, withinProject } from '../core/files/project';
+import { isWithin, OutsideProjectError, Project, withinProject } from '../core/files/project';
+import { nameOnOneLine } from '../core/screen/names';
 import { CommandFailed } from './io';
 
 /**
@@ -31,45 +32,33 @@ export function defaultRoot(from: string): string {
   }
 }
 
-/**
- * The project for a file named on the command line: the current one when the file lies inside
- * it, else the file's own (its git root, else its folder), so that its map is cached where it
- * belongs rather than asked for again on every call.
- */
-export function rootForFile(target: string, cwd: string): string {
-  const here = defaultRoot(cwd);
-  const file = path.resolve(cwd, target);
-  try {
-    if (isWithin(realPath(here), realPath(file))) return here;
-  } catch {
-    return here;
-  }
-  return defaultRoot(path.dirname(file));
-}
-
 /** What a command's path argument names: a file, a folder (the project's root included), or either. */
 export type PathKind = 'file' | 'folder' | 'file or folder';
 
 /**
  * The project a command works in, and the boundary it keeps: `--root` when named (a folder), else
- * the project of the path argument (`rootForFile`), else the current folder's. The path must lie
- * inside that project, a link out of it refused, and be no FIFO, device or socket, which would hold
- * the command until its deadline: refused at once, in one line.
+ * the current folder's (`defaultRoot`), whatever the path argument names, as the README promises
+ * (only project files). The path must lie inside that project, a link out of it refused, and be no
+ * FIFO, device or socket, which would hold the command until its deadline: refused at once, in one
+ * line.
  */
 export function commandRoot(target: { path: string; is: PathKind } | undefined, named: string | undefined, cwd: string): string {
   // A root that is no folder would fail later as a program that cannot start there (spawn ENOENT): said here, with the folder.
-  if (named !== undefined && !isFolder(path.resolve(cwd, named))) throw new CommandFailed(`--root ${named}: there is no folder ${path.resolve(cwd, named)}`);
-  const root = named === undefined ? (target ? rootForFile(target.path, cwd) : defaultRoot(cwd)) : path.resolve(cwd, named);
+  if (named !== undefined && !isFolder(path.resolve(cwd, named)))
+    throw new CommandFailed(nameOnOneLine(`--root ${named}: there is no folder ${path.resolve(cwd, named)}`));
+  const root = named === undefined ? defaultRoot(cwd) : path.resolve(cwd, named);
   if (!target) return root;
   let file;
   try {
     file = withinProject(new Project(root), target.path, cwd, target.is !== 'file');
   } catch (error) {
-    if (error instanceof OutsideProjectError) throw new CommandFailed(error.message);
-    throw error;
+    if (!(error instanceof OutsideProjectError)) throw error;
+    // A path named outside the current project (not a link out of it) is most likely a file of another project: say how to name that one.
+    const elsewhere = named === undefined && !isWithin(root, path.resolve(cwd, target.path));
+    throw new CommandFailed(nameOnOneLine(elsewhere ? `${error.message}; pass --root DIR to work in another project` : error.message));
   }
   const stat = statOf(file.real);
-  if (stat && !stat.isFile() && !stat.isDirectory()) throw new CommandFailed(describeFileError({ code: 'ENOTREG' }, target.path));
+  if (stat && !stat.isFile() && !stat.isDirectory()) throw new CommandFailed(describeFileError({ code: 'ENOTREG' }, nameOnOneLine(target.path)));
   return root;
 }
 

@@ -78,14 +78,14 @@ describe('the skim command', () => {
     }
   });
 
-  it('caches a file outside the current project under its own project, so a second map costs no call', async () => {
+  it('maps a file of another project with --root DIR and caches it under that project, so a second map costs no call', async () => {
     const other = scratch('skim-other-');
     mkdirSync(path.join(other.dir, '.git'));
     const file = other.write('far.ts', tsSource(30, 26));
     const model = await new ScriptedModel([goodAnswer(tsRegions(30, 26))]).start();
     try {
-      const first = JSON.parse((await skim(['map', file, '--json'], { cwd: s.dir, env: model.env() })).stdout);
-      const second = JSON.parse((await skim(['map', file, '--json'], { cwd: s.dir, env: model.env() })).stdout);
+      const first = JSON.parse((await skim(['map', file, '--root', other.dir, '--json'], { cwd: s.dir, env: model.env() })).stdout);
+      const second = JSON.parse((await skim(['map', file, '--root', other.dir, '--json'], { cwd: s.dir, env: model.env() })).stdout);
       assert.deepEqual([first.path, first.modelCalls, second.modelCalls, model.calls], ['far.ts', 1, 0, 1]);
     } finally {
       await model.stop();

@@ -80,6 +80,41 @@ describe('the project boundary on the command line', () => {
     assert.deepEqual([inside.code, inside.stdout], [0, '1\texport function fn0(n: number): number {\n']);
   });
 
+  it("without --root the project is the current folder's: a file named outside it (/etc/passwd, another project's file) is refused in one line that names --root, and --root reads it", async () => {
+    const far = path.join(outside.dir, 'far.ts');
+    const named: [string[], string][] = [
+      [['read', '/etc/passwd'], '/etc/passwd'],
+      [['map', far], far],
+      [['at', far, '1'], far],
+      [['node-at', far, '1'], far],
+    ];
+    for (const [args, file] of named) {
+      const r = await skim(args, { cwd: s.dir });
+      assert.deepEqual(
+        [r.code, r.stdout, r.stderr],
+        [1, '', `${file} is outside the project (${s.dir}); Skim reads only files inside it; pass --root DIR to work in another project`],
+        args.join(' '),
+      );
+    }
+    const other = await skim(['read', '--root', outside.dir, far, '--limit', '1'], { cwd: s.dir });
+    assert.deepEqual([other.code, other.stdout], [0, '1\texport function fn0(n: number): number {']);
+  });
+
+  it('an argument quoted in an error has its control characters, ESC sequences and bidi marks escaped or taken out, never printed raw', async () => {
+    const cases: [string[], string][] = [
+      [['frob\x1b[31mX\u202e'], 'unknown command "frob\\u001b[31mX"\nsee skim --help'],
+      [
+        ['read', 'big.ts', 'b\u009b2J\u202ec\nskim: fake'],
+        '"b\\u009b2Jc\\nskim: fake" is one argument too many: skim read FILE [--offset N] [--limit N] [--json]\nsee skim read --help',
+      ],
+      [['read', 'big.ts', '--\x1b]0;t\x07'], 'unknown option --\\u001b]0;t\\u0007\nsee skim read --help'],
+      [['read', 'no\x1b]0;pwned\x07such.ts'], 'no\\u001b]0;pwned\\u0007such.ts does not exist'],
+      [['read', '--root', 'q\x1b[2J', 'big.ts'], `--root q\\u001b[2J: there is no folder ${s.dir}/q\\u001b[2J`],
+      [['at', 'big.ts', '1\x1b[2J'], 'LINE must be a whole number from 1, not "1\\u001b[2J"\nsee skim at --help'],
+    ];
+    for (const [args, stderr] of cases) assert.equal((await skim(args, { cwd: s.dir })).stderr, stderr, JSON.stringify(args));
+  });
+
   it('a FIFO as search --path is answered at once with a clear error, never handed to ripgrep', async () => {
     execFileSync('mkfifo', [path.join(s.dir, 'pipe')]);
     const r = await skimProcess(['search', 'fn0', '--path', 'pipe'], s.dir);
@@ -152,6 +187,42 @@ describe('an option that cannot take effect says so', () => {
       'skim.hover.anywhere is set, but skim.hover.enabled is false, so it does nothing: set skim.hover.enabled to true',
       'skim.judge.url and skim.judge.model are set, but skim.judge.backend is none, so they do nothing: set skim.judge.backend to openai',
     ]);
+  });
+
+  it("in VS Code, SKIM_REDACT=0 and a workspace's value for a user-only setting do nothing, and each says so in one line", () => {
+    const workspace: Record<string, { workspaceValue?: unknown }> = {
+      'screen.redactSecrets': { workspaceValue: false },
+      'judge.url': { workspaceValue: 'http://evil/v1' },
+    };
+    const read = optionsFromSettings({ inspect: (key) => workspace[key] }, { SKIM_REDACT: '0', SKIM_JUDGE_KEY: 'sk-test' });
+    assert.equal(read.options.redactSecrets, true);
+    assert.equal(read.options.judgeUrl, '');
+    assert.deepEqual(read.problems, [
+      'SKIM_REDACT is set, but VS Code reads skim.screen.redactSecrets instead, so it does nothing here: set skim.screen.redactSecrets',
+      "skim.screen.redactSecrets is set in this workspace's settings, which may not set it, so it does nothing: set it in your user settings",
+      "skim.judge.url is set in this workspace's settings, which may not set it, so it does nothing: set it in your user settings",
+    ]);
+  });
+
+  it('skim hook says an idle option on stderr and keeps its answer one JSON object on stdout', async () => {
+    const s = scratch();
+    after(() => s.cleanup());
+    mkdirSync(path.join(s.dir, '.git'));
+    s.write('big.ts', tsSource(30, 26));
+    const payload = JSON.stringify({
+      session_id: 's1',
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Read',
+      cwd: s.dir,
+      tool_input: { file_path: path.join(s.dir, 'big.ts') },
+    });
+    const r = await skim(['hook'], { cwd: s.dir, stdin: payload, env: { SKIM_JUDGE_URL: 'http://localhost:8000/v1', SKIM_JUDGE_MODEL: 'judge' } });
+    assert.equal(r.code, 0);
+    assert.equal(
+      r.stderr,
+      'hook: SKIM_JUDGE_URL and SKIM_JUDGE_MODEL are set, but SKIM_JUDGE_BACKEND is none, so they do nothing: set SKIM_JUDGE_BACKEND to openai',
+    );
+    assert.equal(JSON.parse(r.stdout).hookSpecificOutput.updatedInput.limit, 200);
   });
 
   it("every option's needs name an option of the table and values it takes", () => {

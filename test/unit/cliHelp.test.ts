@@ -51,6 +51,18 @@ describe("skim's help, from the command table", () => {
     assert.deepEqual(tree(s.dir), before);
   });
 
+  it("help writes nothing anywhere: a fresh HOME's cache and state folders stay empty after every command's --help, skim, skim help and --version", async function () {
+    this.timeout(120_000);
+    const home = path.join(s.dir, 'home');
+    mkdirSync(home);
+    const env = { HOME: home, XDG_CACHE_HOME: path.join(home, 'cache'), XDG_STATE_HOME: path.join(home, 'state'), SKIM_CACHE_DIR: undefined };
+    const asks = [[], ['--help'], ['-h'], ['help'], ['help', 'read'], ['--version'], ...COMMANDS.map((c) => [...c.name.split(' '), '--help'])];
+    for (const args of asks) {
+      await skimProcess(args, s.dir, env);
+      assert.deepEqual(readdirSync(home, { recursive: true }), [], `skim ${args.join(' ')}`);
+    }
+  });
+
   it('skim hook install --help writes no settings file, and --help after the flags is still help', async () => {
     for (const args of [
       ['hook', 'install', '--help'],
@@ -72,6 +84,21 @@ describe("skim's help, from the command table", () => {
       ),
     );
     assert.equal(stdout.replace(/\r\n/g, '\n'), `${commandHelp(COMMANDS.find((c) => c.name === 'hook')!)}\n`);
+  });
+
+  it("a file's ESC sequences and bidi marks reach a terminal as escapes, and a pipe (an agent) as the file's own bytes", async () => {
+    s.write('color.ts', 'export const red = "\x1b[31m";\nexport const flip = "a\u202eb";\n');
+    const { stdout } = await new Promise<{ stdout: string }>((resolve, reject) =>
+      execFile(
+        'script',
+        ['-qec', `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} read color.ts`, '/dev/null'],
+        { cwd: s.dir, env: { PATH: process.env.PATH, HOME: s.dir, SKIM_CACHE_DIR: path.join(s.dir, '.cache') } },
+        (error, out) => (error ? reject(error) : resolve({ stdout: out })),
+      ),
+    );
+    assert.equal(stdout.replace(/\r\n/g, '\n'), '1\texport const red = "\\u001b[31m";\n2\texport const flip = "a\\u202eb";\n');
+    const piped = await skimProcess(['read', 'color.ts'], s.dir);
+    assert.equal(piped.stdout, '1\texport const red = "\x1b[31m";\n2\texport const flip = "a\u202eb";\n');
   });
 
   it('skim hook install on a settings file Skim will not edit fails in its one line (exit 1), and leaves the file as it was', async () => {
@@ -97,7 +124,7 @@ describe("skim's help, from the command table", () => {
       'Options:',
       '  --offset N       the first line to return, from 1 (default 1)',
     ]);
-    assert.match(r.stdout, /\n {2}--root DIR {7}the project \(default: the current one if FILE is in it, else FILE's own\); FILE must be inside it\n/);
+    assert.match(r.stdout, /\n {2}--root DIR {7}the project \(default: the git root above the current folder, else the folder\); FILE must be inside it\n/);
     assert.doesNotMatch(r.stdout, /SKIM_JUDGE_URL|skim overview/);
     assert.equal((await skimProcess(['help', 'read'], s.dir)).stdout, r.stdout);
   });

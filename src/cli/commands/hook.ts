@@ -1,7 +1,7 @@
 import { guardedRead, GuardedRead, notMapped, shownAs } from '../../core/guard/guard';
 import { EditGateMode } from '../../core/gate/gate';
 import { Options } from '../../core/config/options';
-import { optionsFromEnv, withOptions } from '../../core/config/read';
+import { idleOptions, optionsFromEnv, withOptions } from '../../core/config/read';
 import { within } from '../../core/time/deadline';
 import { judgeLog, judgeLogFile, judgeRuntime, openAiJudgeFrom } from '../../core/judge/runtime';
 import { concernsGate, gateCall, openGate, stampRead } from '../../core/gate/hookGate';
@@ -211,7 +211,8 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
 export async function hookMain(io: Io, env: NodeJS.ProcessEnv, cwd: string, parts: HookParts, gateMode?: EditGateMode): Promise<0> {
   try {
     const read = optionsFromEnv(env);
-    for (const problem of read.problems) io.warn(`hook: ${problem}`);
+    // On stderr, beside the JSON answer on stdout: the agent's host shows it to its user (Claude Code in its transcript) and the answer stays whole.
+    for (const problem of [...read.problems, ...idleOptions(read)]) io.warn(`hook: ${problem}`);
     // The mode the hook was installed with (a flag in its command) outranks the environment's.
     await runHook(io, env, gateMode ? withOptions(read.options, { editGate: gateMode }) : read.options, cwd, parts);
   } catch (error) {

@@ -1,4 +1,5 @@
 import { resultText, ToolError, ToolResult } from '../../core/tools/result';
+import { nameOnOneLine } from '../../core/screen/names';
 import { CommandFailed, Io } from '../io';
 
 /** Runs one tool for a command and prints its answer: the text, or with `--json` its data. A tool's error is the command's failure (exit 1). */
@@ -7,7 +8,7 @@ export async function printResult(io: Io, json: boolean, work: () => Promise<Too
   try {
     result = await work();
   } catch (error) {
-    if (error instanceof ToolError) throw new CommandFailed(error.reason);
+    if (error instanceof ToolError) throw new CommandFailed(nameOnOneLine(error.reason));
     throw error;
   }
   io.out(json ? JSON.stringify(result.json) : resultText(result));

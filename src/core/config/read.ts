@@ -46,13 +46,16 @@ function coerce(spec: OptionSpec, value: unknown): { ok: true; value: unknown; m
   }
 }
 
-function readWith(raw: (spec: OptionSpec) => Raw, names: ReadOptions['names']): ReadOptions {
+/** Where a value was read from, or why a value a person set is not read (a `problems` line). */
+type Source = (spec: OptionSpec, problems: string[]) => Raw;
+
+function readWith(raw: Source, names: ReadOptions['names']): ReadOptions {
   const values: Record<string, unknown> = { ...DEFAULT_OPTIONS };
   const problems: string[] = [];
   const set: OptionName[] = [];
   for (const name of OPTION_NAMES) {
     const spec: OptionSpec = OPTIONS[name];
-    const found = raw(spec);
+    const found = raw(spec, problems);
     if (!found) continue;
     const coerced = coerce(spec, found.value);
     if (coerced.ok) {
@@ -72,7 +75,6 @@ const met = (need: Need, value: unknown) => (need.values === 'set' ? value !== '
 /**
  * One line for each option the others leave without effect (`needs` in the table: the judge's URL
  * with no judge backend), naming the options a person set that do nothing, why, and what to set.
- * Apart from `problems` so that the hook's small bundle, which has no one to tell, leaves it out.
  */
 export function idleOptions({ options, set, names }: ReadOptions): string[] {
   const label = (spec: OptionSpec) => (names === 'env' ? (spec.env ?? String(spec.setting)) : (spec.setting ?? String(spec.env)));
@@ -130,10 +132,14 @@ export interface SettingsSource {
  * a workspace's settings file says.
  */
 export function optionsFromSettings(settings: SettingsSource, env: NodeJS.ProcessEnv): ReadOptions {
-  return readWith((spec) => {
+  return readWith((spec, problems) => {
     if (!spec.setting) return fromEnv(spec, env);
+    // The variable a person may have set for the command line does nothing here: said, so that SKIM_REDACT=0 is no silent no-op.
+    if (fromEnv(spec, env)) problems.push(`${spec.env} is set, but VS Code reads ${spec.setting} instead, so it does nothing here: set ${spec.setting}`);
     const set = settings.inspect(spec.setting.replace(/^skim\./, ''));
     const userOnly = spec.scope === 'application' || spec.scope === 'machine';
+    if (userOnly && (set?.workspaceFolderValue ?? set?.workspaceValue) !== undefined)
+      problems.push(`${spec.setting} is set in this workspace's settings, which may not set it, so it does nothing: set it in your user settings`);
     const value = userOnly ? set?.globalValue : (set?.workspaceFolderValue ?? set?.workspaceValue ?? set?.globalValue);
     return value === undefined ? undefined : { value, from: spec.setting };
   }, 'settings');
