@@ -1,4 +1,4 @@
-import { nameOnOneLine } from '../core/screen/names';
+import { nameOnOneLine } from '../core/map/controls';
 
 /** A command line the user got wrong: exit 2 with this message. */
 export class UsageError extends Error {}

@@ -1,6 +1,6 @@
 import manifest from '../../package.json';
 import { idleOptions, optionsFromEnv } from '../core/config/read';
-import { nameOnOneLine } from '../core/screen/names';
+import { nameOnOneLine } from '../core/map/controls';
 import { parseArgs, ParsedArgs, stringFlag, UsageError } from './args';
 import { wantsHelp } from './asksHelp';
 import type { Command } from './commands/command';

@@ -2,7 +2,7 @@ import { existsSync, lstatSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { describeFileError } from '../core/files/errors';
 import { isWithin, OutsideProjectError, Project, withinProject } from '../core/files/project';
-import { nameOnOneLine } from '../core/screen/names';
+import { nameOnOneLine } from '../core/map/controls';
 import { CommandFailed } from './io';
 
 /**

@@ -1,5 +1,5 @@
 import { resultText, ToolError, ToolResult } from '../../core/tools/result';
-import { nameOnOneLine } from '../../core/screen/names';
+import { nameOnOneLine } from '../../core/map/controls';
 import { CommandFailed, Io } from '../io';
 
 /** Runs one tool for a command and prints its answer: the text, or with `--json` its data. A tool's error is the command's failure (exit 1). */
