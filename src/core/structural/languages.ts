@@ -42,8 +42,12 @@ const CPP_HEADER = /-\*-\s*[Cc]\+\+\s*-\*-|^\s*(class|namespace|template\s*<|usi
 // Each further macro must follow white space, so no line can be split two ways: linear, never backtracking.
 const LONE_MACRO = /^[ \t]*[A-Z_][A-Z0-9_]*(?:\([^()\n]*\))?(?:[ \t]+[A-Z_][A-Z0-9_]*(?:\([^()\n]*\))?)*[ \t]*$/gm;
 
-/** Macros after a declarator (`size() const _GLIBCXX_NOEXCEPT`): the same kind of noise at a line's end. */
-const TRAILING_MACROS = /(?<=\)|\bconst|\boverride|\bfinal)((?:[ \t]+[A-Z_][A-Z0-9_]*(?:\([^()\n]*\))?)+)[ \t]*$/gm;
+/**
+ * Macros after a declarator (`size() const _GLIBCXX_NOEXCEPT`): the same kind of noise at a line's
+ * end, or before the body's brace, on the declarator's line or the next (googletest's
+ * `UponLeavingGTest() GTEST_LOCK_EXCLUDED_(mutex_) {`, which the grammar takes for the name).
+ */
+const TRAILING_MACROS = /(?<=(?:\)|\bconst|\boverride|\bfinal)(?:[ \t]*\n)?)(?:[ \t]+[A-Z_][A-Z0-9_]*(?:\([^()\n]*\))?)+(?=[ \t]*\{?[ \t]*$)/gm;
 
 const blank = (text: string) => ' '.repeat(text.length);
 
