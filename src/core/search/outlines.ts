@@ -144,7 +144,7 @@ export class Outlines {
 
     let regions = row?.regions ?? [];
     if (missing.length) {
-      const found = await outlineBlocks(language, parseable, missing);
+      const found = await outlineBlocks(language, parseable, source.text, missing);
       if (!found) return whole();
       regions = [...regions, ...found].sort(compareRegions);
     }
@@ -272,8 +272,8 @@ function startsAtTopLevel(root: Node): boolean {
   return root.namedChildren.every((child) => !child || child.startPosition.column === 0 || /comment/.test(child.type));
 }
 
-/** The regions of each block parsed on its own (lines counted in the file), or undefined when one of them does not stand alone. */
-async function outlineBlocks(language: LanguageInfo, text: string, missing: readonly Block[]): Promise<Region[] | undefined> {
+/** The regions of each block of `text` (the parseable one; `own`, the file's) parsed on its own (lines counted in the file), or undefined when one of them does not stand alone. */
+async function outlineBlocks(language: LanguageInfo, text: string, own: string, missing: readonly Block[]): Promise<Region[] | undefined> {
   const fences = fencePositions(text);
   // The parse of no text lends its parser and grammar; each block is parsed by that parser on its own.
   return withParse(language, '', 'blocks', async (parse) => {
@@ -287,7 +287,7 @@ async function outlineBlocks(language: LanguageInfo, text: string, missing: read
       try {
         if (tree.rootNode.hasError || !startsAtTopLevel(tree.rootNode)) return undefined;
         const lines = block.lastRow - block.firstRow + 1;
-        for (const r of await outlineRegions({ ...parse, tree, source: blockText }, query, language, lines))
+        for (const r of await outlineRegions({ ...parse, tree, source: blockText, text: own.slice(block.from, block.to) }, query, language, lines))
           found.push({ ...r, start: r.start + block.firstRow, end: r.end + block.firstRow });
       } finally {
         tree.delete();

@@ -26,6 +26,12 @@ export interface LanguageInfo {
    * lines are blanked before parsing (same length, so every line and offset stays where it was).
    */
   maskLoneMacros?: boolean;
+  /**
+   * Scala's grammar cannot parse a declaration named by an operator (`def ~ [U](…)`, `def + = …`,
+   * `case class ~[+a, +b]`): such names are written as letters before parsing (same length), and
+   * the outline reads every name from the file's own text.
+   */
+  maskOperatorNames?: boolean;
 }
 
 const LANGUAGES: readonly LanguageInfo[] = TABLE;
@@ -49,10 +55,15 @@ const LONE_MACRO = /^[ \t]*[A-Z_][A-Z0-9_]*(?:\([^()\n]*\))?(?:[ \t]+[A-Z_][A-Z0
  */
 const TRAILING_MACROS = /(?<=(?:\)|\bconst|\boverride|\bfinal)(?:[ \t]*\n)?)(?:[ \t]+[A-Z_][A-Z0-9_]*(?:\([^()\n]*\))?)+(?=[ \t]*\{?[ \t]*$)/gm;
 
-const blank = (text: string) => ' '.repeat(text.length);
+/** An operator that names a declaration: after its keyword (not `this.type = …`), before its type parameters, parameters, type or body. */
+const OPERATOR_NAME = /(?<=(?<![\w.])(?:def|class|object|trait|type)[ \t]+)(?!=[^~!#%^&*+\-<>=|?/\\:@])[~!#%^&*+\-<>=|?/\\:@]+(?=[\s[(:=])/g;
 
-/** The text a grammar parses: for C-family languages, lone and trailing macros blanked in place. */
+const blank = (text: string) => ' '.repeat(text.length);
+const letters = (text: string) => 'x'.repeat(text.length);
+
+/** The text a grammar parses: for C-family languages, lone and trailing macros blanked in place; for Scala, operator names as letters. */
 export function parseableText(language: LanguageInfo, text: string): string {
+  if (language.maskOperatorNames) return text.replace(OPERATOR_NAME, letters);
   if (!language.maskLoneMacros) return text;
   return text.replace(LONE_MACRO, blank).replace(TRAILING_MACROS, blank);
 }
