@@ -167,6 +167,9 @@ export const OUTSIDE: OutsideSpec[] = [
     language: 'lua',
     ctags: 'Lua',
     kinds: ['function'],
+    // ctags' Lua parser takes `function` for the keyword where a name or a string only begins with it:
+    // `cmp = function_arg(2, cmp)`, `local ff = _function_factories[mt]`, `local fstr = 'return function('`.
+    notOn: /=\s*\w*function\w|=\s*'[^']*function/,
     tuning: ['tablex.lua', 'stringx.lua', 'utils.lua'].map((f) => `/usr/share/lua/5.1/pl/${f}`),
     heldOut: ['/usr/share/lua/5.1/pl/xml.lua'],
   },
@@ -205,6 +208,10 @@ export const OUTSIDE: OutsideSpec[] = [
     language: 'objc',
     ctags: 'ObjectiveC',
     kinds: ['interface', 'implementation', 'protocol', 'category', 'method', 'function'],
+    // ctags' ObjectiveC parser reads a C function's parameter type as a category (`id
+    // messageFromArrayBuffer(NSData* data)`: category NSData), a macro call as a function
+    // (`SWIFT_ENUM_COMPAT_HACK(CDVCommandStatus_OK);`) and a property's attributes as a category.
+    notOn: /^@property\b|^(?![-+@#])[A-Za-z_][\w \t*]*\(/,
     tuning: [`${cordova}/CDVPluginResult.m`, `${cordova}/CDVPlugin.m`, `${capacitorIos}/Capacitor/Capacitor/CAPPlugin.m`],
     heldOut: [`${cordova}/CDVCommandDelegateImpl.m`],
   },

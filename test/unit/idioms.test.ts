@@ -89,6 +89,29 @@ describe('common idioms in real third-party code, each one region with its exact
       '1812-1813 macro inflateInit | (strm)',
     ]);
   });
+
+  it("maps Lua's functions in a table constructor by their key: penlight's read-only metatable and utils.enum's __index, __newindex, __call", async () => {
+    assert.deepEqual(await rows('/usr/share/lua/5.1/pl/tablex.lua', /^99\d-/), [
+      '990-990 function __newindex | (t, k, v)',
+      '991-991 function __pairs | ()',
+      '992-992 function __ipairs | ()',
+      '993-993 function __len | ()',
+    ]);
+    assert.deepEqual(await rows('/usr/share/lua/5.1/pl/utils.lua', / __/), [
+      '399-401 function __index | (self, key)',
+      '402-404 function __newindex | (self, key, value)',
+      '405-413 function __call | (self, key)',
+    ]);
+  });
+
+  it("maps C++ functions whose thread-safety macro stands between signature and brace by their own names (googletest's GTEST_LOCK_EXCLUDED_)", async () => {
+    assert.deepEqual(await rows('/usr/src/googletest/googletest/src/gtest.cc', / \S*(UponLeavingGTest|CurrentStackTrace|PopGTestTrace|~ScopedTrace) /), [
+      '4948-4996 method OsStackTraceGetter::CurrentStackTrace | (int max_depth, int skip_count)',
+      '4998-5008 method OsStackTraceGetter::UponLeavingGTest | ()',
+      '5507-5510 method UnitTest::PopGTestTrace | Pops a trace from the per-thread Google Test trace stack.',
+      "6791-6793 method ScopedTrace::~ScopedTrace | Pops the info pushed by the c'tor.",
+    ]);
+  });
 });
 
 describe('one answer to "what is at line N"', () => {

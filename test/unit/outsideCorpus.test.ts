@@ -25,6 +25,20 @@ describe('maps of files outside the bench corpus', () => {
     ]);
   });
 
+  it("a Scala map names methods and classes by their operator, which the grammar cannot parse as a name (scala-parser-combinators' ~, ~>, +, ?, case class ~)", async () => {
+    const parsers = 'test/fixtures/vendor/scala-parser-combinators/Parsers.scala';
+    assert.deepEqual(await regionsWithin(parsers, 306, 320), ['306-308 function ~', '318-320 function ~>']);
+    assert.deepEqual(await regionsWithin(parsers, 531, 537), ['531-531 function +', '537-537 function ?']);
+    assert.deepEqual(await regionsWithin(parsers, 1024, 1038), [
+      '1024-1026 class ~',
+      '1025-1025 method toString',
+      '1030-1032 trait OnceParser',
+      '1031-1031 method ~',
+      '1034-1035 function ~>',
+      '1037-1038 function <~',
+    ]);
+  });
+
   it("a Dart map lists an abstract class's methods, which have a signature and no body (dart-lang's PriorityQueue)", async () => {
     assert.deepEqual(await regionsWithin('test/fixtures/vendor/dart-collection/priority_queue.dart', 24, 150), [
       '24-148 class PriorityQueue',

@@ -23,7 +23,8 @@ export type MadeOutline = Pick<StoredOutline, 'regions' | 'doc' | 'refs'>;
 
 /** The outline worker's jobs for search/outlines: a whole file's outline, or its blocks' regions (`text` already parseable). */
 export type OutlineParseJob =
-  { kind: 'whole'; file: string; text: string; lines: number; withNames: boolean } | { kind: 'blocks'; file: string; text: string; blocks: Block[] };
+  | { kind: 'whole'; file: string; text: string; lines: number; withNames: boolean }
+  | { kind: 'blocks'; file: string; text: string; own: string; blocks: Block[] };
 
 /** Delimiters of multi-line strings: a block that starts after an odd number of one of them starts inside a string. */
 const STRING_FENCES = ['`', '"""', "'''"];
@@ -80,8 +81,14 @@ function startsAtTopLevel(root: Node): boolean {
   return root.namedChildren.every((child) => !child || child.startPosition.column === 0 || /comment/.test(child.type));
 }
 
-/** The regions of each block of `text` (already parseable) parsed on its own in this thread, lines counted in the file; null when one of them does not stand alone. */
-export async function blockOutlinesHere(language: LanguageInfo, text: string, missing: readonly Block[], signal?: AbortSignal): Promise<Region[] | null> {
+/** The regions of each block of `text` (already parseable; `own`, the file's own text) parsed on its own in this thread, lines counted in the file; null when one of them does not stand alone. */
+export async function blockOutlinesHere(
+  language: LanguageInfo,
+  text: string,
+  own: string,
+  missing: readonly Block[],
+  signal?: AbortSignal,
+): Promise<Region[] | null> {
   const fences = fencePositions(text);
   // The parse of no text lends its parser and grammar; each block is parsed by that parser on its own.
   return withParse(
@@ -99,7 +106,7 @@ export async function blockOutlinesHere(language: LanguageInfo, text: string, mi
         try {
           if (tree.rootNode.hasError || !startsAtTopLevel(tree.rootNode)) return null;
           const lines = block.lastRow - block.firstRow + 1;
-          for (const r of await outlineRegions({ ...parse, tree, source: blockText }, query, language, lines))
+          for (const r of await outlineRegions({ ...parse, tree, source: blockText, text: own.slice(block.from, block.to) }, query, language, lines))
             found.push({ ...r, start: r.start + block.firstRow, end: r.end + block.firstRow });
         } finally {
           tree.delete();
@@ -117,10 +124,11 @@ export async function blockOutlines(
   language: LanguageInfo,
   file: string,
   text: string,
+  own: string,
   missing: readonly Block[],
   inWorker: boolean,
 ): Promise<Region[] | null> {
-  if (!inWorker) return blockOutlinesHere(language, text, missing);
-  const job: OutlineParseJob = { kind: 'blocks', file, text, blocks: [...missing] };
+  if (!inWorker) return blockOutlinesHere(language, text, own, missing);
+  const job: OutlineParseJob = { kind: 'blocks', file, text, own, blocks: [...missing] };
   return fromWorker(await runInWorker<Region[] | null>(job), file);
 }

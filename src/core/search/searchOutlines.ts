@@ -149,7 +149,7 @@ export class Outlines {
 
     let regions = row?.regions ?? [];
     if (missing.length) {
-      const found = await blockOutlines(language, source.file.absolute, parseable, missing, this.inWorker);
+      const found = await blockOutlines(language, source.file.absolute, parseable, source.text, missing, this.inWorker);
       if (!found) return whole();
       regions = [...regions, ...found].sort(compareRegions);
     }

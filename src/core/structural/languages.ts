@@ -26,6 +26,12 @@ export interface LanguageInfo {
    * lines are blanked before parsing (same length, so every line and offset stays where it was).
    */
   maskLoneMacros?: boolean;
+  /**
+   * Scala's grammar cannot parse a declaration named by an operator (`def ~ [U](…)`, `def + = …`,
+   * `case class ~[+a, +b]`): such names are written as letters before parsing (same length), and
+   * the outline reads every name from the file's own text.
+   */
+  maskOperatorNames?: boolean;
 }
 
 const LANGUAGES: readonly LanguageInfo[] = TABLE;
@@ -42,13 +48,22 @@ const CPP_HEADER = /-\*-\s*[Cc]\+\+\s*-\*-|^\s*(class|namespace|template\s*<|usi
 // Each further macro must follow white space, so no line can be split two ways: linear, never backtracking.
 const LONE_MACRO = /^[ \t]*[A-Z_][A-Z0-9_]*(?:\([^()\n]*\))?(?:[ \t]+[A-Z_][A-Z0-9_]*(?:\([^()\n]*\))?)*[ \t]*$/gm;
 
-/** Macros after a declarator (`size() const _GLIBCXX_NOEXCEPT`): the same kind of noise at a line's end. */
-const TRAILING_MACROS = /(?<=\)|\bconst|\boverride|\bfinal)((?:[ \t]+[A-Z_][A-Z0-9_]*(?:\([^()\n]*\))?)+)[ \t]*$/gm;
+/**
+ * Macros after a declarator (`size() const _GLIBCXX_NOEXCEPT`): the same kind of noise at a line's
+ * end, or before the body's brace, on the declarator's line or the next (googletest's
+ * `UponLeavingGTest() GTEST_LOCK_EXCLUDED_(mutex_) {`, which the grammar takes for the name).
+ */
+const TRAILING_MACROS = /(?<=(?:\)|\bconst|\boverride|\bfinal)(?:[ \t]*\n)?)(?:[ \t]+[A-Z_][A-Z0-9_]*(?:\([^()\n]*\))?)+(?=[ \t]*\{?[ \t]*$)/gm;
+
+/** An operator that names a declaration: after its keyword (not `this.type = …`), before its type parameters, parameters, type or body. */
+const OPERATOR_NAME = /(?<=(?<![\w.])(?:def|class|object|trait|type)[ \t]+)(?!=[^~!#%^&*+\-<>=|?/\\:@])[~!#%^&*+\-<>=|?/\\:@]+(?=[\s[(:=])/g;
 
 const blank = (text: string) => ' '.repeat(text.length);
+const letters = (text: string) => 'x'.repeat(text.length);
 
-/** The text a grammar parses: for C-family languages, lone and trailing macros blanked in place. */
+/** The text a grammar parses: for C-family languages, lone and trailing macros blanked in place; for Scala, operator names as letters. */
 export function parseableText(language: LanguageInfo, text: string): string {
+  if (language.maskOperatorNames) return text.replace(OPERATOR_NAME, letters);
   if (!language.maskLoneMacros) return text;
   return text.replace(LONE_MACRO, blank).replace(TRAILING_MACROS, blank);
 }

@@ -100,24 +100,25 @@ export async function outlineHere(language: LanguageInfo, file: string, text: st
  * top-level block an error touched parsed again alone (structural/recover), normalized for a
  * file of `lines` lines. The query and every block share the parse's budget.
  */
-export async function outlineRegions({ tree, source, budget, parseMore }: Parse, query: Query, language: LanguageInfo, lines: number): Promise<Region[]> {
-  // A block parsed on its own, within what is left of the budget; one still broken is cut once more.
-  const outlineBlock = async (blockText: string, nested: boolean): Promise<LinedRegion[] | undefined> => {
+export async function outlineRegions({ tree, source, text, budget, parseMore }: Parse, query: Query, language: LanguageInfo, lines: number): Promise<Region[]> {
+  // The block at offsets `from`-`to` parsed on its own, within what is left of the budget; one still broken is cut once more.
+  const outlineBlock = async (from: number, to: number, nested: boolean): Promise<LinedRegion[] | undefined> => {
     if (budget.spent) return undefined;
+    const blockText = source.slice(from, to);
     const blockTree = await parseMore(blockText);
     if (!blockTree) return undefined;
     try {
-      const found = budget.run(() => outline(blockTree.rootNode, blockText, query, language, budget.remainingMicros()));
+      const found = budget.run(() => outline(blockTree.rootNode, blockText, query, language, budget.remainingMicros(), text.slice(from, to)));
       return blockTree.rootNode.hasError && !nested
-        ? await recoverBlocks(found, blockTree.rootNode, blockText, true, (inner) => outlineBlock(inner, true))
+        ? await recoverBlocks(found, blockTree.rootNode, blockText, true, (innerFrom, innerTo) => outlineBlock(from + innerFrom, from + innerTo, true))
         : found;
     } finally {
       blockTree.delete();
     }
   };
-  const found = budget.run(() => outline(tree.rootNode, source, query, language, budget.remainingMicros()));
+  const found = budget.run(() => outline(tree.rootNode, source, query, language, budget.remainingMicros(), text));
   return normalizeRegions(
-    tree.rootNode.hasError ? await recoverBlocks(found, tree.rootNode, source, false, (block) => outlineBlock(block, false)) : found,
+    tree.rootNode.hasError ? await recoverBlocks(found, tree.rootNode, source, false, (from, to) => outlineBlock(from, to, false)) : found,
     lines,
   );
 }

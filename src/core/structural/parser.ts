@@ -130,6 +130,8 @@ export interface Parse {
   grammar: Language;
   /** The text the grammar parsed (C-family lone macros blanked in place: every offset is the file's). */
   source: string;
+  /** The file's own text, offset for offset `source`'s: what names are read from, where `source` has masked them. */
+  text: string;
   /** Compiles a query for this parse's grammar (throws the grammar's own message when it does not compile). */
   compile(query: string): Query;
 }
@@ -199,7 +201,7 @@ async function parseOnce<T>(runtime: Runtime, language: LanguageInfo, text: stri
     }
     try {
       const parseMore = (part: string) => parseWithin(parser, part, budget);
-      return await use({ parser, tree, budget, parseMore, grammar, source, compile: (query) => new runtime.ts.Query(grammar, query) });
+      return await use({ parser, tree, budget, parseMore, grammar, source, text, compile: (query) => new runtime.ts.Query(grammar, query) });
     } finally {
       free(runtime, tree);
     }

@@ -32,9 +32,9 @@ function lastRow(node: Node): number {
   return column === 0 && row > node.startPosition.row ? row : row + 1;
 }
 
-/** A name as a reader writes it: quotes of a string name dropped, white space collapsed. */
-function nameText(node: Node): string {
-  const text = node.text.replace(/\s+/g, ' ').trim();
+/** A name as a reader writes it, from the file's own text: quotes of a string name dropped, white space collapsed. */
+function nameText(node: Node, own: string): string {
+  const text = own.slice(node.startIndex, node.endIndex).replace(/\s+/g, ' ').trim();
   return /string|literal/.test(node.type) ? text.replace(/^(['"`])([\s\S]*)\1$/, '$2').replace(/\\(.)/g, '$1') : text;
 }
 
@@ -99,7 +99,8 @@ function withMethods(found: Found[]): Found[] {
   return sorted;
 }
 
-export function outline(root: Node, source: string, query: Query, language: LanguageInfo, timeoutMicros: number): LinedRegion[] {
+/** `source` is the text parsed, `own` the file's own at the same offsets (names are read from it: `source` may mask them). */
+export function outline(root: Node, source: string, query: Query, language: LanguageInfo, timeoutMicros: number, own: string): LinedRegion[] {
   const wrappers = new Set(language.wrappers);
   // One declaration per node: where several patterns match it, the first in the query file wins.
   const chosen = new Map<number, QueryMatch>();
@@ -125,9 +126,9 @@ export function outline(root: Node, source: string, query: Query, language: Lang
     const nameNode = aliases.at(-1) ?? capture(match.captures, 'name');
     const qualifier = capture(match.captures, 'qualifier');
     const trait = capture(match.captures, 'trait');
-    let name = [capture(match.captures, 'name'), ...aliases].flatMap((n) => (n ? [nameText(n)] : [])).join(' = ');
-    if (qualifier) name = `${nameText(qualifier)}.${name}`;
-    if (trait) name = `${nameText(trait)} for ${name}`;
+    let name = [capture(match.captures, 'name'), ...aliases].flatMap((n) => (n ? [nameText(n, own)] : [])).join(' = ');
+    if (qualifier) name = `${nameText(qualifier, own)}.${name}`;
+    if (trait) name = `${nameText(trait, own)} for ${name}`;
     let outer = node;
     while (outer.parent && wrappers.has(outer.parent.type)) outer = outer.parent;
     const kind = definition.name.slice('definition.'.length);

@@ -83,7 +83,7 @@ function union(spans: [number, number][]): [number, number][] {
 
 /**
  * `regions` from a parse of `source`, with every block an error touched outlined again on its own
- * (`outlineBlock` takes the block's text and returns its regions counted from the block's first
+ * (`outlineBlock` takes the block's offsets in `source` and returns its regions counted from the block's first
  * line, or undefined once time has run out) and its regions taken where they are more. One pass.
  * `nested` cuts blocks at any indentation (for the text of a block that was cut out already).
  */
@@ -92,7 +92,7 @@ export async function recoverBlocks(
   root: Node,
   source: string,
   nested: boolean,
-  outlineBlock: (text: string) => Promise<LinedRegion[] | undefined>,
+  outlineBlock: (from: number, to: number) => Promise<LinedRegion[] | undefined>,
 ): Promise<LinedRegion[]> {
   const damaged = union(damagedRows(root));
   if (!damaged.length) return regions;
@@ -106,7 +106,7 @@ export async function recoverBlocks(
     while (r < sorted.length && sorted[r].start - 1 <= block.lastRow) whole.push(sorted[r++]);
     while (d < damaged.length && damaged[d][1] < block.firstRow) d++;
     const touched = d < damaged.length && damaged[d][0] <= block.lastRow;
-    const own = touched && !outOfTime ? await outlineBlock(source.slice(block.from, block.to)) : undefined;
+    const own = touched && !outOfTime ? await outlineBlock(block.from, block.to) : undefined;
     if (touched && !own) outOfTime = true;
     if (own && own.length > whole.length) result.push(...own.map((x) => ({ ...x, start: x.start + block.firstRow, end: x.end + block.firstRow })));
     else result.push(...whole);

@@ -26,7 +26,7 @@ async function work(job: WorkerJob, signal: AbortSignal): Promise<unknown> {
   const language = languageFor(job.file, job.text);
   if (!language) throw new NoGrammarError(`Skim has no tree-sitter grammar for ${job.file}'s file type`);
   if (job.kind === 'whole') return wholeOutlineHere(language, job.file, job.text, job.lines, job.withNames, signal);
-  return blockOutlinesHere(language, job.text, job.blocks, signal);
+  return blockOutlinesHere(language, job.text, job.own, job.blocks, signal);
 }
 
 async function answer(job: WorkerJob, signal: AbortSignal): Promise<WorkerAnswer<unknown>> {

@@ -10,3 +10,6 @@
 (variable_assignment
   (variable_list (variable) @name)
   (expression_list value: (function_definition))) @definition.function
+; `local M = { f = function() … end }`, a metatable's `__index = function(t, k) … end`: a function
+; a table constructor holds under a name.
+(field . (identifier) @name . (function_definition)) @definition.function
