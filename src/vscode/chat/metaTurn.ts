@@ -3,6 +3,7 @@ import { metaAnswer } from '../../core/route/meta';
 import { screenAnswer } from '../../core/screen/answer';
 import { WorkspaceMaps } from '../workspaceMaps';
 
+/** What a question about Skim's tools is answered from: each tool's declaration (core/tools/registry). */
 export interface ContributedTool {
   name: string;
   toolReferenceName?: string;
@@ -15,7 +16,7 @@ const ABOUT = [
   'Ask, for example: `@skim where is the request timeout applied?`, `@skim what tools does Skim have?`, `@skim which judge settings are there?`, `@skim what is in the cache?`.',
 ].join('\n\n');
 
-/** The markdown of a question about Skim: its tools from its own contribution, its settings from the option table, its cache from the folder's own. No model call. */
+/** The markdown of a question about Skim: its tools from their declarations, its settings from the option table, its cache from the folder's own. No model call. */
 async function metaMarkdown(
   workspace: WorkspaceMaps,
   tools: readonly ContributedTool[],

@@ -7,6 +7,7 @@ import { answerTurn } from './answerTurn';
 import { gather, GatheredRegion } from './gather';
 import { handOver, handOverReason } from './handOver';
 import { ContributedTool, metaTurn } from './metaTurn';
+import { TOOLS } from '../../core/tools/registry';
 
 export const PARTICIPANT_ID = 'skim.chat';
 
@@ -67,7 +68,7 @@ function failure(error: unknown, model: vscode.LanguageModelChat): string {
  * a request of its own rather than one queued behind this one.
  */
 export function registerChatParticipant(workspace: WorkspaceMaps, extension: vscode.Extension<unknown>, log: SkimLog): vscode.Disposable {
-  const tools = (extension.packageJSON as { contributes?: { languageModelTools?: ContributedTool[] } }).contributes?.languageModelTools ?? [];
+  const tools: readonly ContributedTool[] = TOOLS;
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, async (request, _context, stream, token): Promise<vscode.ChatResult> => {
     try {
       const { metadata, handOver: next } = await turn(workspace, tools, request, stream, token);

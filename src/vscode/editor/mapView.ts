@@ -87,13 +87,15 @@ export class MapView implements vscode.TreeDataProvider<MapNode>, vscode.Disposa
     this.view.description = document && entry ? `${name} · ${entry.status === 'structural' ? 'outline' : 'map'}` : undefined;
     this.view.message = !document
       ? 'Open a source file to see its map.'
-      : !shown
-        ? 'No map of this file yet: tree-sitter cannot outline it as you type (its language, its size, or it is generated), and no map is stored. Summarize File makes one.'
-        : !entry
-          ? 'The stored map is stale: the file changed since. Summarize File makes it again.'
-          : entry.regions.length === 0
-            ? 'No declarations found in this file.'
-            : screenedText(shown.screened) || undefined;
+      : !this.maps.workspace.inWorkspace(document.uri)
+        ? 'Skim maps only the files of the open workspace folders: this one is outside them, or a link that leads out of them.'
+        : !shown
+          ? 'No map of this file yet: tree-sitter cannot outline it as you type (its language, its size, or it is generated), and no map is stored. Summarize File makes one.'
+          : !entry
+            ? 'The stored map is stale: the file changed since. Summarize File makes it again.'
+            : entry.regions.length === 0
+              ? 'No declarations found in this file.'
+              : screenedText(shown.screened) || undefined;
     this.changed.fire(undefined);
   }
 

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { tsRegions, tsSource } from '../../../support/files';
@@ -146,6 +147,26 @@ describe('maps in the editor: the outline at once, a stored map when fresh, one 
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
       rmSync(bundled.fsPath);
     }
+  });
+
+  it('the map view says a file outside the workspace, or a link that leads out of it, is not mapped, rather than blaming its size', async () => {
+    const api = await skim();
+    const outside = mkdtempSync(path.join(tmpdir(), 'skim-outside-'));
+    const target = path.join(outside, 'runner.js');
+    writeFileSync(target, readFileSync(path.join(ROOT, 'node_modules/mocha/lib/runner.js')));
+    const link = path.join(workspaceDir(), 'linked-runner.js');
+    symlinkSync(target, link);
+    const outsideText = 'Skim maps only the files of the open workspace folders: this one is outside them, or a link that leads out of them.';
+    for (const file of [link, target]) {
+      await vscode.window.showTextDocument(vscode.Uri.file(file));
+      await waitFor(
+        () => (api.editor.mapView.state.message === outsideText ? true : undefined),
+        `the map view to say ${path.basename(file)} is outside (it says ${api.editor.mapView.state.message})`,
+      );
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    }
+    rmSync(link);
+    rmSync(outside, { recursive: true });
   });
 
   it('follows the hook file, not a poll: installed, removed, and edited by hand', async () => {
