@@ -19,8 +19,10 @@ import { scratch } from '../support/files';
 import { ScriptedJudge } from '../support/scriptedJudge';
 
 /** Each site's mode as the options give them. */
-const modes = (judgeMode: 'off' | 'advisory' | 'enforcing', own: { judgeSearch?: string; judgeScreen?: string; judgeVerify?: string } = {}) =>
-  siteModes({ ...DEFAULT_OPTIONS, judgeMode, ...own } as typeof DEFAULT_OPTIONS);
+const modes = (
+  judgeMode: 'off' | 'advisory' | 'enforcing',
+  own: { judgeSearch?: string; judgeLocate?: string; judgeScreen?: string; judgeVerify?: string } = {},
+) => siteModes({ ...DEFAULT_OPTIONS, judgeMode, ...own } as typeof DEFAULT_OPTIONS);
 
 const INJECTED = [
   'export function load(config) {',
@@ -74,10 +76,15 @@ describe('the judge: restriction-only, and nothing changes without it', () => {
     assert.equal(rerankOrder({ index: -1, probabilities: [0.1, 0.1, 0.8] }, 2), undefined);
     assert.deepEqual(
       modes('enforcing'),
-      { search: 'enforcing', screen: 'enforcing', verify: 'advisory' },
+      { search: 'enforcing', locate: 'enforcing', screen: 'enforcing', verify: 'advisory' },
       'the call-verify site never inherits a global enforcing',
     );
-    assert.deepEqual(modes('advisory', { judgeScreen: 'off', judgeVerify: 'enforcing' }), { search: 'advisory', screen: 'off', verify: 'enforcing' });
+    assert.deepEqual(modes('advisory', { judgeScreen: 'off', judgeVerify: 'enforcing', judgeLocate: 'off' }), {
+      search: 'advisory',
+      locate: 'off',
+      screen: 'off',
+      verify: 'enforcing',
+    });
   });
 
   it('asks its three primitives over real HTTP: P(yes), a choice with "none of these", and a grade', async () => {
