@@ -100,10 +100,11 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
         copyFileSync(path.join(stdlib, file), path.join(py.dir, file));
       const overview = await rankOverview(new Project(py.dir), RG, {}, { outlines });
       const collections = overview.files.find((f) => f.path === 'collections/__init__.py');
-      // UserDict.items and UserList.append were its most credited, for every dict's .items() and list's .append().
+      // UserDict.items and UserList.append were its most credited, for every dict's .items() and list's .append(). Since only
+      // the files that name a module credit its top-level names, the rank of the others flows to fewer names: items is second.
       assert.deepEqual(
-        collections?.declarations.slice(0, 2).map((d) => d.name),
-        ['ChainMap', 'OrderedDict'],
+        collections?.declarations.slice(0, 3).map((d) => d.name),
+        ['ChainMap', 'items', 'OrderedDict'],
       );
       // What is counted is unchanged: each member use of the name.
       assert.equal(collections?.declarations.find((d) => d.name === 'items')?.references, 25);

@@ -217,8 +217,8 @@ interface Surveyed {
   doc: string;
   regions: Region[];
   refs: NamesUsed;
-  /** The names its `import x` statements bind to modules, where its language names modules so (MODULE_NAMED). */
-  modules?: Set<string>;
+  /** What its imports name and bind, where its language names modules so (MODULE_NAMED). */
+  imports?: { named: Set<string>; bound: Set<string> };
 }
 
 /** A file's bytes read for outlining, or why it has none: binary whatever its name says, or too large or unreadable. */
@@ -285,15 +285,27 @@ function localDeclarations(regions: readonly Region[]): Set<number> {
 /** Languages whose code names another module's top-level declaration only through that module's name (`import typing`, `from .models import Request`). */
 const MODULE_NAMED = new Set(['python']);
 
-/** The names a Python file's `import re`, `import os.path`, `import numpy as np` bind to modules: re, os, np. */
-function importedModules(text: string): Set<string> {
+/**
+ * What a Python file's imports say, read from its text (its names used are capped, and a module
+ * named once can fall past the cap): the modules it names (each part of `import os.path` and `from
+ * .models import …`, and what `from . import json` takes), and the names `import re`, `import
+ * os.path` and `import numpy as np` bind to modules (re, os, np).
+ */
+function pythonImports(text: string): { named: Set<string>; bound: Set<string> } {
+  const named = new Set<string>();
   const bound = new Set<string>();
   for (const [, list] of text.matchAll(/^[ \t]*import[ \t]+([\w., \t]+)/gm))
     for (const item of list.split(',')) {
-      const name = /\bas\s+(\w+)/.exec(item)?.[1] ?? item.trim().split('.')[0];
+      const parts = item.trim().split(/\s+as\s+/);
+      for (const part of parts[0].split('.')) if (part) named.add(part);
+      const name = parts[1] ?? parts[0].split('.')[0];
       if (name) bound.add(name);
     }
-  return bound;
+  for (const [, from, list] of text.matchAll(/^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w, \t]*)/gm)) {
+    for (const part of from.split('.')) if (part) named.add(part);
+    if (/^\.+$/.test(from)) for (const item of list.split(',')) named.add(item.trim().split(/\s+/)[0]);
+  }
+  return { named, bound };
 }
 
 /** The names another file's code reaches a module of this path by: its folders and its own name (`flask/json/tag.py`: flask, json, tag). */
@@ -350,11 +362,10 @@ function rankSurveyed(surveyed: readonly Surveyed[], until: number): { files: Ra
   });
   const entries = surveyed.map(({ refs: used, lines }, i) => {
     const uses: number[] = [];
-    const mentioned = MODULE_NAMED.has(groups[i].id) ? new Set(used.names) : undefined;
-    const imported = surveyed[i].modules;
+    const imports = surveyed[i].imports;
     const reachable = (way: number, name: string) => {
-      const modules = mentioned && modulesOf.get(way);
-      return !modules || (!imported?.has(name) && [...modules].some((module) => mentioned.has(module)));
+      const modules = imports && modulesOf.get(way);
+      return !modules || (!imports.bound.has(name) && [...modules].some((module) => imports.named.has(module)));
     };
     for (const space of groups[i].sees) {
       const names = declared.get(space);
@@ -550,8 +561,8 @@ export async function rankOverview(
           totals.declarations += regions.length;
           totals.names += refs.names.length;
           const { lines, doc } = one.outline;
-          const modules = MODULE_NAMED.has(languageFor(source.file.absolute)?.id ?? '') ? importedModules(source.text) : undefined;
-          surveyed.push({ file: source.file, hash: source.hash, size: source.bytes.length, lines, doc, regions, refs, modules });
+          const imports = MODULE_NAMED.has(languageFor(source.file.absolute)?.id ?? '') ? pythonImports(source.text) : undefined;
+          surveyed.push({ file: source.file, hash: source.hash, size: source.bytes.length, lines, doc, regions, refs, imports });
         }
       }
     }
