@@ -44,29 +44,44 @@ interface Commit {
   sha: string;
   parent: string;
   message: string;
-  changes: { path: string; lines: number }[];
+  /** The paths the commit changes. */
+  paths: string[];
 }
 
+/** The history's commits with the paths each changes (`--raw` reads no file's content, so a snapshot missing some old blobs is still read whole). */
 function commitsOf(dir: string): Commit[] {
-  const out = git(dir, ['log', '--no-merges', '--no-renames', '--first-parent', '--format=%x01%H %P%x02%B%x03', '--numstat', 'HEAD']);
+  const out = git(dir, ['log', '--no-merges', '--no-renames', '--first-parent', '--format=%x01%H %P%x02%B%x03', '--raw', 'HEAD']);
   return out
     .split('\x01')
     .slice(1)
     .flatMap((record) => {
       const [head, rest] = record.split('\x02');
-      const [message, stat] = rest.split('\x03');
+      const [message, raw] = rest.split('\x03');
       const [sha, ...parents] = head.trim().split(' ');
       if (parents.length !== 1) return [];
-      const changes = stat
+      const paths = raw
         .trim()
         .split('\n')
-        .filter(Boolean)
-        .map((line) => {
-          const [added, deleted, file] = line.split('\t');
-          return { path: file, lines: added === '-' ? Infinity : Number(added) + Number(deleted) };
-        });
-      return [{ sha, parent: parents[0], message, changes }];
+        .filter((line) => line.startsWith(':'))
+        .map((line) => line.slice(line.indexOf('\t') + 1));
+      return [{ sha, parent: parents[0], message, paths }];
     });
+}
+
+/** The lines the commit adds and deletes in `files` (a binary file's are countless); undefined where a blob it needs is not in the snapshot. */
+function changedLineCount(dir: string, commit: Commit, files: readonly string[]): number | undefined {
+  try {
+    return git(dir, ['diff', '--numstat', '--no-renames', commit.parent, commit.sha, '--', ...files])
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .reduce((sum, line) => {
+        const [added, deleted] = line.split('\t');
+        return sum + (added === '-' ? Infinity : Number(added) + Number(deleted));
+      }, 0);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The parent's lines a file's change touches: each removed line, and for a pure insertion the lines on both sides of it. */
@@ -125,16 +140,11 @@ async function tasksOf(repo: string, split: LocateTask['split'], mirrors: string
     console.log(`${repo}: its history cannot be read whole (${String((error as Error).message).split('\n')[0]}): left out`);
     return [];
   }
+  const sourceOf = (c: Commit) => c.paths.filter((file) => languageFor(file) && !NOT_SOURCE.test(file));
   const eligible = commits.filter((c) => {
-    const subject = c.message.split('\n')[0];
-    const source = c.changes.filter((change) => languageFor(change.path) && !NOT_SOURCE.test(change.path));
-    return (
-      !SKIPPED_SUBJECT.test(subject) &&
-      source.length >= 1 &&
-      source.length <= 2 &&
-      source.reduce((sum, change) => sum + change.lines, 0) <= MAX_LINES &&
-      questionOf(c.message).split(' ').length >= 3
-    );
+    const source = sourceOf(c);
+    if (SKIPPED_SUBJECT.test(c.message.split('\n')[0]) || source.length < 1 || source.length > 2 || questionOf(c.message).split(' ').length < 3) return false;
+    return (changedLineCount(dir, c, source) ?? Infinity) <= MAX_LINES;
   });
   // Spread over the whole history, newest first, until enough of them have functions to find.
   const tasks: LocateTask[] = [];
@@ -143,16 +153,16 @@ async function tasksOf(repo: string, split: LocateTask['split'], mirrors: string
     for (let i = offset; i < eligible.length && tasks.length < TASKS_PER_REPO; i += stride) {
       const commit = eligible[i];
       if (tasks.some((t) => t.commit === commit.sha)) continue;
-      const files = commit.changes.filter((change) => languageFor(change.path) && !NOT_SOURCE.test(change.path));
+      const files = sourceOf(commit);
       const targets: LocateTarget[] = [];
       let whole = true;
-      for (const { path: file } of files) {
+      for (const file of files) {
         const found = await targetsOf(dir, commit, file, scratchDir);
         if (!found) whole = false;
         else targets.push(...found);
       }
       if (!whole || targets.length === 0) continue;
-      const language = languageFor(files[0].path)?.id ?? '';
+      const language = languageFor(files[0])?.id ?? '';
       tasks.push({ repo, split, language, commit: commit.sha, parent: commit.parent, question: questionOf(commit.message), targets });
     }
   }

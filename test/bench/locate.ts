@@ -58,6 +58,7 @@ function recordScores(record: Record, scores: LocateScores): void {
       record(`${where}: Acc@1`, m.acc1, '%', skim ? { text: `≥ 1.2× BM25 (${(1.2 * bm25.acc1).toFixed(1)})`, ok: m.acc1 >= 1.2 * bm25.acc1 } : undefined);
       record(`${where}: Acc@5`, m.acc5, '%', skim ? { text: `≥ 1.3× BM25 (${(1.3 * bm25.acc5).toFixed(1)})`, ok: m.acc5 >= 1.3 * bm25.acc5 } : undefined);
       record(`${where}: Acc@10`, m.acc10, '%');
+      record(`${where}: Acc@30`, m.acc30, '%');
       record(`${where}: all@5`, m.all5, '%');
       record(`${where}: file@1`, m.file1, '%');
     }

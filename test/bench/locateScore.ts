@@ -32,6 +32,8 @@ export interface Metrics {
   acc1: number;
   acc5: number;
   acc10: number;
+  /** A target anywhere among the first 30 ranked: what locate's answer chooses from, the most any re-ranking of it can reach. */
+  acc30: number;
   all5: number;
   file1: number;
 }
@@ -156,6 +158,7 @@ function metrics(tasks: readonly LocateTask[], guesses: ReadonlyMap<LocateTask, 
     acc1: share((t, g) => hitAt(t, g, 1)),
     acc5: share((t, g) => hitAt(t, g, 5)),
     acc10: share((t, g) => hitAt(t, g, 10)),
+    acc30: share((t, g) => hitAt(t, g, 30)),
     all5: share((t, g) => t.targets.every((target) => g.slice(0, 5).some((x) => x.path === target.path && x.start === target.start))),
     file1: share((t, g) => g.length > 0 && t.targets.some((target) => target.path === g[0].path)),
   };
@@ -208,10 +211,10 @@ export function printScores(scores: LocateScores): void {
     console.log(
       `locate, ${scores.split} set, ${label} (${table['skim locate'].tasks} tasks, ${scores.repositories} repositories, ${scores.languages} languages):`,
     );
-    console.log(`  ${'method'.padEnd(22)} Acc@1  Acc@5  Acc@10 all@5  file@1`);
+    console.log(`  ${'method'.padEnd(22)} Acc@1  Acc@5  Acc@10 Acc@30 all@5  file@1`);
     for (const m of METHODS) {
       const x = table[m];
-      console.log(`  ${m.padEnd(22)} ${[x.acc1, x.acc5, x.acc10, x.all5, x.file1].map((v) => v.toFixed(1).padStart(5)).join('  ')}`);
+      console.log(`  ${m.padEnd(22)} ${[x.acc1, x.acc5, x.acc10, x.acc30, x.all5, x.file1].map((v) => v.toFixed(1).padStart(5)).join('  ')}`);
     }
   }
 }

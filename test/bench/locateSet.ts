@@ -72,7 +72,16 @@ export function treeOf(set: LocateSet, task: LocateTask): string {
   const partial = `${tree}.partial`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
-  const archive = execFileSync('git', ['--git-dir', mirrorOf(set.mirrors, task.repo), 'archive', '--format=tar', task.parent], { maxBuffer: 1 << 30 });
+  const gitDir = mirrorOf(set.mirrors, task.repo);
+  const git = (args: string[], input?: string) =>
+    execFileSync('git', ['--git-dir', gitDir, ...args], { maxBuffer: 1 << 30, input, stdio: ['pipe', 'pipe', 'ignore'] });
+  // A snapshot may lack a few old blobs (gson's bundled Maven archive): the tree is archived without them, none being source the set scores.
+  const listed = git(['ls-tree', '-r', '--format=%(objectname) %(path)', task.parent]).toString().split('\n').filter(Boolean);
+  const checked = git(['cat-file', '--batch-check'], listed.map((line) => line.split(' ')[0]).join('\n') + '\n')
+    .toString()
+    .split('\n');
+  const absent = listed.filter((_, i) => checked[i]?.endsWith(' missing')).map((line) => `:(exclude,literal)${line.slice(line.indexOf(' ') + 1)}`);
+  const archive = git(['archive', '--format=tar', task.parent, ...(absent.length ? ['--', '.', ...absent] : [])]);
   execFileSync('tar', ['-x', '-C', partial], { input: archive });
   renameSync(partial, tree);
   return tree;

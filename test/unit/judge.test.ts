@@ -21,7 +21,7 @@ import { ScriptedJudge } from '../support/scriptedJudge';
 /** Each site's mode as the options give them. */
 const modes = (
   judgeMode: 'off' | 'advisory' | 'enforcing',
-  own: { judgeSearch?: string; judgeScreen?: string; judgeVerify?: string; judgeRoute?: string } = {},
+  own: { judgeSearch?: string; judgeLocate?: string; judgeScreen?: string; judgeVerify?: string; judgeRoute?: string } = {},
 ) => siteModes({ ...DEFAULT_OPTIONS, judgeMode, ...own } as typeof DEFAULT_OPTIONS);
 
 const INJECTED = [
@@ -76,11 +76,12 @@ describe('the judge: restriction-only, and nothing changes without it', () => {
     assert.equal(rerankOrder({ index: -1, probabilities: [0.1, 0.1, 0.8] }, 2), undefined);
     assert.deepEqual(
       modes('enforcing'),
-      { search: 'enforcing', screen: 'enforcing', verify: 'advisory', route: 'enforcing' },
+      { search: 'enforcing', locate: 'enforcing', screen: 'enforcing', verify: 'advisory', route: 'enforcing' },
       'the call-verify site never inherits a global enforcing',
     );
-    assert.deepEqual(modes('advisory', { judgeScreen: 'off', judgeVerify: 'enforcing', judgeRoute: 'enforcing' }), {
+    assert.deepEqual(modes('advisory', { judgeScreen: 'off', judgeVerify: 'enforcing', judgeLocate: 'off', judgeRoute: 'enforcing' }), {
       search: 'advisory',
+      locate: 'off',
       screen: 'off',
       verify: 'enforcing',
       route: 'enforcing',

@@ -11,9 +11,13 @@ import { Outlines } from '../../src/core/search/searchOutlines';
 import { onPath } from '../../src/core/search/program';
 import { locateProject } from '../../src/core/tools/locate';
 import { ToolError } from '../../src/core/tools/result';
+import { DEFAULT_OPTIONS } from '../../src/core/config/options';
+import { OpenAiJudge } from '../../src/core/judge/openaiJudge';
+import { JudgeRuntime, siteModes } from '../../src/core/judge/runtime';
 import { skim } from '../support/cli';
 import { testContext } from '../support/context';
 import { scratch } from '../support/files';
+import { ScriptedJudge } from '../support/scriptedJudge';
 import { SecretShape, secretShapes } from '../support/secretShapes';
 import { ScriptedModel } from '../support/scriptedModel';
 
@@ -157,6 +161,47 @@ describe('locate', function () {
       assert.ok(!result.parts[0].text.includes(token.secret));
     } finally {
       s.cleanup();
+    }
+  });
+
+  it('with a judge enforcing at the locate site, one choice re-ranks the first regions; advisory, it is asked and nothing moves; with none, nothing is asked', async () => {
+    const project = new Project(NET_HTTP);
+    const question = { question: 'a cookie with an invalid SameSite attribute is not dropped' };
+    const plain = (await locateProject(testContext(), project, async () => outlines, question, { json: true, timeoutMs: NO_CAP })).json as LocateJson;
+    assert.ok(plain.results.length >= 3);
+    // The judge answers B (locate's second) most likely, then C.
+    const judge = await new ScriptedJudge(() => ({ B: 0.6, C: 0.3, A: 0.1 })).start();
+    try {
+      const at = (mode: 'enforcing' | 'advisory') =>
+        testContext(
+          {},
+          {
+            judge: new JudgeRuntime(
+              new OpenAiJudge({ url: judge.url, model: 'scripted-judge' }),
+              siteModes({ ...DEFAULT_OPTIONS, judgeMode: 'off', judgeLocate: mode }),
+              () => undefined,
+            ),
+          },
+        );
+      const enforced = await locateProject(at('enforcing'), project, async () => outlines, question, { json: true, timeoutMs: NO_CAP });
+      const json = enforced.json as LocateJson & { judged: boolean };
+      assert.deepEqual(
+        json.results.slice(0, 3).map((r) => `${r.path}:${r.start}`),
+        [1, 2, 0].map((i) => `${plain.results[i].path}:${plain.results[i].start}`),
+      );
+      assert.equal(json.judged, true);
+      assert.equal(json.lines[0].start, json.results[0].start);
+      assert.match(enforced.parts[0].text.split('\n')[0], /; the first re-ranked by the judge\)\.$/);
+      assert.equal(judge.requests.length, 1);
+      assert.match(judge.requests[0].state, /^A coding agent was given this task or question: "a cookie with an invalid SameSite attribute is not dropped"/);
+      const advisory = (await locateProject(at('advisory'), project, async () => outlines, question, { json: true, timeoutMs: NO_CAP })).json as LocateJson & {
+        judged: boolean;
+      };
+      assert.deepEqual(advisory.results, plain.results);
+      assert.equal(advisory.judged, false);
+      assert.equal(judge.requests.length, 2);
+    } finally {
+      await judge.stop();
     }
   });
 

@@ -100,15 +100,64 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
         copyFileSync(path.join(stdlib, file), path.join(py.dir, file));
       const overview = await rankOverview(new Project(py.dir), RG, {}, { outlines });
       const collections = overview.files.find((f) => f.path === 'collections/__init__.py');
-      // UserDict.items and UserList.append were its most credited, for every dict's .items() and list's .append().
+      // UserDict.items and UserList.append were its most credited, for every dict's .items() and list's .append(). Since only
+      // the files that name a module credit its top-level names, the rank of the others flows to fewer names: items is second.
       assert.deepEqual(
-        collections?.declarations.slice(0, 2).map((d) => d.name),
-        ['ChainMap', 'OrderedDict'],
+        collections?.declarations.slice(0, 3).map((d) => d.name),
+        ['ChainMap', 'items', 'OrderedDict'],
       );
       // What is counted is unchanged: each member use of the name.
       assert.equal(collections?.declarations.find((d) => d.name === 'items')?.references, 25);
     } finally {
       py.cleanup();
+    }
+  });
+
+  it("credits typing.py's `class re` and `class io` only where code names the typing module: `import re`'s re.compile and `import io`'s io.StringIO are not theirs", async function () {
+    this.timeout(60_000);
+    const py = scratch('skim-overview-typing-');
+    try {
+      // Each of these imports re or io and calls into it; functools and dataclasses also name typing (its get_args, get_type_hints).
+      for (const file of [
+        'typing.py',
+        'functools.py',
+        'dataclasses.py',
+        'glob.py',
+        'fnmatch.py',
+        'shlex.py',
+        'textwrap.py',
+        'tokenize.py',
+        'configparser.py',
+        'string.py',
+      ])
+        copyFileSync(path.join('/usr/lib/python3.11', file), path.join(py.dir, file));
+      const overview = await rankOverview(new Project(py.dir), RG, {}, { outlines });
+      const typing = overview.files.find((f) => f.path === 'typing.py');
+      const references = (name: string) => typing?.declarations.filter((d) => d.name === name).map((d) => [d.kind, d.start, d.references]);
+      assert.deepEqual(references('re'), [['class', 3309, 0]]);
+      assert.deepEqual(references('io'), [['class', 3294, 0]]);
+      // What the files that name typing take from it is still counted.
+      assert.deepEqual(references('get_args'), [['function', 2399, 2]]);
+    } finally {
+      py.cleanup();
+    }
+  });
+
+  it("credits nothing to a function declared inside another under a bare name: express's `Object.defineProperty` descriptor `get` is not every `x.get(`", async function () {
+    this.timeout(60_000);
+    const express = scratch('skim-overview-express-lib-');
+    try {
+      cpSync(path.join(path.dirname(require.resolve('express/package.json')), 'lib'), path.join(express.dir, 'lib'), { recursive: true });
+      const overview = await rankOverview(new Project(express.dir), RG, {}, { outlines });
+      const application = overview.files.find((f) => f.path === 'lib/application.js');
+      assert.deepEqual(
+        application?.declarations.filter((d) => d.name === 'get').map((d) => [d.kind, d.start, d.end, d.references]),
+        [['method', 72, 81, 0]],
+      );
+      // response.js's res.get, a member every `res.get(` names, is still credited.
+      assert.equal(overview.files.find((f) => f.path === 'lib/response.js')?.declarations.find((d) => d.name === 'res.get')?.references, 19);
+    } finally {
+      express.cleanup();
     }
   });
 

@@ -338,6 +338,17 @@ export const OPTIONS = {
     needs: [{ option: 'judgeBackend', values: ['openai', 'vscode.lm'] }],
     description: 'The mode for reordering many search hits by how likely each is what the agent looks for.',
   }),
+  judgeLocate: oneOf({
+    setting: 'skim.judge.locate',
+    env: 'SKIM_JUDGE_LOCATE',
+    scope: 'window',
+    group: 'advanced',
+    values: SITE_MODES,
+    meanings: SITE_MEANINGS,
+    default: 'inherit',
+    needs: [{ option: 'judgeBackend', values: ['openai', 'vscode.lm'] }],
+    description: "The mode for reordering locate's first regions by how likely each is what the question is about.",
+  }),
   judgeScreen: oneOf({
     setting: 'skim.judge.screen',
     env: 'SKIM_JUDGE_SCREEN',

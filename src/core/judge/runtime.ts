@@ -13,7 +13,7 @@ import { OpenAiJudge } from './openaiJudge';
  * With no judge, or a site `off`, nothing is asked and nothing changes; a judge that fails is
  * said once to the person (`onFailure`) and changes nothing either.
  */
-export const JUDGE_SITES = ['search', 'screen', 'verify', 'route'] as const;
+export const JUDGE_SITES = ['search', 'locate', 'screen', 'verify', 'route'] as const;
 export type JudgeSite = (typeof JUDGE_SITES)[number];
 export type JudgeMode = (typeof JUDGE_MODES)[number];
 
@@ -40,10 +40,13 @@ const inherited = (own: string): JudgeMode | undefined => (own === 'inherit' ? u
  * Each site's mode: its own option, else the global one (default `advisory`: judge and log,
  * change nothing). The call-verify site never inherits a global `enforcing`: it can refuse edits.
  */
-export function siteModes(options: Pick<Options, 'judgeMode' | 'judgeSearch' | 'judgeScreen' | 'judgeVerify' | 'judgeRoute'>): Record<JudgeSite, JudgeMode> {
+export function siteModes(
+  options: Pick<Options, 'judgeMode' | 'judgeSearch' | 'judgeLocate' | 'judgeScreen' | 'judgeVerify' | 'judgeRoute'>,
+): Record<JudgeSite, JudgeMode> {
   const base = options.judgeMode;
   return {
     search: inherited(options.judgeSearch) ?? base,
+    locate: inherited(options.judgeLocate) ?? base,
     screen: inherited(options.judgeScreen) ?? base,
     verify: inherited(options.judgeVerify) ?? (base === 'enforcing' ? 'advisory' : base),
     route: inherited(options.judgeRoute) ?? base,

@@ -59,6 +59,8 @@ export interface LocateAnswer extends LocateCoverage {
   shownLines: { result: number; start: number; end: number; text: string }[];
   /** How many ranked regions there were, and why the rest are not shown. */
   ranked: number;
+  /** Whether the judge re-ranked the first regions (locate/judged): its one call, where it is enforcing. */
+  judged: boolean;
   omitted: { results: number; reason: string };
 }
 
@@ -71,7 +73,7 @@ function headline(a: Omit<LocateAnswer, 'used' | 'omitted'>): string {
   const covered = `${plural(a.outlined, 'file')} outlined of the ${count(a.reached)} its words reach among ${plural(a.listed, 'source file')}${scope}`;
   const stopped =
     a.stoppedAfterMs === undefined ? '' : `; stopped at the ${count(a.stoppedAfterMs)} ms time limit, ${plural(a.notOutlined, 'reached file')} not outlined`;
-  return `Locate "${clipQuestion(a.question)}": ${plural(a.ranked, 'region')} ranked (${covered}${stopped}; no model call).`;
+  return `Locate "${clipQuestion(a.question)}": ${plural(a.ranked, 'region')} ranked (${covered}${stopped}; ${a.judged ? 'the first re-ranked by the judge' : 'no model call'}).`;
 }
 
 const resultLine = (r: LocateResult, i: number) =>
@@ -99,6 +101,7 @@ export function locateJson(answer: LocateAnswer, findings: ScreenFindings = NO_F
     lines: answer.shownLines.map(({ result, start, end }) => ({ result, start, end })),
     omitted: answer.omitted,
     ranked: answer.ranked,
+    judged: answer.judged,
     covered: { listed: answer.listed, reached: answer.reached, outlined: answer.outlined, outlinedNow: answer.outlinedNow, notOutlined: answer.notOutlined },
     stoppedAfterMs: answer.stoppedAfterMs ?? null,
     screen: findingsJson(findings),

@@ -218,6 +218,8 @@ interface Surveyed {
   doc: string;
   regions: Region[];
   refs: NamesUsed;
+  /** What its imports name and bind, where its language names modules so (MODULE_NAMED). */
+  imports?: { named: Set<string>; bound: Set<string> };
 }
 
 /** A file's bytes read for outlining, or why it has none: binary whatever its name says, or too large or unreadable. */
@@ -255,6 +257,66 @@ const BUILTIN_MEMBER_WEIGHT = 0.1;
 /** Languages whose files name each other's declarations: a header and its C or C++, JavaScript and TypeScript. Any other only its own. */
 const LANGUAGE_GROUP: Record<string, string> = { c: 'c', cpp: 'c', objc: 'c', javascript: 'js', typescript: 'js', tsx: 'js' };
 
+/** Kinds whose bodies are code: a declaration inside one is local to it. */
+const CODE_KINDS = new Set(['function', 'method', 'macro', 'constructor']);
+const DESCRIPTOR_ACCESSORS = new Set(['get', 'set']);
+
+/**
+ * The declarations no other file can name, inside a function's body under a bare name: a helper
+ * function local to it, and a property descriptor's accessor (express's `Object.defineProperty(this,
+ * 'router', { get: … })`), which code reads as the property, never calls as `x.get(`. An object's
+ * other methods there can leave it in what the function returns, and one assigned to a member
+ * (`this.read = function`) is named as a member: both still count.
+ */
+function localDeclarations(regions: readonly Region[]): Set<number> {
+  const local = new Set<number>();
+  // Outermost first; the bodies still open at a declaration's start are the ones around it.
+  const order = regions.map((_, k) => k).sort((a, b) => regions[a].start - regions[b].start || regions[b].end - regions[a].end);
+  const open: Region[] = [];
+  for (const k of order) {
+    const r = regions[k];
+    while (open.length && (open[open.length - 1].end < r.start || open[open.length - 1].end < r.end)) open.pop();
+    const bare = !/\.|::|#/.test(r.name) && (r.kind !== 'method' || DESCRIPTOR_ACCESSORS.has(r.name));
+    if (bare && open.some((b) => b.start < r.start || r.end < b.end)) local.add(k);
+    if (CODE_KINDS.has(r.kind)) open.push(r);
+  }
+  return local;
+}
+
+/** Languages whose code names another module's top-level declaration only through that module's name (`import typing`, `from .models import Request`). */
+const MODULE_NAMED = new Set(['python']);
+
+/**
+ * What a Python file's imports say, read from its text (its names used are capped, and a module
+ * named once can fall past the cap): the modules it names (each part of `import os.path` and `from
+ * .models import …`, and what `from . import json` takes), and the names `import re`, `import
+ * os.path` and `import numpy as np` bind to modules (re, os, np).
+ */
+function pythonImports(text: string): { named: Set<string>; bound: Set<string> } {
+  const named = new Set<string>();
+  const bound = new Set<string>();
+  for (const [, list] of text.matchAll(/^[ \t]*import[ \t]+([\w., \t]+)/gm))
+    for (const item of list.split(',')) {
+      const parts = item.trim().split(/\s+as\s+/);
+      for (const part of parts[0].split('.')) if (part) named.add(part);
+      const name = parts[1] ?? parts[0].split('.')[0];
+      if (name) bound.add(name);
+    }
+  for (const [, from, list] of text.matchAll(/^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w, \t]*)/gm)) {
+    for (const part of from.split('.')) if (part) named.add(part);
+    if (/^\.+$/.test(from)) for (const item of list.split(',')) named.add(item.trim().split(/\s+/)[0]);
+  }
+  return { named, bound };
+}
+
+/** The names another file's code reaches a module of this path by: its folders and its own name (`flask/json/tag.py`: flask, json, tag). */
+function moduleNames(key: string): string[] {
+  return key
+    .replace(/\.[^./]+$/, '')
+    .split('/')
+    .filter((part) => part && part !== '__init__');
+}
+
 /**
  * The surveyed files ranked (overview/rank), with their declarations most named first. A name is
  * a key of its language group, the uses that count for it (useKey) and itself: a Go file's
@@ -274,12 +336,15 @@ function rankSurveyed(surveyed: readonly Surveyed[], until: number): { files: Ra
   const nameList: string[] = [];
   // A member use of a name the language's own types have (`x.split(`) most likely calls the builtin: it credits a method of that name a tenth.
   const factors: number[] = [];
-  const declarations = surveyed.map(({ regions }, i) => {
+  // Per name reached only through its module's name (MODULE_NAMED), the names of the modules that declare it: `typing.py`'s `class re` is not the `re` of `import re`.
+  const modulesOf = new Map<number, Set<string>>();
+  const declarations = surveyed.map(({ file, regions }, i) => {
     const { id, base, group } = groups[i];
     let names = declared.get(group);
     if (!names) declared.set(group, (names = new Map()));
-    return regions.map(({ name, kind, start, end }) => {
-      const inCode = nameInCode(name);
+    const local = localDeclarations(regions);
+    return regions.map(({ name, kind, start, end }, k) => {
+      const inCode = local.has(k) ? '' : nameInCode(name);
       const use = inCode ? useKey(kind, name, inCode, id) : undefined;
       if (!use) return { name, kind, start, end, id: -1 };
       let ways = names.get(inCode);
@@ -288,19 +353,29 @@ function rankSurveyed(surveyed: readonly Surveyed[], until: number): { files: Ra
         ways[use] = nameList.push(inCode) - 1;
         factors.push(use !== 'use' && builtinMember(base, inCode) ? BUILTIN_MEMBER_WEIGHT : 1);
       }
+      if (use !== 'member' && MODULE_NAMED.has(id)) {
+        let modules = modulesOf.get(ways[use]);
+        if (!modules) modulesOf.set(ways[use], (modules = new Set()));
+        for (const module of moduleNames(file.key)) modules.add(module);
+      }
       return { name, kind, start, end, id: ways[use] };
     });
   });
   const entries = surveyed.map(({ refs: used, lines }, i) => {
     const uses: number[] = [];
+    const imports = surveyed[i].imports;
+    const reachable = (way: number, name: string) => {
+      const modules = imports && modulesOf.get(way);
+      return !modules || (!imports.bound.has(name) && [...modules].some((module) => imports.named.has(module)));
+    };
     for (const space of groups[i].sees) {
       const names = declared.get(space);
       used.names.forEach((name, k) => {
         const ways = names?.get(name);
         if (!ways) return;
         const [all, calls, members] = [used.counts[3 * k], used.counts[3 * k + 1], used.counts[3 * k + 2]];
-        if (ways.use !== undefined) uses.push(ways.use, all);
-        if (ways.call !== undefined && calls) uses.push(ways.call, calls);
+        if (ways.use !== undefined && reachable(ways.use, name)) uses.push(ways.use, all);
+        if (ways.call !== undefined && calls && reachable(ways.call, name)) uses.push(ways.call, calls);
         if (ways.member !== undefined && members) uses.push(ways.member, members);
       });
     }
@@ -336,7 +411,7 @@ function rankSurveyed(surveyed: readonly Surveyed[], until: number): { files: Ra
 }
 
 /** Bumped when what an overview answers for the same files changes (how it ranks, fits or says what it left out). */
-const ANSWER_RULES = 1;
+const ANSWER_RULES = 2;
 
 /**
  * The hash of what an answer is made from: `parts`, and each chosen file's path with its content
@@ -476,7 +551,8 @@ async function surveyFiles(
           totals.declarations += regions.length;
           totals.names += refs.names.length;
           const { lines, doc } = one.outline;
-          surveyed.push({ file: source.file, hash: source.hash, size: source.bytes.length, lines, doc, regions, refs });
+          const imports = MODULE_NAMED.has(languageFor(source.file.absolute)?.id ?? '') ? pythonImports(source.text) : undefined;
+          surveyed.push({ file: source.file, hash: source.hash, size: source.bytes.length, lines, doc, regions, refs, imports });
         }
       }
     }

@@ -1,6 +1,7 @@
 import type { SkimContext } from '../context';
 import { Project } from '../files/project';
 import { readSource } from '../files/readSource';
+import { judgeLocate } from '../locate/judged';
 import { locate, LocateRequestError } from '../locate/locate';
 import { DEFAULT_LOCATE_TOKENS, fitLocate, LocateFormat, LocateResult, locateJson, RegionLines, renderLocate } from '../locate/renderLocate';
 import { cleanText, nameOnOneLine } from '../map/controls';
@@ -72,7 +73,8 @@ async function regionLines(
 /**
  * skim_locate and `skim locate`: the regions most likely to be what a question in words is about,
  * ranked (core/locate), screened, and fitted to the token budget with the numbered lines of the
- * first region or two. Never a model call.
+ * first region or two. Never a model call, but the judge's one re-rank where it is enforcing at
+ * the locate site (locate/judged).
  */
 export async function locateProject(
   ctx: SkimContext,
@@ -89,7 +91,7 @@ export async function locateProject(
       signal: options.signal,
       timeoutMs: options.timeoutMs,
     });
-    const ranked: LocateResult[] = located.results.slice(0, MAX_RESULTS).map(({ unit, score, matched }) => ({
+    const found: LocateResult[] = located.results.slice(0, MAX_RESULTS).map(({ unit, score, matched }) => ({
       path: unit.path,
       start: unit.region.start,
       end: unit.region.end,
@@ -99,14 +101,18 @@ export async function locateProject(
       score: Math.round(score * 1000) / 1000,
       matched,
     }));
-    const screened = await screenResults(ctx, ranked);
-    const shown = await regionLines(ctx, project, ranked);
-    const format: LocateFormat = options.json ? 'json' : 'text';
     const { results: _all, searched: _searched, question, ...covered } = located;
     const [shownQuestion] = (await screenFields(ctx, [cleanText(question).replace(/\s+/g, ' ')])).shown;
+    const screened = await screenResults(ctx, found);
+    // The judge sees the screened question and results only; its order, where it is enforcing, is the one shown.
+    const order = await judgeLocate(shownQuestion, screened.results, ctx.judge);
+    const ranked = order ? order.map((i) => found[i]) : found;
+    const results = order ? order.map((i) => screened.results[i]) : screened.results;
+    const shown = await regionLines(ctx, project, ranked);
+    const format: LocateFormat = options.json ? 'json' : 'text';
     const answer = await fitLocate(
-      { ...covered, question: shownQuestion, ranked: located.results.length },
-      screened.results,
+      { ...covered, question: shownQuestion, ranked: located.results.length, judged: order !== undefined },
+      results,
       shown.lines,
       input.tokens ?? DEFAULT_LOCATE_TOKENS,
       options.counter ?? O200K,

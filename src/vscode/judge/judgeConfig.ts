@@ -17,6 +17,7 @@ const JUDGE_OPTIONS = new Set([
   'judgeKey',
   'judgeMode',
   'judgeSearch',
+  'judgeLocate',
   'judgeScreen',
   'judgeVerify',
   'judgeDeadlineMs',

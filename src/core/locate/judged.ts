@@ -1,0 +1,38 @@
+import { rerankOrder } from '../judge/decide';
+import { MAX_OPTIONS } from '../judge/judge';
+import { JudgeRuntime } from '../judge/runtime';
+import { regionLabel } from '../map/render';
+import { LocateResult } from './renderLocate';
+
+/**
+ * The locate re-rank, as search's is (search/judged): with a judge enforcing at the locate site,
+ * one choice over the first ranked regions (each with its path, lines, name and the question's
+ * words it matched); the ones it judges likely come first in its order, the rest follow in
+ * locate's. "None of these", no answer, advisory or no judge keep locate's order. The results
+ * given are screened already: nothing the screen took out leaves for the judge's endpoint.
+ */
+export async function judgeLocate(question: string, results: readonly LocateResult[], runtime: JudgeRuntime): Promise<number[] | undefined> {
+  const mode = runtime.mode('locate');
+  if (mode === 'off' || results.length < 2) return undefined;
+  const candidates = results.slice(0, MAX_OPTIONS);
+  const options = candidates.map((r) => `${r.path}:${r.start}-${r.end} ${regionLabel(r)}${r.matched.length ? ` (matches ${r.matched.join(', ')})` : ''}`);
+  const state = `A coding agent was given this task or question: "${question.slice(0, 2_000)}". Which of these regions of its project is the code it is about?`;
+  const started = performance.now();
+  const { value: choice, cacheHit, error } = await runtime.choose('locate', state, options);
+  const order = rerankOrder(choice, candidates.length);
+  const enforced = mode === 'enforcing' && order !== undefined;
+  runtime.record({
+    site: 'locate',
+    signals: {
+      best: choice ? Math.round(Math.max(...choice.probabilities) * 100) / 100 : null,
+      none: choice ? Math.round((choice.probabilities.at(-1) ?? 0) * 100) / 100 : null,
+    },
+    decision: order ? 'reranked' : 'kept',
+    enforced,
+    latencyMs: Math.round(performance.now() - started),
+    cacheHit,
+    ...(error ? { error } : {}),
+  });
+  if (!enforced) return undefined;
+  return [...order, ...results.map((_, i) => i).filter((i) => !order.includes(i))];
+}
