@@ -1,4 +1,4 @@
-import { linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { linkSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -7,6 +7,7 @@ import { readRegularFileSync } from '../core/files/open';
 import { isAbandonedTemp, replaceFileSync } from '../core/files/replaceFile';
 import { cacheDir } from '../core/files/stateDir';
 import { untrustedDirectory, untrustedPath } from '../core/files/trust';
+import { makeFolder } from '../core/files/makeFolder';
 
 /**
  * Loading Skim's bundles with V8's code cache: what V8 compiled of a bundle is kept in the user's
@@ -64,7 +65,7 @@ export function requireBundle(file: string, cached: boolean, env: NodeJS.Process
 export function codeCacheFolder(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const dir = cacheDir(env, 'code');
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeFolder(dir, 0o700);
   } catch {
     return undefined;
   }

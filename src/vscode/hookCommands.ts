@@ -1,15 +1,10 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { AGENT_HOSTS } from '../core/hook/hosts';
 import { HookCommands, hookCommands } from '../core/hook/command';
 import { hasSkimHook, hookPlace, hookStateDir, installHook, InstallHost, InstallScope, removeHook } from '../core/hook/install';
 import { SkimConfiguration } from './configuration';
 import { settings } from './settings';
-
-const HOSTS: { label: string; host: InstallHost; detail: string }[] = [
-  { label: 'VS Code (Copilot agent)', host: 'vscode', detail: "the agent's read_file" },
-  { label: 'Claude Code', host: 'claude', detail: 'Read' },
-  { label: 'GitHub Copilot CLI', host: 'copilot-cli', detail: 'view (loaded only in a trusted folder)' },
-];
 
 /**
  * The node that runs `skim hook`: VS Code's own runtime (as Node), so nothing else need be installed.
@@ -38,7 +33,7 @@ function followEditGate(extensionPath: string, configuration: SkimConfiguration)
 
 async function choose(action: 'install' | 'remove'): Promise<{ host: InstallHost; scope: InstallScope; root: string } | undefined> {
   const host = await vscode.window.showQuickPick(
-    HOSTS.map((h) => ({ ...h, description: h.detail })),
+    AGENT_HOSTS.map((h) => ({ label: h.label, host: h.id, description: h.guards })),
     { title: `Skim: ${action} the read hook for…` },
   );
   if (!host) return undefined;

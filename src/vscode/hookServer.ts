@@ -1,10 +1,11 @@
-import { chmodSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, rmSync } from 'node:fs';
 import * as net from 'node:net';
 import * as vscode from 'vscode';
 import { HookRequest, HookResponse, MAX_MESSAGE_BYTES } from '../core/hook/remoteMaps';
 import { untrustedDirectory } from '../core/files/trust';
 import { socketDirectory, socketPathFor } from '../core/hook/socketPath';
 import { WorkspaceMaps } from './workspaceMaps';
+import { makeFolder } from '../core/files/makeFolder';
 
 /**
  * Answers `skim hook` for this window's workspace folders over a local socket that only this
@@ -44,7 +45,7 @@ export class HookServer implements vscode.Disposable {
     const socket = socketPathFor(folder);
     if (process.platform !== 'win32') {
       const dir = socketDirectory();
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      makeFolder(dir, 0o700);
       // Only a folder this user owns may hold the socket; never chmod or use one somebody else made.
       const untrusted = untrustedDirectory(dir);
       if (untrusted) throw new Error(`${untrusted}; the read hook will use its own cache. Remove that folder to let Skim make its own.`);

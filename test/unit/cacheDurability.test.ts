@@ -81,6 +81,23 @@ describe('the cache under killed writers, signals and unusable files', () => {
   beforeEach(() => (s = scratch()));
   afterEach(() => s.cleanup());
 
+  it('a cache folder that cannot be made (under /proc) costs one line and the map is still printed: skim map ends, it does not spin', async () => {
+    const file = path.join(s.dir, 'argparse.py');
+    copyFileSync('/usr/lib/python3.11/argparse.py', file);
+    const r = await promisify(execFile)(process.execPath, [CLI, 'map', file], {
+      cwd: s.dir,
+      env: { PATH: process.env.PATH, HOME: s.dir, SKIM_CACHE_DIR: '/proc/skim-nowhere' },
+      timeout: 15_000,
+    });
+    assert.match(r.stdout, /^Map of argparse\.py \(2633 lines; tree-sitter outline\):/);
+    const [line, ...rest] = r.stderr.split('\n');
+    assert.match(
+      line,
+      /^skim: 1 change\(s\) to Skim's cache could not be saved to \/proc\/skim-nowhere\/.+\(ENOENT: no such file or directory, mkdir '\/proc\/skim-nowhere'\); those maps will be made again\.$/,
+    );
+    assert.deepEqual(rest, ['']);
+  });
+
   it('breaks at once a lock whose holder died, and takes it', async () => {
     const lock = path.join(s.dir, 'maps.sqlite.lock');
     writeFileSync(lock, `${await deadPid()} ${os.hostname()} 0123abcd\n`);

@@ -76,6 +76,31 @@ describe("skim's help, from the command table", () => {
     assert.deepEqual(tree(s.dir), ['.git', 'big.ts']);
   });
 
+  it('skim hook --edit-gate --help is help, not a hook run with --help as its gate; a gate it cannot use is said in one line, and the hook still answers', async () => {
+    const help = await skimProcess(['hook', '--edit-gate', '--help'], s.dir);
+    assert.deepEqual([help.code, help.stdout], [0, `${commandHelp(COMMANDS.find((c) => c.name === 'hook')!)}\n`]);
+    const bogus = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = execFile(
+        process.execPath,
+        [CLI, 'hook', '--edit-gate', 'bogus'],
+        { cwd: s.dir, env: { PATH: process.env.PATH, HOME: s.dir } },
+        (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code) : 0, stdout, stderr }),
+      );
+      child.stdin?.end('{}');
+    });
+    assert.deepEqual(
+      [bogus.code, bogus.stderr.split('\n')],
+      [
+        0,
+        [
+          'skim: hook: --edit-gate "bogus" is not one of off, drift, strict; the hook uses drift',
+          'skim: hook: the payload names no tool; the call goes ahead untouched',
+          '',
+        ],
+      ],
+    );
+  });
+
   it('skim hook --help in a terminal prints the help at once rather than wait for a payload', async () => {
     const { stdout } = await new Promise<{ stdout: string }>((resolve, reject) =>
       // script(1) runs the command on a pseudo-terminal of its own: stdin is a terminal nobody types into.

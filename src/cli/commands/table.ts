@@ -1,3 +1,4 @@
+import { HOOK_HOSTS } from '../../core/hook/hosts';
 import type { Command } from './command';
 import { hookInProcess } from './hookInProcess';
 import { installCommand } from './hookInstall';
@@ -15,6 +16,9 @@ import { nodeAtCommand, queryCommand } from './tree';
 const json = 'print the answer as one JSON object (docs/cli.md names its fields)';
 
 /** Every `skim` command, in the order `skim --help` lists them. A new command is one entry here. */
+/** `a, b or c`: a flag's choices as help says them. */
+const oneOf = (choices: readonly string[]) => `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
+
 export const COMMANDS: readonly Command[] = [
   {
     name: 'read',
@@ -135,12 +139,12 @@ export const COMMANDS: readonly Command[] = [
     name: 'hook install',
     args: [],
     flags: {
-      host: 'vscode (default), claude or copilot-cli',
+      host: `${HOOK_HOSTS[0]} (default), ${oneOf(HOOK_HOSTS.slice(1))}`,
       scope: 'workspace (default: the project) or user (every project)',
       'edit-gate': 'off, drift (default) or strict',
       root: 'the project (default: the git root above the current folder, else the folder)',
     },
-    summary: 'H: vscode, claude or copilot-cli; S: workspace or user;\nM: off, drift (default) or strict',
+    summary: `H: ${oneOf(HOOK_HOSTS)}; S: workspace or user;\nM: off, drift (default) or strict`,
     help: "Writes Skim's hook entry into the host's settings file, leaving everything else in it as it was.",
     alone: (call) => installCommand('install', call.args, call.io, call.env, call.root()),
   },
@@ -148,7 +152,7 @@ export const COMMANDS: readonly Command[] = [
     name: 'hook remove',
     args: [],
     flags: {
-      host: 'vscode (default), claude or copilot-cli',
+      host: `${HOOK_HOSTS[0]} (default), ${oneOf(HOOK_HOSTS.slice(1))}`,
       scope: 'workspace (default) or user',
       root: 'the project (default: the git root above the current folder, else the folder)',
     },

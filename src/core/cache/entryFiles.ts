@@ -6,6 +6,7 @@ import { sha256Hex } from '../files/sha256';
 import { untrustedDirectory } from '../files/trust';
 import { rawRegions, storedEntry } from '../map/normalize';
 import { MapEntry } from '../map/types';
+import { makeFolder } from '../files/makeFolder';
 
 /**
  * Each path's current map, also kept as one small JSON file beside the project's database, so that
@@ -78,7 +79,11 @@ export async function writeEntryFiles(folder: string, writes: readonly EntryWrit
     else last.set(write.op === 'put' ? write.entry.path : write.path, write);
   }
   if (!last.size) return;
-  await fs.mkdir(folder, { recursive: true, mode: 0o700 }).catch(() => undefined);
+  try {
+    makeFolder(folder, 0o700);
+  } catch {
+    // Said by the write that follows, which cannot make its file there.
+  }
   if (untrustedDirectory(folder)) return;
   for (const [key, write] of last) {
     const file = fileFor(folder, key);

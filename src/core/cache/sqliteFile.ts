@@ -5,6 +5,7 @@ import { readRegularFile } from '../files/open';
 import { removeAbandonedTemps, replaceFile } from '../files/replaceFile';
 import { withFileLock } from './lock';
 import { MAX_DATABASE_BYTES } from './schema';
+import { makeFolder } from '../files/makeFolder';
 
 /**
  * What the map cache and the outline store share about their SQLite files: the stamp that tells
@@ -55,7 +56,7 @@ export interface MergedSave {
 
 /** Saves a database file merged with what another process saved since; the new file's stamp. */
 export async function saveMerged(file: string, save: MergedSave): Promise<string> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
+  makeFolder(path.dirname(file));
   return withFileLock(
     `${file}.lock`,
     async () => {

@@ -2,6 +2,7 @@ import { closeSync, constants, promises as fs, read } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { openRegularFile } from '../files/open';
+import { makeFolder } from '../files/makeFolder';
 
 /** A team row's key: the bytes' hash and size, and the producer (model and prompt version). */
 export interface TeamKey {
@@ -76,7 +77,7 @@ export class RefusalMemory {
   private async append(entry: TeamKey & { reason: string; refused: string }): Promise<void> {
     if (!this.file) return;
     try {
-      await fs.mkdir(path.dirname(this.file), { recursive: true });
+      makeFolder(path.dirname(this.file));
       // One write of one line to a file opened for appending: lines from two processes never interleave.
       const handle = await fs.open(this.file, APPEND_FLAGS, 0o600);
       try {

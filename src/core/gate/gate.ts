@@ -10,6 +10,10 @@ export type EditGateMode = (typeof EDIT_GATE_MODES)[number];
 
 export type GateDecision = { allow: true } | { allow: false; reason: string };
 
+/** The one line a hook says of an --edit-gate value it cannot use (it goes on with the default: a hook never blocks). */
+export const unknownGateLine = (value: unknown, fallback: EditGateMode = 'drift') =>
+  `hook: --edit-gate ${JSON.stringify(String(value ?? '')).slice(0, 80)} is not one of ${EDIT_GATE_MODES.join(', ')}; the hook uses ${fallback}`;
+
 export function gateModeOf(value: unknown, fallback: EditGateMode = 'drift'): EditGateMode {
   return typeof value === 'string' && (EDIT_GATE_MODES as readonly string[]).includes(value) ? (value as EditGateMode) : fallback;
 }

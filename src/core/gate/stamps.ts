@@ -1,8 +1,9 @@
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { sha256Hex } from '../files/sha256';
 import { stateDir } from '../files/stateDir';
 import { untrustedDirectory } from '../files/trust';
+import { makeFolder } from '../files/makeFolder';
 
 /**
  * What an agent session has seen of each file: the content hash of every read and of every edit
@@ -28,7 +29,7 @@ export class StampLog {
 
   /** The session's log, in a folder made private if new; undefined (with why) when the folder cannot be trusted. */
   static open(dir: string, session: string): StampLog | string {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeFolder(dir, 0o700);
     const why = untrustedDirectory(dir);
     if (why) return why;
     const file = path.join(dir, `${sha256Hex(session).slice(0, 32)}.jsonl`);

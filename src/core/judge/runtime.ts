@@ -1,10 +1,11 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { JUDGE_MODES, Options } from '../config/options';
 import { sha256Hex } from '../files/sha256';
 import { stateDir } from '../files/stateDir';
 import { Choice, Judge } from './judge';
 import { OpenAiJudge } from './openaiJudge';
+import { makeFolder } from '../files/makeFolder';
 
 /**
  * The judge as the read path uses it: per-site modes, a deadline per judgement, an LRU cache of
@@ -129,7 +130,7 @@ export function judgeLog(file: string, also?: (event: JudgeEvent) => void): (eve
   return (event) => {
     also?.(event);
     try {
-      mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+      makeFolder(path.dirname(file), 0o700);
       appendFileSync(file, `${JSON.stringify(event)}\n`, { mode: 0o600 });
     } catch {
       // The log is for people; a judgement never fails for it.

@@ -1,6 +1,7 @@
-import { lstatSync, mkdirSync, writeFileSync } from 'node:fs';
+import { lstatSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { sha256Hex } from '../files/sha256';
+import { makeFolder } from '../files/makeFolder';
 
 /**
  * The bytes tree-sitter could not outline in time (structural/bounds), kept beside a project's
@@ -31,7 +32,7 @@ export class SlowFiles {
 
   add(hash: string, rules: string): void {
     try {
-      mkdirSync(this.folder, { recursive: true, mode: 0o700 });
+      makeFolder(this.folder, 0o700);
       writeFileSync(this.marker(hash, rules), '', { mode: 0o600 });
     } catch {
       // Only a saving: the next process parses these bytes once more and finds them slow again.

@@ -1,8 +1,8 @@
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { readRegularFile } from '../files/open';
 import { replaceFile } from '../files/replaceFile';
 import type { OverviewAnswer } from './renderOverview';
+import { makeFolder } from '../files/makeFolder';
 
 /**
  * Fitted overviews kept by what they were made from, beside the outline store: a key is the hash
@@ -65,7 +65,7 @@ export class OverviewAnswers {
   async put(key: string, kept: KeptAnswer): Promise<void> {
     const all = [{ key, ...kept }, ...(await this.all()).filter((k) => k.key !== key)].slice(0, KEPT);
     try {
-      await fs.mkdir(path.dirname(this.file), { recursive: true });
+      makeFolder(path.dirname(this.file));
       await replaceFile(this.file, JSON.stringify(all));
     } catch {
       // Only the shortcut is lost.

@@ -40,32 +40,108 @@ const RULES: [ScreenSignal, RegExp][] = [
   ['requests_secret_disclosure', /\bcat\s+[^\n]{0,24}?(\.ssh\/|\.aws\/credentials|\.env\b|id_rsa|\.npmrc|\.netrc)|\$\((env|printenv)\)/i],
 ];
 
-/** Format characters (zero-width spaces and joiners, soft hyphens, bidi marks, tags): invisible, and able to split a word a rule looks for. */
-const INVISIBLE = /\p{Cf}/gu;
+/**
+ * Characters that show nothing, able to split a word a rule looks for: format characters
+ * (zero-width spaces and joiners, soft hyphens, bidi marks, tags) and every other default-ignorable
+ * code point (the combining grapheme joiner, variation selectors, Hangul fillers).
+ */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+
+/** Marks combined onto a letter once it is decomposed: "Ig\u0301nore" reads as "Ignore". */
+const MARKS = /\p{M}/gu;
+
+/** Cyrillic and Greek letters drawn like Latin ones ("Ignоre" with a Cyrillic о), read as the Latin letter. */
+const LOOKALIKES: Record<string, string> = Object.fromEntries(
+  [
+    ['аəɑα', 'a'],
+    ['ЬЪ', 'b'],
+    ['сϲ', 'c'],
+    ['ԁ', 'd'],
+    ['еєε', 'e'],
+    ['ɡ', 'g'],
+    ['һ', 'h'],
+    ['іїιı', 'i'],
+    ['ј', 'j'],
+    ['κ', 'k'],
+    ['ӏ', 'l'],
+    ['ոп', 'n'],
+    ['оοσ', 'o'],
+    ['рρ', 'p'],
+    ['ԛ', 'q'],
+    ['ѕ', 's'],
+    ['τ', 't'],
+    ['υս', 'u'],
+    ['νѵ', 'v'],
+    ['ԝѡ', 'w'],
+    ['хχ', 'x'],
+    ['уγ', 'y'],
+    ['АΑ', 'A'],
+    ['ВΒ', 'B'],
+    ['СϹ', 'C'],
+    ['ЕΕ', 'E'],
+    ['НΗ', 'H'],
+    ['ІΙӀ', 'I'],
+    ['Ј', 'J'],
+    ['КΚ', 'K'],
+    ['МΜ', 'M'],
+    ['Ν', 'N'],
+    ['ОΟ', 'O'],
+    ['РΡ', 'P'],
+    ['Ѕ', 'S'],
+    ['ТΤ', 'T'],
+    ['ΥҮ', 'Y'],
+    ['ХΧ', 'X'],
+    ['Ζ', 'Z'],
+  ].flatMap(([letters, latin]) => [...letters].map((letter) => [letter, latin])),
+);
+const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join('')}]`, 'gu');
 
 /**
- * A line as the rules read it: without invisible characters, and in compatibility form (a
- * full-width "ｉｇｎｏｒｅ" is "ignore"). Only the line's text is changed, never its number, so each
- * flag still names the raw line it came from.
+ * A line as the rules read it: without invisible characters and combined marks, its look-alike
+ * letters read as Latin, and in compatibility form (a full-width "ｉｇｎｏｒｅ" is "ignore"). Only the
+ * line's text is changed, never its number, so each flag still names the raw line it came from.
  */
 function readable(line: string): string {
   // eslint-disable-next-line no-control-regex -- any character past ASCII
-  return /[^\u0000-\u007f]/.test(line) ? line.replace(INVISIBLE, '').normalize('NFKC') : line;
+  if (!/[^\u0000-\u007f]/.test(line)) return line;
+  return line
+    .replace(INVISIBLE, '')
+    .normalize('NFKD')
+    .replace(MARKS, '')
+    .replace(LOOKALIKE, (c) => LOOKALIKES[c])
+    .normalize('NFKC');
 }
+
+/** Words an override names last: a line holding one is read again as words ("IgnoreAllPreviousInstructions", "ignore_all_…") and with the line before it. */
+const OVERRIDE_OBJECT = /instruction|prompt|rules|direction|guideline|guardrail/i;
+
+/** An identifier's words apart: camelCase humps, underscores and hyphens between letters become spaces. */
+const asWords = (line: string) => line.replace(/([a-z])(?=[A-Z])/g, '$1 ').replace(/(?<=[A-Za-z])[_-]+(?=[A-Za-z])/g, ' ');
+
+/** A comment line's leader (`//`, `#`, `*`, `--`, `;`, `/*`). */
+const LEADER = /^\s*(\/\/+|#+|\/?\*+|--+|;+)\s*/;
 
 export function flagLines(text: string): ScreenFlag[] {
   const flags: ScreenFlag[] = [];
   let line = 0;
+  let before = '';
   for (const raw of text.split('\n')) {
     line++;
     const content = readable(raw);
     const seen = new Set<ScreenSignal>();
+    const readings = [content];
+    if (OVERRIDE_OBJECT.test(content)) {
+      readings.push(asWords(content));
+      // A comment's sentence carried over from the comment line before.
+      if (before && LEADER.test(content)) readings.push(`${before.slice(-120)} ${content.replace(LEADER, '')}`);
+    }
     for (const [signal, rule] of RULES) {
-      if (!seen.has(signal) && rule.test(content)) {
+      if (!seen.has(signal) && readings.some((reading) => rule.test(reading))) {
         seen.add(signal);
         flags.push({ signal, line });
       }
     }
+    before = LEADER.test(content) ? content.replace(LEADER, '') : '';
   }
   return flags;
 }

@@ -7,7 +7,7 @@ import { DEFAULT_TOKENS, fitOverview, NarrowHint, OverviewAnswer, overviewJson, 
 import { O200K, TokenCounter } from '../savings';
 import { cleanText, escapeControls } from '../map/controls';
 import { screenFields } from '../screen/fields';
-import { UNSHOWN_FOLDER } from '../screen/names';
+import { UNSHOWN_FOLDER, UNSHOWN_NAME } from '../screen/names';
 import { ScreenFindings } from '../screen/screen';
 import { Outlines } from '../search/searchOutlines';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
@@ -52,7 +52,8 @@ async function screenOverview(ctx: SkimContext, answer: OverviewAnswer): Promise
   const { shown, findings } = await screenFields(ctx, fields);
   let at = 4;
   const files = answer.files.map((f) => {
-    const filePath = shown[at++];
+    // A file whose name the screen flags is named as every channel names it.
+    const filePath = shown[at++] || UNSHOWN_NAME;
     const prose = f.prose === null || shown[at] === '' ? null : shown[at];
     at++;
     return { ...f, path: filePath, prose, declarations: f.declarations.map((d) => ({ ...d, name: shown[at++] })) };

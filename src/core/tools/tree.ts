@@ -3,7 +3,7 @@ import type { SlowFiles } from '../mapping/slowFiles';
 import { ProjectFile } from '../files/project';
 import { readSource } from '../files/readSource';
 import { redactionMarker } from '../screen/marker';
-import { screenName } from '../screen/names';
+import { screenName, screenNames } from '../screen/names';
 import { findingsJson, mergeFindings, NO_FINDINGS, ScreenFindings, screenLines } from '../screen/screen';
 import { screenSource } from '../screen/sourceScreen';
 import type { NodeAtResult } from '../syntax/chain';
@@ -66,16 +66,15 @@ export async function nodeAtFile(ctx: SkimContext, file: ProjectFile, line: numb
     if (error instanceof NodeAtError) throw new ToolError(error.message, { tool: 'skim_node_at' });
     throw explain(error, file, 'skim_node_at', 'Read the lines around it with skim_read_file instead.');
   }
-  const names = await screenLines(
+  // The nodes' names by the one name policy: credentials redacted, controls escaped, bidi and zero-width marks taken out.
+  const names = await screenNames(
     ctx,
     result.chain.map((n) => n.name ?? ''),
-    1,
-    false,
   );
   const screened = {
     ...result,
     path: await screenName(ctx, file.key),
-    chain: result.chain.map((n, i) => ({ ...n, name: n.name === null ? null : names.lines[i] })),
+    chain: result.chain.map((n, i) => ({ ...n, name: n.name === null ? null : names.shown[i] })),
   };
   return { parts: [{ role: 'text', text: renderNodeAt(screened) }], json: { ...screened, screen: findingsJson(names.findings) }, findings: names.findings };
 }

@@ -26,6 +26,8 @@ export const claudeUserSettings = (env: NodeJS.ProcessEnv): string => path.join(
 
 export const claudeCode: AgentHost<'claude'> = {
   id: 'claude',
+  label: 'Claude Code',
+  guards: 'Read',
   readTools: ['Read'],
   readArgs: (input) =>
     typeof input.file_path === 'string'

@@ -21,6 +21,8 @@ const COPILOT_CLI_HOOKS: HookFileFormat = {
 
 export const copilotCli: AgentHost<'copilot-cli'> = {
   id: 'copilot-cli',
+  label: 'GitHub Copilot CLI',
+  guards: 'view (loaded only in a trusted folder)',
   readTools: ['view'],
   readArgs: (input) => {
     if (typeof input.path !== 'string') return undefined;

@@ -8,6 +8,8 @@ const VSCODE_HOOKS: HookFileFormat = { ...CLAUDE_SETTINGS, grouped: false };
 /** Copilot's agent in VS Code. */
 export const copilotVscode: AgentHost<'vscode'> = {
   id: 'vscode',
+  label: 'VS Code (Copilot agent)',
+  guards: "the agent's read_file",
   readTools: ['read_file', 'copilot_readFile'],
   readArgs: (input) => {
     if (typeof input.filePath !== 'string') return undefined;

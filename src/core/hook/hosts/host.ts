@@ -7,6 +7,10 @@ import * as os from 'node:os';
  */
 export interface AgentHost<Id extends string = string> {
   id: Id;
+  /** The host as a person picks it (VS Code's install command). */
+  label: string;
+  /** What of the host the hook guards, beside its label in that pick. */
+  guards: string;
   /** Tools that read a file. */
   readTools: readonly string[];
   /** The read's file and lines, when its arguments are this host's; undefined when they are not. */
