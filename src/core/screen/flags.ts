@@ -129,14 +129,12 @@ export function flagLines(text: string): ScreenFlag[] {
     line++;
     const content = readable(raw);
     const seen = new Set<ScreenSignal>();
-    const readings = [content];
-    if (OVERRIDE_OBJECT.test(content)) {
-      readings.push(asWords(content));
-      // A comment's sentence carried over from the comment line before.
-      if (before && LEADER.test(content)) readings.push(`${before.slice(-120)} ${content.replace(LEADER, '')}`);
-    }
+    const readings = OVERRIDE_OBJECT.test(content) ? [content, asWords(content)] : [content];
+    // An override's sentence carried over from the comment line before: only that rule, and only where the line before does not hold it whole.
+    const carried = readings.length > 1 && before && LEADER.test(content) ? `${before.slice(-120)} ${content.replace(LEADER, '')}` : undefined;
     for (const [signal, rule] of RULES) {
-      if (!seen.has(signal) && readings.some((reading) => rule.test(reading))) {
+      if (seen.has(signal)) continue;
+      if (readings.some((reading) => rule.test(reading)) || (carried && signal === 'attempts_override' && rule.test(carried) && !rule.test(before))) {
         seen.add(signal);
         flags.push({ signal, line });
       }
