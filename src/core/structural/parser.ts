@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type * as TreeSitter from 'web-tree-sitter';
 import type { Language, Parser, Query, Tree } from 'web-tree-sitter';
 import { wasmFile } from '../assets';
@@ -154,6 +155,8 @@ let ending: AbortSignal | undefined;
 
 /** Stops every parse of this process, at its next slice, once `signal` is aborted. */
 export function stopParsesOn(signal: AbortSignal): void {
+  // Every parse and worker job under way listens to it (an overview runs dozens at once): not a leak, each listener leaves with its job.
+  setMaxListeners(0, signal);
   ending = signal;
 }
 

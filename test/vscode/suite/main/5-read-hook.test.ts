@@ -67,7 +67,7 @@ describe("Copilot's own read_file with Skim's read hook (scripted model, offline
     assert.match(PreToolUse[0].command, /"read_file copilot_readFile Read view skim_read_file /);
     assert.equal(PostToolUse.length, 1);
     assert.match(PostToolUse[0].command, command);
-    assert.match(PostToolUse[0].command, /n=split\("Edit MultiEdit /);
+    assert.match(PostToolUse[0].command, /n=split\("replace_string_in_file multi_replace_string_in_file /);
   });
 
   it('a 900-line read arrives as 200 lines with the notice and the map the running extension made (one model call)', async () => {
