@@ -1,4 +1,4 @@
-import { rerankOrder } from '../judge/decide';
+import { judgedOrder } from '../judge/rerank';
 import { MAX_OPTIONS } from '../judge/judge';
 import { JudgeRuntime } from '../judge/runtime';
 import { regionLabel } from '../map/render';
@@ -17,22 +17,7 @@ export async function judgeLocate(question: string, results: readonly LocateResu
   const candidates = results.slice(0, MAX_OPTIONS);
   const options = candidates.map((r) => `${r.path}:${r.start}-${r.end} ${regionLabel(r)}${r.matched.length ? ` (matches ${r.matched.join(', ')})` : ''}`);
   const state = `A coding agent was given this task or question: "${question.slice(0, 2_000)}". Which of these regions of its project is the code it is about?`;
-  const started = performance.now();
-  const { value: choice, cacheHit, error } = await runtime.choose('locate', state, options);
-  const order = rerankOrder(choice, candidates.length);
-  const enforced = mode === 'enforcing' && order !== undefined;
-  runtime.record({
-    site: 'locate',
-    signals: {
-      best: choice ? Math.round(Math.max(...choice.probabilities) * 100) / 100 : null,
-      none: choice ? Math.round((choice.probabilities.at(-1) ?? 0) * 100) / 100 : null,
-    },
-    decision: order ? 'reranked' : 'kept',
-    enforced,
-    latencyMs: Math.round(performance.now() - started),
-    cacheHit,
-    ...(error ? { error } : {}),
-  });
-  if (!enforced) return undefined;
+  const order = await judgedOrder(runtime, 'locate', state, options);
+  if (!order) return undefined;
   return [...order, ...results.map((_, i) => i).filter((i) => !order.includes(i))];
 }

@@ -1,6 +1,6 @@
 import { regionLine } from '../map/render';
 import { SearchResult } from './search';
-import { rerankOrder } from '../judge/decide';
+import { judgedOrder } from '../judge/rerank';
 import { MAX_OPTIONS } from '../judge/judge';
 import { JudgeRuntime } from '../judge/runtime';
 
@@ -19,23 +19,8 @@ export async function judgeSearch(result: SearchResult, runtime: JudgeRuntime): 
   const candidates = result.hits.slice(0, MAX_OPTIONS);
   const options = candidates.map((h) => `${h.path}:${h.line}${h.region ? ` in ${regionLine(h.region)}` : ''}: ${h.text.trim().slice(0, 160)}`);
   const state = `A coding agent searched its project for ${result.literal ? `the text "${result.pattern}"` : `the regex /${result.pattern}/`}. Which hit is it most likely looking for?`;
-  const started = performance.now();
-  const { value: choice, cacheHit, error } = await runtime.choose('search', state, options);
-  const order = rerankOrder(choice, candidates.length);
-  const enforced = mode === 'enforcing' && order !== undefined;
-  runtime.record({
-    site: 'search',
-    signals: {
-      best: choice ? Math.round(Math.max(...choice.probabilities) * 100) / 100 : null,
-      none: choice ? Math.round((choice.probabilities.at(-1) ?? 0) * 100) / 100 : null,
-    },
-    decision: order ? 'reranked' : 'kept',
-    enforced,
-    latencyMs: Math.round(performance.now() - started),
-    cacheHit,
-    ...(error ? { error } : {}),
-  });
-  if (!enforced) return result;
+  const order = await judgedOrder(runtime, 'search', state, options);
+  if (!order) return result;
   const shown = order.map((i) => candidates[i]);
   const setAside = result.hits.filter((hit) => !shown.includes(hit)).map(({ path, line }) => ({ path, line }));
   return { ...result, hits: shown, judged: true, setAside, rerankedOver: RERANK_OVER };
