@@ -5,7 +5,7 @@ import { encode } from 'gpt-tokenizer';
 import { OutlineStore } from '../../src/core/cache/outlineStore';
 import { Project } from '../../src/core/files/project';
 import { locate } from '../../src/core/locate/locate';
-import { readQuestion } from '../../src/core/locate/question';
+import { questionText, readQuestion } from '../../src/core/locate/question';
 import { stem, terms } from '../../src/core/locate/words';
 import { Outlines } from '../../src/core/search/searchOutlines';
 import { onPath } from '../../src/core/search/program';
@@ -127,6 +127,47 @@ describe('locate', function () {
     }
   });
 
+  it('a --json answer keeps to its budget too, the screen it carries and a long question counted', async () => {
+    const project = new Project(NET_HTTP);
+    const questions = ['a cookie with an invalid SameSite attribute', `${'parse '.repeat(20_000)}the cookie header`];
+    for (const question of questions)
+      for (const tokens of [200, 1_000]) {
+        const result = await locateProject(testContext(), project, async () => outlines, { question, tokens }, { json: true, timeoutMs: NO_CAP });
+        const json = result.json as LocateJson;
+        const size = encode(JSON.stringify(json)).length;
+        assert.ok(size <= tokens, `${size} tokens of ${tokens}`);
+        assert.ok(json.used <= tokens, `used ${json.used} of ${tokens}`);
+        assert.ok(json.question.length <= 101, json.question.slice(0, 120));
+      }
+  });
+
+  it('reads a question of any length in linear time, as far as its first 10,000 characters, and full-width letters as plain ones', () => {
+    // Tried inside the word too, this took minutes.
+    assert.deepEqual([...readQuestion(`${'a'.repeat(300_000)}.b parse_header`).identifiers], ['parse_header']);
+    const late = readQuestion(questionText(`${'cookie '.repeat(2_000)} parse_header()`));
+    assert.ok(!late.identifiers.has('parse_header'));
+    assert.deepEqual(late.terms, ['cooki']);
+    assert.deepEqual(readQuestion(questionText('ＰＡＲＳＥ ｕｒｌｌｉｂ ｎｅｔｌｏｃ')).terms, ['pars', 'urllib', 'netloc']);
+  });
+
+  it("passes over a reached file too large to outline (TypeScript's 9 MB compiler) and counts it as not outlined", async () => {
+    const s = scratch('skim-locate-large-');
+    try {
+      cpSync(path.join(NET_HTTP, 'cookie.go'), path.join(s.dir, 'cookie.go'));
+      cpSync(require.resolve('typescript/lib/typescript.js'), path.join(s.dir, 'typescript.js'));
+      const located = await locate(new Project(s.dir), RG, outlines, {
+        question: 'the cookie checker reports a wrong error for a generic constraint',
+        timeoutMs: NO_CAP,
+      });
+      assert.equal(located.reached, 2);
+      assert.equal(located.outlined, 1);
+      assert.equal(located.notOutlined, 1);
+      assert.equal(located.results[0].unit.path, 'cookie.go');
+    } finally {
+      s.cleanup();
+    }
+  });
+
   it('refuses an empty question and a folder outside the project, saying what to do', async () => {
     const project = new Project(NET_HTTP);
     await assert.rejects(
@@ -164,7 +205,7 @@ describe('locate', function () {
     }
   });
 
-  it('with a judge enforcing at the locate site, one choice re-ranks the first regions; advisory, it is asked and nothing moves; with none, nothing is asked', async () => {
+  it('with a judge enforcing at the locate site, one choice re-ranks the first regions; advisory, it is asked, nothing moves and the answer says it asked; with none, nothing is asked', async () => {
     const project = new Project(NET_HTTP);
     const question = { question: 'a cookie with an invalid SameSite attribute is not dropped' };
     const plain = (await locateProject(testContext(), project, async () => outlines, question, { json: true, timeoutMs: NO_CAP })).json as LocateJson;
@@ -196,10 +237,15 @@ describe('locate', function () {
       assert.match(judge.requests[0].state, /^A coding agent was given this task or question: "a cookie with an invalid SameSite attribute is not dropped"/);
       const advisory = (await locateProject(at('advisory'), project, async () => outlines, question, { json: true, timeoutMs: NO_CAP })).json as LocateJson & {
         judged: boolean;
+        judgeAsked: boolean;
       };
       assert.deepEqual(advisory.results, plain.results);
       assert.equal(advisory.judged, false);
       assert.equal(judge.requests.length, 2);
+      // Asked, it was a call: the answer does not say "no model call".
+      assert.equal(advisory.judgeAsked, true);
+      const said = await locateProject(at('advisory'), project, async () => outlines, question, { timeoutMs: NO_CAP });
+      assert.match(said.parts[0].text.split('\n')[0], /; the judge asked, advisory: locate's order kept\)\.$/);
     } finally {
       await judge.stop();
     }

@@ -1,11 +1,11 @@
 import { Project } from '../files/project';
-import { BinaryFileError } from '../files/readSource';
+import { NotSourceError } from '../files/readSource';
 import { listFiles } from '../search/files';
 import { Outlines, readOutlineSource } from '../search/searchOutlines';
 import { SearchProgram } from '../search/program';
 import { scopeOf } from '../search/search';
 import { languageFor } from '../structural/languages';
-import { readQuestion } from './question';
+import { questionText, readQuestion } from './question';
 import { fileScores, idf, rankUnits, Scored } from './rank';
 import { reach } from './reach';
 import type { LocateCoverage } from './renderLocate';
@@ -54,7 +54,7 @@ export interface Located extends LocateCoverage {
 export async function locate(project: Project, program: SearchProgram, outlines: Outlines, request: LocateRequest): Promise<Located> {
   const started = performance.now();
   const timeoutMs = request.timeoutMs ?? LOCATE_TIMEOUT_MS;
-  const text = request.question.trim();
+  const text = questionText(request.question);
   if (!text) throw new LocateRequestError('the question is empty: say in words what you are looking for (a bug report, a task, a question)');
   const scope = scopeOf(project, request.path, 'locate');
   const question = readQuestion(text);
@@ -94,7 +94,8 @@ export async function locate(project: Project, program: SearchProgram, outlines:
       if (whole.made) outlinedNow++;
       units.push(...unitsOf(key, read.text, whole.outline.regions, index, probe));
     } catch (error) {
-      if (!(error instanceof BinaryFileError) && (error as NodeJS.ErrnoException).code === undefined) throw error;
+      // A file too large or binary to outline, or gone since the search: not outlined, and counted so.
+      if (!(error instanceof NotSourceError) && (error as NodeJS.ErrnoException).code === undefined) throw error;
     }
   }
   return {

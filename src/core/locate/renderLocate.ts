@@ -61,6 +61,8 @@ export interface LocateAnswer extends LocateCoverage {
   ranked: number;
   /** Whether the judge re-ranked the first regions (locate/judged): its one call, where it is enforcing. */
   judged: boolean;
+  /** Whether the judge was asked at all (advisory asks and keeps locate's order): a call, so the answer does not say "no model call". */
+  judgeAsked: boolean;
   omitted: { results: number; reason: string };
 }
 
@@ -73,7 +75,7 @@ function headline(a: Omit<LocateAnswer, 'used' | 'omitted'>): string {
   const covered = `${plural(a.outlined, 'file')} outlined of the ${count(a.reached)} its words reach among ${plural(a.listed, 'source file')}${scope}`;
   const stopped =
     a.stoppedAfterMs === undefined ? '' : `; stopped at the ${count(a.stoppedAfterMs)} ms time limit, ${plural(a.notOutlined, 'reached file')} not outlined`;
-  return `Locate "${clipQuestion(a.question)}": ${plural(a.ranked, 'region')} ranked (${covered}${stopped}; ${a.judged ? 'the first re-ranked by the judge' : 'no model call'}).`;
+  return `Locate "${clipQuestion(a.question)}": ${plural(a.ranked, 'region')} ranked (${covered}${stopped}; ${a.judged ? 'the first re-ranked by the judge' : a.judgeAsked ? "the judge asked, advisory: locate's order kept" : 'no model call'}).`;
 }
 
 const resultLine = (r: LocateResult, i: number) =>
@@ -89,9 +91,10 @@ export function renderLocate(answer: Omit<LocateAnswer, 'used'>): string {
   return out.join('\n');
 }
 
+/** The answer as `--json` gives it: the question as the headline quotes it (the caller has it whole), so that the answer keeps to its budget whatever its length. */
 export function locateJson(answer: LocateAnswer, findings: ScreenFindings = NO_FINDINGS) {
   return {
-    question: answer.question,
+    question: clipQuestion(answer.question),
     root: answer.root,
     scope: answer.scope,
     tokens: answer.tokens,
@@ -102,6 +105,7 @@ export function locateJson(answer: LocateAnswer, findings: ScreenFindings = NO_F
     omitted: answer.omitted,
     ranked: answer.ranked,
     judged: answer.judged,
+    judgeAsked: answer.judgeAsked,
     covered: { listed: answer.listed, reached: answer.reached, outlined: answer.outlined, outlinedNow: answer.outlinedNow, notOutlined: answer.notOutlined },
     stoppedAfterMs: answer.stoppedAfterMs ?? null,
     screen: findingsJson(findings),
@@ -110,11 +114,11 @@ export function locateJson(answer: LocateAnswer, findings: ScreenFindings = NO_F
 
 export type LocateFormat = 'text' | 'json';
 
-const output = (answer: Omit<LocateAnswer, 'used'>, format: LocateFormat) =>
-  format === 'json' ? JSON.stringify(locateJson({ ...answer, used: answer.tokens })) : renderLocate(answer);
+const output = (answer: Omit<LocateAnswer, 'used'>, format: LocateFormat, findings: ScreenFindings) =>
+  format === 'json' ? JSON.stringify(locateJson({ ...answer, used: answer.tokens }, findings)) : renderLocate(answer);
 
 /**
- * The most results that fit the budget (at least one), then the numbered lines of the first
+ * The most results that fit the budget (at least one, without its note where it does not fit with it), then the numbered lines of the first
  * regions: each whole where it fits, else as many of its first lines as fit, within LINES_SHARE of
  * the budget; what is left out is said.
  */
@@ -127,15 +131,18 @@ export async function fitLocate(
   format: LocateFormat,
   /** How the host numbers lines (tools/read's `cat -n` form). */
   numberedLines: (start: number, lines: readonly string[], wrapped: readonly WrappedPassage[]) => string,
+  /** What the screen found, which the JSON answer carries and so counts. */
+  findings: ScreenFindings = NO_FINDINGS,
 ): Promise<LocateAnswer> {
   const budget = Math.max(MIN_LOCATE_TOKENS, Math.min(MAX_LOCATE_TOKENS, Math.trunc(tokens)));
+  let list = results;
   const draft = (shown: number, shownLines: LocateAnswer['shownLines']): Omit<LocateAnswer, 'used'> => {
     const left = base.ranked - shown;
     return {
       ...base,
       tokens: budget,
       counter: counter.name,
-      results: results.slice(0, shown),
+      results: list.slice(0, shown),
       shownLines,
       omitted: {
         results: left,
@@ -146,9 +153,9 @@ export async function fitLocate(
   // A text answer's lines are counted one by one, each once (a newline between lines is at most one token more): fitting tries many drafts.
   const lineTokens = new Map<string, number>();
   const size = async (a: Omit<LocateAnswer, 'used'>) => {
-    if (format === 'json') return counter.count(output(a, format));
+    if (format === 'json') return counter.count(output(a, format, findings));
     let total = 0;
-    for (const line of output(a, format).split('\n')) {
+    for (const line of output(a, format, findings).split('\n')) {
       let n = lineTokens.get(line);
       if (n === undefined) lineTokens.set(line, (n = await counter.count(line)));
       total += n + 1;
@@ -157,6 +164,9 @@ export async function fitLocate(
   };
   // The list first, without lines, as long as it fits: the lines then take what they may of the rest.
   let shown = Math.min(1, results.length);
+  // The one result an answer always has goes without its note, then without its matched words, where with them the answer would not fit (a JSON answer at the least budget).
+  if (shown && (await size(draft(1, []))) > budget) list = [{ ...results[0], note: '' }, ...results.slice(1)];
+  if (shown && (await size(draft(1, []))) > budget) list = [{ ...list[0], matched: [] }, ...results.slice(1)];
   while (shown < results.length && (await size(draft(shown + 1, []))) <= budget * (1 - LINES_SHARE)) shown++;
   let shownLines: LocateAnswer['shownLines'] = [];
   for (let r = 0; r < Math.min(REGIONS_WITH_LINES, shown); r++) {
@@ -189,5 +199,5 @@ export async function fitLocate(
   }
   while (shown < results.length && (await size(draft(shown + 1, shownLines))) <= budget) shown++;
   const answer = draft(shown, shownLines);
-  return { ...answer, used: await counter.count(output(answer, format)) };
+  return { ...answer, used: await counter.count(output(answer, format, findings)) };
 }

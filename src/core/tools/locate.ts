@@ -105,22 +105,23 @@ export async function locateProject(
     const [shownQuestion] = (await screenFields(ctx, [cleanText(question).replace(/\s+/g, ' ')])).shown;
     const screened = await screenResults(ctx, found);
     // The judge sees the screened question and results only; its order, where it is enforcing, is the one shown.
-    const order = await judgeLocate(shownQuestion, screened.results, ctx.judge);
+    const { order, asked } = await judgeLocate(shownQuestion, screened.results, ctx.judge);
     const ranked = order ? order.map((i) => found[i]) : found;
     const results = order ? order.map((i) => screened.results[i]) : screened.results;
     const shown = await regionLines(ctx, project, ranked);
     const format: LocateFormat = options.json ? 'json' : 'text';
+    const findings = mergeFindings(screened.findings, shown.findings);
     const answer = await fitLocate(
-      { ...covered, question: shownQuestion, ranked: located.results.length, judged: order !== undefined },
+      { ...covered, question: shownQuestion, ranked: located.results.length, judged: order !== undefined, judgeAsked: asked },
       results,
       shown.lines,
       input.tokens ?? DEFAULT_LOCATE_TOKENS,
       options.counter ?? O200K,
       format,
       numberedLines,
+      findings,
     );
     for (const s of answer.shownLines) ctx.seen.add(ranked[s.result].path, s.start, s.end);
-    const findings = mergeFindings(screened.findings, shown.findings);
     return { parts: [{ role: 'text', text: renderLocate(answer) }], json: locateJson(answer, findings), findings };
   } catch (error) {
     if (error instanceof LocateRequestError || error instanceof SearchRequestError) throw new ToolError(error.message, { tool: 'skim_locate' });
