@@ -4,7 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { checksum } from '../core/files/checksum';
 import { readRegularFileSync } from '../core/files/open';
-import { isAbandonedTemp, replaceFileSync } from '../core/files/replaceFile';
+import { isAbandonedTemp, processAlive, replaceFileSync } from '../core/files/replaceFile';
 import { cacheDir } from '../core/files/stateDir';
 import { untrustedDirectory, untrustedPath } from '../core/files/trust';
 import { makeFolder } from '../core/files/makeFolder';
@@ -123,7 +123,7 @@ const HEADER_BYTES = MAGIC.length + 16;
  * process exits. V8 runs what a cache holds as it stands; one damaged before its checksum was taken
  * (memory that flipped a bit, a hand that wrote it) can crash the process on every run. Taken out,
  * it is not found by the next process, which compiles from source and writes a new one; what a
- * crash leaves (`.in-use-<pid>`) is swept with unused caches. Undefined when there is no whole cache.
+ * crash leaves (`.in-use-<pid>` of a process no longer running) is swept. Undefined when there is no whole cache.
  */
 function takeCache(file: string): { data: Buffer; held: string } | undefined {
   const held = `${file}.in-use-${process.pid}`;
@@ -200,7 +200,7 @@ function writeCache(file: string, stem: string, build: string, data: Buffer): bo
 /** How long a cache no process has read or written stays: a copy of Skim removed (an updated extension's old folder) leaves its caches. */
 const UNUSED_MS = 30 * 24 * 3600_000;
 
-/** Removes the caches of the bundle's other builds in its folder, any cache unused for UNUSED_MS (by its access time where the file system keeps one), and the temp files of writers that died. */
+/** Removes the caches of the bundle's other builds in its folder, any cache unused for UNUSED_MS (by its access time where the file system keeps one), the caches held by processes that died (killed before they put theirs back) and the temp files of writers that died. */
 function sweep(dir: string, stem: string, build: string): void {
   const now = Date.now();
   let names: string[];
@@ -214,7 +214,9 @@ function sweep(dir: string, stem: string, build: string): void {
     try {
       const stat = statSync(file);
       const unused = now - Math.max(stat.atimeMs, stat.mtimeMs) > UNUSED_MS;
-      if ((name.startsWith(stem) && !name.startsWith(build)) || unused || isAbandonedTemp(name)) rmSync(file, { force: true });
+      const held = /\.in-use-(\d+)$/.exec(name);
+      const orphan = held !== null && !processAlive(Number(held[1]));
+      if ((name.startsWith(stem) && !name.startsWith(build)) || unused || orphan || isAbandonedTemp(name)) rmSync(file, { force: true });
     } catch {
       // Another process swept first.
     }

@@ -2,7 +2,7 @@ import manifest from '../../package.json';
 import { idleOptions, optionsFromEnv } from '../core/config/read';
 import { nameOnOneLine } from '../core/map/controls';
 import { parseArgs, ParsedArgs, stringFlag, UsageError } from './args';
-import { wantsHelp } from './asksHelp';
+import { saysHelp, wantsHelp } from './asksHelp';
 import type { Command } from './commands/command';
 import { commandHelp, findCommand, flagsOf, groupHelp, groupSynopses, synopsis, usage } from './help';
 import { CommandFailed, Io } from './io';
@@ -69,7 +69,7 @@ export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessE
     const { command } = found;
     helpFor = `skim ${command.name}`;
     // Help never acts: asked for anywhere before `--`, it is all the command does.
-    if (wantsHelp(found.rest)) {
+    if (wantsHelp(found.rest) || saysHelp(found.rest, command.args.length > 0)) {
       io.out(commandHelp(command));
       return 0;
     }

@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { describeFileError } from '../core/files/errors';
-import { isWithin, OutsideProjectError, Project, withinProject } from '../core/files/project';
+import { isWithin, LinkLoopError, OutsideProjectError, Project, withinProject } from '../core/files/project';
 import { nameOnOneLine } from '../core/map/controls';
 import { CommandFailed } from './io';
 
@@ -52,6 +52,7 @@ export function commandRoot(target: { path: string; is: PathKind } | undefined, 
   try {
     file = withinProject(new Project(root), target.path, cwd, target.is !== 'file');
   } catch (error) {
+    if (error instanceof LinkLoopError) throw new CommandFailed(nameOnOneLine(error.message));
     if (!(error instanceof OutsideProjectError)) throw error;
     // A path named outside the current project (not a link out of it) is most likely a file of another project: say how to name that one.
     const elsewhere = named === undefined && !isWithin(root, path.resolve(cwd, target.path));

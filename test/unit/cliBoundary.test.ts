@@ -71,6 +71,18 @@ describe('the project boundary on the command line', () => {
     }
   });
 
+  it('a link to nothing is said not to exist, and a link loop to be one, each in its one line, never as outside the project or a FIFO', async () => {
+    symlinkSync(path.join(s.dir, 'gone.ts'), path.join(s.dir, 'dangling.ts'));
+    symlinkSync('loop-b.ts', path.join(s.dir, 'loop-a.ts'));
+    symlinkSync('loop-a.ts', path.join(s.dir, 'loop-b.ts'));
+    for (const command of ['read', 'map']) {
+      const dangling = await skimProcess([command, 'dangling.ts'], s.dir);
+      assert.deepEqual([dangling.code, dangling.stderr], [1, 'skim: dangling.ts does not exist\n'], command);
+      const loop = await skimProcess([command, 'loop-a.ts'], s.dir);
+      assert.deepEqual([loop.code, loop.stderr], [1, 'skim: loop-a.ts is a link loop: its links lead back to themselves, never to a file\n'], command);
+    }
+  });
+
   it('--root DIR keeps the boundary: a file named outside it is refused, a file inside it is read', async () => {
     for (const file of ['/etc/hostname', path.join(outside.dir, 'far.ts')]) {
       const r = await skimProcess(['read', '--root', '.', file], s.dir);

@@ -111,6 +111,20 @@ describe("skim's help, from the command table", () => {
     assert.equal(stdout.replace(/\r\n/g, '\n'), `${commandHelp(COMMANDS.find((c) => c.name === 'hook')!)}\n`);
   });
 
+  it('skim hook help and skim mcp help are their help, at once, with stdin a terminal nobody types into', async () => {
+    for (const name of ['hook', 'mcp']) {
+      const { stdout } = await new Promise<{ stdout: string }>((resolve, reject) =>
+        execFile(
+          'script',
+          ['-qec', `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} ${name} help`, '/dev/null'],
+          { cwd: s.dir, timeout: 20_000 },
+          (error, out) => (error ? reject(error) : resolve({ stdout: out })),
+        ),
+      );
+      assert.equal(stdout.replace(/\r\n/g, '\n'), `${commandHelp(COMMANDS.find((c) => c.name === name)!)}\n`);
+    }
+  });
+
   it("a file's ESC sequences and bidi marks reach a terminal as escapes, and a pipe (an agent) as the file's own bytes", async () => {
     s.write('color.ts', 'export const red = "\x1b[31m";\nexport const flip = "a\u202eb";\n');
     const { stdout } = await new Promise<{ stdout: string }>((resolve, reject) =>

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { codeCacheFolder } from '../../src/cli/codeCache';
 import { scratch } from '../support/files';
@@ -76,6 +76,15 @@ describe("the bundles' code cache", () => {
       caches().filter((name) => name.startsWith('engine.js-')),
       [path.basename(recent)],
     );
+  });
+
+  it('a cache held by a process that was killed (`.in-use-<pid>` of no running process) is removed when another is written; one a running process holds stays', () => {
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid as number;
+    const orphan = s.write(`cache/engine.js-1-2-3-4-5-6-v20.0.0-x64.v8.in-use-${dead}`, 'held by a process killed by timeout');
+    const held = s.write(`cache/engine.js-1-2-3-4-5-6-v20.0.0-x64.v8.in-use-${process.pid}`, 'held by this process');
+    loadBundle(bundle('dist', 'first'), cache);
+    assert.ok(!existsSync(orphan));
+    assert.ok(existsSync(held));
   });
 
   it('garbage, an empty file or a FIFO where the cache should be is passed over and replaced, never waited on', () => {

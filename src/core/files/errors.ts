@@ -12,6 +12,7 @@ export function describeFileError(error: unknown, name: string): string {
       return `${name} cannot be read (permission denied)`;
     case 'ENOTREG':
       return `${name} is not a regular file (a FIFO, a device or a socket); Skim reads regular files only`;
+    case 'ELOOP':
     case 'EOUTSIDE':
       return (error as Error).message;
     default:

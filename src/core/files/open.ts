@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, Stats } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, Stats } from 'node:fs';
 import { readWhole, readWholeAsync } from './readWhole';
 
 /**
@@ -21,7 +21,11 @@ export function openRegularFile(file: string): { fd: number; stat: Stats } {
     fd = openSync(file, FLAGS);
   } catch (error) {
     // O_NOFOLLOW answers ELOOP for a link: callers hand in real paths, so a link here was swapped in.
-    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new NotRegularFileError(`${file} became a symbolic link while Skim was reading it`);
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') {
+      // A link left unresolved because what it names does not exist.
+      if (!existsSync(file)) throw Object.assign(new Error(`${file} is a link to a file that does not exist`), { code: 'ENOENT' });
+      throw new NotRegularFileError(`${file} became a symbolic link while Skim was reading it`);
+    }
     throw error;
   }
   try {

@@ -11,6 +11,8 @@ export interface ProjectFile {
   key: string;
   /** Whether its real path lies inside the project's real root: the one containment check every surface uses. */
   inside: boolean;
+  /** Set when its links lead back to themselves: nothing to read, and not outside either. */
+  loop?: true;
 }
 
 /**
@@ -46,6 +48,11 @@ export class OutsideProjectError extends Error {
   readonly code = 'EOUTSIDE';
 }
 
+/** A path whose links lead back to themselves: no file to read, whichever project it is in. */
+export class LinkLoopError extends Error {
+  readonly code = 'ELOOP';
+}
+
 /** The tree a cache belongs to: maps are shared within it and nothing leaks between projects. */
 export class Project {
   readonly root: string;
@@ -71,9 +78,10 @@ export class Project {
     let real: string;
     try {
       real = realPath(absolute);
-    } catch {
+    } catch (error) {
       // A link loop or an unreadable folder: nothing Skim can read, so nothing inside.
-      return { absolute, real: absolute, key: absolute, inside: false };
+      const loop = (error as NodeJS.ErrnoException).code === 'ELOOP' ? { loop: true as const } : {};
+      return { absolute, real: absolute, key: absolute, inside: false, ...loop };
     }
     const inside = real !== this.realRoot && isWithin(this.realRoot, real);
     if (!inside) return { absolute, real, key: absolute, inside };
@@ -90,5 +98,6 @@ export class Project {
 export function withinProject(project: Project, input: string, base = project.root, folder = false): ProjectFile {
   const file = project.file(input, base);
   if (file.inside || (folder && file.real === project.realRoot)) return file;
+  if (file.loop) throw new LinkLoopError(`${input} is a link loop: its links lead back to themselves, never to a file`);
   throw new OutsideProjectError(`${input} is outside the project (${project.root}); Skim reads only files inside it`);
 }
