@@ -70,7 +70,7 @@ export function commandHost(session: Session, json: boolean): ToolHost {
 }
 
 /** `skim mcp`'s host: paths read from the project's root, as the tools read them; a read capped for the model's context; its tools named as next steps. */
-export function mcpHost(session: Session, launch: Launch): ToolHost {
+export function mcpHost(session: Session, launch?: Launch): ToolHost {
   return sessionHost(session, {
     base: session.project.root,
     scope: (p) => p,
