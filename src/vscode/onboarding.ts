@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { EditGateMode } from '../core/gate/gate';
+import { offeredHosts } from '../core/hook/hosts';
 import { hasSkimHook, hookPlace, InstallHost, InstallScope } from '../core/hook/install';
 import { SkimMessages } from './messages';
 import { settings } from './settings';
@@ -20,11 +19,6 @@ export const NOT_NOW = 'Not now';
 export const NEVER = 'Never for this workspace';
 export const LEARN_MORE = 'Learn more';
 export type Choice = typeof INSTALL | typeof NOT_NOW | typeof NEVER;
-
-const HOSTS: { host: InstallHost; agent: string; applies: (root: string) => boolean }[] = [
-  { host: 'vscode', agent: "Copilot's agent", applies: () => true },
-  { host: 'claude', agent: 'Claude Code', applies: (root) => existsSync(path.join(root, '.claude')) },
-];
 
 /** The file Skim's hook for `host` lives in. */
 export const hookFileOf = (host: InstallHost, scope: InstallScope, root: string) => hookPlace(host, scope, root).file;
@@ -142,8 +136,8 @@ export class Onboarding {
     );
     if (sources.length === 0) return [];
     const asked: InstallHost[] = [];
-    for (const { host, agent, applies } of HOSTS) {
-      if (!applies(root) || hookInstalled(host, root) || this.chosen(host)) continue;
+    for (const { host, agent } of offeredHosts(root)) {
+      if (hookInstalled(host, root) || this.chosen(host)) continue;
       asked.push(host);
       const choice = await this.ask(offerText(agent, settings().editGate), INSTALL, NOT_NOW, NEVER);
       if (!choice) continue;

@@ -1,14 +1,13 @@
-import { mapAt, summarizeFile } from '../../core/tools/maps';
+import { summarizeFileTool } from '../../core/tools/declared/summarizeFile';
+import { mapAt } from '../../core/tools/maps';
 import { ParsedArgs, UsageError } from '../args';
 import { Io } from '../io';
 import { Session } from '../session';
-import { printResult } from './output';
+import { printResult, printTool } from './output';
 
 export async function mapCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {
-  const [target] = args.positionals;
-  const file = session.project.file(target, session.cwd);
-  const result = await printResult(io, args.flags.has('json'), () => summarizeFile(session.ctx, session.maps, file));
-  const { outcome } = result as Awaited<ReturnType<typeof summarizeFile>>;
+  const [filePath] = args.positionals;
+  const { outcome } = await printTool(summarizeFileTool, { filePath }, args, session, io);
   if (outcome.fallback) io.warn(outcome.fallback);
 }
 

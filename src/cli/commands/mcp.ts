@@ -3,16 +3,15 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { z, ZodTypeAny } from 'zod';
 import { version } from '../../../package.json';
-import { ProjectFile } from '../../core/files/project';
-import { answersFileBeside } from '../../core/overview/answers';
 import { InputSchema, ToolDeclaration } from '../../core/tools/declaration';
 import { ToolHost } from '../../core/tools/host';
 import { TOOLS } from '../../core/tools/registry';
-import { resultText, ToolError } from '../../core/tools/result';
+import { resultText } from '../../core/tools/result';
 import { Launcher } from '../../core/search/launch';
 import { warmUp } from '../../core/search/warm';
 import { ParsedArgs } from '../args';
 import { Session } from '../session';
+import { mcpHost } from '../toolHost';
 
 /**
  * The tool's declared input schema, as the zod schema the MCP SDK checks arguments against: one
@@ -39,43 +38,19 @@ function schemaOf(schema: InputSchema): ZodTypeAny {
   return z.object(shape).strict();
 }
 
-const NO_SERVER = 'skim mcp has no language server';
 /** What skim_lsp is over MCP: the fallback alone. */
 export const MCP_LSP_NOTE = 'Over MCP there is no language server: every answer comes from the outlines and search, and says so.';
 
-/** `skim mcp`: Skim's tools over MCP on stdio, with the same names, descriptions and guarantees. */
-export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<void> {
+/** An MCP server of `tools` on `host`: each listed with its declared description and schema, each call its `run`. */
+export function toolServer(host: ToolHost, tools: readonly ToolDeclaration<never>[] = TOOLS): McpServer {
   const server = new McpServer({ name: 'skim', version });
-  const fileOf = (filePath: string): ProjectFile => {
-    const file = session.project.file(filePath, session.project.root);
-    if (!file.inside)
-      throw new ToolError(`${filePath} is outside the project (${session.project.root})`, {
-        advice: 'Skim reads only files inside it: give a path inside the project, absolute or relative to its root.',
-      });
-    return file;
-  };
-  const ctx = session.ctx;
-  const launcher = new Launcher();
-  const host: ToolHost = {
-    ctx,
-    project: session.project,
-    file: fileOf,
-    scope: (path) => path,
-    maps: () => session.maps,
-    storedMaps: async () => session.maps,
-    outlines: session.outlines,
-    answersFile: answersFileBeside(session.outlineFile),
-    programs: { env: session.env, launch: launcher.launch },
-    share: 1,
-    languageServer: async () => ({ why: NO_SERVER }),
-  };
   // The SDK's generic signature is too deep for the compiler with shapes built at run time.
   const register = server.registerTool.bind(server) as unknown as (
     name: string,
     config: { description: string; inputSchema: ZodTypeAny },
     callback: (input: Record<string, unknown>) => Promise<CallToolResult>,
   ) => void;
-  for (const tool of TOOLS as readonly ToolDeclaration<Record<string, unknown>>[]) {
+  for (const tool of tools as readonly ToolDeclaration<Record<string, unknown>>[]) {
     const description = tool.name === 'skim_lsp' ? `${tool.modelDescription} ${MCP_LSP_NOTE}` : tool.modelDescription;
     register(tool.name, { description, inputSchema: schemaOf(tool.inputSchema) }, async (input) => {
       try {
@@ -85,6 +60,13 @@ export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<v
       }
     });
   }
+  return server;
+}
+
+/** `skim mcp`: Skim's tools over MCP on stdio, with the same names, descriptions and guarantees. */
+export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<void> {
+  const launcher = new Launcher();
+  const server = toolServer(mcpHost(session, launcher.launch));
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = resolve;

@@ -1,19 +1,17 @@
-import { searchProject } from '../../core/tools/search';
+import { searchTool } from '../../core/tools/declared/search';
 import { ParsedArgs, positiveInt, stringFlag } from '../args';
 import { Io } from '../io';
 import { Session } from '../session';
-import { printResult } from './output';
+import { printTool } from './output';
 
 export async function searchCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {
   const [pattern] = args.positionals;
-  const path = stringFlag(args.flags, 'path');
-  const request = {
+  const input = {
     pattern,
-    path: path === undefined ? undefined : session.project.file(path, session.cwd).absolute,
+    path: stringFlag(args.flags, 'path'),
     glob: stringFlag(args.flags, 'glob'),
     literal: args.flags.has('literal'),
     max: positiveInt(args.flags, 'max'),
   };
-  const outlines = await session.outlines();
-  await printResult(io, args.flags.has('json'), () => searchProject(session.ctx, session.project, session.maps, request, { env: session.env }, outlines));
+  await printTool(searchTool, input, args, session, io);
 }

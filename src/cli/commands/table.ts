@@ -15,10 +15,28 @@ import { nodeAtCommand, queryCommand } from './tree';
 
 const json = 'print the answer as one JSON object (docs/cli.md names its fields)';
 
-/** Every `skim` command, in the order `skim --help` lists them. A new command is one entry here. */
 /** `a, b or c`: a flag's choices as help says them. */
 const oneOf = (choices: readonly string[]) => `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
 
+/** `skim hook install` and `skim hook remove`: the host's hook file, found by the same flags, written or taken from. */
+function hookFileCommand(action: 'install' | 'remove', own: { scope: string; 'edit-gate'?: string; summary: string; help: string }): Command {
+  const { scope, 'edit-gate': editGate, summary, help } = own;
+  return {
+    name: `hook ${action}`,
+    args: [],
+    flags: {
+      host: `${HOOK_HOSTS[0]} (default), ${oneOf(HOOK_HOSTS.slice(1))}`,
+      scope,
+      ...(editGate === undefined ? {} : { 'edit-gate': editGate }),
+      root: 'the project (default: the git root above the current folder, else the folder)',
+    },
+    summary,
+    help,
+    alone: (call) => installCommand(action, call.args, call.io, call.env, call.root()),
+  };
+}
+
+/** Every `skim` command, in the order `skim --help` lists them. A new command is one entry here. */
 export const COMMANDS: readonly Command[] = [
   {
     name: 'read',
@@ -135,31 +153,17 @@ export const COMMANDS: readonly Command[] = [
     lenient: true,
     alone: hookInProcess,
   },
-  {
-    name: 'hook install',
-    args: [],
-    flags: {
-      host: `${HOOK_HOSTS[0]} (default), ${oneOf(HOOK_HOSTS.slice(1))}`,
-      scope: 'workspace (default: the project) or user (every project)',
-      'edit-gate': 'off, drift (default) or strict',
-      root: 'the project (default: the git root above the current folder, else the folder)',
-    },
+  hookFileCommand('install', {
+    scope: 'workspace (default: the project) or user (every project)',
+    'edit-gate': 'off, drift (default) or strict',
     summary: `H: ${oneOf(HOOK_HOSTS)}; S: workspace or user;\nM: off, drift (default) or strict`,
     help: "Writes Skim's hook entry into the host's settings file, leaving everything else in it as it was.",
-    alone: (call) => installCommand('install', call.args, call.io, call.env, call.root()),
-  },
-  {
-    name: 'hook remove',
-    args: [],
-    flags: {
-      host: `${HOOK_HOSTS[0]} (default), ${oneOf(HOOK_HOSTS.slice(1))}`,
-      scope: 'workspace (default) or user',
-      root: 'the project (default: the git root above the current folder, else the folder)',
-    },
+  }),
+  hookFileCommand('remove', {
+    scope: 'workspace (default) or user',
     summary: "takes Skim's hook entry out of the host's settings file",
     help: "Takes Skim's hook entry out of the host's settings file, leaving everything else in it as it was.",
-    alone: (call) => installCommand('remove', call.args, call.io, call.env, call.root()),
-  },
+  }),
   {
     name: 'mcp',
     args: [],

@@ -3,12 +3,26 @@ import type { FactsResult } from '../facts/facts';
 import type { Project, ProjectFile } from '../files/project';
 import type { MapService } from '../mapping/service';
 import type { MapSource } from '../mapping/mapSource';
+import type { NarrowHint } from '../overview/renderOverview';
 import type { TokenCounter } from '../savings';
 import type { Outlines } from '../search/searchOutlines';
 import type { LspInput } from './lsp';
 import type { SearchPrograms } from './search';
 
-/** What a host lends a tool for one call in one project (a VS Code workspace folder, `skim mcp`'s project). */
+/** How a host's reader takes the next step an answer names: a tool to call for a model, a command to run for a person. */
+export interface NextSteps {
+  /** How to get the whole map of `file` when the one attached to a read is folded. */
+  wholeMap(file: ProjectFile): string;
+  /** How to overview one folder (default: skim_overview with its path). */
+  narrow?: NarrowHint;
+  /** How to look at one file (default: skim_list_symbols or skim_summarize_file). */
+  oneFile?: (file: string) => string;
+}
+
+/** A model's next steps: Skim's tools by name. */
+export const TOOL_STEPS: NextSteps = { wholeMap: () => 'call skim_summarize_file' };
+
+/** What a host lends a tool for one call in one project (a VS Code workspace folder, `skim mcp`'s project, a `skim` command). */
 export interface ToolHost {
   ctx: SkimContext;
   project: Project;
@@ -28,4 +42,9 @@ export interface ToolHost {
   share: number;
   /** The host's language server on a symbol, or why it had no answer (then outlines and search stand in). */
   languageServer(file: ProjectFile, input: LspInput & { filePath: string }): Promise<FactsResult | { why: string }>;
+  nextSteps: NextSteps;
+  /** The most bytes of lines a read returns at once (a model's host: READ_MAX_BYTES); none: all that was asked for. */
+  readCap?: number;
+  /** The answer is shown as its JSON (`--json`): a token budget is counted on that. */
+  json?: boolean;
 }

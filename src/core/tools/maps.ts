@@ -19,12 +19,10 @@ async function screenedMap(ctx: SkimContext, maps: MapSource, file: ProjectFile,
   return { outcome, entry, findings };
 }
 
+export type SummaryResult = ToolResult<ReturnType<typeof mapJson>> & { outcome: MapOutcome };
+
 /** skim_summarize_file and `skim map`: the file's prose and whole map, and a note when the structural outline stands in for a model that failed. */
-export async function summarizeFile(
-  ctx: SkimContext,
-  maps: MapSource,
-  file: ProjectFile,
-): Promise<ToolResult<ReturnType<typeof mapJson>> & { outcome: MapOutcome }> {
+export async function summarizeFile(ctx: SkimContext, maps: MapSource, file: ProjectFile): Promise<SummaryResult> {
   const { outcome, entry, findings } = await screenedMap(ctx, maps, file, 'skim_summarize_file', 'Read it with skim_read_file instead.');
   const parts: TextPart[] = [];
   if (outcome.fallback) parts.push({ role: 'notice', text: `[skim] Note: ${outcome.fallback}.` });

@@ -90,7 +90,7 @@ function readJson(read: GuardedRead, text: string, map: MapEntry | undefined, fi
 export interface ReadOptions {
   lineLimit?: number;
   signal?: AbortSignal;
-  /** The most bytes of lines returned (the tools: READ_MAX_BYTES); the command line returns all it was asked for. */
+  /** The most bytes of lines returned: the host's readCap (a model's: READ_MAX_BYTES); none, all that was asked for. */
   maxBytes?: number;
   /** How this host's reader gets the whole map when the attached one is folded. */
   wholeMap: string;

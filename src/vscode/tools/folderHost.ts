@@ -3,7 +3,8 @@ import * as vscode from 'vscode';
 import { Project } from '../../core/files/project';
 import { O200K, TokenCounter } from '../../core/savings';
 import { vscodeRipgrepCandidates } from '../../core/search/program';
-import { ToolHost } from '../../core/tools/host';
+import { TOOL_STEPS, ToolHost } from '../../core/tools/host';
+import { READ_MAX_BYTES } from '../../core/tools/read';
 import { WorkspaceMaps } from '../workspaceMaps';
 import { serverFacts } from './serverFacts';
 
@@ -35,5 +36,7 @@ export function folderHost(workspace: WorkspaceMaps, folder: vscode.WorkspaceFol
     programs: { candidates: vscodeRipgrepCandidates(vscode.env.appRoot), launch: workspace.launcher.launch, counter, signal: call.signal },
     share: call.folders ?? 1,
     languageServer: (file, input) => serverFacts(workspace, { ...file, folder }, input),
+    nextSteps: TOOL_STEPS,
+    readCap: READ_MAX_BYTES,
   };
 }

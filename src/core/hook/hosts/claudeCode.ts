@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { AgentHost, firstLine, homeOf, HookFileFormat, HookFormat, intArg } from './host';
 
@@ -52,4 +53,6 @@ export const claudeCode: AgentHost<'claude'> = {
     scope === 'workspace'
       ? { file: path.join(root, '.claude', 'settings.local.json'), format: CLAUDE_SETTINGS, owned: false, personalIn: root }
       : { file: claudeUserSettings(env), format: CLAUDE_SETTINGS, owned: false },
+  // Offered only where the project already has Claude Code's folder: elsewhere no one runs it.
+  offer: { agent: 'Claude Code', applies: (root) => existsSync(path.join(root, '.claude')) },
 };

@@ -47,4 +47,6 @@ export const copilotVscode: AgentHost<'vscode'> = {
     scope === 'workspace'
       ? { file: path.join(root, '.github', 'hooks', 'skim-vscode.json'), format: VSCODE_HOOKS, owned: true, personalIn: root }
       : { file: claudeUserSettings(env), format: CLAUDE_SETTINGS, owned: false },
+  // VS Code's own agent: every workspace VS Code opens may use it.
+  offer: { agent: "Copilot's agent", applies: () => true },
 };

@@ -23,6 +23,14 @@ export interface AgentHost<Id extends string = string> {
   contextLimit: number;
   /** The hook file Skim installs into for a scope. */
   place(scope: InstallScope, root: string, env: NodeJS.ProcessEnv): HookPlace;
+  /** How VS Code's first-run offer names the host's agent, and whether a workspace uses it; none: never offered there. */
+  offer?: HookOffer;
+}
+
+export interface HookOffer {
+  agent: string;
+  /** Whether the workspace at `root` uses this agent, so that the hook is worth offering. */
+  applies(root: string): boolean;
 }
 
 export type HookEvent = 'pre' | 'post';

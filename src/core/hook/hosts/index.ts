@@ -1,7 +1,7 @@
 import { claudeCode } from './claudeCode';
 import { copilotCli } from './copilotCli';
 import { copilotVscode } from './copilotVscode';
-import { EditShape, HookFormat } from './host';
+import { EditShape, HookFormat, HookOffer } from './host';
 
 /** Every agent host Skim hooks into. A new host is a record in a file of its own, and a line here. */
 export const AGENT_HOSTS = [copilotVscode, claudeCode, copilotCli] as const;
@@ -28,3 +28,7 @@ export const FILE_FIELDS: readonly string[] = [...new Set([...EDIT_SHAPES.values
 
 /** The hosts' payload formats, each once, in the order a payload is matched against them. */
 export const HOOK_FORMATS: readonly HookFormat[] = [...new Set(AGENT_HOSTS.map((host) => host.format))];
+
+/** The hosts VS Code's first-run offer asks about for the workspace at `root`, in order, with how it names each one's agent. */
+export const offeredHosts = (root: string): (HookOffer & { host: HookHost })[] =>
+  AGENT_HOSTS.flatMap((host) => (host.offer?.applies(root) ? [{ host: host.id, ...host.offer }] : []));

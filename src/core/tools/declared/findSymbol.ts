@@ -1,4 +1,5 @@
 import { ToolDeclaration } from '../declaration';
+import { fileSchema, onFile } from './fileInput';
 import { findSymbolIn } from '../symbols';
 
 export interface FindSymbolInput {
@@ -15,22 +16,16 @@ export const findSymbolTool: ToolDeclaration<FindSymbolInput> = {
   userDescription: "One declaration's body and line range, by name, in a file.",
   modelDescription:
     'Fetch one declaration by name from a source file: its exact line range and its numbered lines (a function, method, class or type). Cheaper than reading the file to find it. Use a name from skim_list_symbols or skim_summarize_file; a qualified name matches by its last part.',
-  inputSchema: {
-    type: 'object',
-    properties: {
-      filePath: {
-        type: 'string',
-        description: 'The file: an absolute path, or a path relative to the workspace folder.',
-      },
+  inputSchema: fileSchema(
+    {
       name: {
         type: 'string',
         description: "The declaration's name, e.g. parseArgs or Runner.run.",
       },
     },
-    required: ['filePath', 'name'],
-    additionalProperties: false,
-  },
+    ['name'],
+  ),
   showsLines: true,
   over: 'file',
-  run: async (host, input) => findSymbolIn(host.ctx, host.file(input.filePath), input.name, host.ctx.options.lineLimit),
+  run: onFile(async (host, file, input) => findSymbolIn(host.ctx, file, input.name, host.ctx.options.lineLimit)),
 };

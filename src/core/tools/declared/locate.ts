@@ -35,6 +35,6 @@ export const locateTool: ToolDeclaration<LocateInput> = {
   over: 'folders',
   run: (host, input) => {
     const request = { question: input.question, path: host.scope(input.path), tokens: Math.floor((input.tokens ?? DEFAULT_LOCATE_TOKENS) / host.share) };
-    return locateProject(host.ctx, host.project, host.outlines, request, host.programs);
+    return locateProject(host.ctx, host.project, host.outlines, request, { ...host.programs, json: host.json });
   },
 };

@@ -1,4 +1,5 @@
 import { ToolDeclaration } from '../declaration';
+import { fileSchema, onFile } from './fileInput';
 import { factsAnswer, factsFallback, LspInput, lspSource, verifiedCall } from '../lsp';
 
 export interface LspFileInput extends LspInput {
@@ -14,13 +15,8 @@ export const lspTool: ToolDeclaration<LspFileInput> = {
   userDescription: "A symbol's definition, references, implementations, type or callers, from the language server, each in its region.",
   modelDescription:
     'Ask the language server about a symbol instead of reading files to find out: op `definition` (where it is declared), `references` (where it is used), `implementations`, `type` (its type, from the hover), or `callers` (the functions that call it). Name the symbol as it is written on the line (you have the line from skim_search, skim_find_symbol or a read); Skim finds its column. Each location comes with its line and the function or class holding it, so the next step is a read of exactly that region. With no language server, or none answering in time, declarations from the file outlines and text matches from search stand in, and the answer says so.',
-  inputSchema: {
-    type: 'object',
-    properties: {
-      filePath: {
-        type: 'string',
-        description: 'The file: an absolute path, or a path relative to the workspace folder.',
-      },
+  inputSchema: fileSchema(
+    {
       line: {
         type: 'integer',
         minimum: 1,
@@ -36,13 +32,11 @@ export const lspTool: ToolDeclaration<LspFileInput> = {
         description: 'What to ask: definition, references, implementations, type or callers.',
       },
     },
-    required: ['filePath', 'line', 'symbol', 'op'],
-    additionalProperties: false,
-  },
+    ['line', 'symbol', 'op'],
+  ),
   showsLines: false,
   over: 'file',
-  run: async (host, input) => {
-    const file = host.file(input.filePath);
+  run: onFile(async (host, file, input) => {
     // Skim's own check first: a host would open a FIFO or a device as a document, and wait on it.
     await lspSource(file);
     const before = await verifiedCall(host.ctx, file, input);
@@ -52,5 +46,5 @@ export const lspTool: ToolDeclaration<LspFileInput> = {
       return factsFallback(host.ctx, host.project, await host.storedMaps(), file, input, answer.why, host.programs, before, outlines);
     }
     return factsAnswer(host.ctx, host.project, answer, before);
-  },
+  }),
 };

@@ -1,4 +1,5 @@
 import { ToolDeclaration } from '../declaration';
+import { fileSchema, onFile } from './fileInput';
 import { nodeAtFile } from '../tree';
 
 export interface NodeAtInput {
@@ -16,13 +17,8 @@ export const nodeAtTool: ToolDeclaration<NodeAtInput> = {
   userDescription: 'The chain of syntax nodes holding a line (and column) of a file, outermost first.',
   modelDescription:
     'What a position in a source file is, syntactically, without reading around it: the chain of named syntax nodes holding that line (and column), outermost first, each with its type, its name where it has one and its line range (e.g. program > class_declaration Cart > method_definition add > if_statement > call_expression). Use it to learn which function, block or statement a line from a search or an error message belongs to, and its extent.',
-  inputSchema: {
-    type: 'object',
-    properties: {
-      filePath: {
-        type: 'string',
-        description: 'The file: an absolute path, or a path relative to the workspace folder.',
-      },
+  inputSchema: fileSchema(
+    {
       line: {
         type: 'integer',
         minimum: 1,
@@ -34,10 +30,9 @@ export const nodeAtTool: ToolDeclaration<NodeAtInput> = {
         description: 'The column, 1-based. Default: the first character on the line that is not white space.',
       },
     },
-    required: ['filePath', 'line'],
-    additionalProperties: false,
-  },
+    ['line'],
+  ),
   showsLines: false,
   over: 'file',
-  run: async (host, input) => nodeAtFile(host.ctx, host.file(input.filePath), input.line, input.column, (await host.storedMaps()).slow),
+  run: onFile(async (host, file, input) => nodeAtFile(host.ctx, file, input.line, input.column, (await host.storedMaps()).slow)),
 };

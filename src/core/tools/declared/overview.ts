@@ -33,6 +33,11 @@ export const overviewTool: ToolDeclaration<OverviewInput> = {
   run: async (host, input) => {
     const sources = { maps: await host.storedMaps(), outlines: host.outlines, answersFile: host.answersFile };
     const request = { path: host.scope(input.path), tokens: Math.floor((input.tokens ?? DEFAULT_TOKENS) / host.share) };
-    return overviewProject(host.ctx, host.project, sources, request, host.programs);
+    return overviewProject(host.ctx, host.project, sources, request, {
+      ...host.programs,
+      json: host.json,
+      narrow: host.nextSteps.narrow,
+      oneFile: host.nextSteps.oneFile,
+    });
   },
 };

@@ -1,4 +1,5 @@
 import { ToolDeclaration } from '../declaration';
+import { fileSchema, onFile } from './fileInput';
 import { queryFile } from '../tree';
 
 export interface QueryTreeInput {
@@ -16,13 +17,8 @@ export const queryTreeTool: ToolDeclaration<QueryTreeInput> = {
   userDescription: 'Runs a tree-sitter query on a file: its calls, imports, strings, definitions, or any S-expression.',
   modelDescription:
     'Ask a source file a syntax question without reading it: run a tree-sitter query and get each capture with its line:column, its text and the function or class that holds it. Named queries need no S-expression: `calls` (every call), `calls:NAME` (calls of NAME, e.g. calls:parse), `imports`, `definitions`, `strings`. Or write an S-expression in the file grammar, e.g. (call_expression function: (identifier) @fn). Cheaper than reading the file to find where something is called or imported. At most `max` captures (default 100), the total counted.',
-  inputSchema: {
-    type: 'object',
-    properties: {
-      filePath: {
-        type: 'string',
-        description: 'The file: an absolute path, or a path relative to the workspace folder.',
-      },
+  inputSchema: fileSchema(
+    {
       query: {
         type: 'string',
         description: 'A named query (calls, calls:NAME, imports, definitions, strings) or a tree-sitter S-expression.',
@@ -33,10 +29,9 @@ export const queryTreeTool: ToolDeclaration<QueryTreeInput> = {
         description: 'The most captures to show (default 100).',
       },
     },
-    required: ['filePath', 'query'],
-    additionalProperties: false,
-  },
+    ['query'],
+  ),
   showsLines: false,
   over: 'file',
-  run: async (host, input) => queryFile(host.ctx, host.file(input.filePath), input.query, input.max, (await host.storedMaps()).slow),
+  run: onFile(async (host, file, input) => queryFile(host.ctx, file, input.query, input.max, (await host.storedMaps()).slow)),
 };
