@@ -105,6 +105,15 @@ describe('skim mcp, driven by an MCP client from the SDK over stdio', () => {
     assert.equal(result, '[skim] big.ts has no line 950: it has 900 lines.');
   });
 
+  it('refuses a token budget over 50,000 by its name, as the command line does, rather than answer within another', async () => {
+    for (const name of ['skim_locate', 'skim_overview']) {
+      const over = await client.callTool({ name, arguments: { ...(name === 'skim_locate' ? { question: 'fn0' } : {}), tokens: 1e9 } });
+      assert.equal(over.isError, true, name);
+      assert.match(text(over), /tokens/, name);
+      assert.match(text(over), /50000/, name);
+    }
+  });
+
   it('answers a path outside the project, or a missing file, with an error that says what to do', async () => {
     const outside = await client.callTool({ name: 'skim_read_file', arguments: { filePath: '/etc/hostname' } });
     assert.equal(outside.isError, true);

@@ -27,6 +27,7 @@ function schemaOf(schema: InputSchema): ZodTypeAny {
             .number()
             .int()
             .min(property.minimum ?? Number.MIN_SAFE_INTEGER)
+            .max(property.maximum ?? Number.MAX_SAFE_INTEGER)
         : property.type === 'boolean'
           ? z.boolean()
           : property.enum

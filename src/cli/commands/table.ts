@@ -77,7 +77,7 @@ export const COMMANDS: readonly Command[] = [
     flags: { tokens: 'the budget, from 200 to 50,000 o200k tokens (default 1,000)', json },
     summary:
       "the functions a task or question in words is most likely\nabout, ranked, with the first one's lines, in N tokens\n(default 1,000); never a model call",
-    help: 'The regions (functions, methods, classes) the question is most likely about, ranked by the words and identifiers\nthey share with it (names, signatures, comments, bodies, paths), each with the words it matched, fitted to the\nbudget with the numbered lines of the first one or two. Reaches files through ripgrep first, so a tree never seen is\nnot outlined whole. Never a model call.',
+    help: 'The regions (functions, methods, classes) the question is most likely about, ranked by the words and identifiers\nthey share with it (names, signatures, comments, bodies, paths), each with the words it matched, fitted to the\nbudget with the numbered lines of the first one or two. Reaches files through ripgrep first, so a tree never seen is\nnot outlined whole. Never a model call; a judge configured at the locate site (SKIM_JUDGE_LOCATE) is asked once,\nand the first line says so.',
     path: { arg: 1, is: 'folder' },
     run: locateCommand,
   },

@@ -5,6 +5,7 @@ import type { ToolResult } from './result';
 export interface InputProperty {
   type: 'string' | 'integer' | 'boolean';
   minimum?: number;
+  maximum?: number;
   enum?: readonly [string, ...string[]];
   description: string;
 }

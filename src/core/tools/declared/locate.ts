@@ -25,6 +25,7 @@ export const locateTool: ToolDeclaration<LocateInput> = {
       tokens: {
         type: 'integer',
         minimum: 200,
+        maximum: 50_000,
         description: 'The most tokens the answer may take (default 1,000, at most 50,000).',
       },
     },

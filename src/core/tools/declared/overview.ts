@@ -22,6 +22,7 @@ export const overviewTool: ToolDeclaration<OverviewInput> = {
       tokens: {
         type: 'integer',
         minimum: 200,
+        maximum: 50_000,
         description: 'The most tokens the answer may take (default 1,000, at most 50,000).',
       },
     },
