@@ -3,8 +3,10 @@ import { DEFAULT_OPTIONS } from '../../src/core/config/options';
 import { OpenAiJudge } from '../../src/core/judge/openaiJudge';
 import { JudgeEvent, JudgeRuntime, siteModes } from '../../src/core/judge/runtime';
 import { intentByRules } from '../../src/core/route/intent';
+import { locateWords } from '../../src/core/route/followUp';
 import { regionsAnswer, routeRequest } from '../../src/core/route/judged';
 import { metaAnswer } from '../../src/core/route/meta';
+import { answerProblem } from '../../src/core/route/modelAnswer';
 import { ScriptedJudge } from '../support/scriptedJudge';
 
 const runtimeOf = (judge: ScriptedJudge | undefined, judgeMode: 'off' | 'advisory' | 'enforcing', events: JudgeEvent[] = []) =>
@@ -160,5 +162,27 @@ describe("@skim's intent route: deterministic rules, or the judge's one Choice",
     });
     assert.equal(await regionsAnswer('q', 'r', runtimeOf(undefined, 'enforcing', events)), true);
     assert.deepEqual(events, []);
+  });
+
+  it('a follow-up with fewer than three telling words and no identifier borrows the words the last locating turn located; one that says what it is about keeps its own', () => {
+    const parse = { question: 'How does ms parse "2 days"?', answer: 'parse() reads it.', located: 'How does ms parse "2 days"?' };
+    const meta = { question: 'What tools does Skim have?', answer: 'skim_map, skim_read.' };
+    assert.equal(locateWords('and where is it called?', [parse, meta]), 'and where is it called?\nHow does ms parse "2 days"?');
+    // A follow-up of a follow-up borrows what that one located, not only its few words.
+    const followUp = { question: 'and where is it called?', answer: '', located: 'and where is it called?\nHow does ms parse "2 days"?' };
+    assert.equal(locateWords('why?', [parse, followUp]), 'why?\nand where is it called?\nHow does ms parse "2 days"?');
+    assert.equal(locateWords('where is `fmtLong` called?', [parse]), 'where is `fmtLong` called?');
+    assert.equal(locateWords('where are plural unit names formatted?', [parse]), 'where are plural unit names formatted?');
+    assert.equal(locateWords('and where is it called?', []), 'and where is it called?');
+    assert.equal(locateWords('and where is it called?', [meta]), 'and where is it called?');
+  });
+
+  it("a model's answer with nothing in it, or mostly control and replacement characters, is no answer; prose, code and other scripts are", () => {
+    assert.equal(answerProblem(''), 'empty');
+    assert.equal(answerProblem(' \n\t\u200b\u2060 '), 'empty');
+    assert.equal(answerProblem('\u0000\u0001\ufffd\ufffd\u0002\u0003\ufffd'), 'unreadable');
+    assert.equal(answerProblem('ok \ufffd\ufffd\ufffd\ufffd\ufffd'), 'unreadable');
+    for (const answer of ['`parse()` at index.js:48 reads it.', 'parse() は index.js:48 にあります', '{"path":"index.js","line":48}', '→ 48'])
+      assert.equal(answerProblem(answer), undefined, answer);
   });
 });

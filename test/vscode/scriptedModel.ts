@@ -4,7 +4,8 @@ import * as vscode from 'vscode';
  * The scripted model, as a test extension registering a real provider with
  * vscode.lm.registerLanguageModelChatProvider. Skim's summary requests are answered from
  * `summaryScript`; requests that offer tools (Copilot's agent loop) follow `agentScript`;
- * `@skim`'s answer from the regions it located gets ANSWER; other requests (titles and the like) get a fixed text.
+ * `@skim`'s answer from the regions it located gets ANSWER, or what `setAnswer` says (REFUSE, STALL, any
+ * text); other requests (titles and the like) get a fixed text.
  */
 export interface ToolCall {
   name: string;
@@ -26,6 +27,8 @@ export interface ScriptedModelApi {
   summaryCalls(): number;
   setSummaryScript(replies: string[]): void;
   setAgentScript(calls: ToolCall[]): void;
+  /** What `@skim`'s answer request gets until reset: a text (empty, noise), REFUSE or STALL. */
+  setAnswer(reply: string): void;
   reset(): void;
 }
 
@@ -35,6 +38,12 @@ const ANSWER_MARKER = 'from the regions Skim located for it';
 export const ANSWER = 'SCRIPTED-ANSWER: parse() in ms/index.js reads the number and the unit.';
 /** A summary reply that never comes: the request waits until it is cancelled. */
 export const HANG = '<hang>';
+/** An answer refused: the provider throws a LanguageModelError whose message holds a credential (REFUSAL_TOKEN). */
+export const REFUSE = '<refuse>';
+/** A GitHub token's shape, in the refusal: the chat must show it redacted. */
+export const REFUSAL_TOKEN = `ghp_${'Zq4'.repeat(12)}`;
+/** An answer that never comes, cancelled or not: the provider stalls until reset. */
+export const STALL = '<stall>';
 
 /** Flattens a prompt-tsx JSON tree (or any part) to its text. */
 export function flattenText(value: unknown): string {
@@ -54,15 +63,21 @@ export function flattenText(value: unknown): string {
 export function activate(context: vscode.ExtensionContext): ScriptedModelApi {
   let summaryScript: string[] = [];
   let agentScript: ToolCall[] = [];
+  let answer = ANSWER;
+  let releaseStalls: (() => void)[] = [];
   const api: ScriptedModelApi = {
     requests: [],
     summaryCalls: () => api.requests.filter((r) => r.kind === 'summary').length,
     setSummaryScript: (replies) => (summaryScript = replies),
     setAgentScript: (calls) => (agentScript = calls),
+    setAnswer: (reply) => (answer = reply),
     reset: () => {
       api.requests.length = 0;
       summaryScript = [];
       agentScript = [];
+      answer = ANSWER;
+      for (const release of releaseStalls) release();
+      releaseStalls = [];
     },
   };
 
@@ -116,7 +131,10 @@ export function activate(context: vscode.ExtensionContext): ScriptedModelApi {
       }
       if (text.includes(ANSWER_MARKER) && tools.length === 0) {
         api.requests.push({ kind: 'answer', text, tools, toolResults });
-        progress.report(new vscode.LanguageModelTextPart(ANSWER));
+        if (answer === REFUSE) throw vscode.LanguageModelError.Blocked(`The scripted model's quota for ${REFUSAL_TOKEN} is spent`);
+        // Deaf to cancellation, as a model gone quiet can be: only reset() ends it.
+        if (answer === STALL) return new Promise<void>((resolve) => releaseStalls.push(resolve));
+        if (answer) progress.report(new vscode.LanguageModelTextPart(answer));
         return;
       }
       if (tools.length === 0) {

@@ -3,17 +3,22 @@ import { ToolError } from '../../core/tools/result';
 import { regionsAnswer, Route, routeRequest } from '../../core/route/judged';
 import { SkimLog } from '../log';
 import { WorkspaceMaps } from '../workspaceMaps';
-import { answerTurn } from './answerTurn';
+import { answerTurn, UnusableAnswerError } from './answerTurn';
 import { gather, GatheredRegion } from './gather';
 import { handOver, handOverReason } from './handOver';
+import { earlierTurns } from './history';
 import { ContributedTool, metaTurn } from './metaTurn';
 import { TOOLS } from '../../core/tools/registry';
+import { EarlierTurn, locateWords } from '../../core/route/followUp';
+import { screenAnswer } from '../../core/screen/answer';
 
 export const PARTICIPANT_ID = 'skim.chat';
 
-/** What a turn of `@skim` did, in its result's metadata: the route, the references shown, the model calls, the hand-over. */
+/** What a turn of `@skim` did, in its result's metadata: the route, the words located, the references shown, the model calls, the hand-over. */
 export interface SkimChatMetadata {
   route: Route;
+  /** The words skim_locate searched: the request's, or a short follow-up's with the words of the turn before it (absent for a question about Skim). */
+  located?: string;
   references: { path: string; start: number; end: number }[];
   modelCalls: number;
   handedOver: boolean;
@@ -27,6 +32,8 @@ async function turn(
   workspace: WorkspaceMaps,
   tools: readonly ContributedTool[],
   request: vscode.ChatRequest,
+  history: readonly EarlierTurn[],
+  located: string,
   stream: vscode.ChatResponseStream,
   token: vscode.CancellationToken,
 ): Promise<{ metadata: SkimChatMetadata; handOver?: vscode.Command }> {
@@ -40,10 +47,10 @@ async function turn(
   }
   stream.progress('Locating the code the request is about');
   const countTokens = request.model.countTokens.bind(request.model);
-  const gathered = await gather(workspace, request.prompt, { name: "the chat model's own counter", count: async (text) => countTokens(text, token) }, token);
+  const gathered = await gather(workspace, located, { name: "the chat model's own counter", count: async (text) => countTokens(text, token) }, token);
   if (route.intent === 'locate' && (await regionsAnswer(request.prompt, gathered.text, workspace.context(gathered.folder).judge))) {
-    await answerTurn(workspace.context(gathered.folder), request, gathered, stream, token);
-    return { metadata: { route, references: referencesOf(gathered.regions), modelCalls: 1, handedOver: false } };
+    await answerTurn(workspace.context(gathered.folder), request, history, gathered, stream, token);
+    return { metadata: { route, located, references: referencesOf(gathered.regions), modelCalls: 1, handedOver: false } };
   }
   const over = handOver(request, gathered.regions);
   for (const region of over.attached) stream.reference(region.location);
@@ -51,27 +58,37 @@ async function turn(
     `${handOverReason(route.intent)}, so Skim hands it to agent mode${over.attached.length ? ` with the ${over.attached.length === 1 ? 'region' : `${over.attached.length} regions`} it located attached` : ''}.`,
   );
   stream.button(over.command);
-  return { metadata: { route, references: referencesOf(over.attached), modelCalls: 0, handedOver: true }, handOver: over.command };
+  return { metadata: { route, located, references: referencesOf(over.attached), modelCalls: 0, handedOver: true }, handOver: over.command };
 }
 
 /** The one line a failed turn shows: what went wrong and what to do next. */
 function failure(error: unknown, model: vscode.LanguageModelChat): string {
-  if (error instanceof ToolError) return error.message;
+  if (error instanceof ToolError || error instanceof UnusableAnswerError) return error.message;
   if (error instanceof vscode.LanguageModelError)
-    return `${model.name} refused the request (${error.code || 'error'}): ${error.message}. Pick another model in the chat's model picker, or ask again.`;
+    return `${model.name} could not answer (${error.code || 'error'}): ${error.message}. Pick another model in the chat's model picker, or ask again.`;
   return `Skim could not answer: ${(error as Error).message}. Ask again, or use agent mode.`;
 }
 
+/** A model's or a tool's words pass the screen before the chat shows them, as every text Skim shows does. */
+async function screened(workspace: WorkspaceMaps, line: string): Promise<string> {
+  const folder = (vscode.workspace.workspaceFolders ?? []).find((f) => f.uri.scheme === 'file');
+  return folder ? (await screenAnswer(workspace.context(folder), line)).text : line;
+}
+
 /**
- * `@skim` in VS Code's chat, where Skim owns the loop. Cancelled, a turn ends quietly; failed, it
- * says why in one line. A hand-over runs once the turn has ended, so that agent mode takes it as
- * a request of its own rather than one queued behind this one.
+ * `@skim` in VS Code's chat, where Skim owns the loop. Cancelled, a turn stops at once, whether the
+ * model stops or not (VS Code shows the response as stopped, with the references streamed before,
+ * and drops anything written after); failed, it says why in one screened line. A hand-over runs once the turn
+ * has ended, so that agent mode takes it as a request of its own rather than one queued behind this one.
  */
 export function registerChatParticipant(workspace: WorkspaceMaps, extension: vscode.Extension<unknown>, log: SkimLog): vscode.Disposable {
   const tools: readonly ContributedTool[] = TOOLS;
-  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, async (request, _context, stream, token): Promise<vscode.ChatResult> => {
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, async (request, context, stream, token): Promise<vscode.ChatResult> => {
+    const history = earlierTurns(context);
+    // Kept in a stopped or failed turn's metadata too, so that a follow-up reaches what this one asked about.
+    const located = locateWords(request.prompt, history);
     try {
-      const { metadata, handOver: next } = await turn(workspace, tools, request, stream, token);
+      const { metadata, handOver: next } = await turn(workspace, tools, request, history, located, stream, token);
       if (next)
         setTimeout(() => {
           vscode.commands
@@ -82,10 +99,10 @@ export function registerChatParticipant(workspace: WorkspaceMaps, extension: vsc
         }, 0);
       return { metadata };
     } catch (error) {
-      if (token.isCancellationRequested || error instanceof vscode.CancellationError) return { metadata: { cancelled: true } };
-      const message = failure(error, request.model);
+      if (token.isCancellationRequested || error instanceof vscode.CancellationError) return { metadata: { cancelled: true, located } };
+      const message = await screened(workspace, failure(error, request.model));
       log.info(`@skim: ${message}`);
-      return { errorDetails: { message } };
+      return { errorDetails: { message }, metadata: { failed: message, located } };
     }
   });
   participant.iconPath = vscode.Uri.joinPath(extension.extensionUri, 'media', 'icon.png');
