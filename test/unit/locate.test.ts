@@ -168,6 +168,34 @@ describe('locate', function () {
     }
   });
 
+  it('a result whose file name the screen escapes is shown by the escaped name and placed by the real one, for a host that opens it', async () => {
+    const s = scratch('skim-locate-names-');
+    try {
+      const name = 'coo\u202ekie\x1b[2J.go';
+      cpSync(path.join(NET_HTTP, 'cookie.go'), path.join(s.dir, name));
+      const result = await locateProject(
+        testContext(),
+        new Project(s.dir),
+        async () => outlines,
+        { question: 'a cookie with an invalid SameSite attribute' },
+        { json: true, timeoutMs: NO_CAP },
+      );
+      const json = result.json as LocateJson;
+      assert.ok(json.results.length >= 1);
+      assert.ok(!json.results[0].path.includes('\x1b') && !json.results[0].path.includes('\u202e'), json.results[0].path);
+      assert.deepEqual(
+        result.places.map((p) => p.path),
+        json.results.map(() => name),
+      );
+      assert.deepEqual(
+        result.places.map((p) => [p.start, p.end]),
+        json.results.map((r) => [r.start, r.end]),
+      );
+    } finally {
+      s.cleanup();
+    }
+  });
+
   it('refuses an empty question and a folder outside the project, saying what to do', async () => {
     const project = new Project(NET_HTTP);
     await assert.rejects(

@@ -29,6 +29,17 @@ export interface LocateInput {
   tokens?: number;
 }
 
+/** A result's file as it is on disk (relative to the root), never shown: where a host that opens files points, by the result's index. */
+export interface LocatePlace {
+  path: string;
+  start: number;
+  end: number;
+}
+
+export interface LocateToolResult extends ToolResult {
+  places: LocatePlace[];
+}
+
 export interface LocateOptions extends SearchPrograms {
   counter?: TokenCounter;
   signal?: AbortSignal;
@@ -82,7 +93,7 @@ export async function locateProject(
   outlines: () => Promise<Outlines>,
   input: LocateInput,
   options: LocateOptions = {},
-): Promise<ToolResult> {
+): Promise<LocateToolResult> {
   try {
     const program = { ...findSearchProgram(project.root, options.candidates, options.env), launch: options.launch };
     const located = await locate(project, program, await outlines(), {
@@ -122,7 +133,8 @@ export async function locateProject(
       findings,
     );
     for (const s of answer.shownLines) ctx.seen.add(ranked[s.result].path, s.start, s.end);
-    return { parts: [{ role: 'text', text: renderLocate(answer) }], json: locateJson(answer, findings), findings };
+    const places = ranked.slice(0, answer.results.length).map(({ path, start, end }) => ({ path, start, end }));
+    return { parts: [{ role: 'text', text: renderLocate(answer) }], json: locateJson(answer, findings), findings, places };
   } catch (error) {
     if (error instanceof LocateRequestError || error instanceof SearchRequestError) throw new ToolError(error.message, { tool: 'skim_locate' });
     if (error instanceof NoSearchProgramError)

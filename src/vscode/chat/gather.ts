@@ -5,7 +5,7 @@ import { locateJson } from '../../core/locate/renderLocate';
 import { TokenCounter } from '../../core/savings';
 import { UNSHOWN_NAME } from '../../core/screen/names';
 import { vscodeRipgrepCandidates } from '../../core/search/program';
-import { locateProject } from '../../core/tools/locate';
+import { LocatePlace, locateProject } from '../../core/tools/locate';
 import { eachFolder } from '../tools/folders';
 import { WorkspaceMaps } from '../workspaceMaps';
 
@@ -33,25 +33,33 @@ type LocateJson = ReturnType<typeof locateJson>;
 /** skim_locate over every workspace folder, as the tool runs it (never a model call), with each region it ranked as a place in a file. */
 export async function gather(workspace: WorkspaceMaps, question: string, counter: TokenCounter, token: vscode.CancellationToken): Promise<Gathered> {
   let first: vscode.WorkspaceFolder | undefined;
-  const result = await eachFolder(workspace, undefined, token, 'locate in', (folder, signal, folders) => {
+  const places: LocatePlace[][] = [];
+  const result = await eachFolder(workspace, undefined, token, 'locate in', async (folder, signal, folders) => {
     first ??= folder;
     const options = { candidates: vscodeRipgrepCandidates(vscode.env.appRoot), launch: workspace.launcher.launch, counter, signal };
-    return locateProject(
+    const located = await locateProject(
       workspace.context(folder),
       new Project(folder.uri.fsPath),
       () => workspace.outlines(folder),
       { question, tokens: Math.floor(CHAT_LOCATE_TOKENS / folders) },
       options,
     );
+    places.push(located.places);
+    return located;
   });
-  const regions = (result.json as LocateJson[]).flatMap((answer) =>
-    answer.results
-      // A path the screen did not show has no place to point at.
-      .filter((r) => r.path !== UNSHOWN_NAME)
-      .map((r) => ({
-        location: new vscode.Location(vscode.Uri.file(path.join(answer.root, r.path)), new vscode.Range(r.start - 1, 0, r.end - 1, LINE_END)),
-        label: `${r.path}:${r.start}-${r.end} ${r.kind} ${r.name}`,
-      })),
+  const regions = (result.json as LocateJson[]).flatMap((answer, folder) =>
+    answer.results.flatMap((r, i) => {
+      // A path the screen did not show has no label to show it by. The reference points at the file on disk, never at the name shown (escaped, it names no file).
+      const place = places[folder][i];
+      if (r.path === UNSHOWN_NAME || !place) return [];
+      const range = new vscode.Range(place.start - 1, 0, place.end - 1, LINE_END);
+      return [
+        {
+          location: new vscode.Location(vscode.Uri.file(path.join(answer.root, place.path)), range),
+          label: `${r.path}:${r.start}-${r.end} ${r.kind} ${r.name}`,
+        },
+      ];
+    }),
   );
   return { text: result.parts.map((p) => p.text).join('\n'), regions, folder: first as vscode.WorkspaceFolder };
 }
