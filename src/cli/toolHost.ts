@@ -60,7 +60,7 @@ export function commandHost(session: Session, json: boolean): ToolHost {
     base: session.cwd,
     scope: (p) => (p === undefined ? undefined : session.project.file(p, session.cwd).absolute),
     nextSteps: {
-      wholeMap: (file) => `run skim map ${file.key}`,
+      wholeMap: (file) => `run skim map ${fromCwd(file.key)}`,
       narrow: (folder) => `\`skim overview ${fromCwd(folder) || '.'}\``,
       oneFile: (file) => `map one file with \`skim map ${fromCwd(file)}\` or read it with \`skim read ${fromCwd(file)}\``,
     },

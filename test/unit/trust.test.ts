@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Logger } from '../../src/core/context';
 import { guardedRead } from '../../src/core/guard/guard';
@@ -172,6 +172,27 @@ describe('the screen keeps every answer whole, and every failure is said', () =>
         text.startsWith(
           `[skim] Only lines 1-${shown} of huge.txt are shown: the lines asked for are more than the 64 KB Skim returns at once. Read on from line ${shown + 1}.`,
         ),
+      );
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("a minified file's one long last line read through MCP is shown cut and says that no read shows the rest, never a line after the last", async () => {
+    cpSync(path.resolve(__dirname, '../../../node_modules/@azure/msal-browser/lib/msal-browser.min.js'), path.join(s.dir, 'min.js'));
+    const client = await mcpClient(s.dir, path.join(s.dir, '.c'));
+    try {
+      const total = readFileSync(path.join(s.dir, 'min.js'), 'utf8').replace(/\n$/, '').split('\n').length;
+      const text = ((await client.callTool({ name: 'skim_read_file', arguments: { filePath: 'min.js', startLine: total } })).content as { text: string }[])[0]
+        .text;
+      const kb = text.match(/^\[skim\] Line (\d+) of min\.js is (\d+) KB/);
+      assert.ok(kb, text.slice(0, 300));
+      assert.equal(Number(kb[1]), total);
+      assert.ok(
+        text.startsWith(
+          `[skim] Line ${total} of min.js is ${kb[2]} KB, more than the 64 KB Skim returns at once: only its start is shown, and no read through the tools shows the rest (search it with skim_search). It is the file's last line.`,
+        ),
+        text.slice(0, 300),
       );
     } finally {
       await client.close();

@@ -49,15 +49,16 @@ export function numberedLines(start: number, lines: readonly string[], wrapped: 
 /** The most bytes of lines a read returns at once through the tools: more floods the model's context. */
 export const READ_MAX_BYTES = 64 * 1024;
 
-/** The lines, numbered from `start`, that fit in `maxBytes` (at least part of the first), and whether any were left out. */
-function fitBytes(lines: readonly string[], start: number, maxBytes: number): { lines: string[]; cut: boolean } {
+/** The lines, numbered from `start`, that fit in `maxBytes` (at least part of the first), whether any were left out, and the size of the first where it alone was too long and is shown cut. */
+function fitBytes(lines: readonly string[], start: number, maxBytes: number): { lines: string[]; cut: boolean; cutLineKb?: number } {
   const out: string[] = [];
   let bytes = 0;
   for (const line of lines) {
     const size = Buffer.byteLength(line) + String(start + out.length).length + 2;
     if (bytes + size > maxBytes) {
-      if (out.length === 0) out.push(`${line.slice(0, Math.floor(maxBytes / 4))} … [skim: this line is cut: it is ${Math.round(size / 1024)} KB]`);
-      return { lines: out, cut: true };
+      if (out.length) return { lines: out, cut: true };
+      const kb = Math.round(size / 1024);
+      return { lines: [`${line.slice(0, Math.floor(maxBytes / 4))} … [skim: this line is cut: it is ${kb} KB]`], cut: true, cutLineKb: kb };
     }
     out.push(line);
     bytes += size;
@@ -121,9 +122,13 @@ export async function readFile(ctx: SkimContext, maps: MapSource, file: ProjectF
   if (fitted.cut) {
     const last = read.start + shown.length - 1;
     const limit = options.maxBytes === undefined ? '' : `${options.maxBytes / 1024} KB `;
+    const onward = read.total !== null && last >= read.total ? `It is the file's last line.` : `Read on from line ${last + 1}.`;
     parts.splice(read.notice ? 1 : 0, 0, {
       role: 'notice',
-      text: `[skim] Only lines ${read.start}-${last} of ${read.path} are shown: the lines asked for are more than the ${limit}Skim returns at once. Read on from line ${last + 1}.`,
+      text:
+        fitted.cutLineKb === undefined
+          ? `[skim] Only lines ${read.start}-${last} of ${read.path} are shown: the lines asked for are more than the ${limit}Skim returns at once. ${onward}`
+          : `[skim] Line ${last} of ${read.path} is ${fitted.cutLineKb} KB, more than the ${limit}Skim returns at once: only its start is shown, and no read through the tools shows the rest (search it with skim_search). ${onward}`,
     });
   }
   const mapText = parts.find((p) => p.role === 'map')?.text ?? '';
