@@ -59,6 +59,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     } else {
       const value = inline ?? argv[++i];
       if (value === undefined) throw new UsageError(`--${name} needs a value`);
+      // A flag takes one value: the last of two given would be a guess at which one was meant.
+      if (flags.has(name)) throw new UsageError(`--${name} is given twice; give it once`);
       flags.set(name, value);
     }
   }

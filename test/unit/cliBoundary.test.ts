@@ -127,6 +127,17 @@ describe('the project boundary on the command line', () => {
     for (const [args, stderr] of cases) assert.equal((await skim(args, { cwd: s.dir })).stderr, stderr, JSON.stringify(args));
   });
 
+  it('a flag that takes a value, given twice, is a usage error naming it (exit 2), not the last one taken in silence', async () => {
+    const cases: [string[], string][] = [
+      [['read', 'big.ts', '--offset', '1', '--offset', '5'], '--offset is given twice; give it once\nsee skim read --help'],
+      [['search', 'fn0', '--max=3', '--max', '4'], '--max is given twice; give it once\nsee skim search --help'],
+    ];
+    for (const [args, stderr] of cases) {
+      const r = await skim(args, { cwd: s.dir });
+      assert.deepEqual([r.code, r.stdout, r.stderr], [2, '', stderr], JSON.stringify(args));
+    }
+  });
+
   it('a FIFO as search --path is answered at once with a clear error, never handed to ripgrep', async () => {
     execFileSync('mkfifo', [path.join(s.dir, 'pipe')]);
     const r = await skimProcess(['search', 'fn0', '--path', 'pipe'], s.dir);

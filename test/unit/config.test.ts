@@ -33,6 +33,18 @@ describe('one configuration: every option declared once, and everything people r
     for (const spec of specs()) if (spec.env) assert.ok(USAGE.includes(spec.env), spec.env);
   });
 
+  it("skim --help and docs/configuration.md say a switch's default in the words it takes: SKIM_REDACT [on or off; default on]", () => {
+    assert.match(USAGE, /\n {4}SKIM_REDACT \[on or off; default on\]\n/);
+    for (const spec of specs().filter((s) => s.type === 'boolean')) {
+      const word = spec.default ? 'on' : 'off';
+      if (spec.env) assert.ok(USAGE.includes(`${spec.env} [on or off; default ${word}]`), spec.env);
+      const row = configurationMarkdown()
+        .split('\n')
+        .find((line) => line.startsWith(`| ${spec.setting ? `\`${spec.setting}\`` : '—'} | ${spec.env ? `\`${spec.env}\`` : '—'} |`));
+      assert.ok(row?.includes(`| \`${word}\` | on or off |`), String(spec.setting ?? spec.env));
+    }
+  });
+
   it('skim --help gives each variable its first whole sentence: an "e.g." does not end it', () => {
     assert.match(USAGE, /SKIM_JUDGE_URL .*\n {8}The judge's endpoint \(OpenAI chat completions\), e\.g\. http:\/\/localhost:8000\/v1\.\n/);
     assert.match(USAGE, /SKIM_MODEL_NAME .*\n {8}The model's name at SKIM_MODEL_URL, e\.g\. gpt-4o-mini\.\n/);

@@ -304,6 +304,13 @@ describe('rendering a map from its rows', () => {
     }
   });
 
+  it("says a one-line file's count in the singular: its map's header and what is past its end (tunnel's index.js)", async () => {
+    const one = await mapOf(require.resolve('tunnel/index.js'));
+    assert.equal(one.lines, 1);
+    assert.match(renderMap(one), /^Map of .*tunnel\/index\.js \(1 line; tree-sitter outline\)/);
+    assert.equal(renderAt(one, 2), `${one.path} has 1 line; line 2 is outside it.`);
+  });
+
   it('answers what is at a line: its regions innermost last, or a gap', () => {
     assert.equal(renderAt(entry(), 10), '5-40 class Cart — holds items\n  7-20 method add — adds one item');
     assert.equal(renderAt(entry(), 42), 'src/shop.ts:42 is in a gap between regions.');

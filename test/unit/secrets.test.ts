@@ -110,6 +110,17 @@ describe('credentials found on the raw text, each range exact', () => {
     assert.equal(out, '139\t\tkeyPem := []byte(`[redacted: EC private key]`)');
   });
 
+  it('finds a private key whose body runs past 64 KB (1,200 key lines, as a PGP key with a photo) whole, from BEGIN to END', async () => {
+    const go = readFileSync(GO_TLS_EXAMPLE, 'utf8').split('\n');
+    // Go's EC key with its first two body lines repeated: 1,200 lines of 64 base64 characters.
+    const body = Array.from({ length: 600 }, () => go.slice(139, 141)).flat();
+    const block = [go[138], ...body, go[141], go[142]].join('\n');
+    assert.ok(block.length > 76_000);
+    const start = block.indexOf('-----BEGIN');
+    assert.deepEqual(await findSecrets(block), [{ start, end: block.indexOf('-----`)') + 5, kind: 'EC private key' }]);
+    assert.equal(redact(block, await findSecrets(block)), '\tkeyPem := []byte(`[redacted: EC private key]`)');
+  });
+
   it('withholds the part of a private key a window holds when the window cuts its block, at either end', async () => {
     const go = readFileSync(GO_TLS_EXAMPLE, 'utf8');
     // The window begins inside the block: its key lines and the END line are withheld from the window's start.

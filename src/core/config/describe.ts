@@ -8,7 +8,11 @@ import { GROUPS, Group, OPTION_NAMES, OPTIONS, OptionSpec } from './options';
 
 const specs = (): OptionSpec[] => OPTION_NAMES.map((name) => OPTIONS[name]);
 
-const shownDefault = (spec: OptionSpec): string => (spec.type === 'string' && spec.default === '' ? '(empty)' : String(spec.default));
+/** A default in the words the option takes: a switch is typed on or off, so its default is said so too. */
+function shownDefault(spec: OptionSpec): string {
+  if (spec.type === 'boolean') return spec.default ? 'on' : 'off';
+  return spec.type === 'string' && spec.default === '' ? '(empty)' : String(spec.default);
+}
 
 /** Accepted values, as a person would type them. */
 function accepted(spec: OptionSpec): string {

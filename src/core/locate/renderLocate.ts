@@ -1,3 +1,4 @@
+import { counted } from '../map/counts';
 import { regionLabel } from '../map/render';
 import { TokenCounter } from '../savings';
 import { findingsJson, NO_FINDINGS, ScreenFindings } from '../screen/screen';
@@ -67,15 +68,16 @@ export interface LocateAnswer extends LocateCoverage {
 }
 
 const count = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
-const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
 const clipQuestion = (q: string) => (q.length > QUESTION_CHARS ? `${q.slice(0, QUESTION_CHARS).replace(/\s+\S*$/, '')}…` : q);
 
 function headline(a: Omit<LocateAnswer, 'used' | 'omitted'>): string {
   const scope = a.scope === '.' ? '' : ` in ${a.scope}`;
-  const covered = `${plural(a.outlined, 'file')} outlined of the ${count(a.reached)} its words reach among ${plural(a.listed, 'source file')}${scope}`;
+  const covered = `${counted(a.outlined, 'file', count)} outlined of the ${count(a.reached)} its words reach among ${counted(a.listed, 'source file', count)}${scope}`;
   const stopped =
-    a.stoppedAfterMs === undefined ? '' : `; stopped at the ${count(a.stoppedAfterMs)} ms time limit, ${plural(a.notOutlined, 'reached file')} not outlined`;
-  return `Locate "${clipQuestion(a.question)}": ${plural(a.ranked, 'region')} ranked (${covered}${stopped}; ${a.judged ? 'the first re-ranked by the judge' : a.judgeAsked ? "the judge asked, advisory: locate's order kept" : 'no model call'}).`;
+    a.stoppedAfterMs === undefined
+      ? ''
+      : `; stopped at the ${count(a.stoppedAfterMs)} ms time limit, ${counted(a.notOutlined, 'reached file', count)} not outlined`;
+  return `Locate "${clipQuestion(a.question)}": ${counted(a.ranked, 'region', count)} ranked (${covered}${stopped}; ${a.judged ? 'the first re-ranked by the judge' : a.judgeAsked ? "the judge asked, advisory: locate's order kept" : 'no model call'}).`;
 }
 
 const resultLine = (r: LocateResult, i: number) =>
@@ -146,7 +148,7 @@ export async function fitLocate(
       shownLines,
       omitted: {
         results: left,
-        reason: left > 0 ? `${plural(left, 'more ranked region')} not shown within ${count(budget)} tokens; read one by its path and lines` : '',
+        reason: left > 0 ? `${counted(left, 'more ranked region', count)} not shown within ${count(budget)} tokens; read one by its path and lines` : '',
       },
     };
   };
@@ -181,7 +183,9 @@ export async function fitLocate(
         end: region.start + n - 1,
         text:
           numberedLines(region.start, region.lines.slice(0, n), region.wrapped) +
-          (n < region.lines.length ? `\n[skim] ${plural(region.lines.length - n, 'more line')} of this region; read from line ${region.start + n}.` : ''),
+          (n < region.lines.length
+            ? `\n[skim] ${counted(region.lines.length - n, 'more line', count)} of this region; read from line ${region.start + n}.`
+            : ''),
       },
     ];
     const fits = async (n: number) => (await size(draft(shown, withLines(n)))) <= budget;

@@ -1,3 +1,4 @@
+import { counted } from './counts';
 import { CALLABLE, isSignature, mapLabels, noteOf, SHOWN_NOTE_CHARS, UNMARKED } from './labels';
 import { mapTree, regionsAt, regionTree, RegionNode } from './tree';
 import { MapEntry, MapOrigin, Region } from './types';
@@ -24,7 +25,7 @@ function madeBy(entry: MapEntry): string {
 }
 
 export function mapHeader(entry: MapEntry): string {
-  return `Map of ${entry.path} (${entry.lines} lines; ${madeBy(entry)})`;
+  return `Map of ${entry.path} (${counted(entry.lines, 'line')}; ${madeBy(entry)})`;
 }
 
 export function regionLabel(region: Region): string {
@@ -103,11 +104,9 @@ function membersOf(roots: readonly RegionNode[]): Map<RegionNode, Members> {
   return members;
 }
 
-const plural = (kind: string) => (/s$/.test(kind) ? `${kind}es` : /[^aeiou]y$/.test(kind) ? `${kind.slice(0, -1)}ies` : `${kind}s`);
-
 /** "4 methods, 1 class": counts by kind, as every summary of a map says them. */
 export function countsText(counts: Map<string, number>): string {
-  return [...counts].map(([kind, n]) => `${n} ${n === 1 ? kind : plural(kind)}`).join(', ');
+  return [...counts].map(([kind, n]) => counted(n, kind)).join(', ');
 }
 
 /** How region lines look: each node's label, and one level of indentation. */
@@ -283,7 +282,7 @@ function fit(text: string, maxChars: number | undefined): string {
 
 /** What is at one line: the regions containing it, innermost last, or that it is in a gap. */
 export function renderAt(entry: MapEntry, line: number): string {
-  if (line < 1 || line > entry.lines) return `${entry.path} has ${entry.lines} lines; line ${line} is outside it.`;
+  if (line < 1 || line > entry.lines) return `${entry.path} has ${counted(entry.lines, 'line')}; line ${line} is outside it.`;
   if (entry.status === 'prose-only') return `${entry.path}: no line map (prose only), so line ${line} cannot be placed.`;
   const hits = regionsAt(entry.regions, line);
   if (hits.length === 0) return `${entry.path}:${line} is in a gap between regions.`;
@@ -418,10 +417,9 @@ export function renderHover(entry: MapEntry, line: number, anywhere = false): { 
  * map view and the status bar say it, since a left-out passage leaves no mark of its own.
  */
 export function screenedText(screened: { redacted: number; leftOut: number }): string {
-  const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
   const parts = [
-    ...(screened.redacted ? [`redacted ${plural(screened.redacted, 'credential')}`] : []),
-    ...(screened.leftOut ? [`left out ${plural(screened.leftOut, 'passage')} addressed to an AI agent`] : []),
+    ...(screened.redacted ? [`redacted ${counted(screened.redacted, 'credential')}`] : []),
+    ...(screened.leftOut ? [`left out ${counted(screened.leftOut, 'passage')} addressed to an AI agent`] : []),
   ];
   return parts.length ? `Skim's screen ${parts.join(' and ')}, as in every map its tools return.` : '';
 }

@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { counted } from '../map/counts';
 import { regionLine } from '../map/render';
 import { encodeO200k, TokenCounter } from '../savings';
 import { MapSource } from '../mapping/mapSource';
@@ -37,22 +38,21 @@ export interface OverviewAnswer extends Omit<RankedOverview, 'files'> {
 
 /** 12,345: thousands marked (without Intl, which costs more than the rest of a line). */
 const count = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
-const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
 
 function omittedReason(a: Omit<OverviewAnswer, 'omitted' | 'used'> & { shown: number }): string {
   const parts: string[] = [];
   const unshown = a.ranked - a.shown;
-  if (unshown > 0) parts.push(`${plural(unshown, 'ranked file')} not shown within ${count(a.tokens)} tokens`);
-  if (a.notReached) parts.push(`${plural(a.notReached, 'file')} not reached within the time limit`);
-  if (a.overCap) parts.push(`${plural(a.overCap, 'file')} past the limit of files ranked`);
+  if (unshown > 0) parts.push(`${counted(unshown, 'ranked file', count)} not shown within ${count(a.tokens)} tokens`);
+  if (a.notReached) parts.push(`${counted(a.notReached, 'file', count)} not reached within the time limit`);
+  if (a.overCap) parts.push(`${counted(a.overCap, 'file', count)} past the limit of files ranked`);
   if (a.pastTotals)
     parts.push(
-      `${plural(a.pastTotals, 'file')} past the most declarations (${count(a.maxDeclarations)}) and names used (${count(MAX_NAMES_USED)}) one overview keeps`,
+      `${counted(a.pastTotals, 'file', count)} past the most declarations (${count(a.maxDeclarations)}) and names used (${count(MAX_NAMES_USED)}) one overview keeps`,
     );
-  if (a.tooLarge) parts.push(`${plural(a.tooLarge, 'file')} too large to outline or unreadable`);
-  if (a.binary) parts.push(`${plural(a.binary, 'binary file')} with a source file's name`);
-  if (a.unoutlinable) parts.push(`${plural(a.unoutlinable, 'file')} tree-sitter cannot outline`);
-  if (a.declined) parts.push(`${plural(a.declined, 'file')} of prose, data or generated code`);
+  if (a.tooLarge) parts.push(`${counted(a.tooLarge, 'file', count)} too large to outline or unreadable`);
+  if (a.binary) parts.push(`${counted(a.binary, 'binary file', count)} with a source file's name`);
+  if (a.unoutlinable) parts.push(`${counted(a.unoutlinable, 'file', count)} tree-sitter cannot outline`);
+  if (a.declined) parts.push(`${counted(a.declined, 'file', count)} of prose, data or generated code`);
   return parts.join('; ');
 }
 
@@ -60,27 +60,28 @@ function omittedReason(a: Omit<OverviewAnswer, 'omitted' | 'used'> & { shown: nu
 export function renderOverview(answer: OverviewAnswer, narrow: NarrowHint): string {
   const where = answer.scope === '.' ? `The project (${path.basename(answer.root)})` : escapeControls(answer.scope);
   const lines = [
-    `${where}: ${answer.files.length} of ${plural(answer.ranked, 'file')} ranked by how often the rest of the code names their declarations (tree-sitter outlines; no model was asked). Each declaration: its lines, then how many times other files name it.`,
+    `${where}: ${answer.files.length} of ${counted(answer.ranked, 'file', count)} ranked by how often the rest of the code names their declarations (tree-sitter outlines; no model was asked). Each declaration: its lines, then how many times other files name it.`,
   ];
   if (answer.description) lines.push(`Its README: ${answer.description}`);
-  if (answer.listingCut) lines.push(`Listing the files stopped at ${plural(answer.listed, 'file')} (its limit, or the time limit): only those were looked at.`);
+  if (answer.listingCut)
+    lines.push(`Listing the files stopped at ${counted(answer.listed, 'file', count)} (its limit, or the time limit): only those were looked at.`);
   if (answer.stoppedAfterMs !== undefined && answer.notReached > 0)
     lines.push(
-      `The overview stopped after ${answer.stoppedAfterMs / 1000} s with ${plural(answer.notReached, 'file')} not yet outlined (the shallowest were first); the outlines made are kept, so the next overview covers more.`,
+      `The overview stopped after ${answer.stoppedAfterMs / 1000} s with ${counted(answer.notReached, 'file', count)} not yet outlined (the shallowest were first); the outlines made are kept, so the next overview covers more.`,
     );
   if (!answer.settled)
     lines.push(`The time limit (${(answer.stoppedAfterMs ?? 0) / 1000} s) came while ranking: the ranks are those of its last round, not settled.`);
   if (answer.declarationsCut.files > 0)
     lines.push(
-      `${plural(answer.declarationsCut.files, 'file')} declared more than take part (the first ${count(MAX_DECLARATIONS_PER_FILE)} of a file in line order, ${count(answer.maxDeclarations)} in all): ${plural(answer.declarationsCut.declarations, 'declaration')} left out.`,
+      `${counted(answer.declarationsCut.files, 'file', count)} declared more than take part (the first ${count(MAX_DECLARATIONS_PER_FILE)} of a file in line order, ${count(answer.maxDeclarations)} in all): ${counted(answer.declarationsCut.declarations, 'declaration', count)} left out.`,
     );
   for (const file of answer.files) {
-    lines.push('', `${escapeControls(file.path)} (${plural(file.lines, 'line')})${file.prose ? ` — ${file.prose}` : ''}`);
+    lines.push('', `${escapeControls(file.path)} (${counted(file.lines, 'line', count)})${file.prose ? ` — ${file.prose}` : ''}`);
     for (const d of file.declarations) lines.push(`  ${regionLine({ ...d, note: '' })} (${d.references})`);
   }
   if (answer.omitted.files > 0) {
     const next = answer.narrow ? ` ${narrow(escapeControls(answer.narrow))} narrows.` : '';
-    lines.push('', `… ${plural(answer.omitted.files, 'more file')}: ${answer.omitted.reason}.${next}`);
+    lines.push('', `… ${counted(answer.omitted.files, 'more file', count)}: ${answer.omitted.reason}.${next}`);
   }
   return lines.join('\n');
 }

@@ -13,8 +13,6 @@ const MARKER = /-{4,5} ?(BEGIN|END) ((?:[A-Z0-9]{1,12} ){0,4})PRIVATE KEY(?: BLO
 
 /** Key lines are short; a longer piece is something else, and the bound keeps every check linear. */
 const MAX_PIECE = 4096;
-/** A block's body is at most this long (an 8192-bit RSA key in PEM is under 7 KB). */
-const MAX_BODY = 65_536;
 /** Less base64 than this is a placeholder or a constant, not a key. */
 const MIN_KEY_CHARS = 16;
 
@@ -58,9 +56,12 @@ function pieces(text: string, from: number, to: number): Piece[] {
   return out;
 }
 
-/** The key characters in text[from, to), when every piece of it belongs to a key body. */
+/**
+ * The key characters in text[from, to), when every piece of it belongs to a key body. A body has
+ * no length bound (a PGP key with a photo runs past 64 KB): each span between two markers is read
+ * by at most this and one tail, so the whole screen stays linear.
+ */
 function bodyChars(text: string, from: number, to: number): number | undefined {
-  if (to - from > MAX_BODY) return undefined;
   let total = 0;
   for (const p of pieces(text, from, to)) {
     const n = keyChars(text.slice(p.start, p.end));
@@ -93,7 +94,7 @@ function openBlock(text: string, begin: RegExpExecArray, limit: number): SecretF
 
 /** To an END whose BEGIN the text does not hold: from the first of the key lines before it. */
 function closedTail(text: string, end: RegExpExecArray, floor: number): SecretFinding | undefined {
-  const before = pieces(text, Math.max(floor, end.index - MAX_BODY), end.index);
+  const before = pieces(text, floor, end.index);
   let chars = 0;
   let start = end.index;
   for (let i = before.length - 1; i >= 0; i--) {

@@ -1,3 +1,4 @@
+import { counted } from '../map/counts';
 import { placedLines } from '../map/render';
 import { SearchHit, SearchResult } from './search';
 
@@ -8,7 +9,6 @@ import { SearchHit, SearchResult } from './search';
  */
 
 const what = (r: SearchResult) => (r.literal ? `"${r.pattern}"` : `/${r.pattern}/`);
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : word.endsWith('h') ? 'es' : 's'}`;
 
 function headline(r: SearchResult, files: number): string {
   const where = r.scope === '.' ? 'the project' : r.scope;
@@ -19,12 +19,12 @@ function headline(r: SearchResult, files: number): string {
     const stopped = r.timedOut ? ` The search stopped after ${r.timeoutMs / 1000} s, so this is not a proof of absence: narrow it with a path or a glob.` : '';
     return `No match for ${what(r)} in ${where}.${retried}${stopped}`;
   }
-  const count = `${r.totalIsLowerBound ? 'more than ' : ''}${plural(r.total, 'match')}`;
+  const count = `${r.totalIsLowerBound ? 'more than ' : ''}${counted(r.total, 'match')}`;
   const shown = r.capped && !r.judged ? `; the first ${r.hits.length} are shown` : '';
   const stopped = r.timedOut ? ` The search stopped after ${r.timeoutMs / 1000} s: there may be more.` : '';
   const narrow = r.capped || r.timedOut ? ' Narrow it with a path, a glob or a stricter pattern.' : '';
   const judged = r.judged ? ` Shown: the ${r.hits.length} the judge ranked most likely to be what you look for, most likely first.` : '';
-  return `${count} for ${what(r)} in ${where}${r.capped ? '' : `, in ${plural(files, 'file')}`}${shown}.${retried}${stopped}${judged}${narrow}`;
+  return `${count} for ${what(r)} in ${where}${r.capped ? '' : `, in ${counted(files, 'file')}`}${shown}.${retried}${stopped}${judged}${narrow}`;
 }
 
 /** Hits grouped by file (a blank line, the path), each under the region that holds it: `2931<TAB>line`. */
@@ -49,7 +49,7 @@ function setAsideLine(r: SearchResult): string[] {
   const places = [...byFile].map(([path, lines]) => `${path}:${lines.join(', ')}`).join('; ');
   return [
     '',
-    `The judge set aside the other ${plural(aside.length, 'hit')} of the first ${aside.length + r.hits.length} found: ${places}. To see them with their lines, read those lines, or search a narrower path or glob (${plural(r.rerankedOver ?? 0, 'hit')} or fewer are shown as found).`,
+    `The judge set aside the other ${counted(aside.length, 'hit')} of the first ${aside.length + r.hits.length} found: ${places}. To see them with their lines, read those lines, or search a narrower path or glob (${counted(r.rerankedOver ?? 0, 'hit')} or fewer are shown as found).`,
   ];
 }
 

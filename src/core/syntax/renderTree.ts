@@ -1,3 +1,4 @@
+import { counted } from '../map/counts';
 import { placedLines } from '../map/render';
 import { NodeAtResult, OUTER_KEPT } from './chain';
 import { MAX_SHOWN } from './bounds';
@@ -35,6 +36,6 @@ export function queryJson(r: QueryResult) {
 export function renderNodeAt(r: NodeAtResult): string {
   const head = `${r.path}:${r.line}:${r.column} (${r.language}), the syntax nodes holding it, outermost first:`;
   const lines = r.chain.map((n, depth) => `${'  '.repeat(Math.min(depth, 16))}${span(n.start, n.end)} ${n.type}${n.name ? ` ${n.name}` : ''}`);
-  if (r.folded) lines.splice(OUTER_KEPT, 0, `${'  '.repeat(16)}[${r.folded} nodes nested between these are left out]`);
+  if (r.folded) lines.splice(OUTER_KEPT, 0, `${'  '.repeat(16)}[${counted(r.folded, 'node')} nested between these ${r.folded === 1 ? 'is' : 'are'} left out]`);
   return [head, ...lines].join('\n');
 }
