@@ -86,6 +86,18 @@ describe('locate', function () {
     assert.ok(located.results.slice(0, 5).every((r) => !r.unit.path.endsWith('_test.go')));
   });
 
+  it("lifts a short function whose every line is about the question: Go's one-line NotFound above the longer StripPrefix holding the same words", async () => {
+    const located = await locate(new Project(NET_HTTP), RG, outlines, {
+      question: 'replies to the request with an HTTP 404 not found error',
+      timeoutMs: NO_CAP,
+    });
+    const names = located.results.slice(0, 2).map((r) => [r.unit.path, r.unit.region.name, r.unit.region.start, r.unit.region.end]);
+    assert.deepEqual(names, [
+      ['server.go', 'NotFound', 2126, 2126],
+      ['server.go', 'StripPrefix', 2138, 2157],
+    ]);
+  });
+
   it('outlines only what the question reaches: at most the files cap, never the whole tree', async () => {
     const located = await locate(new Project(NET_HTTP), RG, outlines, { question: 'cookie SameSite attribute', timeoutMs: NO_CAP, maxFiles: 3 });
     assert.equal(located.outlined, 3);
