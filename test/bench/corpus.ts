@@ -243,8 +243,9 @@ async function measure(spec: LanguageSpec, file: string, set: FileSet): Promise<
     ...read.filter((t) => inText.has(t.line)).map((t) => `${t.name}:${t.line} in text`),
     ...kept.flatMap((t, i) => (t.name === tags[i].name ? [] : [`${t.name}:${t.line} → ${tags[i].name}`])),
   ];
-  const regionName = (r: Region) => (r.kind === 'impl' ? implType(r.name) : lastPart(r.name));
-  const locates = (t: Declaration) => map.regions.some((r) => r.start <= t.line && t.line <= r.end && regionName(r) === lastPart(t.name));
+  // A region named by several names (`res.set = res.header`, `get = getrouter`) locates a tag by any of them.
+  const regionNames = (r: Region) => (r.kind === 'impl' ? [implType(r.name)] : r.name.split(' = ').map(lastPart));
+  const locates = (t: Declaration) => map.regions.some((r) => r.start <= t.line && t.line <= r.end && regionNames(r).includes(lastPart(t.name)));
   const located = tags.filter(locates);
 
   const rendered = renderMap(entry);
