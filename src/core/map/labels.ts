@@ -70,9 +70,13 @@ const NO_WORDS: ReadonlySet<string> = new Set();
 /** Siblings from which on the words most of their notes share tell none of them apart. */
 const COMMON_FROM = 3;
 
-/** The words at least half the notes of one parent's members have, where there are COMMON_FROM notes or more. */
-function commonWords(nodes: readonly RegionNode[]): Set<string> {
-  const notes = nodes.map(({ region }) => new Set(words(noteOf(region)))).filter((w) => w.size);
+/** The words at least half the notes of one parent's members have, where there are COMMON_FROM notes or more (signatures are not such notes). */
+function commonWords(nodes: readonly RegionNode[]): ReadonlySet<string> {
+  if (nodes.length < COMMON_FROM) return NO_WORDS;
+  const notes = nodes.flatMap(({ region }) => {
+    const note = noteOf(region);
+    return note && !isSignature(region, note) ? [new Set(words(note))] : [];
+  });
   const counts = new Map<string, number>();
   for (const note of notes) for (const w of note) counts.set(w, (counts.get(w) ?? 0) + 1);
   return new Set(notes.length >= COMMON_FROM ? [...counts].filter(([, n]) => n * 2 >= notes.length).map(([w]) => w) : []);
