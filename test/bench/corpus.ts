@@ -18,10 +18,11 @@ import * as path from 'node:path';
 import { encode } from 'gpt-tokenizer';
 import { cappedNotice } from '../../src/core/guard/notice';
 import { mapHeader, renderMap } from '../../src/core/map/render';
-import { MapEntry } from '../../src/core/map/types';
+import { MapEntry, Region } from '../../src/core/map/types';
 import { splitLines } from '../../src/core/files/readSource';
 import { structuralMap } from '../../src/core/structural/mapper';
 import { OUTSIDE } from './outside';
+import { implType, lastPart } from './names';
 import { ctagsTags, Declaration, goAst, keywordDeclarations, pythonAst, rubyRipper, typescriptNavigation } from './references';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -44,6 +45,10 @@ export interface LanguageSpec {
   extension?: string;
   /** Source lines whose tags ctags' parser makes of something that declares nothing (Kotlin's lambda parameters, `{ err ->`). */
   notOn?: RegExp;
+  /** Lines of text, not code (Elixir's @moduledoc and @doc heredocs, whose examples ctags reads as declarations). */
+  textLines?: (lines: string[]) => Set<number>;
+  /** The name a tag's own source line gives it, where ctags' parser names it by something else on the line. */
+  nameOnLine?: (tag: Declaration, line: string) => string;
   second?: SecondReference;
 }
 
@@ -128,26 +133,6 @@ const declarations = (tags: Declaration[], kinds: string[], names = /./) =>
 /** A bare listing, one `name kind line` per tag. */
 const listingOf = (tags: Declaration[]) => tags.map((t) => `${t.name}\t${t.kind}\t${t.line}`).join('\n');
 
-/**
- * A name's last part, without template arguments: `std::vector<T>::push_back` and `push_back` are
- * one name, and so are Lua's `Template:substitute` and `substitute`, C#'s `operator ==` and `==`;
- * an Objective-C selector (`getBool:field:defaultValue:`) is named by its first part, and a Rust
- * `impl Display for Ast` by its type, as ctags names them.
- */
-const lastPart = (name: string): string => {
-  if (/^\w+:(\w*:)*$/.test(name)) return name.slice(0, name.indexOf(':'));
-  const impl = /^impl\b(?:.*\sfor\s+|\s*(?:<.*?>\s*)?)([\w:]+)/.exec(name);
-  if (impl) return lastPart(impl[1]);
-  return (
-    name
-      .replace(/<[^<>]*(<[^<>]*>[^<>]*)*>/g, '')
-      .replace(/^operator\b\s*/, '')
-      .replace(/\s+/g, '')
-      .split(/\.|::?|#/)
-      .filter(Boolean)
-      .pop() ?? name
-  );
-};
 const tokens = (text: string) => encode(text).length;
 const numbered = (lines: string[], from: number) => lines.map((l, i) => `${from + i}\t${l}`).join('\n');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -176,6 +161,8 @@ export interface FileResult {
   recall: number;
   /** The declarations no region locates, `name:line`. */
   missed: string[];
+  /** ctags' tags the language's stated rules read otherwise: `name:line in text` (dropped), `name:line → name` (renamed). */
+  corrections: string[];
   tokensPerRegion: number;
   /**
    * The whole map's tokens (header, prose and regions, as a model reads it), a bare ctags listing's
@@ -247,8 +234,18 @@ async function measure(spec: LanguageSpec, file: string, set: FileSet): Promise<
   };
 
   const everyTag = ctags ? ctagsTags(file, ctags) : keywordDeclarations(text, keywords ?? []);
-  const tags = declarations(everyTag, kinds, names).filter((t) => !spec.notOn?.test(lines[t.line - 1] ?? ''));
-  const locates = (t: Declaration) => map.regions.some((r) => r.start <= t.line && t.line <= r.end && lastPart(r.name) === lastPart(t.name));
+  const inText = spec.textLines?.(lines) ?? new Set<number>();
+  const read = declarations(everyTag, kinds, names).filter((t) => !spec.notOn?.test(lines[t.line - 1] ?? ''));
+  const kept = read.filter((t) => !inText.has(t.line));
+  const tags = kept.map((t) => ({ ...t, name: spec.nameOnLine?.(t, lines[t.line - 1] ?? '') ?? t.name }));
+  // What the stated rules changed in ctags' reading, reported with the file.
+  const corrections = [
+    ...read.filter((t) => inText.has(t.line)).map((t) => `${t.name}:${t.line} in text`),
+    ...kept.flatMap((t, i) => (t.name === tags[i].name ? [] : [`${t.name}:${t.line} → ${tags[i].name}`])),
+  ];
+  // A region named by several names (`res.set = res.header`, `get = getrouter`) locates a tag by any of them.
+  const regionNames = (r: Region) => (r.kind === 'impl' ? [implType(r.name)] : r.name.split(' = ').map(lastPart));
+  const locates = (t: Declaration) => map.regions.some((r) => r.start <= t.line && t.line <= r.end && regionNames(r).includes(lastPart(t.name)));
   const located = tags.filter(locates);
 
   const rendered = renderMap(entry);
@@ -281,6 +278,7 @@ async function measure(spec: LanguageSpec, file: string, set: FileSet): Promise<
     tags: tags.length,
     recall: tags.length ? located.length / tags.length : 1,
     missed: tags.filter((t) => !locates(t)).map((t) => `${t.name}:${t.line}`),
+    corrections,
     tokensPerRegion: map.regions.length ? (mapTokens - headTokens) / map.regions.length : 0,
     mapTokens,
     mapTokensWithoutNotes: tokens(renderMap({ ...entry, regions: entry.regions.map((r) => ({ ...r, note: '' })) })),

@@ -9,6 +9,7 @@
  */
 import * as path from 'node:path';
 import type { LanguageSpec } from './corpus';
+import { implType } from './names';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const npm = (file: string) => path.join(ROOT, 'node_modules', file);
@@ -29,6 +30,18 @@ const SCALA_MODIFIERS = '(?:(?:private|protected|final|sealed|abstract|implicit|
 /** What opens a Dart comment or statement, not a declaration. */
 const DART_STATEMENTS =
   '(?:[/*]|(?:return|if|for|while|switch|throw|await|var|final|const|late|assert|else|super|this|new|yield|do|try|case|default|break|continue)\\b)';
+
+/** The lines inside Elixir's documentation heredocs (`@moduledoc """` … `"""`), their delimiters too. */
+export function docHeredocs(lines: string[]): Set<number> {
+  const inside = new Set<number>();
+  let open = false;
+  for (const [i, line] of lines.entries()) {
+    const delimiter = open ? /^\s*("""|''')\s*$/ : /^\s*@(moduledoc|doc|typedoc)\s+(~[sS])?("""|''')\s*$/;
+    if (open || delimiter.test(line)) inside.add(i + 1);
+    if (delimiter.test(line)) open = !open;
+  }
+  return inside;
+}
 
 export interface OutsideSpec extends LanguageSpec {
   tuning: string[];
@@ -84,6 +97,10 @@ export const OUTSIDE: OutsideSpec[] = [
     language: 'rust',
     ctags: 'Rust',
     kinds: ['function', 'method', 'struct', 'enum', 'interface', 'implementation', 'module'],
+    // ctags names some impls by a lifetime of theirs (`impl<'a> Display for Expected + 'a`: `a`): an
+    // impl is the type its header says it is for, as the map's region is matched.
+    nameOnLine: (tag, line) =>
+      tag.kind === 'implementation' ? implType(line.replace(/^\s*(unsafe\s+)?impl\b/, '').replace(/\s*(\{.*|\bwhere\b.*)$/, '')) : tag.name,
     tuning: [`${cargo}/serde-1.0.152/src/de/mod.rs`, `${cargo}/serde-1.0.152/src/ser/mod.rs`, `${cargo}/regex-syntax-0.6.27/src/ast/mod.rs`],
     heldOut: [`${cargo}/regex-syntax-0.6.27/src/hir/mod.rs`],
   },
@@ -201,6 +218,8 @@ export const OUTSIDE: OutsideSpec[] = [
     language: 'elixir',
     ctags: 'Elixir',
     kinds: ['module', 'function', 'macro', 'protocol', 'implementation'],
+    // ctags reads the code examples of a @moduledoc or @doc heredoc as declarations.
+    textLines: docHeredocs,
     tuning: ['decoder.ex', 'encode.ex', 'formatter.ex'].map((f) => vendor(`jason/${f}`)),
     heldOut: [vendor('jason/encoder.ex')],
   },

@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { shapeOf } from '../bench/corpus';
-import { OUTSIDE } from '../bench/outside';
+import { implType } from '../bench/names';
+import { docHeredocs, OUTSIDE } from '../bench/outside';
 import { ctagsTags, Declaration, goAst, keywordDeclarations, pythonAst, rubyRipper, typescriptNavigation } from '../bench/references';
 
 const npm = (file: string) => path.resolve(__dirname, '../../../node_modules', file);
@@ -100,5 +101,40 @@ describe("the bench's recall references", () => {
       '84 function transferOwnership',
       '95 function _transferOwnership',
     ]);
+  });
+
+  it("reads a Rust impl as the type it is for, and corrects ctags where it names serde's `impl<'a> Display for Expected + 'a` by its lifetime", () => {
+    assert.deepEqual(
+      ['Ord for Span', "MapAccess<'de> for &'a mut A", "DeserializeSeed<'de> for PhantomData<T>", "Display for Expected + 'a", 'Ast'].map(implType),
+      ['Span', 'A', 'PhantomData', 'Expected', 'Ast'],
+    );
+    const file = '/usr/share/cargo/registry/serde-1.0.152/src/de/mod.rs';
+    const lines = read(file).split('\n');
+    const rust = OUTSIDE.find((s) => s.language === 'rust')!;
+    const renamed = ctagsTags(file, 'Rust')
+      .filter((t) => t.kind === 'implementation')
+      .flatMap((t) => (rust.nameOnLine!(t, lines[t.line - 1]) === t.name ? [] : [`${t.line} ${t.name} → ${rust.nameOnLine!(t, lines[t.line - 1])}`]));
+    assert.deepEqual(renamed, ['492 a → Expected']);
+  });
+
+  it("counts no declaration in Elixir's @moduledoc and @doc heredocs: the code examples of jason's encoder.ex are text", () => {
+    const file = path.resolve(__dirname, '../../../test/fixtures/vendor/jason/encoder.ex');
+    const inText = docHeredocs(read(file).split('\n'));
+    assert.deepEqual(
+      ctagsTags(file, 'Elixir')
+        .filter((t) => inText.has(t.line))
+        .map((t) => `${t.line} ${t.kind} ${t.name}`)
+        .sort((a, b) => parseInt(a) - parseInt(b)),
+      [
+        '20 module Test',
+        '27 implementation Encoder',
+        '28 function encode',
+        '36 implementation Encoder',
+        '37 function encode',
+        '45 implementation Encoder',
+        '46 function encode',
+      ],
+    );
+    assert.ok(!inText.has(77), 'defimpl Jason.Encoder, for: Any after the heredoc is code');
   });
 });

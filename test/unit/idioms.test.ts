@@ -47,6 +47,17 @@ describe('common idioms in real third-party code, each one region with its exact
     ]);
   });
 
+  it("maps express's named callbacks and returned functions by their own names: application.js's onmount and mounted_app, the descriptor's get: function getrouter, router's onDone and proxy", async () => {
+    assert.deepEqual(await rows(`${EXPRESS}/application.js`, /^(72|109|230)-/), [
+      '72-81 method get = getrouter | ()',
+      '109-122 function onmount | (parent)',
+      '230-237 function mounted_app | (req, res, next)',
+    ]);
+    assert.deepEqual(await rows('node_modules/router/index.js', /^(518|774)-/), ['518-524 function onDone | (fn, err)', '774-783 function proxy | ()']);
+    // A defineGetter's accessor stays inside its property; a test's body is not a declaration of its own.
+    assert.deepEqual(await rows(`${EXPRESS}/request.js`, /^29\d-/), ['297-315 property req.protocol | ']);
+  });
+
   it("maps Object.defineProperty's getters on a prototype and express's defineGetter as properties, the descriptor's get inside them", async () => {
     assert.deepEqual(await rows('node_modules/xmlbuilder/lib/XMLDTDEntity.js', /property|get/), [
       '53-57 property XMLDTDEntity.prototype.publicId | ',
@@ -161,6 +172,43 @@ describe('prose and notes that describe', () => {
       '207-209 method _indent | (self)',
       '253-257 method start_section | (self, heading)',
       '1873-1878 method parse_args | (self, args=None, namespace=None)',
+    ]);
+  });
+});
+
+describe('notes a map shows: only words that tell a range apart', () => {
+  const lineOf = async (file: string, pick: RegExp) =>
+    renderMap(await mapOf(file))
+      .split('\n')
+      .filter((line) => pick.test(line));
+
+  it("leaves out what the name or most siblings' notes already say, and a note on a region of three lines or fewer (serde's Visitor, tarfile's TarInfo)", async () => {
+    assert.deepEqual(await lineOf('/usr/share/cargo/registry/serde-1.0.152/src/de/mod.rs', /\t(1313|1325|1657)-/), [
+      '\t1313-1318 visit_bool',
+      '\t1325-1330 visit_i8',
+      '\t1657-1663 visit_map — The input contains a key-value map.',
+    ]);
+    assert.deepEqual(await lineOf('/usr/lib/python3.11/tarfile.py', /^\t?(267|339|506|1443)-/), [
+      '267-269 class TarError',
+      '\t339-407 __init__ — Construct a _Stream object.',
+      "\t506-517 seek — Set the stream's file pointer to pos.",
+      '\t1443-1445 isdir',
+    ]);
+  });
+
+  it("tells Objective-C overloads apart by their selectors and Java's by their types without final or throws (CAPPlugin.m, Bridge.java, WebViewLocalServer.java)", async () => {
+    assert.deepEqual(await lineOf('node_modules/@capacitor/ios/Capacitor/Capacitor/CAPPlugin.m', /notifyListeners|setCenteredPopover/), [
+      '\t78-80 notifyListeners:data:',
+      '\t82-103 notifyListeners:data:retainUntilConsumed:',
+      '\t149-155 setCenteredPopover:',
+      '\t157-164 setCenteredPopover:size:',
+    ]);
+    const java = 'node_modules/@capacitor/android/capacitor/src/main/java/com/getcapacitor';
+    assert.deepEqual(await lineOf(`${java}/Bridge.java`, /logToJs/), ['\t879-881 logToJs(String, String)', '\t883-885 logToJs(String)']);
+    assert.deepEqual(await lineOf(`${java}/WebViewLocalServer.java`, / read\(/), [
+      '\t\t754-758 read()',
+      '\t\t760-764 read(byte[])',
+      '\t\t766-770 read(byte[], int, int)',
     ]);
   });
 });

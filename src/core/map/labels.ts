@@ -49,14 +49,37 @@ function words(text: string): string[] {
   );
 }
 
+/** Two words of three letters or more are one where one begins the other or they share their first five: `seq` and `sequence`, `serialize` and `serializing`. */
+const sameWord = (a: string, b: string) =>
+  a === b || (a.length >= 3 && b.length >= 3 && (a.startsWith(b) || b.startsWith(a) || (a.length >= 5 && b.length >= 5 && a.slice(0, 5) === b.slice(0, 5))));
+
 /**
- * Whether a note says two words or more that its region's name, kind and parent do not: "helper
- * to match account ids" on matchAccountId says none, "Constructor." or "the connection." (on
- * `close`) one; a single word rarely changes which range a reader picks.
+ * Whether a note says two words or more that its region's name, kind and parent do not, nor the
+ * notes of most of its siblings: "helper to match account ids" on matchAccountId says none,
+ * "Constructor." or "the connection." (on `close`) one; "The input contains a boolean." on
+ * `visit_bool`, among siblings whose notes all say "The input contains", none. A single word
+ * rarely changes which range a reader picks, nor do words every sibling's note has.
  */
-function addsWords(note: string, known: string): boolean {
-  const have = new Set(words(known));
-  return words(note).filter((w) => !have.has(w) && !FILLER.has(w)).length >= 2;
+function addsWords(note: string, known: string, common: ReadonlySet<string>): boolean {
+  const have = words(known);
+  return words(note).filter((w) => !FILLER.has(w) && !common.has(w) && !have.some((k) => sameWord(w, k))).length >= 2;
+}
+
+const NO_WORDS: ReadonlySet<string> = new Set();
+
+/** Siblings from which on the words most of their notes share tell none of them apart. */
+const COMMON_FROM = 3;
+
+/** The words at least half the notes of one parent's members have, where there are COMMON_FROM notes or more (signatures are not such notes). */
+function commonWords(nodes: readonly RegionNode[]): ReadonlySet<string> {
+  if (nodes.length < COMMON_FROM) return NO_WORDS;
+  const notes = nodes.flatMap(({ region }) => {
+    const note = noteOf(region);
+    return note && !isSignature(region, note) ? [new Set(words(note))] : [];
+  });
+  const counts = new Map<string, number>();
+  for (const note of notes) for (const w of note) counts.set(w, (counts.get(w) ?? 0) + 1);
+  return new Set(notes.length >= COMMON_FROM ? [...counts].filter(([, n]) => n * 2 >= notes.length).map(([w]) => w) : []);
 }
 
 /** The parts of `text` between commas outside brackets of any kind: `a<b, c>, d` is `a<b, c>` and `d`. */
@@ -75,11 +98,18 @@ function topLevelParts(text: string): string[] {
   return [...parts, text.slice(from)].map((part) => part.trim());
 }
 
+/** What follows an Objective-C method's first parameter where it has more: `eventName data:(NSDictionary *)data`. */
+const OBJC_KEYWORDS = /^\s*\w+(\s+\w+:\s*\([^()]*(\([^()]*\)[^()]*)*\)\s*\w+)+\s*$/;
+
+const withoutThrows = (signature: string) => signature.replace(/\s*\bthrows\b.*$/, '');
+
 /**
  * A signature as it tells overloads apart: a parameter written as a type and then a name (C,
  * C++, Java, C#, PHP) keeps its type and default (`(const _Self& __x)` is `(const _Self&)`); one
  * with a `:` (TypeScript, Kotlin, Rust…) or of one word (Python, JavaScript) is kept whole, as is
- * whatever follows the parameters (`const`).
+ * whatever follows the parameters (`const`). Java's `final` and `throws …`, which no two overloads
+ * can differ by alone, are left out; an Objective-C method of several parameters is told apart by
+ * its selector's keywords (`notifyListeners:data:`), as the language names it.
  */
 function parameterTypes(signature: string): string {
   if (!signature.startsWith('(')) return signature;
@@ -90,9 +120,11 @@ function parameterTypes(signature: string): string {
     else if (signature[close] === ')' && --depth === 0) break;
   }
   const list = signature.slice(1, close);
-  if (!list.trim()) return signature;
-  const types = topLevelParts(list).map((p) => p.replace(/^([^:=]*[\w&*>\]])\s+[A-Za-z_$]\w*(\s*=.*)?$/s, '$1$2'));
-  return `(${types.join(', ')})${signature.slice(close + 1)}`;
+  const after = signature.slice(close + 1);
+  if (OBJC_KEYWORDS.test(after)) return `:${[...after.matchAll(/(\w+):/g)].map((m) => m[1]).join(':')}:`;
+  if (!list.trim()) return withoutThrows(signature);
+  const types = topLevelParts(list).map((p) => p.replace(/^final\s+/, '').replace(/^([^:=]*[\w&*>\]])\s+[A-Za-z_$]\w*(\s*=.*)?$/s, '$1$2'));
+  return withoutThrows(`(${types.join(', ')})${after}`);
 }
 
 /** Which of `names` (each with its kind) more than one member has. */
@@ -127,27 +159,37 @@ function memberNames(nodes: readonly RegionNode[], parent: RegionNode | undefine
   nodes.forEach(({ region }, i) => sameShort.has(`${region.kind} ${names[i]}`) && (names[i] = full[i]));
   if (notes === 'none' || sameShort.size === 0) return names;
   const sameFull = sharedNames(nodes, names);
+  const told = nodes.map(({ region }, i) => sameFull.has(`${region.kind} ${names[i]}`) && isSignature(region, noteOf(region)));
+  const forms = nodes.map(({ region }, i) => (told[i] ? parameterTypes(noteOf(region)) : ''));
+  // Beside a selector's keywords, an Objective-C method of one parameter (`(UIViewController *) vc`) is its selector too.
+  const selectors = new Set(nodes.flatMap(({ region }, i) => (forms[i].startsWith(':') ? [`${region.kind} ${names[i]}`] : [])));
   nodes.forEach(({ region }, i) => {
-    if (sameFull.has(`${region.kind} ${names[i]}`) && isSignature(region, noteOf(region))) names[i] = `${short[i]}${parameterTypes(noteOf(region))}`;
+    if (!told[i]) return;
+    const form = selectors.has(`${region.kind} ${names[i]}`) && /^\([^()]*\)\s*\w+\s*$/.test(forms[i]) ? ':' : forms[i];
+    names[i] = `${short[i]}${form}`;
   });
   return names;
 }
+
+/** A region of this many lines or fewer costs about what its note does to read: the note stays in the row (hovers, --json). */
+const SHORT_REGION_LINES = 3;
 
 /**
  * A region on a map line, in as few tokens as say it: no kind word for a function or method, the
  * name as memberNames gives it, a short note after a dash where it says more than the name (a
  * signature only where it tells same-named members apart, in the name); the import block as its note.
  */
-function mapLabel(region: Region, name: string, parent: RegionNode | undefined, notes: MapNotes): string {
+function mapLabel(region: Region, name: string, parent: RegionNode | undefined, notes: MapNotes, common: ReadonlySet<string>): string {
   const note = noteOf(region);
-  if (region.name === region.kind) return (notes === 'short' && addsWords(note, region.kind) && note) || region.kind;
+  if (region.name === region.kind) return (notes === 'short' && addsWords(note, region.kind, common) && note) || region.kind;
   // A member with no name is said by its kind: a line must say something after its numbers.
   const kind = UNMARKED.has(region.kind) && name ? '' : `${region.kind} `;
   const shown =
     notes === 'short' &&
     note.length <= SHOWN_NOTE_CHARS &&
+    region.end - region.start + 1 > SHORT_REGION_LINES &&
     !isSignature(region, note) &&
-    addsWords(note, `${region.kind} ${region.name} ${parent?.region.name ?? ''}`);
+    addsWords(note, `${region.kind} ${region.name} ${parent?.region.name ?? ''}`, common);
   return `${kind}${name}${shown ? ` — ${note}` : ''}`.trimEnd();
 }
 
@@ -158,8 +200,9 @@ export function mapLabels(roots: readonly RegionNode[], notes: MapNotes): Map<Re
   while (pending.length) {
     const { nodes, parent } = pending.pop() as { nodes: readonly RegionNode[]; parent?: RegionNode };
     const names = memberNames(nodes, parent, notes);
+    const common = notes === 'short' ? commonWords(nodes) : NO_WORDS;
     nodes.forEach((node, i) => {
-      labels.set(node, node.group ?? mapLabel(node.region, names[i], parent, notes));
+      labels.set(node, node.group ?? mapLabel(node.region, names[i], parent, notes, common));
       if (node.children.length) pending.push({ nodes: node.children, parent: node });
     });
   }

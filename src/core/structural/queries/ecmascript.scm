@@ -83,9 +83,22 @@
 (expression_statement
   (assignment_expression left: [(identifier) (member_expression)] @name right: (object (pair)))) @definition.object
 
+; `get: function getrouter()`: under its key and its own name, which a search for it finds.
+(pair
+  key: [(property_identifier) (string)] @name
+  value: (function_expression name: (identifier) @alias)
+  (#not-eq? @name @alias)) @definition.method
 (pair
   key: [(property_identifier) (string)] @name
   value: [(arrow_function) (function_expression) (generator_function)]) @definition.method
+
+; A named function passed or returned (`this.on('mount', function onmount(parent)`, `return function
+; onDone`): a declaration by its own name. Not the accessor of a defineX helper, nor a test's body.
+(call_expression
+  function: (_) @_callee
+  arguments: (arguments (function_expression name: (identifier) @name) @definition.function)
+  (#not-match? @_callee "^(define[A-Z]\\w*|(describe|suite|context|it|test|specify)(\\.\\w+)?)$"))
+(return_statement (function_expression name: (identifier) @name) @definition.function)
 
 (expression_statement
   (call_expression
