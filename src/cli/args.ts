@@ -47,6 +47,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       flags.set('help', true);
       continue;
     }
+    // `-x` is an option this parser does not know, not a value: a value that starts with `-` goes after `--`.
+    if (/^-[^-\d]/.test(arg)) throw new UsageError(`unknown option ${nameOnOneLine(arg)} (a value that starts with - goes after --)`);
     if (!arg.startsWith('--')) {
       positionals.push(arg);
       continue;
@@ -65,6 +67,13 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     }
   }
   return { positionals, flags };
+}
+
+/** A LINE argument: a whole number from 1. */
+export function lineArg(text: string): number {
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) < 1)
+    throw new UsageError(`LINE must be a whole number from 1, not ${JSON.stringify(text)}`);
+  return Number(text);
 }
 
 /** A flag's whole number of at least 1 (a line number or a count of lines), or undefined when absent. */

@@ -49,6 +49,7 @@ export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessE
     const [name, ...rest] = argv;
     if (!name || name === '--help' || name === '-h' || name === 'help') {
       const asked = name === 'help' && rest.length ? findCommand(rest) : undefined;
+      if (name === 'help' && rest.length && !asked) throw new UsageError(`unknown command "${nameOnOneLine(rest.join(' '))}"`);
       io.out(asked && 'command' in asked ? commandHelp(asked.command) : asked ? groupHelp(asked.group) : usage());
       return name ? 0 : 2;
     }
@@ -60,11 +61,12 @@ export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessE
     if (!found) throw new UsageError(`unknown command "${nameOnOneLine(name)}"`);
     if ('group' in found) {
       helpFor = `skim ${found.group}`;
-      if (wantsHelp(rest)) {
+      if (wantsHelp(rest) || saysHelp(rest, false)) {
         io.out(groupHelp(found.group));
         return 0;
       }
-      throw new UsageError(groupSynopses(found.group));
+      const said = rest.length ? `"${nameOnOneLine(rest[0])}" is not a subcommand of skim ${found.group}` : `skim ${found.group} needs a subcommand`;
+      throw new UsageError(`${said}: ${groupSynopses(found.group).split('\n').join(', ')}`);
     }
     const { command } = found;
     helpFor = `skim ${command.name}`;

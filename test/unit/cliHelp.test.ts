@@ -176,8 +176,12 @@ describe("skim's help, from the command table", () => {
       [['read'], 'FILE is missing: skim read FILE [--offset N] [--limit N] [--json]', 'skim read'],
       [['at', 'big.ts', 'x'], 'LINE must be a whole number from 1, not "x"', 'skim at'],
       [['search', 'a', 'b'], '"b" is one argument too many: skim search PATTERN [--path P] [--glob G] [--literal] [--max N] [--json]', 'skim search'],
-      [['team', 'purge', 'big.ts'], 'skim team forget FILE [--json]', 'skim team'],
+      [['team', 'purge', 'big.ts'], '"purge" is not a subcommand of skim team: skim team forget FILE [--json]', 'skim team'],
+      [['judge'], 'skim judge needs a subcommand: skim judge stats', 'skim judge'],
       [['frobnicate'], 'unknown command "frobnicate"', 'skim'],
+      [['help', 'frobnicate'], 'unknown command "frobnicate"', 'skim'],
+      [['read', 'big.ts', '-x'], 'unknown option -x (a value that starts with - goes after --)', 'skim read'],
+      [['at', 'big.ts', '0'], 'LINE must be a whole number from 1, not "0"', 'skim at'],
     ] as const) {
       const r = await skimProcess([...args], s.dir);
       assert.deepEqual([r.code, r.stdout, r.stderr], [2, '', `skim: ${line}\nskim: see ${help} --help\n`], args.join(' '));

@@ -20,6 +20,18 @@ describe('the tool declarations', () => {
     assert.deepEqual(lineToolNames(), ['skim_read_file', 'skim_find_symbol']);
   });
 
+  it("every declared tool is in docs/tools.md's table and README's list by its name, and in the Skim agent's tools by its reference name", () => {
+    const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+    const table = read('docs/tools.md');
+    const readme = read('README.md');
+    const agentTools = (/^tools: \[(.*)\]$/m.exec(read('chat/skim.agent.md'))?.[1] ?? '').split(',').map((t) => t.trim().replace(/^'|'$/g, ''));
+    for (const tool of TOOLS) {
+      assert.ok(table.includes(`| \`${tool.name}\` | \`#${tool.toolReferenceName}\``), `docs/tools.md has no row for ${tool.name}`);
+      assert.ok(readme.includes(`\`${tool.name}\``), `README.md does not name ${tool.name}`);
+      assert.ok(agentTools.includes(tool.toolReferenceName), `chat/skim.agent.md's tools lack ${tool.toolReferenceName}`);
+    }
+  });
+
   it('each tool requires only arguments it declares, and names the file it works on filePath and a narrowing folder path', () => {
     for (const tool of TOOLS) {
       const { properties, required } = tool.inputSchema;

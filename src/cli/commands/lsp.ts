@@ -1,6 +1,6 @@
 import { FACT_OPS, isFactOp } from '../../core/facts/facts';
 import { lspTool } from '../../core/tools/declared/lsp';
-import { ParsedArgs, UsageError } from '../args';
+import { lineArg, ParsedArgs, UsageError } from '../args';
 import { Io } from '../io';
 import { Session } from '../session';
 import { printTool } from './output';
@@ -8,7 +8,7 @@ import { printTool } from './output';
 /** `skim lsp`: skim_lsp on a host with no language server: declarations and text matches, labelled, after the same checks of the call. */
 export async function lspCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {
   const [filePath, lineText, symbol, op] = args.positionals;
-  if (!/^\d+$/.test(lineText)) throw new UsageError(`LINE must be a whole number from 1, not ${JSON.stringify(lineText)}`);
+  const line = lineArg(lineText);
   if (!isFactOp(op)) throw new UsageError(`OP must be one of ${FACT_OPS.join(', ')}, not ${JSON.stringify(op)}`);
-  await printTool(lspTool, { filePath, line: Number(lineText), symbol, op }, args, session, io);
+  await printTool(lspTool, { filePath, line, symbol, op }, args, session, io);
 }

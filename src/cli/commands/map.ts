@@ -1,6 +1,6 @@
 import { summarizeFileTool } from '../../core/tools/declared/summarizeFile';
 import { mapAt } from '../../core/tools/maps';
-import { ParsedArgs, UsageError } from '../args';
+import { lineArg, ParsedArgs } from '../args';
 import { Io } from '../io';
 import { Session } from '../session';
 import { printResult, printTool } from './output';
@@ -13,7 +13,7 @@ export async function mapCommand(args: ParsedArgs, session: Session, io: Io): Pr
 
 export async function atCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {
   const [target, lineText] = args.positionals;
-  if (!/^\d+$/.test(lineText)) throw new UsageError(`LINE must be a whole number from 1, not ${JSON.stringify(lineText)}`);
+  const line = lineArg(lineText);
   const file = session.project.file(target, session.cwd);
-  await printResult(io, false, () => mapAt(session.ctx, session.maps, file, Number(lineText)));
+  await printResult(io, false, () => mapAt(session.ctx, session.maps, file, line));
 }
