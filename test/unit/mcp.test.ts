@@ -103,6 +103,10 @@ describe('skim mcp, driven by an MCP client from the SDK over stdio', () => {
   it('says so when a read starts past the last line, rather than returning nothing', async () => {
     const result = text(await client.callTool({ name: 'skim_read_file', arguments: { filePath: 'big.ts', startLine: 950, lineCount: 10 } }));
     assert.equal(result, '[skim] big.ts has no line 950: it has 900 lines.');
+    // Old Mac line ends (CR alone) are one line to Skim, as to tree-sitter, and a count of one is singular.
+    s.write('cr.py', Array.from({ length: 300 }, (_, i) => `line_${i} = ${i}\r`).join(''));
+    const one = text(await client.callTool({ name: 'skim_read_file', arguments: { filePath: 'cr.py', startLine: 60 } }));
+    assert.equal(one, '[skim] cr.py has no line 60: it has 1 line.');
   });
 
   it('refuses a token budget over 50,000 by its name, as the command line does, rather than answer within another', async () => {

@@ -446,7 +446,7 @@ describe('team rows are untrusted: who published them, refusals that stick, repl
     writeFileSync(path.join(project, 'lib/blob.bin'), Buffer.from([0, 1, 2, 0, 255]));
     assert.equal((await cli(['team', 'forget', 'lib/blob.bin'], 'alice')).stderr, 'could not forget lib/blob.bin in the team cache: it is a binary file');
     const usage = await cli(['team', 'purge', 'lib/runner.js'], 'alice');
-    assert.deepEqual([usage.code, usage.stderr.split('\n')[0]], [2, 'skim team forget FILE [--json]']);
+    assert.deepEqual([usage.code, usage.stderr.split('\n')[0]], [2, '"purge" is not a subcommand of skim team: skim team forget FILE [--json]']);
     const down = await skim(['team', 'forget', 'lib/runner.js'], { cwd: project, env: { SKIM_TEAM_CACHE_URL: roleUrl('alice', 1) } });
     assert.equal(down.code, 1);
     assert.match(

@@ -1,3 +1,4 @@
+import { counted } from '../map/counts';
 import { FIELD_CAPS } from '../map/normalize';
 import { ChatMessage } from '../model/model';
 import { numberLines } from './numbering';
@@ -35,7 +36,7 @@ export function summaryMessages(displayPath: string, lines: readonly string[]): 
 }
 
 export function summaryRequest(displayPath: string, lines: readonly string[]): string {
-  return `File: ${displayPath} (${lines.length} lines)\n\n${numberLines(lines)}`;
+  return `File: ${displayPath} (${counted(lines.length, 'line')})\n\n${numberLines(lines)}`;
 }
 
 /** Sent back with the model's own answer when that answer could not be used. */

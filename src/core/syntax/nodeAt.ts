@@ -1,3 +1,4 @@
+import { counted } from '../map/counts';
 import type { Node } from 'web-tree-sitter';
 import { ProjectFile } from '../files/project';
 import type { SlowFiles } from '../mapping/slowFiles';
@@ -18,7 +19,8 @@ function nameOf(node: Node): string | null {
 
 /** The chain at `line` (1-based) and `column` (1-based; default: the line's first character that is not white space) of one parsed file. */
 export function chainAt({ tree, language, lines }: ParsedFile, key: string, line: number, column?: number): NodeAtResult {
-  if (!Number.isInteger(line) || line < 1 || line > lines.length) throw new NodeAtError(`${key} has ${lines.length} lines; line ${line} is outside it`);
+  if (!Number.isInteger(line) || line < 1 || line > lines.length)
+    throw new NodeAtError(`${key} has ${counted(lines.length, 'line')}; line ${line} is outside it`);
   const text = lines[line - 1];
   const col = column ?? Math.max(1, text.search(/\S/) + 1);
   if (!Number.isInteger(col) || col < 1 || col > text.length + 1)

@@ -1,3 +1,4 @@
+import { counted } from '../map/counts';
 import type { SkimContext } from '../context';
 import { ProjectFile } from '../files/project';
 import { guardedRead, GuardedRead, shownAs } from '../guard/guard';
@@ -165,5 +166,5 @@ export function readParts(
 
 function emptyReadText(read: GuardedRead): string {
   if (read.total === 0) return `[skim] ${read.path} is empty.`;
-  return `[skim] ${read.path} has no line ${read.start}${read.total === null ? '' : `: it has ${read.total} lines`}.`;
+  return `[skim] ${read.path} has no line ${read.start}${read.total === null ? '' : `: it has ${counted(read.total, 'line')}`}.`;
 }

@@ -1,3 +1,4 @@
+import { counted } from '../../core/map/counts';
 import type { FindSymbolInput } from '../../core/tools/declared/findSymbol';
 import type { FileInput } from '../../core/tools/declared/fileInput';
 import type { LocateInput } from '../../core/tools/locate';
@@ -12,7 +13,7 @@ import type { ToolView } from './lmTool';
 
 function range({ startLine, lineCount, endLine }: ReadFileInput): string {
   if (endLine) return `, lines ${startLine ?? 1}-${endLine}`;
-  if (lineCount) return `, ${lineCount} lines from ${startLine ?? 1}`;
+  if (lineCount) return `, ${counted(lineCount, 'line')} from ${startLine ?? 1}`;
   return startLine ? ` from line ${startLine}` : '';
 }
 
