@@ -30,6 +30,7 @@ export const claudeCode: AgentHost<'claude'> = {
   label: 'Claude Code',
   guards: 'Read',
   readTools: ['Read'],
+  mcpToolName: (tool) => `mcp__skim__${tool}`,
   readArgs: (input) =>
     typeof input.file_path === 'string'
       ? {

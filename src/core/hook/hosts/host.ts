@@ -25,6 +25,8 @@ export interface AgentHost<Id extends string = string> {
   place(scope: InstallScope, root: string, env: NodeJS.ProcessEnv): HookPlace;
   /** How VS Code's first-run offer names the host's agent, and whether a workspace uses it; none: never offered there. */
   offer?: HookOffer;
+  /** What the host calls a tool of `skim mcp` (the server installed as `skim`); none: it calls Skim's tools by their own names. */
+  mcpToolName?(tool: string): string;
 }
 
 export interface HookOffer {
