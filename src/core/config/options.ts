@@ -90,6 +90,20 @@ export const JUDGE_MODES = ['off', 'advisory', 'enforcing'] as const;
 const SITE_MODES = ['inherit', ...JUDGE_MODES] as const;
 const SITE_MEANINGS = ['Take skim.judge.mode.', 'Never ask the judge here.', 'Ask and log, change nothing.', 'Act on the verdict.'];
 
+/** One judge site's mode (`skim.judge.SITE`, `SKIM_JUDGE_SITE`): every site's row is this one, but for what it judges. */
+const judgeSite = (site: string, description: string) =>
+  oneOf({
+    setting: `skim.judge.${site}`,
+    env: `SKIM_JUDGE_${site.toUpperCase()}`,
+    scope: 'window',
+    group: 'advanced',
+    values: SITE_MODES,
+    meanings: SITE_MEANINGS,
+    default: 'inherit',
+    needs: [{ option: 'judgeBackend', values: ['openai', 'vscode.lm'] }],
+    description,
+  });
+
 export const OPTIONS = {
   codeLens: bool({
     setting: 'skim.codeLens.enabled',
@@ -327,63 +341,17 @@ export const OPTIONS = {
     description:
       "Every judged point's mode unless its own setting says otherwise. `advisory` by default: measure before acting. Call verification never takes `enforcing` from here.",
   }),
-  judgeSearch: oneOf({
-    setting: 'skim.judge.search',
-    env: 'SKIM_JUDGE_SEARCH',
-    scope: 'window',
-    group: 'advanced',
-    values: SITE_MODES,
-    meanings: SITE_MEANINGS,
-    default: 'inherit',
-    needs: [{ option: 'judgeBackend', values: ['openai', 'vscode.lm'] }],
-    description: 'The mode for reordering many search hits by how likely each is what the agent looks for.',
-  }),
-  judgeLocate: oneOf({
-    setting: 'skim.judge.locate',
-    env: 'SKIM_JUDGE_LOCATE',
-    scope: 'window',
-    group: 'advanced',
-    values: SITE_MODES,
-    meanings: SITE_MEANINGS,
-    default: 'inherit',
-    needs: [{ option: 'judgeBackend', values: ['openai', 'vscode.lm'] }],
-    description: "The mode for reordering locate's first regions by how likely each is what the question is about.",
-  }),
-  judgeScreen: oneOf({
-    setting: 'skim.judge.screen',
-    env: 'SKIM_JUDGE_SCREEN',
-    scope: 'window',
-    group: 'advanced',
-    values: SITE_MODES,
-    meanings: SITE_MEANINGS,
-    default: 'inherit',
-    needs: [{ option: 'judgeBackend', values: ['openai', 'vscode.lm'] }],
-    description: 'The mode for marking passages addressed to an AI agent as data (they are never removed).',
-  }),
-  judgeVerify: oneOf({
-    setting: 'skim.judge.verify',
-    env: 'SKIM_JUDGE_VERIFY',
-    scope: 'window',
-    group: 'advanced',
-    values: SITE_MODES,
-    meanings: SITE_MEANINGS,
-    default: 'inherit',
-    needs: [{ option: 'judgeBackend', values: ['openai', 'vscode.lm'] }],
-    description:
-      'The mode for checking that a language-server call or an edit names lines the session was shown. `enforcing` refuses such calls, so it is never inherited.',
-  }),
-  judgeRoute: oneOf({
-    setting: 'skim.judge.route',
-    env: 'SKIM_JUDGE_ROUTE',
-    scope: 'window',
-    group: 'advanced',
-    values: SITE_MODES,
-    meanings: SITE_MEANINGS,
-    default: 'inherit',
-    needs: [{ option: 'judgeBackend', values: ['openai', 'vscode.lm'] }],
-    description:
-      "The mode for routing an `@skim` chat request (locate, about Skim, edit or run) and for checking that the regions located answer it; `enforcing` routes by the judge's choice and hands an unanswered question to agent mode.",
-  }),
+  judgeSearch: judgeSite('search', 'The mode for reordering many search hits by how likely each is what the agent looks for.'),
+  judgeLocate: judgeSite('locate', "The mode for reordering locate's first regions by how likely each is what the question is about."),
+  judgeScreen: judgeSite('screen', 'The mode for marking passages addressed to an AI agent as data (they are never removed).'),
+  judgeVerify: judgeSite(
+    'verify',
+    'The mode for checking that a language-server call or an edit names lines the session was shown. `enforcing` refuses such calls, so it is never inherited.',
+  ),
+  judgeRoute: judgeSite(
+    'route',
+    "The mode for routing an `@skim` chat request (locate, about Skim, edit or run) and for checking that the regions located answer it; `enforcing` routes by the judge's choice and hands an unanswered question to agent mode.",
+  ),
   judgeDeadlineMs: int({
     setting: 'skim.judge.deadlineMs',
     env: 'SKIM_JUDGE_DEADLINE_MS',
