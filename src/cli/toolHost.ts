@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { ProjectFile } from '../core/files/project';
+import { LinkLoopError, OutsideProjectError, ProjectFile, withinProject } from '../core/files/project';
 import { answersFileBeside } from '../core/overview/answers';
 import { Launch } from '../core/search/launch';
 import { NextSteps, TOOL_STEPS, ToolHost } from '../core/tools/host';
@@ -24,12 +24,15 @@ interface Surface {
 function sessionHost(session: Session, surface: Surface): ToolHost {
   const { project } = session;
   const file = (filePath: string): ProjectFile => {
-    const named = project.file(filePath, surface.base);
-    if (!named.inside)
+    try {
+      return withinProject(project, filePath, surface.base);
+    } catch (error) {
+      if (error instanceof LinkLoopError) throw new ToolError(error.message, { advice: 'Give the path of a file.' });
+      if (!(error instanceof OutsideProjectError)) throw error;
       throw new ToolError(`${filePath} is outside the project (${project.root})`, {
         advice: 'Skim reads only files inside it: give a path inside the project, absolute or relative to its root.',
       });
-    return named;
+    }
   };
   return {
     ctx: session.ctx,

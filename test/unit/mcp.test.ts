@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { scratch, tsSource } from '../support/files';
@@ -122,6 +122,13 @@ describe('skim mcp, driven by an MCP client from the SDK over stdio', () => {
     const outside = await client.callTool({ name: 'skim_read_file', arguments: { filePath: '/etc/hostname' } });
     assert.equal(outside.isError, true);
     assert.match(text(outside), /is outside the project .* give a path inside the project/);
+    symlinkSync('loop-b.ts', path.join(s.dir, 'loop-a.ts'));
+    symlinkSync('loop-a.ts', path.join(s.dir, 'loop-b.ts'));
+    const loop = await client.callTool({ name: 'skim_read_file', arguments: { filePath: 'loop-a.ts' } });
+    assert.deepEqual(
+      [loop.isError, text(loop)],
+      [true, 'loop-a.ts is a link loop: its links lead back to themselves, never to a file. Give the path of a file.'],
+    );
     const missing = await client.callTool({ name: 'skim_summarize_file', arguments: { filePath: 'nope.ts' } });
     assert.equal(missing.isError, true);
     assert.match(text(missing), /^nope\.ts does not exist\. Check the path/);
