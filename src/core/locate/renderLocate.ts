@@ -167,8 +167,11 @@ export async function fitLocate(
   // The list first, without lines, as long as it fits: the lines then take what they may of the rest.
   let shown = Math.min(1, results.length);
   // The one result an answer always has goes without its note, then without its matched words, where with them the answer would not fit (a JSON answer at the least budget).
-  if (shown && (await size(draft(1, []))) > budget) list = [{ ...results[0], note: '' }, ...results.slice(1)];
-  if (shown && (await size(draft(1, []))) > budget) list = [{ ...list[0], matched: [] }, ...results.slice(1)];
+  const lighter: Partial<LocateResult>[] = shown ? [{ note: '' }, { matched: [] }] : [];
+  for (const drop of lighter) {
+    if ((await size(draft(1, []))) <= budget) break;
+    list = [{ ...list[0], ...drop }, ...results.slice(1)];
+  }
   while (shown < results.length && (await size(draft(shown + 1, []))) <= budget * (1 - LINES_SHARE)) shown++;
   let shownLines: LocateAnswer['shownLines'] = [];
   for (let r = 0; r < Math.min(REGIONS_WITH_LINES, shown); r++) {
