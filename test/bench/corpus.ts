@@ -172,6 +172,8 @@ export interface FileResult {
   mapTokens: number;
   /** The same map with every note left out (the doc notes, and the signatures that tell same-named overloads and clauses apart): what they cost. */
   mapTokensWithoutNotes: number;
+  /** The same map with each region's end line left out (`12-40 name` as `12 name`): what the end lines that bound a read cost. */
+  mapTokensWithoutEnds: number;
   listingTokens: number;
   declarationListingTokens: number;
   /** Tokens to reach a function: the whole file numbered, and paging, over Skim's guarded flow; undefined for a file the guard never shortens. */
@@ -282,6 +284,7 @@ async function measure(spec: LanguageSpec, file: string, set: FileSet): Promise<
     tokensPerRegion: map.regions.length ? (mapTokens - headTokens) / map.regions.length : 0,
     mapTokens,
     mapTokensWithoutNotes: tokens(renderMap({ ...entry, regions: entry.regions.map((r) => ({ ...r, note: '' })) })),
+    mapTokensWithoutEnds: tokens(rendered.replace(/^(\t*\d+)-\d+ /gm, '$1 ')),
     listingTokens: tokens(listing),
     declarationListingTokens: tokens(listingOf(tags)),
     second,

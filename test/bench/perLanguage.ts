@@ -67,6 +67,7 @@ function rowOf(language: string, set: string, files: FileResult[]): LanguageRow 
     worstFile: fileLabel(worst.file),
     density,
     densityWithoutNotes: median(files.map((r) => r.mapTokensWithoutNotes / r.listingTokens)),
+    densityWithoutEnds: median(files.map((r) => r.mapTokensWithoutEnds / r.listingTokens)),
     guarded,
     mapFirst,
     ok: { recall: recall >= 0.95, worst: worst.recall >= 0.85, density: density <= 1, guarded: guarded === undefined || guarded >= 1 },

@@ -34,6 +34,8 @@ export interface LanguageRow {
   density: number;
   /** The same with the map's notes left out: what its doc notes and the signatures that tell overloads and clauses apart cost. */
   densityWithoutNotes: number;
+  /** The same with each region's end line left out: what the end lines cost. */
+  densityWithoutEnds: number;
   /** The guarded flow's and map-first's reach against the same flow with the listing, over the files the guard shortens (none: undefined). */
   guarded?: number;
   mapFirst?: number;

@@ -407,10 +407,10 @@ async function mapsOutsideCorpus() {
     }
   }
   const width = Math.max(...languages.map((l) => l.worstFile.length));
-  console.log(`\nlanguage     set       ref       files  tags  recall  worst   ${'worst file'.padEnd(width)}  density  no notes  guarded  map-first`);
+  console.log(`\nlanguage     set       ref       files  tags  recall  worst   ${'worst file'.padEnd(width)}  density  no notes  no ends  guarded  map-first`);
   for (const l of languages) {
     console.log(
-      `${l.language.padEnd(12)} ${l.set.padEnd(9)} ${l.reference.padEnd(9)} ${String(l.files).padStart(5)} ${String(l.tags).padStart(5)}  ${percent(l.recall).padStart(6)}  ${percent(l.worstRecall).padStart(6)}  ${l.worstFile.padEnd(width)}  ${times(l.density).padStart(7)}  ${times(l.densityWithoutNotes).padStart(8)}  ${times(l.guarded).padStart(7)}  ${times(l.mapFirst).padStart(9)}`,
+      `${l.language.padEnd(12)} ${l.set.padEnd(9)} ${l.reference.padEnd(9)} ${String(l.files).padStart(5)} ${String(l.tags).padStart(5)}  ${percent(l.recall).padStart(6)}  ${percent(l.worstRecall).padStart(6)}  ${l.worstFile.padEnd(width)}  ${times(l.density).padStart(7)}  ${times(l.densityWithoutNotes).padStart(8)}  ${times(l.densityWithoutEnds).padStart(7)}  ${times(l.guarded).padStart(7)}  ${times(l.mapFirst).padStart(9)}`,
     );
   }
   for (const l of languages.filter((x) => x.second))
