@@ -60,14 +60,14 @@ describe('what a person is shown of a map passes the screen an agent is shown it
     assert.deepEqual(renderMap(entry).split('\n').slice(0, 10), [
       'Map of buffer-writer.ts (124 lines; tree-sitter outline):',
       'Binary data writer, tested against [redacted: PostgreSQL connection string]',
-      'Declares 1 class, 12 methods.',
       '3-124 class Writer',
-      '\t7-9 constructor',
-      '\t11-21 ensure',
-      '\t24-31 addInt32 — Signs with [redacted: Stripe key]',
-      '\t34-39 addInt16 — Pushes as [redacted: GitHub Token]',
-      '\t42-54 addCString',
-      '\t57-63 addString',
+      '7-9 constructor',
+      '11-21 ensure',
+      '24-31 addInt32 — Signs with [redacted: Stripe key]',
+      '34-39 addInt16 — Pushes as [redacted: GitHub Token]',
+      '42-54 addCString',
+      '57-63 addString',
+      '71-83 addInt32PrefixedString',
     ]);
     const shown = [renderMap(entry), ...entry.regions.map((r) => `${r.name} ${r.note}`)].join('\n');
     assert.deepEqual(leaked(shown, { ...secrets }), []);

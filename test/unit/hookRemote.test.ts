@@ -78,7 +78,7 @@ describe('skim hook and a running extension', () => {
     server = await fakeExtension(s.dir, (request) => JSON.stringify(request.op === 'cached' ? { entry: hostile } : { entry: hostile, modelCalls: 1 }));
     const r = await skim(['hook'], { cwd: s.dir, stdin: payload() });
     const context: string = JSON.parse(r.stdout).hookSpecificOutput.additionalContext;
-    assert.match(context, /\(900 lines; tree-sitter outline\):\nDeclares 30 functions\./);
+    assert.match(context, /\(900 lines; tree-sitter outline\):\n1-29 fn0$/m);
     assert.ok(!context.includes('attacker.invalid'));
   });
 
@@ -88,7 +88,7 @@ describe('skim hook and a running extension', () => {
     const r = await skim(['hook'], { cwd: s.dir, stdin: payload(), env: { SKIM_HOOK_BUDGET_MS: '2000' } });
     assert.ok(Date.now() - started < 4000, `${Date.now() - started} ms`);
     assert.equal(r.code, 0);
-    assert.match(JSON.parse(r.stdout).hookSpecificOutput.additionalContext, /\(900 lines; tree-sitter outline\):\nDeclares 30 functions\./);
+    assert.match(JSON.parse(r.stdout).hookSpecificOutput.additionalContext, /\(900 lines; tree-sitter outline\):\n1-29 fn0$/m);
   });
 
   it('lets the read through, saying why, when the extension answers with an error', async () => {
@@ -142,7 +142,7 @@ describe('skim hook trusts only an extension that provably belongs to this user'
     chmodSync(socketDirectory(HOOK_ENV), 0o755);
     const r = await skim(['hook'], { cwd: s.dir, stdin: payload(s.dir) });
     assert.equal(asked, 0);
-    assert.match(context(r.stdout), /\(900 lines; tree-sitter outline\):\nDeclares 30 functions\./);
+    assert.match(context(r.stdout), /\(900 lines; tree-sitter outline\):\n1-29 fn0$/m);
   });
 
   it('ignores a socket folder that another user made first', async () => {
@@ -161,7 +161,7 @@ describe('skim hook trusts only an extension that provably belongs to this user'
     const r = await skim(['hook'], { cwd: project, stdin: payload(project) });
     assert.equal(asked, 0);
     assert.match(context(r.stdout), /^\[skim\] This read was shortened: lines 1-200 of big\.ts/);
-    assert.match(context(r.stdout), /\(900 lines; tree-sitter outline\):\nDeclares 30 functions\./);
+    assert.match(context(r.stdout), /\(900 lines; tree-sitter outline\):\n1-29 fn0$/m);
   });
 
   it('discards an answer whose map is of another file, and says so', async () => {

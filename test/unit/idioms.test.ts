@@ -198,17 +198,36 @@ describe('notes a map shows: only words that tell a range apart', () => {
 
   it("tells Objective-C overloads apart by their selectors and Java's by their types without final or throws (CAPPlugin.m, Bridge.java, WebViewLocalServer.java)", async () => {
     assert.deepEqual(await lineOf('node_modules/@capacitor/ios/Capacitor/Capacitor/CAPPlugin.m', /notifyListeners|setCenteredPopover/), [
-      '\t78-80 notifyListeners:data:',
-      '\t82-103 notifyListeners:data:retainUntilConsumed:',
-      '\t149-155 setCenteredPopover:',
-      '\t157-164 setCenteredPopover:size:',
+      '78-80 notifyListeners:data:',
+      '82-103 notifyListeners:data:retainUntilConsumed:',
+      '149-155 setCenteredPopover:',
+      '157-164 setCenteredPopover:size:',
     ]);
     const java = 'node_modules/@capacitor/android/capacitor/src/main/java/com/getcapacitor';
-    assert.deepEqual(await lineOf(`${java}/Bridge.java`, /logToJs/), ['\t879-881 logToJs(String, String)', '\t883-885 logToJs(String)']);
+    assert.deepEqual(await lineOf(`${java}/Bridge.java`, /logToJs/), ['879-881 logToJs(String, String)', '883-885 logToJs(String)']);
     assert.deepEqual(await lineOf(`${java}/WebViewLocalServer.java`, / read\(/), [
-      '\t\t754-758 read()',
-      '\t\t760-764 read(byte[])',
-      '\t\t766-770 read(byte[], int, int)',
+      '\t754-758 read()',
+      '\t760-764 read(byte[])',
+      '\t766-770 read(byte[], int, int)',
+    ]);
+  });
+
+  it("draws the members of a file's one module and its one class at their level, and only deeper members indented (Rack's lint.rb); a file of many classes indents each one's members (configparser.py)", async () => {
+    const lint = '/usr/share/rubygems-integration/all/gems/rack-2.2.22/lib/rack/lint.rb';
+    assert.deepEqual(await lineOf(lint, /^\t*(5|9|10|18|19|383|386|788)-/), [
+      '5-789 module Rack',
+      '9-788 class Lint',
+      '10-13 initialize',
+      '18-24 module Assertion',
+      '\t19-23 assert',
+      '383-480 class InputWrapper',
+      '\t386-388 initialize',
+    ]);
+    assert.deepEqual(await lineOf('/usr/lib/python3.11/configparser.py', /^\t*(169|172|182|185)-/), [
+      '169-179 class Error',
+      '\t172-174 __init__',
+      '182-188 class NoSectionError',
+      '\t185-188 __init__',
     ]);
   });
 });

@@ -81,15 +81,15 @@ describe('rendering a map from its rows', () => {
     ];
     assert.deepEqual(regionLines(renderMap(entry({ lines: 100, regions: rows }))), [
       '1-90 class CacheManager — Keeps tokens and accounts per tenant.',
-      '\t2-9 matchAccountId',
-      '\t10-19 removeIdToken',
-      '\t20-29 setAccount — set account entity in the platform cache',
-      '\t30-39 close',
-      '\t40-49 hijackLocked — c.mu must be held.',
-      '\t50-59 serve',
-      '\t60-69 dial',
-      '\t70-79 imports',
-      '\t80-89 flush — 把缓冲区写入磁盘',
+      '2-9 matchAccountId',
+      '10-19 removeIdToken',
+      '20-29 setAccount — set account entity in the platform cache',
+      '30-39 close',
+      '40-49 hijackLocked — c.mu must be held.',
+      '50-59 serve',
+      '60-69 dial',
+      '70-79 imports',
+      '80-89 flush — 把缓冲区写入磁盘',
     ]);
     assert.equal(
       renderAt(entry({ lines: 100, regions: rows }), 55),
@@ -112,15 +112,15 @@ describe('rendering a map from its rows', () => {
     ];
     assert.deepEqual(regionLines(renderMap(entry({ lines: 100, regions: rows }))), [
       '1-99 class HTTP',
-      '\t2-9 HTTP.start',
-      '\t10-19 start',
-      '\t20-29 HTTP.get',
-      '\t30-39 _S_minimum(_Base_ptr)',
-      '\t40-49 _S_minimum(_Const_Base_ptr)',
-      '\t50-59 resize(size_type, const value_type& = value_type()) noexcept',
-      '\t60-69 resize(size_type)',
-      '\t70-79 get(self, key: str, default: int = 0)',
-      '\t80-89 get(self)',
+      '2-9 HTTP.start',
+      '10-19 start',
+      '20-29 HTTP.get',
+      '30-39 _S_minimum(_Base_ptr)',
+      '40-49 _S_minimum(_Const_Base_ptr)',
+      '50-59 resize(size_type, const value_type& = value_type()) noexcept',
+      '60-69 resize(size_type)',
+      '70-79 get(self, key: str, default: int = 0)',
+      '80-89 get(self)',
     ]);
   });
 
@@ -180,7 +180,7 @@ describe('rendering a map from its rows', () => {
 
   it('says a member with no name by its kind, so that no line is only numbers', () => {
     const rows: Region[] = [r(1, 9, 'class', 'Cart'), r(2, 4, 'method', ''), r(6, 6, 'field', ''), r(7, 7, 'field', 'b'), r(8, 8, 'field', 'c')];
-    assert.deepEqual(regionLines(renderMap(entry({ lines: 10, regions: rows }))), ['1-9 class Cart', '\t2-4 method', '\tfield: 6; 7 b; 8 c']);
+    assert.deepEqual(regionLines(renderMap(entry({ lines: 10, regions: rows }))), ['1-9 class Cart', '2-4 method', 'field: 6; 7 b; 8 c']);
   });
 
   it('groups four or more consecutive members of one qualifier under it, named once, with no lines of its own (a group is no region)', () => {
@@ -263,9 +263,9 @@ describe('rendering a map from its rows', () => {
     assert.deepEqual(regionLines(text), [
       '5-40 class Cart — extends Base',
       // A one-line field's note costs what reading the line does: it stays in the row.
-      '\tfield: 6 a; 7 b; 8 c',
-      '\t10-20 add',
-      '\t22 size; 23 clear; 24 empty',
+      'field: 6 a; 7 b; 8 c',
+      '10-20 add',
+      '22 size; 23 clear; 24 empty',
     ]);
   });
 

@@ -122,7 +122,7 @@ interface Look {
 const mapLook = (labels: Map<RegionNode, string>): Look => ({ labels, unit: '\t' });
 
 /** Indentation stops deepening at 16 levels, so that no nesting makes a line longer than its region's. */
-const indent = (node: RegionNode, look: Look) => look.unit.repeat(Math.min(node.depth, 16));
+const indent = (node: RegionNode, look: Look) => look.unit.repeat(Math.min(node.level, 16));
 /**
  * A region's line starts with its lines. A group's line has none: a group is no region (`skim at`
  * and hovers never answer with it, and its members' lines have gaps between them), only a name said once.

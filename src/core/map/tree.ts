@@ -5,6 +5,8 @@ import { Region } from './types';
 export interface RegionNode {
   region: Region;
   depth: number;
+  /** How far a map indents its line: its depth, less the levels of the wrappers it is in (`unwrapped`). */
+  level: number;
   children: RegionNode[];
   /** Set on a map's group of members named by one qualifier and nothing else (`_Rb_tree::`): what its line says. */
   group?: string;
@@ -22,7 +24,7 @@ export function regionTree(regions: readonly Region[]): RegionNode[] {
   for (const region of regions) {
     while (stack.length && (stack[stack.length - 1].region.end < region.start || same(stack[stack.length - 1].region, region))) stack.pop();
     const parent = stack[stack.length - 1];
-    const node: RegionNode = { region, depth: stack.length, children: [] };
+    const node: RegionNode = { region, depth: stack.length, level: stack.length, children: [] };
     (parent ? parent.children : roots).push(node);
     stack.push(node);
   }
@@ -81,6 +83,7 @@ function grouped(nodes: RegionNode[], parentKey: string): RegionNode[] {
       out.push({
         region: { start: run[0].region.start, end, kind: '', name: qualifier, note: '' },
         depth: 0,
+        level: 0,
         children: run,
         group: `${qualifier}${parts.separator}`,
       });
@@ -118,11 +121,33 @@ export function mapTree(regions: readonly Region[]): RegionNode[] {
     list.splice(0, list.length, ...grouped(kept, parentKey));
     for (const node of list) if (node.children.length) lists.push({ list: node.children, parentKey: ownerKey(node.region.name) });
   }
-  const stack = roots.map((node) => ({ node, depth: 0 }));
+  const wrappers = unwrapped(roots);
+  const stack = roots.map((node) => ({ node, depth: 0, level: 0 }));
   while (stack.length) {
-    const { node, depth } = stack.pop() as { node: RegionNode; depth: number };
+    const { node, depth, level } = stack.pop() as { node: RegionNode; depth: number; level: number };
     node.depth = depth;
-    for (const child of node.children) stack.push({ node: child, depth: depth + 1 });
+    node.level = level;
+    const inner = wrappers.has(node) ? level : level + 1;
+    for (const child of node.children) stack.push({ node: child, depth: depth + 1, level: inner });
   }
   return roots;
+}
+
+/**
+ * The regions whose members a map draws at their own level: a region that is the only one of the
+ * top level but the import block (a Java or C# file's one class, a Ruby file's module, a C++
+ * file's namespace), and so on inward while such a region's members are again one region (the
+ * class in that namespace). Its lines already say that everything below is in it; an indentation
+ * on every line of the file says it again, at a token a line or two.
+ */
+function unwrapped(roots: readonly RegionNode[]): Set<RegionNode> {
+  const wrappers = new Set<RegionNode>();
+  let level = roots;
+  for (;;) {
+    const code = level.filter((node) => node.region.kind !== 'imports');
+    const only = code.length === 1 ? code[0] : undefined;
+    if (!only || only.group || !only.children.length) return wrappers;
+    wrappers.add(only);
+    level = only.children;
+  }
 }

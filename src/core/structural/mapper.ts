@@ -6,7 +6,7 @@ import { LanguageInfo, languageFor } from './languages';
 import { outline } from './queryRegions';
 import { MapJob, runInWorker, WorkerAnswer } from './outlineWorker';
 import { isWasmFailure, Parse, SlowParseError, TreeSitterFailure, withParse } from './parser';
-import { structuralProse } from './prose';
+import { fileDescription } from './prose';
 import { outlineQuery } from './queries';
 import { STRUCTURAL_RULES_VERSION } from './rules';
 import { knownSlow, rememberSlow } from './slowTexts';
@@ -73,7 +73,11 @@ export function fromWorker<T>(answer: WorkerAnswer<T>, file: string, whole?: { l
   throw new Error(answer.message);
 }
 
-/** The structural map made in this thread (in a worker, the worker's own). */
+/**
+ * The structural map made in this thread (in a worker, the worker's own). Its prose is the file's
+ * own description, or nothing: its lines list every region and each fold counts what it folds, so
+ * a count of the declarations would say again, at a line's tokens, what the lines below say.
+ */
 export async function outlineHere(language: LanguageInfo, file: string, text: string, lines: number, signal?: AbortSignal): Promise<StructuralMap> {
   return withParse(
     language,
@@ -88,7 +92,7 @@ export async function outlineHere(language: LanguageInfo, file: string, text: st
         throw new NoGrammarError((error as Error).message);
       }
       const regions = await outlineRegions(parse, query, language, lines);
-      return { producer: `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}`, prose: structuralProse(parse.tree.rootNode, regions), regions };
+      return { producer: `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}`, prose: fileDescription(parse.tree.rootNode), regions };
     },
     undefined,
     signal,

@@ -1,7 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { countsText } from '../map/render';
 import { clipAtWord } from '../map/normalize';
-import { Region } from '../map/types';
 import { commentLines, isLicense, isRule } from './comments';
 
 const PROSE_CHARS = 400;
@@ -139,17 +137,4 @@ export function fileDescription(root: Node): string {
     if (!HEADING.test(text)) standing ||= text;
   }
   return standing;
-}
-
-/** "Declares 2 classes, 14 functions." from the top-level regions. */
-function declares(regions: readonly Region[]): string {
-  const counts = new Map<string, number>();
-  for (const r of regions) if (r.kind !== 'imports') counts.set(r.kind, (counts.get(r.kind) ?? 0) + 1);
-  return counts.size === 0 ? 'Declares nothing tree-sitter can outline.' : `Declares ${countsText(counts)}.`;
-}
-
-export function structuralProse(root: Node, regions: readonly Region[]): string {
-  const doc = fileDescription(root);
-  const summary = declares(regions);
-  return doc ? `${doc}\n${summary}` : summary;
 }
