@@ -212,6 +212,28 @@ describe('notes a map shows: only words that tell a range apart', () => {
     ]);
   });
 
+  it('tells overloads written `name: Type` apart by their types alone, and by their labels where the types are the same (GoogleMapErrors.kt, CapacitorBridge.swift)', async () => {
+    const maps = 'node_modules/@capacitor/google-maps/android/src/main/java/com/capacitorjs/plugins/googlemaps';
+    assert.deepEqual(await lineOf(`${maps}/GoogleMapErrors.kt`, /getErrorObject/), [
+      '26-56 getErrorObject(GoogleMapsError)',
+      '58-60 getErrorObject(Exception)',
+    ]);
+    assert.deepEqual(await lineOf('node_modules/@capacitor/ios/Capacitor/Capacitor/CapacitorBridge.swift', /releaseCall/), [
+      '\t422-424 releaseCall(_ call: CAPPluginCall)',
+      '\t426-428 releaseCall(withID: String)',
+      '\t436-438 releaseCall(callbackId: String)',
+    ]);
+  });
+
+  it("shows no note of curried parameters, whose one- and two-letter names and repeats tell no range apart (OCaml's list.ml)", async () => {
+    assert.deepEqual(await lineOf('/usr/lib/ocaml/list.ml', /^\t*(118|128|273|287)-/), [
+      '118-121 fold_left',
+      '128-132 map2',
+      '\t273-277 aux',
+      '\t287-293 part — left right',
+    ]);
+  });
+
   it("draws the members of a file's one module and its one class at their level, and only deeper members indented (Rack's lint.rb); a file of many classes indents each one's members (configparser.py)", async () => {
     const lint = '/usr/share/rubygems-integration/all/gems/rack-2.2.22/lib/rack/lint.rb';
     assert.deepEqual(await lineOf(lint, /^\t*(5|9|10|18|19|383|386|788)-/), [

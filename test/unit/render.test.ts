@@ -119,7 +119,7 @@ describe('rendering a map from its rows', () => {
       '40-49 _S_minimum(_Const_Base_ptr)',
       '50-59 resize(size_type, const value_type& = value_type()) noexcept',
       '60-69 resize(size_type)',
-      '70-79 get(self, key: str, default: int = 0)',
+      '70-79 get(self, str, int)',
       '80-89 get(self)',
     ]);
   });

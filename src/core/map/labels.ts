@@ -54,7 +54,13 @@ const sameWord = (a: string, b: string) =>
   a === b || (a.length >= 3 && b.length >= 3 && (a.startsWith(b) || b.startsWith(a) || (a.length >= 5 && b.length >= 5 && a.slice(0, 5) === b.slice(0, 5))));
 
 /**
- * Whether a note says two words or more that its region's name, kind and parent do not, nor the
+ * A number, or a Latin word of one or two letters, says nothing a reader picks a range by: OCaml's
+ * curried parameters (`f accu l`, `l1 l2` on `map2`) are the signature, not a description.
+ */
+const SHORT = /^(\d+|[a-z]{1,2})$/;
+
+/**
+ * Whether a note says two different words or more (of three letters or more) that its region's name, kind and parent do not, nor the
  * notes of most of its siblings: "helper to match account ids" on matchAccountId says none,
  * "Constructor." or "the connection." (on `close`) one; "The input contains a boolean." on
  * `visit_bool`, among siblings whose notes all say "The input contains", none. A single word
@@ -62,7 +68,7 @@ const sameWord = (a: string, b: string) =>
  */
 function addsWords(note: string, known: string, common: ReadonlySet<string>): boolean {
   const have = words(known);
-  return words(note).filter((w) => !FILLER.has(w) && !common.has(w) && !have.some((k) => sameWord(w, k))).length >= 2;
+  return new Set(words(note).filter((w) => !FILLER.has(w) && !SHORT.test(w) && !common.has(w) && !have.some((k) => sameWord(w, k)))).size >= 2;
 }
 
 const NO_WORDS: ReadonlySet<string> = new Set();
@@ -106,9 +112,11 @@ const withoutThrows = (signature: string) => signature.replace(/\s*\bthrows\b.*$
 /**
  * A signature as it tells overloads apart: a parameter written as a type and then a name (C,
  * C++, Java, C#, PHP) keeps its type and default (`(const _Self& __x)` is `(const _Self&)`); one
- * with a `:` (TypeScript, Kotlin, Rust…) or of one word (Python, JavaScript) is kept whole, as is
- * whatever follows the parameters (`const`). Java's `final` and `throws …`, which no two overloads
- * can differ by alone, are left out; an Objective-C method of several parameters is told apart by
+ * written as a name, a `:` and a type (TypeScript, Kotlin, Rust, Python's hints) keeps its type
+ * (`(err: GoogleMapsError)` is `(GoogleMapsError)`); one of one word (Python, JavaScript) is kept
+ * whole, as is what follows the parameters (`const`) but a return type after `:` or `->`. Java's
+ * `final` and `throws …`, which no two overloads can differ by alone either, are left out; an
+ * Objective-C method of several parameters is told apart by
  * its selector's keywords (`notifyListeners:data:`), as the language names it.
  */
 function parameterTypes(signature: string): string {
@@ -122,9 +130,14 @@ function parameterTypes(signature: string): string {
   const list = signature.slice(1, close);
   const after = signature.slice(close + 1);
   if (OBJC_KEYWORDS.test(after)) return `:${[...after.matchAll(/(\w+):/g)].map((m) => m[1]).join(':')}:`;
-  if (!list.trim()) return withoutThrows(signature);
-  const types = topLevelParts(list).map((p) => p.replace(/^final\s+/, '').replace(/^([^:=]*[\w&*>\]])\s+[A-Za-z_$]\w*(\s*=.*)?$/s, '$1$2'));
-  return withoutThrows(`(${types.join(', ')})${after}`);
+  // What follows a `:` or `->` after the parameters is the return type, which no two overloads differ by alone.
+  const kept = /^\s*(:|->)/.test(after) ? '' : after;
+  if (!list.trim()) return withoutThrows(`()${kept}`);
+  const types = topLevelParts(list).map((p) => {
+    const typed = /^(?:(?:val|var|let|readonly|public|private|protected|inout)\s+)*[\w$]+\??\s*:(?!:)\s*(?<type>[^=\s][^=]*?)\s*(=.*)?$/s.exec(p);
+    return typed?.groups ? typed.groups.type : p.replace(/^final\s+/, '').replace(/^([^:=]*[\w&*>\]])\s+[A-Za-z_$]\w*(\s*=.*)?$/s, '$1$2');
+  });
+  return withoutThrows(`(${types.join(', ')})${kept}`);
 }
 
 /** Which of `names` (each with its kind) more than one member has. */
@@ -161,6 +174,12 @@ function memberNames(nodes: readonly RegionNode[], parent: RegionNode | undefine
   const sameFull = sharedNames(nodes, names);
   const told = nodes.map(({ region }, i) => sameFull.has(`${region.kind} ${names[i]}`) && isSignature(region, noteOf(region)));
   const forms = nodes.map(({ region }, i) => (told[i] ? parameterTypes(noteOf(region)) : ''));
+  // Types alone that two members share (Swift's `releaseCall(callbackID: String)` and `releaseCall(withID: String)`) leave their labels in.
+  const shared = sharedNames(
+    nodes,
+    nodes.map((_, i) => `${names[i]}${forms[i]}`),
+  );
+  nodes.forEach(({ region }, i) => told[i] && shared.has(`${region.kind} ${names[i]}${forms[i]}`) && (forms[i] = noteOf(region)));
   // Beside a selector's keywords, an Objective-C method of one parameter (`(UIViewController *) vc`) is its selector too.
   const selectors = new Set(nodes.flatMap(({ region }, i) => (forms[i].startsWith(':') ? [`${region.kind} ${names[i]}`] : [])));
   nodes.forEach(({ region }, i) => {
