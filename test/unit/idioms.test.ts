@@ -27,6 +27,10 @@ async function rows(file: string, pick: RegExp): Promise<string[]> {
 const EXPRESS = 'node_modules/express/lib';
 
 describe('common idioms in real third-party code, each one region with its exact lines', () => {
+  it("keeps express's requires one import block through the aliases and require(…).member lines among them (response.js)", async () => {
+    assert.deepEqual(await rows(`${EXPRESS}/response.js`, / imports /), ['15-36 imports imports | 19 imports']);
+  });
+
   it("maps a function assigned under two names as one region named by both: express's res.set = res.header, res.contentType = res.type, req.get = req.header", async () => {
     assert.deepEqual(await rows(`${EXPRESS}/response.js`, / res\.(set|contentType) /), [
       '507-514 function res.contentType = res.type | (type)',

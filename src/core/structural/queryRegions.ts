@@ -44,7 +44,10 @@ function capture(captures: readonly QueryCapture[], name: string): Node | undefi
 
 const contains = (outer: Node, inner: Node) => outer.startIndex <= inner.startIndex && inner.endIndex <= outer.endIndex && outer.id !== inner.id;
 
-/** Runs of imports that are siblings with only comments between them, each one region. */
+/** A declaration that only names a member of what is in scope (`var extname = path.extname;`): it belongs with the imports it sits among. */
+const ALIAS = /^(const|let|var)\s+[\w$]+\s*=\s*[\w$]+(\.[\w$]+)+;?$/;
+
+/** Runs of imports that are siblings with only comments and aliases between them, each one region. */
 function importRegions(nodes: Node[]): LinedRegion[] {
   const sorted = [...new Map(nodes.map((n) => [n.id, n])).values()].sort((a, b) => a.startIndex - b.startIndex);
   const runs: Node[][] = [];
@@ -53,7 +56,7 @@ function importRegions(nodes: Node[]): LinedRegion[] {
     const last = run?.[run.length - 1];
     let adjacent = !!last && last.parent?.id === node.parent?.id;
     for (let between = last?.nextNamedSibling; adjacent && between && between.id !== node.id; between = between.nextNamedSibling) {
-      if (!/comment/.test(between.type)) adjacent = false;
+      if (!/comment/.test(between.type) && !(/^(lexical|variable)_declaration$/.test(between.type) && ALIAS.test(between.text))) adjacent = false;
     }
     if (adjacent && run) run.push(node);
     else if (!last || !contains(last, node)) runs.push([node]);

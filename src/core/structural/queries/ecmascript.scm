@@ -118,3 +118,13 @@
 (variable_declaration
   (variable_declarator value: (call_expression function: (identifier) @_require arguments: (arguments . (string))))
   (#eq? @_require "require")) @import
+(lexical_declaration
+  (variable_declarator value: [
+    (member_expression object: (call_expression function: (identifier) @_require arguments: (arguments . (string))))
+    (call_expression function: (call_expression function: (identifier) @_require arguments: (arguments . (string))))])
+  (#eq? @_require "require")) @import
+(variable_declaration
+  (variable_declarator value: [
+    (member_expression object: (call_expression function: (identifier) @_require arguments: (arguments . (string))))
+    (call_expression function: (call_expression function: (identifier) @_require arguments: (arguments . (string))))])
+  (#eq? @_require "require")) @import
