@@ -45,7 +45,7 @@ export function usage(): string {
     ...commandLines().map((line) => `  ${line}`),
     '',
     'Options: --root DIR (default: the git root, else the current folder)',
-    '         --cache-dir DIR (default: SKIM_CACHE_DIR, else ~/.cache/skim)',
+    '         --cache-dir DIR (default: SKIM_CACHE_DIR, else ~/.cache/skim); both before or after the command',
     "         skim COMMAND --help shows one command's arguments and options; skim --version, Skim's version",
     '',
     environmentHelp(),

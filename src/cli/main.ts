@@ -20,6 +20,22 @@ function checkArgs(command: Command, args: ParsedArgs): void {
     throw new UsageError(`"${nameOnOneLine(args.positionals[command.args.length])}" is one argument too many: ${synopsis(command)}`);
 }
 
+/** The options every command on a project takes, which may come before its name too. */
+const LEADING = new Set(['--root', '--cache-dir']);
+
+/**
+ * `skim --root ../app read f` as `skim read --root ../app f`: the project options written before the
+ * command, as git and npm take theirs, split off (`--root DIR` and `--root=DIR` alike).
+ */
+function leadingOptions(argv: readonly string[]): { leading: string[]; rest: readonly string[] } {
+  let i = 0;
+  while (i < argv.length && LEADING.has(argv[i].split('=')[0])) {
+    if (!argv[i].includes('=') && i + 1 >= argv.length) throw new UsageError(`${argv[i]} needs a folder: skim ${argv[i]} DIR COMMAND …`);
+    i += argv[i].includes('=') ? 1 : 2;
+  }
+  return { leading: argv.slice(0, i), rest: argv.slice(i) };
+}
+
 /** The path a command's project follows, as its root rule names it, if one was given. */
 function targetOf(command: Command, args: ParsedArgs) {
   if (!('run' in command) || !command.path) return undefined;
@@ -46,7 +62,8 @@ export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessE
   // The help a usage error points to: the command's, else the general one.
   let helpFor = 'skim';
   try {
-    const [name, ...rest] = argv;
+    const { leading, rest: words } = leadingOptions(argv);
+    const [name, ...rest] = words;
     if (!name || name === '--help' || name === '-h' || name === 'help') {
       const asked = name === 'help' && rest.length ? findCommand(rest) : undefined;
       if (name === 'help' && rest.length && !asked) throw new UsageError(`unknown command "${nameOnOneLine(rest.join(' '))}"`);
@@ -57,7 +74,7 @@ export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessE
       io.out(`skim ${manifest.version}`);
       return 0;
     }
-    const found = findCommand(argv);
+    const found = findCommand(words);
     if (!found) throw new UsageError(`unknown command "${nameOnOneLine(name)}"`);
     if ('group' in found) {
       helpFor = `skim ${found.group}`;
@@ -68,14 +85,16 @@ export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessE
       const said = rest.length ? `"${nameOnOneLine(rest[0])}" is not a subcommand of skim ${found.group}` : `skim ${found.group} needs a subcommand`;
       throw new UsageError(`${said}: ${groupSynopses(found.group).split('\n').join(', ')}`);
     }
-    const { command } = found;
+    const command = found.command;
     helpFor = `skim ${command.name}`;
+    if (leading.length && 'lenient' in command) throw new UsageError(`skim ${command.name} takes no ${leading[0].split('=')[0]}`);
+    const given = [...leading, ...found.rest];
     // Help never acts: asked for anywhere before `--`, it is all the command does.
-    if (wantsHelp(found.rest) || saysHelp(found.rest, command.args.length > 0)) {
+    if (wantsHelp(given) || saysHelp(given, command.args.length > 0)) {
       io.out(commandHelp(command));
       return 0;
     }
-    const args = 'lenient' in command ? { positionals: [], flags: new Map() } : parseArgs(found.rest);
+    const args = 'lenient' in command ? { positionals: [], flags: new Map() } : parseArgs(given);
     if (!('lenient' in command)) checkArgs(command, args);
     const root = () => commandRoot(targetOf(command, args), stringFlag(args.flags, 'root'), cwd);
     if ('alone' in command) return await command.alone({ args, rest: found.rest, io, env, cwd, options, root });

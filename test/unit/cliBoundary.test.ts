@@ -92,6 +92,23 @@ describe('the project boundary on the command line', () => {
     assert.deepEqual([inside.code, inside.stdout], [0, '1\texport function fn0(n: number): number {\n']);
   });
 
+  it('--root and --cache-dir may come before the command, as git takes them: the same read, the same boundary; with no folder, or before the hook, a usage error', async () => {
+    const file = path.join(s.dir, 'big.ts');
+    for (const args of [
+      ['--root', s.dir, 'read', file, '--limit', '1'],
+      [`--root=${s.dir}`, '--cache-dir', path.join(s.dir, '.other'), 'read', file, '--limit', '1'],
+    ]) {
+      const r = await skimProcess(args, outside.dir);
+      assert.deepEqual([r.code, r.stdout, r.stderr], [0, '1\texport function fn0(n: number): number {\n', ''], args.join(' '));
+    }
+    const far = path.join(outside.dir, 'far.ts');
+    assert.deepEqual((await skimProcess(['--root', '.', 'read', far], s.dir)).stderr, refused(far, s.dir));
+    const bare = await skimProcess(['--root'], s.dir);
+    assert.deepEqual([bare.code, bare.stderr], [2, 'skim: --root needs a folder: skim --root DIR COMMAND …\nskim: see skim --help\n']);
+    const hook = await skimProcess(['--root', '.', 'hook'], s.dir);
+    assert.deepEqual([hook.code, hook.stderr], [2, 'skim: skim hook takes no --root\nskim: see skim hook --help\n']);
+  });
+
   it("without --root the project is the current folder's: a file named outside it (/etc/passwd, another project's file) is refused in one line that names --root, and --root reads it", async () => {
     const far = path.join(outside.dir, 'far.ts');
     const named: [string[], string][] = [
