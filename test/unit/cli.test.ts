@@ -110,6 +110,24 @@ describe('the skim command', () => {
     assert.equal((await skim(['at', 'big.ts', '30'], { cwd: s.dir })).stdout, 'big.ts:30 is in a gap between regions.');
   });
 
+  it("symbols prints a real file's outline and symbol one declaration's numbered lines by name, as the tools do; a name it lacks exits 1 with its declarations listed (mocha's runner.js)", async () => {
+    const runner = require.resolve('mocha/lib/runner.js');
+    const outline = await skim(['symbols', '--root', '/', runner], { cwd: s.dir });
+    assert.deepEqual(
+      [outline.code, outline.stdout.split('\n').slice(1, 4)],
+      [0, ['9-21 imports', '172-242 class Runner — extends EventEmitter', '\t187-241 constructor']],
+    );
+    const one = await skim(['symbol', '--root', '/', runner, 'hookUp'], { cwd: s.dir });
+    assert.deepEqual([one.code, one.stdout.split('\n').slice(1, 2)], [0, ['748\tRunner.prototype.hookUp = function (name, fn) {']]);
+    assert.match(one.stdout, /^method Runner\.prototype\.hookUp: lines 748-751 of /);
+    const json = JSON.parse((await skim(['symbol', '--root', '/', runner, 'hookUp', '--json'], { cwd: s.dir })).stdout);
+    assert.deepEqual(json.found, [{ start: 748, end: 751, kind: 'method', name: 'Runner.prototype.hookUp', note: "Run 'afterEach' hooks from bottom up." }]);
+    const none = await skim(['symbol', 'big.ts', 'nothing'], { cwd: s.dir });
+    assert.equal(none.code, 1);
+    assert.match(none.stdout, /^No declaration named "nothing" in big\.ts\. The declarations it has:\n\nMap of big\.ts/);
+    assert.equal(none.stderr, 'no declaration named "nothing" in big.ts: its declarations are listed above');
+  });
+
   it('exits 2 with usage on a usage error', async () => {
     for (const args of [['frobnicate'], ['read'], ['read', 'big.ts', '--offset', '0'], ['read', 'big.ts', '--bogus'], ['at', 'big.ts', 'x'], []]) {
       const r = await skim(args, { cwd: s.dir });

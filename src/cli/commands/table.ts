@@ -10,6 +10,7 @@ import { mcpCommand } from './mcp';
 import { overviewCommand } from './overview';
 import { readCommand } from './read';
 import { searchCommand } from './search';
+import { symbolCommand, symbolsCommand } from './symbols';
 import { teamCommand } from './team';
 import { nodeAtCommand, queryCommand } from './tree';
 
@@ -67,6 +68,27 @@ export const COMMANDS: readonly Command[] = [
     help: "The regions of the file's map that hold LINE, outermost first and innermost last, or the gap it is in.",
     path: { arg: 0, is: 'file' },
     run: atCommand,
+  },
+  {
+    name: 'symbols',
+    args: [{ name: 'FILE', help: 'the file' }],
+    flags: { json },
+    summary: "the file's declarations and their lines, from its parser (no model call)",
+    help: "Every class, type, function and method of FILE with its lines, from tree-sitter's outline of it: one parse, no\nmodel call, nothing stored. The same as the skim_list_symbols tool.",
+    path: { arg: 0, is: 'file' },
+    run: symbolsCommand,
+  },
+  {
+    name: 'symbol',
+    args: [
+      { name: 'FILE', help: 'the file' },
+      { name: 'NAME', help: "the declaration's name (parseArgs, Runner.run); a qualified name matches by its last part" },
+    ],
+    flags: { json },
+    summary: "one declaration's lines, numbered, by its name",
+    help: 'The declaration named NAME in FILE: its lines and its numbered text (guarded: one of more than 200 lines is\nshortened, with the next start). The same as the skim_find_symbol tool.',
+    path: { arg: 0, is: 'file' },
+    run: symbolCommand,
   },
   {
     name: 'locate',

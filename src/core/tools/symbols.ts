@@ -1,6 +1,7 @@
 import type { SkimContext } from '../context';
 import { ProjectFile } from '../files/project';
 import { mapJson, regionLabel, renderMap } from '../map/render';
+import { Region } from '../map/types';
 import { screenEntry } from '../screen/entry';
 import { screenNames } from '../screen/names';
 import { findingsJson, mergeFindings, NO_FINDINGS, screenLines } from '../screen/screen';
@@ -22,7 +23,14 @@ export async function listSymbolsOf(ctx: SkimContext, file: ProjectFile): Promis
 }
 
 /** skim_find_symbol: each declaration of that name with its coordinates and numbered lines; the outline when there is none. */
-export async function findSymbolIn(ctx: SkimContext, file: ProjectFile, name: string, maxLines: number): Promise<ToolResult> {
+/** What skim_find_symbol answers as data: the file, the name asked for, and each declaration of that name found (none: the outline is the text). */
+export interface FoundSymbols {
+  path: string;
+  name: string;
+  found: Region[];
+}
+
+export async function findSymbolIn(ctx: SkimContext, file: ProjectFile, name: string, maxLines: number): Promise<ToolResult<FoundSymbols>> {
   let found;
   try {
     found = await findSymbol(file, name, maxLines);

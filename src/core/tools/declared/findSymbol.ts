@@ -1,6 +1,7 @@
 import { ToolDeclaration } from '../declaration';
 import { fileSchema, onFile } from './fileInput';
-import { findSymbolIn } from '../symbols';
+import { findSymbolIn, FoundSymbols } from '../symbols';
+import { ToolResult } from '../result';
 
 export interface FindSymbolInput {
   filePath: string;
@@ -8,7 +9,7 @@ export interface FindSymbolInput {
 }
 
 /** skim_find_symbol: One declaration's body and coordinates, by name, in a named file. */
-export const findSymbolTool: ToolDeclaration<FindSymbolInput> = {
+export const findSymbolTool: ToolDeclaration<FindSymbolInput, ToolResult<FoundSymbols>> = {
   name: 'skim_find_symbol',
   displayName: 'Skim: Find Symbol',
   toolReferenceName: 'skimFind',
