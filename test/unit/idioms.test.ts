@@ -27,6 +27,14 @@ async function rows(file: string, pick: RegExp): Promise<string[]> {
 const EXPRESS = 'node_modules/express/lib';
 
 describe('common idioms in real third-party code, each one region with its exact lines', () => {
+  it("keeps a C++ file's includes one import block through the #if blocks and comments between them (googletest's gtest.cc)", async () => {
+    assert.deepEqual(await rows('/usr/src/googletest/googletest/src/gtest.cc', / imports /), [
+      '33-143 imports imports | 59 imports',
+      '148-151 imports imports | 4 imports',
+      '6586-6586 imports imports | 1 import',
+    ]);
+  });
+
   it("keeps express's requires one import block through the aliases and require(…).member lines among them (response.js)", async () => {
     assert.deepEqual(await rows(`${EXPRESS}/response.js`, / imports /), ['15-36 imports imports | 19 imports']);
   });

@@ -47,8 +47,22 @@ const contains = (outer: Node, inner: Node) => outer.startIndex <= inner.startIn
 /** A declaration that only names a member of what is in scope (`var extname = path.extname;`): it belongs with the imports it sits among. */
 const ALIAS = /^(const|let|var)\s+[\w$]+\s*=\s*[\w$]+(\.[\w$]+)+;?$/;
 
-/** Runs of imports that are siblings with only comments and aliases between them, each one region. */
-function importRegions(nodes: Node[]): LinedRegion[] {
+/** The node an import is among, past the preprocessor conditionals it sits in (`#ifdef HAVE_UNISTD_H` / `#include <unistd.h>`). */
+function scopeOf(node: Node): Node | null {
+  let parent = node.parent;
+  while (parent?.type.startsWith('preproc_')) parent = parent.parent;
+  return parent;
+}
+
+/** Whether only comments, blank lines and preprocessor lines lie between two imports of one scope (C's includes in and out of `#if` blocks). */
+function onlyDirectivesBetween(last: Node, node: Node, source: string): boolean {
+  if (scopeOf(last)?.id !== scopeOf(node)?.id) return false;
+  const between = source.slice(last.endIndex, node.startIndex).split('\n').slice(1, -1);
+  return between.every((line) => /^\s*($|#|\/\/|\/\*|\*)/.test(line));
+}
+
+/** Runs of imports that are siblings with only comments and aliases between them, or only preprocessor lines, each one region. */
+function importRegions(nodes: Node[], source: string): LinedRegion[] {
   const sorted = [...new Map(nodes.map((n) => [n.id, n])).values()].sort((a, b) => a.startIndex - b.startIndex);
   const runs: Node[][] = [];
   for (const node of sorted) {
@@ -58,7 +72,7 @@ function importRegions(nodes: Node[]): LinedRegion[] {
     for (let between = last?.nextNamedSibling; adjacent && between && between.id !== node.id; between = between.nextNamedSibling) {
       if (!/comment/.test(between.type) && !(/^(lexical|variable)_declaration$/.test(between.type) && ALIAS.test(between.text))) adjacent = false;
     }
-    if (adjacent && run) run.push(node);
+    if ((adjacent || (!!last && onlyDirectivesBetween(last, node, source))) && run) run.push(node);
     else if (!last || !contains(last, node)) runs.push([node]);
   }
   return runs.map((run) => ({
@@ -146,5 +160,5 @@ export function outline(root: Node, source: string, query: Query, language: Lang
     name,
     note: noteFor(source, kind, node, outer, nameNode),
   }));
-  return [...importRegions(imports), ...regions];
+  return [...importRegions(imports, source), ...regions];
 }
