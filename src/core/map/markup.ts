@@ -1,0 +1,71 @@
+/**
+ * A writer's markup, for a note, a file's prose and a README's quote alike: what is only there for
+ * a documentation tool (RDoc's `+code+` and `_word_`, Markdown's `**x**`, HTML tags, Javadoc's
+ * `{@link x}`, a backslash's escape `\\_`) goes, the words it marks stay; and where the first
+ * sentence of plain text ends.
+ */
+
+/** HTML elements documentation is written with; an unclosed one at the end (`<source`) is cut off mid-tag. */
+const HTML_TAG =
+  /<\/?(a|b|big|blockquote|br|center|cite|code|dd|details|div|dl|dt|em|font|h[1-6]|hr|i|img|kbd|li|ol|p|picture|pre|s|samp|small|source|span|strong|sub|summary|sup|table|td|th|tr|tt|u|ul|var)\b[^>]*(>|$)/gi;
+
+const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** Javadoc's and JSDoc's inline tags keep their text (`{@link download()}` is `download()`); `{@inheritDoc}` has none. */
+const INLINE_TAG = /\{@(link|linkplain|code|literal|value)\s+([^}]*)\}|\{@inheritDoc\}/g;
+
+/** NatSpec's reference to a declaration (OpenZeppelin's `{RoleAdminChanged}`, `{IERC20-balanceOf}`), never a path's `/users/{id}`. */
+const DECLARATION_REFERENCE = /(^|[\s(])\{(_?[A-Za-z]\w*(-\w+)?)\}/g;
+
+/** `*x*`, `**x**`, `***x***` around words, inside a word too (serde's `***ser***ializing`); never `*args, **kwargs`. */
+const ASTERISKS = /(^|[^\p{L}\p{N}*\\])(\*{1,3})(?=[^\s*])([^*\n]*?[^\s*\\])\2(?!\*)/gu;
+
+/** `_x_` and `__x__` around words; a Python dunder (`__init__`) is a name, not emphasis. */
+const UNDERSCORES = /(^|[^\p{L}\p{N}_])(_{1,2})([\p{L}\p{N}][^_\n]*?[\p{L}\p{N}.!?)]|[\p{L}\p{N}])\2(?![\p{L}\p{N}_])/gu;
+
+/** RDoc's code mark (`+read+`, `+list+[0]`): a `+` each side of one word, none inside it. */
+const RDOC_CODE = /(^|[\s(["'])\+([\w#.:?!=$@-]+)\+(?=$|[\s.,;:)!?'"[\]])/g;
+
+/** Markdown's image and link, inline or by reference (`[![Version Badge][npm-version-svg]][package-url]`): a link keeps its text. */
+const IMAGE = /!\[[^\]]*\](\([^)]*\)|\[[^\]]*\])?/g;
+/** A link starts a word: `map[string][]string` and `a[i](x)` are code, not links. */
+const LINK = /(^|[^\w\]])\[([^\]]*)\](\([^)]*\)|\[[^\]]*\])/g;
+/** Rustdoc's intra-doc link: [`Deserializer`] is `Deserializer`. */
+const CODE_LINK = /\[(`[^`\]]+`)\]/g;
+
+export function withoutMarkup(text: string): string {
+  return text
+    .replace(HTML_TAG, '')
+    .replace(/&(nbsp|amp|lt|gt|quot|apos);/g, (_, name: string) => ENTITIES[name])
+    .replace(INLINE_TAG, (_, _tag: string | undefined, body: string | undefined) => body?.trim() ?? '')
+    .replace(DECLARATION_REFERENCE, '$1$2')
+    .replace(IMAGE, '')
+    .replace(LINK, '$1$2')
+    .replace(CODE_LINK, '$1')
+    .replace(RDOC_CODE, '$1$2')
+    .replace(ASTERISKS, '$1$3')
+    .replace(UNDERSCORES, (whole: string, before: string, marks: string, inner: string) =>
+      marks === '__' && /^\w+$/.test(inner) ? whole : `${before}${inner}`,
+    )
+    .replace(/\\([_*#+`<>[\]{}])/g, '$1');
+}
+
+/** A list item's bullet or number at a line's start (`* `, `- `, `+ `, `• `, `438. `): the item's words follow it. */
+export const withoutBullet = (line: string) => line.replace(/^([*+•-]|\d+[.)])\s+(?=\S)/u, '');
+
+/** Abbreviations whose period ends no sentence: rack's "n.b. The trailing whitespace…", "e.g.", shutil's "(eg." */
+const ABBREVIATION = /(^|[^\p{L}])(e\.g|i\.e|n\.b|a\.k\.a|eg|ie|cf|vs|viz|approx|esp|incl|resp)$/iu;
+
+/** "etc." ends a sentence only where a new one begins after it ("a, b, etc. and c" goes on). */
+const ET_CETERA = /(^|[^\p{L}])etc$/iu;
+
+/** Where the first sentence of one paragraph ends (the index past its `.`, `!` or `?`), or -1 where it runs to the end. */
+export function sentenceEnd(text: string): number {
+  for (const found of text.matchAll(/[.!?](?=\s|$)/g)) {
+    const at = found.index ?? 0;
+    const before = text.slice(0, at);
+    if (text[at] === '.' && (ABBREVIATION.test(before) || (ET_CETERA.test(before) && /^\s+\p{Ll}/u.test(text.slice(at + 1))))) continue;
+    return at + 1;
+  }
+  return -1;
+}
