@@ -9,7 +9,21 @@
 const HTML_TAG =
   /<\/?(a|b|big|blockquote|br|center|cite|code|dd|details|div|dl|dt|em|font|h[1-6]|hr|i|img|kbd|li|ol|p|picture|pre|s|samp|small|source|span|strong|sub|summary|sup|table|td|th|tr|tt|u|ul|var)\b[^>]*(>|$)/gi;
 
-const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const ENTITIES: Record<string, string> = {
+  nbsp: ' ',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  ndash: '–',
+  mdash: '—',
+  hellip: '…',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+};
 
 /** Javadoc's and JSDoc's inline tags keep their text (`{@link download()}` is `download()`); `{@inheritDoc}` has none. */
 const INLINE_TAG = /\{@(link|linkplain|code|literal|value)\s+([^}]*)\}|\{@inheritDoc\}/g;
@@ -36,7 +50,8 @@ const CODE_LINK = /\[(`[^`\]]+`)\]/g;
 export function withoutMarkup(text: string): string {
   return text
     .replace(HTML_TAG, '')
-    .replace(/&(nbsp|amp|lt|gt|quot|apos);/g, (_, name: string) => ENTITIES[name])
+    .replace(/&(nbsp|amp|lt|gt|quot|apos|ndash|mdash|hellip|[lr][sd]quo);/g, (_, name: string) => ENTITIES[name])
+    .replace(/&#(\d{2,5});/g, (_, code: string) => String.fromCodePoint(Number(code)))
     .replace(INLINE_TAG, (_, _tag: string | undefined, body: string | undefined) => body?.trim() ?? '')
     .replace(DECLARATION_REFERENCE, '$1$2')
     .replace(IMAGE, '')

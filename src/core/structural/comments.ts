@@ -26,7 +26,8 @@ export const isRule = (line: string) => line.length >= 3 && /^[^\p{L}\p{N}\s]+(\
 export const isHeading = (line: string) => /^(=+|#{1,6})\s+\S|^MARK:|^\d+(\.\d+)+\s+\p{L}/u.test(line);
 
 /** A title: a few words, each capitalized, no sentence (rake's "Rake Module Methods"). */
-const isTitle = (line: string) => /^\p{Lu}[\p{L}\p{N}'-]*(\s+(\p{Lu}[\p{L}\p{N}'-]*|of|and|or|the|for|to|in|a|an))*$/u.test(line) && line.split(/\s+/).length <= 6;
+const isTitle = (line: string) =>
+  /^\p{Lu}[\p{L}\p{N}'-]*(\s+(\p{Lu}[\p{L}\p{N}'-]*|of|and|or|the|for|to|in|a|an))*$/u.test(line) && line.split(/\s+/).length <= 6;
 
 /**
  * A section banner (argparse's `# ====` / `# Command line argument parsing methods` / `# ====`):
@@ -46,10 +47,12 @@ export function isBanner(lines: readonly string[]): boolean {
  * and separator lines too.
  */
 export function commentLines(raw: string): string[] {
-  return raw
-    .replace(/^\s*(\/\*+!?|\(\*+|"""|''')/, '')
-    .replace(/(\*+\/|\*+\)|"""|''')\s*$/, '')
-    .split('\n')
-    // A line of markers alone (`/////…`, `#####…`) is a separator line, not an empty one.
-    .map((line) => (/^\s*([/#*;%-])\1{3,}\s*$/.test(line) ? line.trim() : line.replace(/^\s*(\/\/+!?|#+:?|\*+|--+|;+|%+)\s?/, '').trim()));
+  return (
+    raw
+      .replace(/^\s*(\/\*+!?|\(\*+|"""|''')/, '')
+      .replace(/(\*+\/|\*+\)|"""|''')\s*$/, '')
+      .split('\n')
+      // A line of markers alone (`/////…`, `#####…`) is a separator line, not an empty one.
+      .map((line) => (/^\s*([/#*;%-])\1{3,}\s*$/.test(line) ? line.trim() : line.replace(/^\s*(\/\/+!?|#+:?|\*+|--+|;+|%+)\s?/, '').trim()))
+  );
 }
