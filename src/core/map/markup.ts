@@ -31,8 +31,11 @@ const INLINE_TAG = /\{@(link|linkplain|code|literal|value)\s+([^}]*)\}|\{@inheri
 /** NatSpec's reference to a declaration (OpenZeppelin's `{RoleAdminChanged}`, `{IERC20-balanceOf}`), never a path's `/users/{id}`. */
 const DECLARATION_REFERENCE = /(^|[\s(])\{(_?[A-Za-z]\w*(-\w+)?)\}/g;
 
-/** `*x*`, `**x**`, `***x***` around words, inside a word too (serde's `***ser***ializing`); never `*args, **kwargs`. */
-const ASTERISKS = /(^|[^\p{L}\p{N}*\\])(\*{1,3})(?=[^\s*])([^*\n]*?[^\s*\\])\2(?!\*)/gu;
+/**
+ * `*x*`, `**x**`, `***x***` around words, inside a word too (serde's `***ser***ializing`); never
+ * `*args, **kwargs`, nor a pointer's `Y(*)[N] to U(*)`.
+ */
+const ASTERISKS = /(^|[^\p{L}\p{N}*\\])(\*{1,3})([\p{L}\p{N}(`'"]([^*\n]*?[\p{L}\p{N}).!?`'"])?)\2(?!\*)/gu;
 
 /** `_x_` and `__x__` around words; a Python dunder (`__init__`) is a name, not emphasis. */
 const UNDERSCORES = /(^|[^\p{L}\p{N}_])(_{1,2})([\p{L}\p{N}][^_\n]*?[\p{L}\p{N}.!?)]|[\p{L}\p{N}])\2(?![\p{L}\p{N}_])/gu;
@@ -46,6 +49,8 @@ const IMAGE = /!\[[^\]]*\](\([^)]*\)|\[[^\]]*\])?/g;
 const LINK = /(^|[^\w\]])\[([^\]]*)\](\([^)]*\)|\[[^\]]*\])/g;
 /** Rustdoc's intra-doc link: [`Deserializer`] is `Deserializer`. */
 const CODE_LINK = /\[(`[^`\]]+`)\]/g;
+/** AsciiDoc's cross-reference and link (OpenZeppelin's `xref:ROOT:erc1155.adoc#batch-operations[Batched]`): their text. */
+const ASCIIDOC_LINK = /\b(xref|link|https?):[^\s[\]]*\[([^\]]*)\]/g;
 
 export function withoutMarkup(text: string): string {
   return text
@@ -55,6 +60,7 @@ export function withoutMarkup(text: string): string {
     .replace(INLINE_TAG, (_, _tag: string | undefined, body: string | undefined) => body?.trim() ?? '')
     .replace(DECLARATION_REFERENCE, '$1$2')
     .replace(IMAGE, '')
+    .replace(ASCIIDOC_LINK, '$2')
     .replace(LINK, '$1$2')
     .replace(CODE_LINK, '$1')
     .replace(RDOC_CODE, '$1$2')

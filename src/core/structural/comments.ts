@@ -1,6 +1,6 @@
 /** What Skim reads out of a comment, for a declaration's note and a file's prose alike. */
 
-const LICENSE = /\b(copyright|licen[cs]e[ds]?|SPDX-|all rights reserved|governed by|this file is part of)\b/i;
+const LICENSE = /\b(copyright|licen[cs]e[ds]?|SPDX-|all rights reserved|governed by|this file is part of|(is|are) free software)\b/i;
 
 /**
  * A line that instructs a tool rather than describes the code: build constraints, linter, type

@@ -54,11 +54,17 @@ function commentWords(lines: readonly string[]): string {
     .trim();
 }
 
+/** The words a phrase cannot end on: a paragraph ending on one goes on in what follows it. */
+const DANGLING = /\b(to|as|of|with|by|for|from|in|on|at|the|a|an|and|or|like|than)$/i;
+
 /** The first sentence of a comment, or '' for a licence header or a comment with no words. */
 function firstSentence(lines: readonly string[], max = NOTE_CHARS): string {
   const words = commentWords(lines);
-  if (!words || isLicense(words)) return '';
+  // A licence anywhere in the comment makes it a licence header, not the declaration's documentation.
+  if (!words || isLicense(lines.join(' '))) return '';
   const end = sentenceEnd(words);
+  // A paragraph that breaks off before its example (fileutils' "Equivalent to" over an indented call) is a broken note.
+  if (end === -1 && DANGLING.test(words)) return '';
   return clipAtToken(end === -1 ? words : words.slice(0, end), max);
 }
 

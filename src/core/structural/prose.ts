@@ -36,11 +36,11 @@ const HEADER_NAME_LINE = /^[\w./-]+(\.\w+|\s+-{2,})\s*$|^(=+|#{1,6})\s+[\w./-]+$
 
 /**
  * What leads a title's words: RDoc's or Markdown's heading marks (`= `, `## `), the file's name
- * before a dash or after it with a colon (`zlib.h -- interface of…`, `= delegate -- Support for…`,
- * `ostruct.rb: OpenStruct implementation`), ASCII art's last
+ * and the dash or colon after it (`zlib.h -- interface of…`, `= delegate -- Support for…`,
+ * `ostruct.rb: OpenStruct implementation`, `csv.py - read/write…`), ASCII art's last
  * strokes (expat's `|_| XML parser`).
  */
-const TITLE_LEAD = /^((=+|#{1,6})\s+)?([\w.+-]+\s+-{2,3}\s+|[\w+-]+\.\w+:\s+)?([^\p{L}\p{N}\s]+\s+)*(?=[\p{L}\p{N}])/u;
+const TITLE_LEAD = /^((=+|#{1,6})\s+)?([\w.+-]+\s+-{2,3}\s+|[\w+-]+\.\w+(:|\s+-)\s+)?([^\p{L}\p{N}\s]+\s+)*(?=[\p{L}\p{N}])/u;
 
 /** A box comment's right edge (bzlib.h's `Public header file for the library.   ---`). */
 const BOX_EDGE = /\s+([-=*#/~+])\1{2,}$/;
