@@ -49,6 +49,8 @@ const IMAGE = /!\[[^\]]*\](\([^)]*\)|\[[^\]]*\])?/g;
 const LINK = /(^|[^\w\]])\[([^\]]*)\](\([^)]*\)|\[[^\]]*\])/g;
 /** Rustdoc's intra-doc link: [`Deserializer`] is `Deserializer`. */
 const CODE_LINK = /\[(`[^`\]]+`)\]/g;
+/** RDoc's link, a label and its address (`RFC2396[http://tools.ietf.org/html/rfc2396]`): its label. */
+const RDOC_LINK = /(\w+|\{([^}]+)\})\[(https?|mailto|ftp):[^\]\s]+\]/g;
 /** AsciiDoc's cross-reference and link (OpenZeppelin's `xref:ROOT:erc1155.adoc#batch-operations[Batched]`): their text. */
 const ASCIIDOC_LINK = /\b(xref|link|https?):[^\s[\]]*\[([^\]]*)\]/g;
 
@@ -60,6 +62,7 @@ export function withoutMarkup(text: string): string {
     .replace(INLINE_TAG, (_, _tag: string | undefined, body: string | undefined) => body?.trim() ?? '')
     .replace(DECLARATION_REFERENCE, '$1$2')
     .replace(IMAGE, '')
+    .replace(RDOC_LINK, (_, label: string, braced: string | undefined) => braced ?? label)
     .replace(ASCIIDOC_LINK, '$2')
     .replace(LINK, '$1$2')
     .replace(CODE_LINK, '$1')

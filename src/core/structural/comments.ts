@@ -5,25 +5,30 @@ const LICENSE = /\b(copyright|licen[cs]e[ds]?|SPDX-|all rights reserved|governed
 /**
  * A line that instructs a tool rather than describes the code: build constraints, linter, type
  * checker and formatter settings, editor mode lines, and magic comments (Ruby's
- * `frozen_string_literal: true`, `encoding:`; Python's `coding=`, `# type:`, `noqa`; `@generated`).
+ * `frozen_string_literal: true`, `encoding:`; Python's `coding=`, `# type:`, `noqa`; `@generated`),
+ * and RDoc's `#--` and `#++`, which hide the lines between them from its reader.
  */
 const DIRECTIVE =
-  /^(go:|\+build\b|nolint\b|eslint|jshint|jscs:|global\s|istanbul\s|c8\s|prettier-ignore|biome-ignore|deno-|@ts-|@generated\b|<reference\b|<amd-|-\*-|vim?:|ex:|#region|#endregion|SPDX-|Copyright\b|\(c\)|(frozen_string_literal|warn_indent|warn_past_scope|shareable_constant_value|typed|(en)?coding|rubocop|type|mypy|pyright|pyre|pylint|flake8|ruff|isort|fmt|yapf|cython|pragma|swiftlint|tslint|phpcs|clang-format|NOLINT\w*)\s*[:=]|noqa\b|shellcheck\s|NOLINT\b|nocov\b|:nocov:)/i;
+  /^(go:|\+build\b|nolint\b|eslint|jshint|jscs:|global\s|istanbul\s|c8\s|prettier-ignore|biome-ignore|deno-|@ts-|@generated\b|<reference\b|<amd-|-\*-|vim?:|ex:|#region|#endregion|SPDX-|Copyright\b|\(c\)|(frozen[-_]string[-_]literal|warn[-_]indent|warn[-_]past[-_]scope|shareable[-_]constant[-_]value|typed|(en)?coding|rubocop|type|mypy|pyright|pyre|pylint|flake8|ruff|isort|fmt|yapf|cython|pragma|swiftlint|tslint|phpcs|clang-format|NOLINT\w*)\s*[:=]|noqa\b|shellcheck\s|NOLINT\b|nocov\b|:nocov:|(--|\+\+)$)/i;
 
 export const isDirective = (line: string) => DIRECTIVE.test(line);
 
 /** A licence or copyright header: never a description of the code below it. */
 export const isLicense = (text: string) => LICENSE.test(text);
 
-/** A separator line of a comment (`#-----`, `/* ====`, `***`), or a line of ASCII art (expat's `|  __//  \\| |_) |`): punctuation only, no words. */
-export const isRule = (line: string) => line.length >= 3 && /^[^\p{L}\p{N}\s]+(\s+[^\p{L}\p{N}\s]+)*$/u.test(line);
+/** A separator line of a comment (`#-----`, `/* ====`, `***`): punctuation only, no words. */
+export const isRule = (line: string) => line.length >= 3 && /^[^\p{L}\p{N}\s]+( [^\p{L}\p{N}\s]+)*$/u.test(line);
+
+/** A line of no letters or digits at all: a rule, or a line of ASCII art (expat's `|  __//  \\| |_) |`). */
+export const isArt = (line: string) => line.length >= 3 && !/[\p{L}\p{N}]/u.test(line);
 
 /**
- * A heading line: RDoc's `== The Environment`, Markdown's `# Examples`, Xcode's `MARK: Codable
+ * A heading line: RDoc's `== The Environment`, Markdown's `# Examples` (not a code example's
+ * `# Socket#connect`), Xcode's `MARK: Codable
  * Support`, a numbered clause (`20.7.2.2.7 shared_ptr comparisons`). It names a section, it does
  * not describe what follows it.
  */
-export const isHeading = (line: string) => /^(=+|#{1,6})\s+\S|^MARK:|^\d+(\.\d+)+\s+\p{L}/u.test(line);
+export const isHeading = (line: string) => /^=+\s+\S|^#{1,6}\s+\p{L}[^#]*$|^MARK:|^\d+(\.\d+)+\s+\p{L}/u.test(line);
 
 /** A title: a few words, each capitalized, no sentence (rake's "Rake Module Methods"). */
 const isTitle = (line: string) =>

@@ -202,7 +202,7 @@ export function noteFor(source: string, kind: string, definition: Node, outer: N
 function withoutOwnName(sentence: string, name: string): string {
   if (!name) return sentence;
   const rest = sentence.replace(
-    new RegExp(`^(usage:\\s+|(a|an|the)\\s+)?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b\\s*(\\(\\))?\\s*([-–—:,;]\\s*)?`, 'i'),
+    new RegExp(`^(usage:\\s+|(a|an|the)\\s+)?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b(?!::|\\.\\w)\\s*(\\(\\))?\\s*([-–—,;]\\s*|:(?!:)\\s*)?`, 'i'),
     (_, usage: string | undefined) => (usage && /^usage/i.test(usage) ? usage : ''),
   );
   return rest === sentence || !rest.replace(/^usage:\s*$/i, '') ? sentence : rest;

@@ -3,7 +3,7 @@ import { countsText } from '../map/render';
 import { clipAtWord } from '../map/normalize';
 import { Region } from '../map/types';
 import { withoutMarkup } from '../map/markup';
-import { commentLines, isBanner, isDirective, isLicense, isRule } from './comments';
+import { commentLines, isArt, isBanner, isDirective, isLicense } from './comments';
 
 const PROSE_CHARS = 400;
 
@@ -28,19 +28,27 @@ const HEADER_FIELD =
   /^(\$Id\b.*|(authors?|maintainer|created( on)?( node)?|last[ -](modified|changed|machine used|update)( by| on)?|update count|status|history|version|revision|date|file ?name|keywords|url|home ?page|description)\s*:)\s*(?<value>.*)$/i;
 
 /**
- * The first line of an Emacs file header (`updateConfFile.sh ---`), a header line that is only the
+ * A line of a header's provenance record: an RCS keyword (`$Revision: 1.7 $`), who wrote or changed
+ * it (`by Keiju ISHITSUKA`, date.rb's `Written by Tadayoshi Funaba 1998-2011`), where it came from
+ * (`Original from mutex.rb`).
+ */
+const RECORD =
+  /^(\$[A-Z][A-Za-z]*\b[^$]*\$|((written|created|originally|original definition|revised|modified|patched|contributed|documentation|maintained|ported|translated)\s+)?by\s+\S|(original(ly)?|derived|adapted|taken)\s+from\s)/i;
+
+/**
+ * The first line of an Emacs file header (`updateConfFile.sh ---`, forwardable.rb's `forwardable.rb -`), a header line that is only the
  * file's name (`# tarfile.py`, serde's `# Serde` heading), or a record ending in its path
  * (OpenZeppelin's `OpenZeppelin Contracts (last updated v5.7.0) (access/AccessControl.sol)`).
  */
-const HEADER_NAME_LINE = /^[\w./-]+(\.\w+|\s+-{2,})\s*$|^(=+|#{1,6})\s+[\w./-]+$|\([\w.-]+(\/[\w.-]+)+\.\w+\)$/;
+const HEADER_NAME_LINE = /^[\w./-]+(\.\w+|\s+-+)\s*$|^(=+|#{1,6})\s+[\w./-]+$|\([\w.-]+(\/[\w.-]+)+\.\w+\)$/;
 
 /**
  * What leads a title's words: RDoc's or Markdown's heading marks (`= `, `## `), the file's name
  * and the dash or colon after it (`zlib.h -- interface of…`, `= delegate -- Support for…`,
- * `ostruct.rb: OpenStruct implementation`, `csv.py - read/write…`), ASCII art's last
+ * `ostruct.rb: OpenStruct implementation`, `tempfile - manipulates…`), ASCII art's last
  * strokes (expat's `|_| XML parser`).
  */
-const TITLE_LEAD = /^((=+|#{1,6})\s+)?([\w.+-]+\s+-{2,3}\s+|[\w+-]+\.\w+(:|\s+-)\s+)?([^\p{L}\p{N}\s]+\s+)*(?=[\p{L}\p{N}])/u;
+const TITLE_LEAD = /^((=+|#{1,6})\s+)?([\w./+-]+\s+-{1,3}\s+|[\w/+-]+\.\w+:\s+)?([^\p{L}\p{N}\s]+\s+)*(?=[\p{L}\p{N}])/u;
 
 /** A box comment's right edge (bzlib.h's `Public header file for the library.   ---`). */
 const BOX_EDGE = /\s+([-=*#/~+])\1{2,}$/;
@@ -62,13 +70,14 @@ function commentText(raw: string): string {
       if (described && !FILE_NAME.test(described)) paragraph.push(described);
       continue;
     }
-    if (/^[@\\]\w/.test(line) || isDirective(line) || HEADER_NAME_LINE.test(line) || isRule(line)) continue;
+    if (/^[@\\]\w/.test(line) || isDirective(line) || HEADER_NAME_LINE.test(line) || isArt(line)) continue;
     const field = HEADER_FIELD.exec(line);
     if (field) {
       if (/^description/i.test(line) && field.groups?.value) paragraph.push(field.groups.value);
       continue;
     }
-    paragraph.push(paragraph.length ? line : line.replace(TITLE_LEAD, ''));
+    const words = paragraph.length ? line : line.replace(TITLE_LEAD, '');
+    if (!RECORD.test(words)) paragraph.push(words);
   }
   const text = withoutMarkup(paragraph.join(' ')).replace(/\s+/g, ' ').trim();
   return clipAtWord(text, PROSE_CHARS);
