@@ -9,24 +9,18 @@
 const HTML_TAG =
   /<\/?(a|b|big|blockquote|br|center|cite|code|dd|details|div|dl|dt|em|font|h[1-6]|hr|i|img|kbd|li|ol|p|picture|pre|s|samp|small|source|span|strong|sub|summary|sup|table|td|th|tr|tt|u|ul|var)\b[^>]*(>|$)/gi;
 
-const ENTITIES: Record<string, string> = {
-  nbsp: ' ',
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-};
+/**
+ * Javadoc's and JSDoc's inline tags keep their text: `{@link download()}` is `download()`, a link
+ * with a label its label (mocha's `{@link Suite|Suites}`, `{@link Foo#bar the bar}`); `{@inheritDoc}` has none.
+ */
+const INLINE_TAG = /\{@(link|linkcode|linkplain|code|literal|value)\s+([^}]*)\}|\{@inheritDoc\}/g;
 
-/** Javadoc's and JSDoc's inline tags keep their text (`{@link download()}` is `download()`); `{@inheritDoc}` has none. */
-const INLINE_TAG = /\{@(link|linkplain|code|literal|value)\s+([^}]*)\}|\{@inheritDoc\}/g;
+const tagText = (tag: string | undefined, body: string | undefined) => {
+  const text = body?.trim() ?? '';
+  if (!tag?.startsWith('link')) return text;
+  const label = /^[^\s|]+[\s|]+(.+)$/.exec(text);
+  return label ? label[1].trim() : text;
+};
 
 /** NatSpec's reference to a declaration (OpenZeppelin's `{RoleAdminChanged}`, `{IERC20-balanceOf}`), never a path's `/users/{id}`. */
 const DECLARATION_REFERENCE = /(^|[\s(])\{(_?[A-Za-z]\w*(-\w+)?)\}/g;
@@ -57,9 +51,7 @@ const ASCIIDOC_LINK = /\b(xref|link|https?):[^\s[\]]*\[([^\]]*)\]/g;
 export function withoutMarkup(text: string): string {
   return text
     .replace(HTML_TAG, '')
-    .replace(/&(nbsp|amp|lt|gt|quot|apos|ndash|mdash|hellip|[lr][sd]quo);/g, (_, name: string) => ENTITIES[name])
-    .replace(/&#(\d{2,5});/g, (_, code: string) => String.fromCodePoint(Number(code)))
-    .replace(INLINE_TAG, (_, _tag: string | undefined, body: string | undefined) => body?.trim() ?? '')
+    .replace(INLINE_TAG, (_, tag: string | undefined, body: string | undefined) => tagText(tag, body))
     .replace(DECLARATION_REFERENCE, '$1$2')
     .replace(IMAGE, '')
     .replace(RDOC_LINK, (_, label: string, braced: string | undefined) => braced ?? label)
@@ -93,3 +85,29 @@ export function sentenceEnd(text: string): number {
   }
   return -1;
 }
+
+/** HTML's named characters a README writes (ajv's `&nbsp;`, natural-compare's `&ndash;`). */
+const ENTITIES: Record<string, string> = {
+  nbsp: ' ',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  ndash: '–',
+  mdash: '—',
+  hellip: '…',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+};
+
+/**
+ * HTML's character references as the characters they name: for a README, written as HTML. Not
+ * for a comment, whose `&quot;` may be the very output its example shows (cgi's escapeHTML).
+ */
+export const withoutEntities = (text: string) =>
+  text
+    .replace(/&(nbsp|amp|lt|gt|quot|apos|ndash|mdash|hellip|[lr][sd]quo);/g, (_, name: string) => ENTITIES[name])
+    .replace(/&#(\d{2,5});/g, (_, code: string) => String.fromCodePoint(Number(code)));

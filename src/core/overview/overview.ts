@@ -16,7 +16,7 @@ import { languageFor } from '../structural/languages';
 import { builtinMember } from './builtins';
 import { rankFiles } from './rank';
 import { cleanText } from '../map/controls';
-import { withoutMarkup, sentenceEnd } from '../map/markup';
+import { sentenceEnd, withoutEntities, withoutMarkup } from '../map/markup';
 import { clipAtWord } from '../map/normalize';
 
 /**
@@ -168,7 +168,7 @@ const SECTION_HEADING =
  * and code marks gone, a heading's or quote's or list's marks too.
  */
 const readmeWords = (line: string) =>
-  withoutMarkup(line.replace(/<[^>]*>/g, ''))
+  withoutEntities(withoutMarkup(line.replace(/<[^>]*>/g, '')))
     .replace(/(^|[^\w`])(`+)(?=\S)(.*?\S)\2(?![\w`])/g, '$1$3')
     .replace(/^\s*(>+\s*)?(#+|=+|-+|\*+|\.\.)?\s*/, '')
     .trim();

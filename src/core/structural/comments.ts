@@ -9,7 +9,7 @@ const LICENSE = /\b(copyright|licen[cs]e[ds]?|SPDX-|all rights reserved|governed
  * and RDoc's `#--` and `#++`, which hide the lines between them from its reader.
  */
 const DIRECTIVE =
-  /^(go:|\+build\b|nolint\b|eslint|jshint|jscs:|global\s|istanbul\s|c8\s|prettier-ignore|biome-ignore|deno-|@ts-|@generated\b|<reference\b|<amd-|-\*-|vim?:|ex:|#region|#endregion|SPDX-|Copyright\b|\(c\)|(frozen[-_]string[-_]literal|warn[-_]indent|warn[-_]past[-_]scope|shareable[-_]constant[-_]value|typed|(en)?coding|rubocop|type|mypy|pyright|pyre|pylint|flake8|ruff|isort|fmt|yapf|cython|pragma|swiftlint|tslint|phpcs|clang-format|NOLINT\w*)\s*[:=]|noqa\b|shellcheck\s|NOLINT\b|nocov\b|:nocov:|(--|\+\+)$)/i;
+  /^(go:|\+build\b|nolint\b|eslint(-|\s+[\w/@-]+\s*:)|jshint\s|jscs:|globals?\s+[\w$]+(\s*[:,]\s*[\w$]+)*\s*$|(istanbul|c8)\s+ignore|prettier-ignore|biome-ignore|deno-lint-|@ts-|@generated\b|<reference\b|<amd-|-\*-|vim?:|ex:\s*set\b|#region|#endregion|SPDX-|Copyright\b|\(c\)|(frozen[-_]string[-_]literal|warn[-_]indent|warn[-_]past[-_]scope|shareable[-_]constant[-_]value|typed|(en)?coding|rubocop|type|mypy|pyright|pyre|pylint|flake8|ruff|isort|fmt|yapf|cython|pragma|swiftlint|tslint|phpcs|clang-format|NOLINT\w*)\s*[:=]|noqa\b|shellcheck\s|NOLINT\b|nocov\b|:nocov:|(--|\+\+)$)/i;
 
 export const isDirective = (line: string) => DIRECTIVE.test(line);
 
