@@ -300,8 +300,14 @@ describe('prose and notes that describe: no directive, banner, heading, licence,
     assert.deepEqual(await rows(`${RUBY}/ostruct.rb`, /^291-/), [
       '291-293 method [] | Returns the value of an attribute, or nil if there is no such attribute.',
     ]);
-    // `# Equivalent to` / blank / `#   FileUtils.rm(list, force: true)`: a sentence broken off is no note.
+    // `# Equivalent to` / blank / `#   FileUtils.rm(list, force: true)`: a sentence broken off is no note;
+    // a comment of one paragraph ending on its variable (`/* skip over n bytes of in */`) is not broken off.
     assert.deepEqual(await rows(`${RUBY}/fileutils.rb`, / rm_f /), ['588-590 method rm_f | (list, noop: nil, verbose: nil)']);
+    assert.deepEqual(await rows('/usr/share/doc/zlib1g-dev/examples/gzappend.c', / function skip /), ['202-220 function skip | over n bytes of in']);
+    // `# == Args` / blank / `# +scheme+::` / `#   Protocol scheme…`: a field list, not a sentence; the note is under `# == Description`.
+    assert.deepEqual(await rows(`${RUBY}/uri/generic.rb`, /^169-/), [
+      "169-214 method initialize | Creates a new URI::Generic instance from ``generic'' components without check.",
+    ]);
   });
 });
 

@@ -41,7 +41,8 @@ function commentWords(lines: readonly string[]): string {
     const words = withoutBullet(line.replace(/^[@\\](brief|summary|description|dev|notice)\s+/, ''));
     // An RDoc directive (`:nodoc:`, delegate.rb's `:method: freeze` over its doc) is its line alone.
     if (!CALL_SEQ.test(line) && /^:\w+:(\s|$)/.test(line)) continue;
-    if (CALL_SEQ.test(line) || /^[@:\\]\w/.test(words)) {
+    // A tag (`@param`, `:param x:`) and an RDoc labelled list's item (uri's `+scheme+:: Protocol scheme`) are a field, not a sentence.
+    if (CALL_SEQ.test(line) || /^[@:\\]\w|^[^\s:]+::(\s|$)/.test(words)) {
       if (paragraph.length) break;
       skipping = true;
     }
@@ -54,8 +55,15 @@ function commentWords(lines: readonly string[]): string {
     .trim();
 }
 
-/** The words a phrase cannot end on: a paragraph ending on one goes on in what follows it. */
+/** The words a phrase cannot end on: a first paragraph ending on one, with more below it, goes on there. */
 const DANGLING = /\b(to|as|of|with|by|for|from|in|on|at|the|a|an|and|or|like|than)$/i;
+
+/** Whether a comment has words past its first paragraph. */
+function paragraphsFollow(lines: readonly string[]): boolean {
+  const first = lines.findIndex(Boolean);
+  const gap = lines.indexOf('', first);
+  return first !== -1 && gap !== -1 && lines.slice(gap).some(Boolean);
+}
 
 /** The first sentence of a comment, or '' for a licence header or a comment with no words. */
 function firstSentence(lines: readonly string[], max = NOTE_CHARS): string {
@@ -63,8 +71,9 @@ function firstSentence(lines: readonly string[], max = NOTE_CHARS): string {
   // A licence anywhere in the comment makes it a licence header, not the declaration's documentation.
   if (!words || isLicense(lines.join(' '))) return '';
   const end = sentenceEnd(words);
-  // A paragraph that breaks off before its example (fileutils' "Equivalent to" over an indented call) is a broken note.
-  if (end === -1 && DANGLING.test(words)) return '';
+  // A paragraph that breaks off before its example (fileutils' "Equivalent to" over an indented call) is a broken note;
+  // gzappend's `/* skip over n bytes of in */` ends on its variable.
+  if (end === -1 && DANGLING.test(words) && paragraphsFollow(lines)) return '';
   return clipAtToken(end === -1 ? words : words.slice(0, end), max);
 }
 
