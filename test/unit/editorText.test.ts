@@ -106,9 +106,10 @@ describe('the editor text of a map: lenses and hovers', () => {
     assert.equal(renderHover(entry, 600, true)?.text, 'function next · 592-699 · (i)');
     assert.equal(renderHover(entry, 9)?.text, '8 imports · 9-21');
     assert.equal(renderHover(entry, 1), undefined);
+    // The note is the doc comment's sentence without its `{@link Suite|Suites}` markup, so all of it fits.
     assert.equal(
       renderHover(entry, 187)?.text,
-      'method constructor · 187-241 · Initialize a Runner at the Root Suite, which represents a hierarchy of Suites and',
+      'method constructor · 187-241 · Initialize a Runner at the Root Suite, which represents a hierarchy of Suites and Tests.',
     );
   });
 });

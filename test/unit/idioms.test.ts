@@ -188,6 +188,138 @@ describe('prose and notes that describe', () => {
   });
 });
 
+describe('prose and notes that describe: no directive, banner, heading, licence, file name or markup', () => {
+  const RACK = '/usr/share/rubygems-integration/all/gems/rack-2.2.22/lib/rack';
+  const RUBY = '/usr/lib/ruby/3.1.0';
+  /** The file's own description: its map's prose ('' where it has none). */
+  const described = async (file: string) => (await mapOf(file)).prose;
+
+  it("never takes a magic comment for a file's description or a declaration's note: rack's lint.rb, Ruby's csv.rb, mkmf.rb and shellwords.rb, cgi's html.rb", async () => {
+    assert.match(readFileSync(installed(`${RACK}/lint.rb`), 'utf8'), /^# frozen_string_literal: true\n\nrequire 'forwardable'/);
+    assert.equal(await described(`${RACK}/lint.rb`), '');
+    // `# encoding: US-ASCII` / `# frozen_string_literal: true` / `# = csv.rb -- CSV Reading and Writing`
+    assert.equal(await described(`${RUBY}/csv.rb`), 'CSV Reading and Writing');
+    // `# frozen-string-literal: false`, as Ruby also spells it
+    assert.equal(await described(`${RUBY}/mkmf.rb`), 'module to create Makefile for extension modules invoke like: ruby -r mkmf extconf.rb');
+    assert.equal(await described(`${RUBY}/shellwords.rb`), 'Manipulates strings like the UNIX Bourne shell');
+    // `# frozen_string_literal: true` right above `class CGI` is no note of it.
+    assert.deepEqual(await rows(`${RUBY}/cgi/html.rb`, /^2-/), ['2-1035 class CGI | ']);
+    // RDoc's `#--` and `#++` fence off what its reader skips; they say nothing either.
+    assert.equal(await described(`${RUBY}/tsort.rb`), 'provides a module for topological sorting and strongly connected components.');
+    const python = '# coding: utf-8\n# mypy: strict-optional=False\n# pylint: disable=invalid-name\n\nimport os\n\ndef f():\n    pass\n';
+    assert.equal((await structuralMap('ext.py', python, 8)).prose, '');
+  });
+
+  it("leaves markup out of a note and keeps its words: rack's `* +read+`, RDoc's `_obj_` and `\\_\\_getobj\\_\\_`, Javadoc's {@link}, NatSpec's {Name}, AsciiDoc's xref, never a pointer's `(*)`", async () => {
+    assert.deepEqual(await rows(`${RACK}/lint.rb`, / (read|gets) /), [
+      '392-399 method gets | must be called without arguments and return a string, or nil on EOF.',
+      '418-448 method read | behaves like IO#read.',
+    ]);
+    assert.deepEqual(await rows(`${RUBY}/fileutils.rb`, / (cp|rm_r) /), [
+      '419-425 method cp | Copies a file content src to dest.',
+      '615-626 method rm_r | remove files list[0] list[1]...',
+    ]);
+    assert.deepEqual(await rows(`${RUBY}/delegate.rb`, /^(99|340)-/), [
+      '99-108 method respond_to_missing? | Checks for a method provided by this the delegate object by forwarding the call through __getobj__.',
+      '340-343 method __setobj__ | Changes the delegate object to obj.',
+    ]);
+    assert.deepEqual(await rows('/usr/lib/python3.11/pathlib.py', / hardlink_to /), [
+      '1201-1209 method hardlink_to | Make this path a hard link pointing to the same file as target.',
+    ]);
+    assert.deepEqual(await rows(installed('/usr/share/php/PEAR/Downloader.php'), / getDownloadedPackages /), [
+      '1114-1120 method getDownloadedPackages | Retrieve a list of downloaded packages after a call to download().',
+    ]);
+    assert.deepEqual(await rows('node_modules/@openzeppelin/contracts/access/AccessControl.sol', /^84-/), [
+      '84-86 method _checkRole | Reverts with an AccessControlUnauthorizedAccount error if `_msgSender()` is missing `role`.',
+    ]);
+    assert.deepEqual(await rows('node_modules/@openzeppelin/contracts/token/ERC1155/ERC1155.sol', / _mintBatch /), [
+      '329-334 method _mintBatch | Batched version of _mint.',
+    ]);
+    assert.deepEqual(await rows('/usr/include/c++/12/bits/shared_ptr_base.h', /^1294-/), [
+      '1294-1297 struct __sp_is_constructible_arrN | Test conversion from Y(*)[N] to U(*)[N] without forming invalid type Y[N].',
+    ]);
+  });
+
+  it("takes a file's words without their markup or the name before them: serde's `# Serde` and `***ser***ializing`, Ruby's `= delegate -- …`, zlib.h, tempfile.rb", async () => {
+    assert.equal(
+      await described('/usr/share/cargo/registry/serde-1.0.152/src/lib.rs'),
+      'Serde is a framework for serializing and deserializing Rust data structures efficiently and generically.',
+    );
+    assert.equal(await described(`${RUBY}/delegate.rb`), 'Support for the Delegation Pattern');
+    assert.equal(await described(`${RUBY}/erb.rb`), 'Ruby Templating');
+    assert.equal(await described(`${RUBY}/ostruct.rb`), 'OpenStruct implementation');
+    assert.equal(await described(`${RUBY}/tempfile.rb`), 'manipulates temporary files');
+    assert.equal(await described(`${RUBY}/uri.rb`), 'URI is a module providing classes to handle Uniform Resource Identifiers (RFC2396).');
+    assert.equal(await described('/usr/lib/python3.11/csv.py'), 'read/write/investigate CSV files');
+    assert.equal(await described('/usr/include/zlib.h'), "interface of the 'zlib' general purpose compression library version 1.2.13, October 13th, 2022");
+    assert.equal(await described('/usr/share/doc/zlib1g-dev/examples/gzappend.c'), 'command to append to a gzip file');
+    // `= matrix.rb` is only the file's name; the paragraph after it says what the file is.
+    assert.equal(await described('/usr/lib/ruby/gems/3.1.0/gems/matrix-0.4.2/lib/matrix.rb'), 'An implementation of Matrix and Vector classes.');
+  });
+
+  it("passes over ASCII art, a box's edge, a provenance record, a licence's first line and a banner under the header: expat.h, bzlib.h, date.rb, forwardable.rb, Symfony, OpenZeppelin, lib.es5.d.ts", async () => {
+    assert.equal(await described(installed('/usr/include/expat.h')), 'XML parser');
+    assert.equal(await described(installed('/usr/include/bzlib.h')), 'Public header file for the library.');
+    // `# date.rb: Written by Tadayoshi Funaba 1998-2011`; `forwardable.rb -` / `$Release Version: 1.1$` / `by Keiju ISHITSUKA…`
+    assert.equal(await described(`${RUBY}/date.rb`), '');
+    assert.equal(await described(`${RUBY}/forwardable.rb`), '');
+    // `This file is part of the Symfony package.` opens its licence.
+    assert.equal(await described(installed('/usr/share/php/Symfony/Component/Console/Helper/ProgressBar.php')), '');
+    // `// OpenZeppelin Contracts (last updated v5.7.0) (access/AccessControl.sol)` records the file's name and version.
+    assert.equal(await described('node_modules/@openzeppelin/contracts/access/AccessControl.sol'), '');
+    // `/////` / `/// ECMAScript APIs` / `/////` past the licence and the references heads the declarations below it.
+    assert.equal(await described('node_modules/typescript/lib/lib.es5.d.ts'), '');
+  });
+
+  it("never notes a declaration with a heading or the banner it sits under: rack's `## ==== Request (before status)`, rake's `# ----` / `# Rake Module Methods`, Swift's MARK, libstdc++'s clause numbers", async () => {
+    assert.deepEqual(await rows(`${RACK}/lint.rb`, / (check_env|check_input|check_hijack|check_hijack_response) /), [
+      '73-359 method check_env | (env)',
+      '365-381 method check_input | The input stream is an IO-like object which contains the raw HTTP POST data.',
+      '548-590 method check_hijack | (env)',
+      '595-636 method check_hijack_response | It is also possible to hijack a response after the status and headers have been sent.',
+    ]);
+    assert.deepEqual(await rows(installed('/usr/share/rubygems-integration/all/gems/rake-13.0.6/lib/rake/task.rb'), /^387-/), ['387-432 class self | ']);
+    assert.deepEqual(await rows('node_modules/@capacitor/ios/Capacitor/Capacitor/CAPPluginCall.swift', /^67-/), ['67-97 extension CAPPluginCall | ']);
+    assert.deepEqual(await rows('/usr/include/c++/12/bits/shared_ptr_base.h', /^1791-/), [
+      '1791-1795 function operator== | (const __shared_ptr<_Tp1, _Lp>& __a, const __shared_ptr<_Tp2, _Lp>& __b)',
+    ]);
+    // `// _GLIBCXX_RESOLVE_LIB_DEFECTS` / `// 438. Ambiguity in the "do the right thing" clause`: the marker and the number go.
+    assert.deepEqual(await rows('/usr/include/c++/12/bits/basic_string.h', /^308-/), [
+      '308-311 function _M_construct_aux | Ambiguity in the "do the right thing" clause',
+    ]);
+    // `// Non-standard extensions` heads a group; the JSDoc below it is the declaration's, and has only a tag.
+    assert.deepEqual(await rows('node_modules/typescript/lib/lib.es5.d.ts', /^1022-/), ['1022-1022 method compile | (pattern: string, flags?: string): this']);
+  });
+
+  it("ends a note's sentence where it ends: not at 'e.g.', 'i.e.', 'eg.', nor past a title's paragraph, a call-seq or a leading comma", async () => {
+    assert.deepEqual(await rows('/usr/lib/python3.11/shutil.py', / make_archive /), [
+      '1083-1140 function make_archive | Create an archive file (eg. zip or tar).',
+    ]);
+    assert.deepEqual(await rows('node_modules/@tanstack/query-core/src/query.ts', /^159-/), [
+      '159-172 interface QueryBehavior | Customizes how a query fetches, e.g. the behavior that fetches the pages of an infinite query.',
+    ]);
+    assert.deepEqual(await rows('/usr/lib/python3.11/csv.py', / Sniffer /), [
+      '165-444 class Sniffer | "Sniffs" the format of a CSV file (i.e. delimiter, quotechar) Returns a Dialect object.',
+    ]);
+    // `"""LMTP - Local Mail Transfer Protocol` / blank / `The LMTP protocol, …`
+    assert.deepEqual(await rows('/usr/lib/python3.11/smtplib.py', / class LMTP /), ['1068-1115 class LMTP | Local Mail Transfer Protocol']);
+    // `"""Login, default anonymous."""` on login
+    assert.deepEqual(await rows('/usr/lib/python3.11/ftplib.py', /^395-/), ['395-419 method login | default anonymous.']);
+    // `# :call-seq:` / `#   ostruct[name] -> object` / blank / `# Returns the value…`
+    assert.deepEqual(await rows(`${RUBY}/ostruct.rb`, /^291-/), [
+      '291-293 method [] | Returns the value of an attribute, or nil if there is no such attribute.',
+    ]);
+    // `# Equivalent to` / blank / `#   FileUtils.rm(list, force: true)`: a sentence broken off is no note;
+    // a comment of one paragraph ending on its variable (`/* skip over n bytes of in */`) is not broken off.
+    assert.deepEqual(await rows(`${RUBY}/fileutils.rb`, / rm_f /), ['588-590 method rm_f | (list, noop: nil, verbose: nil)']);
+    assert.deepEqual(await rows('/usr/share/doc/zlib1g-dev/examples/gzappend.c', / function skip /), ['202-220 function skip | over n bytes of in']);
+    // `# == Args` / blank / `# +scheme+::` / `#   Protocol scheme…`: a field list, not a sentence; the note is under `# == Description`.
+    assert.deepEqual(await rows(`${RUBY}/uri/generic.rb`, /^169-/), [
+      "169-214 method initialize | Creates a new URI::Generic instance from ``generic'' components without check.",
+    ]);
+  });
+});
+
 describe('notes a map shows: only words that tell a range apart', () => {
   const lineOf = async (file: string, pick: RegExp) =>
     renderMap(await mapOf(file))

@@ -321,6 +321,36 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
     }
   });
 
+  it("quotes a README's first paragraph that says something, as plain words: npm packages' badges by reference, multi-line HTML, quoted code, section headings, emphasis and a wrapped line", async () => {
+    const quotes: string[] = [];
+    for (const pkg of ['async-function', '@types/node', '@tanstack/react-query', 'hono', 'keyv', 'underscore', 'natural-compare']) {
+      const project = scratch('skim-overview-readme-');
+      try {
+        execFileSync('git', ['init', '-q', project.dir]);
+        copyFileSync(path.resolve('node_modules', pkg, 'README.md'), path.join(project.dir, 'README.md'));
+        project.write('index.js', 'module.exports = function main() { return 1; };\n');
+        quotes.push(`${pkg}: ${(await ranked({}, project.dir)).description}`);
+      } finally {
+        project.cleanup();
+      }
+    }
+    assert.deepEqual(quotes, [
+      // `# async-function [![Version Badge][npm-version-svg]][package-url]`: the badges by reference are images.
+      'async-function: async-function',
+      // `# Installation` / `` > `npm install --save @types/node` `` / `# Summary` head and quote no description.
+      '@types/node: This package contains type definitions for node (https://nodejs.org/).',
+      // `<picture>` / `  <source` / `    media=…` / `  />`: a tag over several lines says nothing.
+      '@tanstack/react-query: Hooks for fetching, caching and updating asynchronous data in React',
+      'hono: Hono - means flame🔥 in Japanese - is a small, simple, and ultrafast web framework built on Web Standards.',
+      // `> Simple key-value storage…`: a quote's mark is markup.
+      'keyv: Simple key-value storage with support for multiple backends',
+      // ASCII art has no words; the sentence runs on past its line's end, to the quote's 120 characters.
+      'underscore: Underscore.js is a utility-belt library for JavaScript that provides support for the usual functional suspects (each,…',
+      // `[Build]:    http://…` defines a link; `    @version    1.4.0` is indented code; `&ndash;` is a dash.
+      'natural-compare: Natural Compare –',
+    ]);
+  });
+
   it("takes a folder's README line as its description, declines prose and generated files, and refuses a file, a missing path and a path outside", async () => {
     s.write('lib/README.md', '[![build](https://ci.example/badge.svg)](https://ci.example)\n\n# Mocha internals\n\nMore text.\n');
     s.write('lib/notes.txt', 'notes\n');

@@ -16,6 +16,7 @@ import { languageFor } from '../structural/languages';
 import { builtinMember } from './builtins';
 import { rankFiles } from './rank';
 import { cleanText } from '../map/controls';
+import { sentenceEnd, withoutEntities, withoutMarkup } from '../map/markup';
 import { clipAtWord } from '../map/normalize';
 
 /**
@@ -153,28 +154,63 @@ export interface RankedOverview {
 export function firstSentence(text: string): string | null {
   const flat = cleanText(text).replace(/\s+/g, ' ').trim();
   if (!flat || /PRIVATE KEY/.test(flat)) return null;
-  const end = /[.!?](\s|$)/.exec(flat);
-  const sentence = end ? flat.slice(0, end.index + 1) : flat;
+  const end = sentenceEnd(flat);
+  const sentence = end === -1 ? flat : flat.slice(0, end);
   return clipAtWord(sentence, PROSE_CHARS);
 }
 
-/** A README's first line that says something: markup, badges and rules passed over. */
+/** Headings of a README's sections that say what the section holds, not what the project is (@types' `# Installation`). */
+const SECTION_HEADING =
+  /^(about|api|contents|description|documentation|examples?|features|getting started|install(ation)?|introduction|overview|prerequisites|quick ?start|requirements|setup|summary|table of contents|usage)$/i;
+
+/**
+ * A README line as plain words: HTML tags, images and badges, links (their text kept), emphasis
+ * and code marks gone, a heading's or quote's or list's marks too.
+ */
+const readmeWords = (line: string) =>
+  withoutEntities(withoutMarkup(line.replace(/<[^>]*>/g, '')))
+    .replace(/(^|[^\w`])(`+)(?=\S)(.*?\S)\2(?![\w`])/g, '$1$3')
+    .replace(/^\s*(>+\s*)?(#+|=+|-+|\*+|\.\.)?\s*/, '')
+    .trim();
+
+const hasWords = (line: string) => /[\p{L}\p{N}]{2}/u.test(line);
+
+/**
+ * A README's first paragraph that says something, its first sentence: markup, badges, rules,
+ * multi-line HTML tags (react-query's `<source` … `/>`), tables, link definitions, code (fenced,
+ * indented, a quoted `npm install`) and the headings of sections passed over; a paragraph's lines joined
+ * (underscore's sentence runs on to its second line), a heading its own paragraph.
+ */
 async function readmeLine(file: string): Promise<string | null> {
   const { bytes } = await readRegularFile(file, 1024 * 1024).catch(() => ({ bytes: undefined }));
+  const paragraph: string[] = [];
+  let inTag = false;
+  let fenced = false;
+  let table = false;
   for (const raw of bytes
     ?.subarray(0, 64 * 1024)
     .toString('utf8')
     .split('\n') ?? []) {
-    const line = raw
-      .replace(/<[^>]*>/g, '')
-      .replace(/!?\[(!\[[^\]]*\]\([^)]*\)|[^\]]*)\]\([^)]*\)/g, (_, text: string) => (text.startsWith('![') ? '' : text))
-      // Emphasis and code marks around words (express's `**Fast, … for Node.js.**`) are markup, not text.
-      .replace(/(^|[^\w*`])(\*\*|__|\*|`+)(?=\S)(.*?\S)\2(?![\w*`])/g, '$1$3')
-      .replace(/^\s*(#+|=+|-+|\*+|\.\.)\s*/, '')
-      .trim();
-    if (/[\p{L}\p{N}]{2}/u.test(line) && !/^(title|layout):/i.test(line)) return firstSentence(line);
+    if (inTag) {
+      inTag = !raw.includes('>');
+      continue;
+    }
+    if (/^\s*(```|~~~)/.test(raw)) fenced = !fenced;
+    if (/<table\b/i.test(raw)) table = true;
+    if (/<\/table>/i.test(raw)) table = false;
+    // Code (fenced, or indented where no paragraph runs on) and a table's cells (ignore's badge table) are no description.
+    if (fenced || table || /^\s*(```|~~~)|<\/table>/i.test(raw) || (!paragraph.length && /^( {4}|\t)/.test(raw))) continue;
+    const unclosed = /<[a-z][^>]*$/i.exec(raw.replace(/<[^>]*>/g, ''));
+    inTag = unclosed !== null;
+    const source = unclosed ? raw.slice(0, raw.length - unclosed[0].length) : raw;
+    const line = /^\s*\[[^\]]+\]:\s/.test(source) || /^\s*(>\s*)?`[^`]*`\s*$/.test(source) ? '' : readmeWords(source);
+    const heading = /^\s*#/.test(source);
+    if (paragraph.length && (!hasWords(line) || heading)) break;
+    if (!hasWords(line) || /^(title|layout):/i.test(line) || (heading && SECTION_HEADING.test(line))) continue;
+    paragraph.push(line);
+    if (heading) break;
   }
-  return null;
+  return paragraph.length ? firstSentence(paragraph.join(' ')) : null;
 }
 
 /** Languages whose calls need no parentheses (`foo bar`): a function there is named by any use of its name. */

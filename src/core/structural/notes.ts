@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
-import { commentLines, isBanner, isLicense, isRule } from './comments';
+import { withoutBullet, withoutMarkup, sentenceEnd } from '../map/markup';
+import { commentLines, isBanner, isDirective, isHeading, isLicense, isRule } from './comments';
 
 /**
  * A declaration's note: the first sentence of its doc comment when it has one, else its
@@ -16,49 +17,102 @@ function clipAtToken(text: string, max: number): string {
   return boundary > max / 3 ? `${cut.slice(0, boundary).trimEnd()}…` : '';
 }
 
+/** A line of a call-seq block (`:call-seq:` and the usage lines under it, up to a blank line): how to call, not what it does. */
+const CALL_SEQ = /^:?call-seq:/;
+
+/** A line that only marks the code for a tool or a reader's search: libstdc++'s `_GLIBCXX_RESOLVE_LIB_DEFECTS` over a defect report's number. */
+const MARKER = /^_[A-Z][A-Z0-9_]+$/;
+
 /**
- * A comment's words: tag lines (@param, :param) and RDoc directives (`:nodoc:`) dropped, a
- * @brief's tag, an RDoc heading's `==` and Doxygen's `%` before a word (`%list`) dropped, lines joined.
+ * A comment's first paragraph of words: rule, heading and directive lines, tag lines (@param, :param), a
+ * call-seq block and RDoc directives (`:nodoc:`) dropped; a @brief's (or NatSpec's @dev) tag, a list item's bullet,
+ * Doxygen's `%` before a word (`%list`) and inline markup (`+read+`, `**x**`, `<tt>x</tt>`) too.
  */
-function commentWords(raw: string): string {
-  return commentLines(raw)
-    .filter((line) => !isRule(line))
-    .map((line) => line.replace(/^[@\\](brief|summary|description)\s+/, '').replace(/^=+\s+/, ''))
-    .filter((line) => !/^[@:\\]\w/.test(line))
-    .join(' ')
+function commentWords(lines: readonly string[]): string {
+  const paragraph: string[] = [];
+  // A call-seq's usage lines and a tag's own lines (`@param __p  Iterator…` / `insert at.`) run to a blank line.
+  let skipping = false;
+  for (const line of lines) {
+    if (!line) {
+      skipping = false;
+      if (paragraph.length) break;
+      continue;
+    }
+    const words = withoutBullet(line.replace(/^[@\\](brief|summary|description|dev|notice)\s+/, ''));
+    // An RDoc directive (`:nodoc:`, delegate.rb's `:method: freeze` over its doc) is its line alone.
+    if (!CALL_SEQ.test(line) && /^:\w+:(\s|$)/.test(line)) continue;
+    // A tag (`@param`, `:param x:`) and an RDoc labelled list's item (uri's `+scheme+:: Protocol scheme`) are a field, not a sentence.
+    if (CALL_SEQ.test(line) || /^[@:\\]\w|^[^\s:]+::(\s|$)/.test(words)) {
+      if (paragraph.length) break;
+      skipping = true;
+    }
+    if (!skipping && !isRule(line) && !isHeading(line) && !isDirective(line) && !MARKER.test(line)) paragraph.push(words);
+  }
+  return withoutMarkup(paragraph.join(' '))
     .replace(/:(nodoc|stopdoc|startdoc|doc):/g, '')
     .replace(/(^|\s)%(?=\w)/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
 }
 
+/** The words a phrase cannot end on: a first paragraph ending on one, with more below it, goes on there. */
+const DANGLING = /\b(to|as|of|with|by|for|from|in|on|at|the|a|an|and|or|like|than)$/i;
+
+/** Whether a comment has words past its first paragraph. */
+function paragraphsFollow(lines: readonly string[]): boolean {
+  const first = lines.findIndex(Boolean);
+  const gap = lines.indexOf('', first);
+  return first !== -1 && gap !== -1 && lines.slice(gap).some(Boolean);
+}
+
 /** The first sentence of a comment, or '' for a licence header or a comment with no words. */
-function firstSentence(raw: string, max = NOTE_CHARS): string {
-  const words = commentWords(raw);
-  if (!words || isLicense(words)) return '';
-  const end = /[.!?](\s|$)/.exec(words);
-  return clipAtToken(end ? words.slice(0, end.index + 1) : words, max);
+function firstSentence(lines: readonly string[], max = NOTE_CHARS): string {
+  const words = commentWords(lines);
+  // A licence anywhere in the comment makes it a licence header, not the declaration's documentation.
+  if (!words || isLicense(lines.join(' '))) return '';
+  const end = sentenceEnd(words);
+  // A paragraph that breaks off before its example (fileutils' "Equivalent to" over an indented call) is a broken note;
+  // gzappend's `/* skip over n bytes of in */` ends on its variable.
+  if (end === -1 && DANGLING.test(words) && paragraphsFollow(lines)) return '';
+  return clipAtToken(end === -1 ? words : words.slice(0, end), max);
 }
 
 const isComment = (node: Node) => /comment/.test(node.type);
 
+/** A comment of its own lines (C's block comment, a Lua `--[[ ]]`), not one line of a run of line comments. */
+const isBlockComment = (node: Node) => node.text.trimEnd().includes('\n') || /^\s*(\/\*|\(\*|--\[)/.test(node.text);
+
 /**
- * The comments directly above `outer` (no blank line between) unless they are a section banner,
- * else a Python-style docstring as the body's first statement, its prefix and quotes of any kind dropped.
+ * The comment that documents `outer`, as lines without markers: the block comment directly above
+ * it (no blank line between), or the run of line comments there (a group's heading comment over a
+ * JSDoc, lib.es5.d.ts's `// Non-standard extensions`, is not the JSDoc's); none where that is a
+ * section banner or its paragraph nearest the declaration a heading (rack's `## ==== Request`).
+ * Else a Python-style docstring as the body's first statement, its prefix and quotes dropped.
  */
-function docComment(outer: Node, definition: Node): string {
-  const lines: string[] = [];
+function docComment(outer: Node, definition: Node): string[] {
+  const nodes: Node[] = [];
   let next = outer.startPosition.row;
   for (let sibling = outer.previousNamedSibling; sibling && isComment(sibling); sibling = sibling.previousNamedSibling) {
-    if (sibling.endPosition.row < next - 1) break;
-    lines.unshift(sibling.text);
+    if (sibling.endPosition.row < next - 1 || (nodes.length && (isBlockComment(sibling) || isBlockComment(nodes[0])))) break;
+    nodes.unshift(sibling);
     next = sibling.startPosition.row;
   }
-  if (lines.length && !isBanner(commentLines(lines.join('\n')))) return lines.join('\n');
+  const lines = nodes.flatMap((node) => commentLines(node.text));
+  if (nodes.length && !isBanner(lines) && !headsASection(lines)) return lines;
   // A decorated definition's docstring is in the function it decorates.
   const first = (definition.childForFieldName('definition') ?? definition).childForFieldName('body')?.firstNamedChild;
-  if (first?.type === 'expression_statement' && first.firstNamedChild?.type === 'string') return docstringText(first.firstNamedChild.text);
-  return '';
+  if (first?.type === 'expression_statement' && first.firstNamedChild?.type === 'string') return commentLines(docstringText(first.firstNamedChild.text));
+  return [];
+}
+
+/** Whether a comment's last paragraph, the one nearest the declaration, is only headings. */
+function headsASection(lines: readonly string[]): boolean {
+  let last = lines.length - 1;
+  while (last >= 0 && !lines[last]) last--;
+  let from = last;
+  while (from > 0 && lines[from - 1]) from--;
+  const paragraph = lines.slice(from, last + 1);
+  return paragraph.some(isHeading) && paragraph.every((line) => isHeading(line) || isRule(line));
 }
 
 /** A docstring's text: `r"""…"""` and `'…'` alike lose their prefix and quotes. */
@@ -150,13 +204,14 @@ export function noteFor(source: string, kind: string, definition: Node, outer: N
 }
 
 /**
- * "A Handler responds to…" on Handler says "responds to…", and "Usage: cache_get [REVS...]" on
- * cache_get says "Usage: [REVS...]": the map already shows the name.
+ * "A Handler responds to…" on Handler says "responds to…", "Usage: cache_get [REVS...]" on
+ * cache_get says "Usage: [REVS...]" and "Login, default anonymous." on login "default anonymous.":
+ * the map already shows the name.
  */
 function withoutOwnName(sentence: string, name: string): string {
   if (!name) return sentence;
   const rest = sentence.replace(
-    new RegExp(`^(usage:\\s+|(a|an|the)\\s+)?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b\\s*(\\(\\))?\\s*`, 'i'),
+    new RegExp(`^(usage:\\s+|(a|an|the)\\s+)?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b(?!::|\\.\\w)\\s*(\\(\\))?\\s*([-–—,;]\\s*|:(?!:)\\s*)?`, 'i'),
     (_, usage: string | undefined) => (usage && /^usage/i.test(usage) ? usage : ''),
   );
   return rest === sentence || !rest.replace(/^usage:\s*$/i, '') ? sentence : rest;

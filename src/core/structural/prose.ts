@@ -1,16 +1,13 @@
 import type { Node } from 'web-tree-sitter';
 import { clipAtWord } from '../map/normalize';
-import { commentLines, isLicense, isRule } from './comments';
+import { withoutMarkup } from '../map/markup';
+import { commentLines, isArt, isBanner, isDirective, isLicense } from './comments';
 
 const PROSE_CHARS = 400;
 
 /** Tags whose text describes the whole file (JSDoc, TSDoc, Doxygen); `@module` names it, the other lines describe it. */
 const FILE_TAG = /(^|\s)[@\\](file|fileoverview|overview|module|packageDocumentation)\b/;
 const DESCRIBING_TAG = /^[@\\](file|fileoverview|overview)\s+/;
-
-/** Lines that instruct a tool rather than describe the code: build constraints, linter and editor settings. */
-const DIRECTIVE =
-  /^(go:|\+build\b|nolint\b|eslint|jshint|jscs:|global\s|istanbul\s|prettier-ignore|@ts-|<reference\b|<amd-|-\*-|vim?:|#region|SPDX-|Copyright\b|\(c\))/i;
 
 /** An editor's mode line anywhere in a line (`Vector implementation -*- C++ -*-`). */
 const MODE_LINE = /\s*-\*-.*?-\*-\s*/g;
@@ -28,8 +25,31 @@ const INLINE_TAG = /\s*[@\\]\w+\{[^}]*\}/g;
 const HEADER_FIELD =
   /^(\$Id\b.*|(authors?|maintainer|created( on)?( node)?|last[ -](modified|changed|machine used|update)( by| on)?|update count|status|history|version|revision|date|file ?name|keywords|url|home ?page|description)\s*:)\s*(?<value>.*)$/i;
 
-/** The first line of an Emacs file header (`updateConfFile.sh ---`), or a header line that is only the file's name (`# tarfile.py`). */
-const HEADER_NAME_LINE = /^[\w./-]+(\.\w+|\s+-{2,})\s*$/;
+/**
+ * A line of a header's provenance record: an RCS keyword (`$Revision: 1.7 $`), who wrote or changed
+ * it (`by Keiju ISHITSUKA`, date.rb's `Written by Tadayoshi Funaba 1998-2011`), where it came from
+ * (`Original from mutex.rb`).
+ */
+const RECORD =
+  /^(\$[A-Z][A-Za-z]*\b[^$]*\$|((written|created|originally|original definition|revised|modified|patched|contributed|documentation|maintained|ported|translated)\s+)?by\s+\S|(original(ly)?|derived|adapted|taken)\s+from\s)/i;
+
+/**
+ * The first line of an Emacs file header (`updateConfFile.sh ---`, forwardable.rb's `forwardable.rb -`), a header line that is only the
+ * file's name (`# tarfile.py`, serde's `# Serde` heading), or a record ending in its path
+ * (OpenZeppelin's `OpenZeppelin Contracts (last updated v5.7.0) (access/AccessControl.sol)`).
+ */
+const HEADER_NAME_LINE = /^[\w./-]+(\.\w+|\s+-+)\s*$|^(=+|#{1,6})\s+[\w./-]+$|\([\w.-]+(\/[\w.-]+)+\.\w+\)$/;
+
+/**
+ * What leads a title's words: RDoc's or Markdown's heading marks (`= `, `## `), the file's name
+ * and the dash or colon after it (`zlib.h -- interface of…`, `= delegate -- Support for…`,
+ * `ostruct.rb: OpenStruct implementation`, `tempfile - manipulates…`), ASCII art's last
+ * strokes (expat's `|_| XML parser`).
+ */
+const TITLE_LEAD = /^((=+|#{1,6})\s+)?([\w./+-]+\s+-{1,3}\s+|[\w/+-]+\.\w+:\s+)?([^\p{L}\p{N}\s]+\s+)*(?=[\p{L}\p{N}])/u;
+
+/** A box comment's right edge (bzlib.h's `Public header file for the library.   ---`). */
+const BOX_EDGE = /\s+([-=*#/~+])\1{2,}$/;
 
 /** A comment that only names what comes next ("Module dependencies."): a heading over the imports, not a description of the file. */
 const HEADING = /^(module\s+|external\s+|third[- ]party\s+)?(dependencies|imports|requires|includes|modules)\.?$/i;
@@ -38,7 +58,7 @@ const HEADING = /^(module\s+|external\s+|third[- ]party\s+)?(dependencies|import
 function commentText(raw: string): string {
   const paragraph: string[] = [];
   for (const written of commentLines(raw)) {
-    const line = written.replace(MODE_LINE, ' ').replace(INLINE_TAG, '').trim();
+    const line = written.replace(MODE_LINE, ' ').replace(INLINE_TAG, '').replace(BOX_EDGE, '').trim();
     if (!line) {
       if (paragraph.length) break;
       continue;
@@ -48,15 +68,16 @@ function commentText(raw: string): string {
       if (described && !FILE_NAME.test(described)) paragraph.push(described);
       continue;
     }
-    if (/^[@\\]\w/.test(line) || DIRECTIVE.test(line) || HEADER_NAME_LINE.test(line) || isRule(line)) continue;
+    if (/^[@\\]\w/.test(line) || isDirective(line) || HEADER_NAME_LINE.test(line) || isArt(line)) continue;
     const field = HEADER_FIELD.exec(line);
     if (field) {
       if (/^description/i.test(line) && field.groups?.value) paragraph.push(field.groups.value);
       continue;
     }
-    paragraph.push(line);
+    const words = paragraph.length ? line : line.replace(TITLE_LEAD, '');
+    if (!RECORD.test(words)) paragraph.push(words);
   }
-  const text = paragraph.join(' ');
+  const text = withoutMarkup(paragraph.join(' ')).replace(/\s+/g, ' ').trim();
   return clipAtWord(text, PROSE_CHARS);
 }
 
@@ -104,6 +125,7 @@ export function fileDescription(root: Node): string {
   // A comment standing apart yields to a docstring or a file-tagged comment further down the header
   // (argparse's author lines before its docstring, libstdc++'s title line before its @file).
   let standing = '';
+  let headed = false;
   let i = 0;
   while (i < nodes.length) {
     const first = nodes[i];
@@ -120,6 +142,11 @@ export function fileDescription(root: Node): string {
     const block = nodes.slice(i, last + 1);
     const next = nodes[last + 1];
     i = last + 1;
+    // A banner under the header (lib.es5.d.ts's `/// ECMAScript APIs` between rules, past its
+    // licence) heads the code below it; only the file's first comment may be its boxed title.
+    const banner = headed && isBanner(block.flatMap((n) => commentLines(n.text)));
+    headed = true;
+    if (banner) continue;
     // A file-tagged comment describes the file with its own text, or not at all: the comment after
     // it in the block ("Module dependencies." under xunit's `@module XUnit`) is not its text.
     const tagged = block.find((n) => FILE_TAG.test(n.text));
