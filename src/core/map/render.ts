@@ -1,4 +1,5 @@
 import { counted } from './counts';
+import { withoutMarkup } from './markup';
 import { CALLABLE, isSignature, mapLabels, noteOf, SHOWN_NOTE_CHARS, UNMARKED } from './labels';
 import { mapTree, regionsAt, regionTree, RegionNode } from './tree';
 import { MapEntry, MapOrigin, Region } from './types';
@@ -314,23 +315,16 @@ export function mapJson(entry: MapEntry, modelCalls: number, source?: MapOrigin,
 }
 
 /**
- * A note in plain words, as an editor line shows it: JSDoc links (`{@link Runner#run}` becomes
- * `Runner#run`, a link's own text where it has one), Markdown links, backticks, emphasis and
- * HTML tags gone; white space on one line.
+ * A note in plain words, as an editor line shows it: a writer's markup gone as markup.ts reads it
+ * (JSDoc links by their text, Markdown links, emphasis, HTML tags), backticks too, and a link the
+ * note was cut inside of; white space on one line.
  */
 export function plainNote(note: string): string {
-  return (
-    note
-      .replace(/\{@(?:link|linkcode|linkplain)\s+([^}|\s]+)(?:[\s|]+([^}]*))?\}/g, (_m, target: string, text?: string) => text?.trim() || target)
-      // A link the note was cut inside of: what is left of it says nothing.
-      .replace(/\{@\w+[^}]*$/, '')
-      .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-      .replace(/<\/?[a-z][^>]*>/gi, '')
-      .replace(/`+/g, '')
-      .replace(/(\*\*|__)(\S(?:.*?\S)?)\1/g, '$2')
-      .replace(/\s+/g, ' ')
-      .trim()
-  );
+  return withoutMarkup(note)
+    .replace(/\{@\w+[^}]*$/, '')
+    .replace(/`+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Functions nested in a function (closures, callbacks) shorter than this get no lens: they are read with their parent. */
