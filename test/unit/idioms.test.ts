@@ -257,6 +257,12 @@ describe('prose and notes that describe: no directive, banner, heading, licence,
     assert.equal(await described('/usr/lib/ruby/gems/3.1.0/gems/matrix-0.4.2/lib/matrix.rb'), 'An implementation of Matrix and Vector classes.');
   });
 
+  it("reads OCaml's boxed licence header, a comment a row, as one licence, and its rule rows as rules (list.ml: no prose, not its last ')'; format.ml: its own description)", async () => {
+    assert.match(readFileSync(installed('/usr/lib/ocaml/list.ml'), 'utf8'), /^\(\*{74}\)\n\(\* {72}\*\)\n\(\* {33}OCaml {34}\*\)\n/);
+    assert.equal(await described('/usr/lib/ocaml/list.ml'), '');
+    assert.match(await described('/usr/lib/ocaml/format.ml'), /^A pretty-printing facility and definition of formatters for 'parallel'/);
+  });
+
   it("passes over ASCII art, a box's edge, a provenance record, a licence's first line and a banner under the header: expat.h, bzlib.h, date.rb, forwardable.rb, Symfony, OpenZeppelin, lib.es5.d.ts", async () => {
     assert.equal(await described(installed('/usr/include/expat.h')), 'XML parser');
     assert.equal(await described(installed('/usr/include/bzlib.h')), 'Public header file for the library.');

@@ -52,6 +52,8 @@ export function isBanner(lines: readonly string[]): boolean {
  * and separator lines too.
  */
 export function commentLines(raw: string): string[] {
+  // A block comment of markers alone (OCaml's `(*****…*)`, `/*****/`) is a separator line, not its last marker.
+  if (/^(\(\*|\/\*)[^\p{L}\p{N}\s]+$/u.test(raw.trim())) return [raw.trim()];
   return (
     raw
       .replace(/^\s*(\/\*+!?|\(\*+|"""|''')/, '')

@@ -155,6 +155,8 @@ export function fileDescription(root: Node): string {
       if (own && !isLicense(own)) return own;
       continue;
     }
+    // A box of block comments, one a row (OCaml's `(* … *)` header), is one licence where any row is.
+    if (block.length > 1 && !/^\s*(\/\/|#|--)/.test(block[0].text) && block.some((n) => isLicense(n.text))) continue;
     const text = blockText(block);
     if (!text || isLicense(text)) continue;
     if (/^\s*(\/\/!|\/\*!)/.test(block[0].text)) return text;
