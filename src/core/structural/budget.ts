@@ -22,8 +22,13 @@ export class Budget {
     return Math.max(1, Math.floor(this.remainingMs() * 1000));
   }
 
+  /**
+   * Whether less than tree-sitter's least timeout (a microsecond) is left: so a query given
+   * remainingMicros() that stopped at its timeout always leaves the budget spent, and what it
+   * returned (only the matches found by then) is known to be cut.
+   */
   get spent(): boolean {
-    return this.used >= this.ms;
+    return this.remainingMs() * 1000 < 1;
   }
 
   /** Runs one slice of work, counting its time; throws the signal's reason once it is aborted. */

@@ -1,7 +1,7 @@
 import { STRUCTURAL_MAX_BYTES } from '../files/readSource';
 import { normalizeRegions } from '../map/normalize';
 import { Region } from '../map/types';
-import type { Query } from 'web-tree-sitter';
+import type { Node, Query } from 'web-tree-sitter';
 import { LanguageInfo, languageFor } from './languages';
 import { outline } from './queryRegions';
 import { MapJob, runInWorker, WorkerAnswer } from './outlineWorker';
@@ -79,6 +79,16 @@ export function fromWorker<T>(answer: WorkerAnswer<T>, file: string, whole?: { l
  * a count of the declarations would say again, at a line's tokens, what the lines below say.
  */
 export async function outlineHere(language: LanguageInfo, file: string, text: string, lines: number, signal?: AbortSignal): Promise<StructuralMap> {
+  try {
+    return await outlineParsed(language, file, text, lines, signal);
+  } catch (error) {
+    // Cut after its parse (the query or the blocks parsed again ran out of time): as slow as a parse that did.
+    if (error instanceof SlowParseError) rememberSlow(language, text);
+    throw error;
+  }
+}
+
+function outlineParsed(language: LanguageInfo, file: string, text: string, lines: number, signal?: AbortSignal): Promise<StructuralMap> {
   return withParse(
     language,
     text,
@@ -102,17 +112,24 @@ export async function outlineHere(language: LanguageInfo, file: string, text: st
 /**
  * The regions of one parse: the outline query's matches, where the parse has errors with each
  * top-level block an error touched parsed again alone (structural/recover), normalized for a
- * file of `lines` lines. The query and every block share the parse's budget.
+ * file of `lines` lines. The query and every block share the parse's budget, and an outline is
+ * whole or none: once the budget is spent (a query stopped at its timeout returns only the
+ * matches found by then; a block not parsed again keeps the broken parse's regions) it is a
+ * SlowParseError, never regions stored and served as if complete.
  */
 export async function outlineRegions({ tree, source, text, budget, parseMore }: Parse, query: Query, language: LanguageInfo, lines: number): Promise<Region[]> {
+  const outlineWithin = (root: Node, from: number, to: number): LinedRegion[] => {
+    const found = budget.run(() => outline(root, source.slice(from, to), query, language, budget.remainingMicros(), text.slice(from, to)));
+    if (budget.spent) throw new SlowParseError();
+    return found;
+  };
   // The block at offsets `from`-`to` parsed on its own, within what is left of the budget; one still broken is cut once more.
-  const outlineBlock = async (from: number, to: number, nested: boolean): Promise<LinedRegion[] | undefined> => {
-    if (budget.spent) return undefined;
+  const outlineBlock = async (from: number, to: number, nested: boolean): Promise<LinedRegion[]> => {
     const blockText = source.slice(from, to);
     const blockTree = await parseMore(blockText);
-    if (!blockTree) return undefined;
+    if (!blockTree) throw new SlowParseError();
     try {
-      const found = budget.run(() => outline(blockTree.rootNode, blockText, query, language, budget.remainingMicros(), text.slice(from, to)));
+      const found = outlineWithin(blockTree.rootNode, from, to);
       return blockTree.rootNode.hasError && !nested
         ? await recoverBlocks(found, blockTree.rootNode, blockText, true, (innerFrom, innerTo) => outlineBlock(from + innerFrom, from + innerTo, true))
         : found;
@@ -120,7 +137,7 @@ export async function outlineRegions({ tree, source, text, budget, parseMore }: 
       blockTree.delete();
     }
   };
-  const found = budget.run(() => outline(tree.rootNode, source, query, language, budget.remainingMicros(), text));
+  const found = outlineWithin(tree.rootNode, 0, source.length);
   return normalizeRegions(
     tree.rootNode.hasError ? await recoverBlocks(found, tree.rootNode, source, false, (from, to) => outlineBlock(from, to, false)) : found,
     lines,

@@ -84,7 +84,7 @@ function union(spans: [number, number][]): [number, number][] {
 /**
  * `regions` from a parse of `source`, with every block an error touched outlined again on its own
  * (`outlineBlock` takes the block's offsets in `source` and returns its regions counted from the block's first
- * line, or undefined once time has run out) and its regions taken where they are more. One pass.
+ * line; it throws once time has run out, so no block keeps the broken parse's regions for want of time) and its regions taken where they are more. One pass.
  * `nested` cuts blocks at any indentation (for the text of a block that was cut out already).
  */
 export async function recoverBlocks(
@@ -92,7 +92,7 @@ export async function recoverBlocks(
   root: Node,
   source: string,
   nested: boolean,
-  outlineBlock: (from: number, to: number) => Promise<LinedRegion[] | undefined>,
+  outlineBlock: (from: number, to: number) => Promise<LinedRegion[]>,
 ): Promise<LinedRegion[]> {
   const damaged = union(damagedRows(root));
   if (!damaged.length) return regions;
@@ -100,14 +100,12 @@ export async function recoverBlocks(
   const result: LinedRegion[] = [];
   let r = 0;
   let d = 0;
-  let outOfTime = false;
   for (const block of blocks(source, nested)) {
     const whole: LinedRegion[] = [];
     while (r < sorted.length && sorted[r].start - 1 <= block.lastRow) whole.push(sorted[r++]);
     while (d < damaged.length && damaged[d][1] < block.firstRow) d++;
     const touched = d < damaged.length && damaged[d][0] <= block.lastRow;
-    const own = touched && !outOfTime ? await outlineBlock(block.from, block.to) : undefined;
-    if (touched && !own) outOfTime = true;
+    const own = touched ? await outlineBlock(block.from, block.to) : undefined;
     if (own && own.length > whole.length) result.push(...own.map((x) => ({ ...x, start: x.start + block.firstRow, end: x.end + block.firstRow })));
     else result.push(...whole);
   }

@@ -1,0 +1,60 @@
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { splitLines } from '../../src/core/files/readSource';
+import { Budget } from '../../src/core/structural/budget';
+import { LanguageInfo, languageFor } from '../../src/core/structural/languages';
+import { outlineRegions } from '../../src/core/structural/mapper';
+import { Parse, parsesStarted, SlowParseError, withParse } from '../../src/core/structural/parser';
+import { outlineQuery } from '../../src/core/structural/queries';
+
+/** A Debian file the tests read: one not installed fails the test and says how to install it. */
+function installed(file: string, extension = ''): { file: string; text: string; language: LanguageInfo } {
+  assert.ok(existsSync(file), `${file} is not installed: run bash scripts/setup-bench-corpus.sh`);
+  const text = readFileSync(file, 'utf8');
+  return { file, text, language: languageFor(file + extension, text) as LanguageInfo };
+}
+
+/** bash_completion parses with errors (one regex tree-sitter-bash misreads), so its outline parses blocks again. */
+const broken = () => installed('/usr/share/bash-completion/bash_completion', '.sh');
+/** pl/stringx.lua (lua-penlight) parses clean. */
+const clean = () => installed('/usr/share/lua/5.1/pl/stringx.lua');
+
+/** The regions of `file`'s outline made from its parse as `change` leaves it. */
+function outlineOf({ file, text, language }: ReturnType<typeof installed>, change: (parse: Parse) => Parse) {
+  return withParse(language, text, file, (parse) => outlineRegions(change(parse), outlineQuery(language, parse), language, splitLines(text).length));
+}
+
+describe('an outline and its time limit', () => {
+  it('is whole where the time fits it: bash_completion with every block its errors touched parsed again', async () => {
+    const regions = await outlineOf(broken(), (parse) => parse);
+    assert.equal(regions.filter((r) => r.kind === 'function').length, 76);
+  });
+
+  it("is cut, a SlowParseError, when the time runs out between the parse and a block's parse: never the broken parse's regions as if whole", async () => {
+    await assert.rejects(
+      outlineOf(broken(), (parse) => ({ ...parse, parseMore: async () => undefined })),
+      SlowParseError,
+    );
+  });
+
+  it('is cut, a SlowParseError, when its query is given no time: never the matches tree-sitter found before its timeout', async () => {
+    await assert.rejects(
+      outlineOf(clean(), (parse) => ({ ...parse, budget: new Budget(0) })),
+      SlowParseError,
+    );
+  });
+
+  it('takes a parse with errors only once a second parse of the same text has them too; a clean parse is not repeated', async () => {
+    const parses = async ({ file, text, language }: ReturnType<typeof installed>) => {
+      const before = parsesStarted();
+      const hasError = await withParse(language, text, file, (parse) => parse.tree.rootNode.hasError);
+      return [hasError, parsesStarted() - before];
+    };
+    assert.deepEqual(await parses(broken()), [true, 2]);
+    assert.deepEqual(await parses(clean()), [false, 1]);
+  });
+
+  it("is spent with less than a microsecond left, tree-sitter's least timeout, so a query stopped by it is known to be cut", () => {
+    assert.deepEqual([new Budget(0.0005).spent, new Budget(0.002).spent, new Budget(0.002).remainingMicros()], [true, false, 2]);
+  });
+});
