@@ -6,6 +6,7 @@ import { LanguageInfo, languageFor } from '../../src/core/structural/languages';
 import { outlineRegions } from '../../src/core/structural/mapper';
 import { Parse, parsesStarted, SlowParseError, withParse } from '../../src/core/structural/parser';
 import { outlineQuery } from '../../src/core/structural/queries';
+import { namesUsed } from '../../src/core/search/references';
 
 /** A Debian file the tests read: one not installed fails the test and says how to install it. */
 function installed(file: string, extension = ''): { file: string; text: string; language: LanguageInfo } {
@@ -44,6 +45,16 @@ describe('an outline and its time limit', () => {
     );
   });
 
+  it("counts a file's names for the ranking whole or not at all: a naming query given no time is a SlowParseError, never a part of the counts (stringx.lua)", async () => {
+    const { file, text, language } = clean();
+    const whole = await withParse(language, text, file, (parse) => namesUsed(parse.tree.rootNode, parse.source, parse));
+    assert.ok(whole.names.includes('assert_string'), whole.names.slice(0, 10).join(' '));
+    await assert.rejects(
+      withParse(language, text, file, async (parse) => namesUsed(parse.tree.rootNode, parse.source, { ...parse, budget: new Budget(0) })),
+      SlowParseError,
+    );
+  });
+
   it('takes a parse with errors only once a second parse of the same text has them too; a clean parse is not repeated', async () => {
     const parses = async ({ file, text, language }: ReturnType<typeof installed>) => {
       const before = parsesStarted();
@@ -51,6 +62,8 @@ describe('an outline and its time limit', () => {
       return [hasError, parsesStarted() - before];
     };
     assert.deepEqual(await parses(broken()), [true, 2]);
+    // A query or parse an earlier test stopped short can leave web-tree-sitter to misread the one parse after it (what the second parse is for): that one is spent first.
+    await parses(clean());
     assert.deepEqual(await parses(clean()), [false, 1]);
   });
 

@@ -1,6 +1,6 @@
 import type { Language, Node, Query } from 'web-tree-sitter';
 import type { NamesUsed } from '../cache/outlineStore';
-import { Parse } from '../structural/parser';
+import { Parse, SlowParseError } from '../structural/parser';
 
 /**
  * The names a file's code uses, from its syntax tree: every node of a naming type, counted by its
@@ -43,12 +43,18 @@ function skipSpace(source: string, at: number, step: 1 | -1): number {
   return -1;
 }
 
-/** The names used under `root` (a parse of `source`, within what is left of its budget), with how many times each, the most used first (at most MAX_NAMES_PER_FILE). */
+/**
+ * The names used under `root` (a parse of `source`, within what is left of its budget), with how
+ * many times each, the most used first (at most MAX_NAMES_PER_FILE). A query its time stopped has
+ * counted only part of the file: that is a SlowParseError, never counts stored as the file's.
+ */
 export function namesUsed(root: Node, source: string, parse: Pick<Parse, 'grammar' | 'compile' | 'budget'>): NamesUsed {
   const query = namingQuery(parse);
   if (!query) return { names: [], counts: [] };
+  const captures = parse.budget.run(() => query.captures(root, { timeoutMicros: parse.budget.remainingMicros() }));
+  if (parse.budget.spent) throw new SlowParseError();
   const counts = new Map<string, [string, number, number, number]>();
-  for (const { node } of query.captures(root, { timeoutMicros: parse.budget.remainingMicros() })) {
+  for (const { node } of captures) {
     const text = node.text;
     if (text.length > 120 || /\s/.test(text)) continue;
     const use = counts.get(text) ?? ([text, 0, 0, 0] as [string, number, number, number]);
