@@ -229,8 +229,9 @@ describe('prose and notes that describe: no directive, banner, heading, licence,
     assert.deepEqual(await rows(installed('/usr/share/php/PEAR/Downloader.php'), / getDownloadedPackages /), [
       '1114-1120 method getDownloadedPackages | Retrieve a list of downloaded packages after a call to download().',
     ]);
+    // _checkRole has an overload (94-98): its note is its signature, which tells the two apart.
     assert.deepEqual(await rows('node_modules/@openzeppelin/contracts/access/AccessControl.sol', /^84-/), [
-      '84-86 method _checkRole | Reverts with an AccessControlUnauthorizedAccount error if `_msgSender()` is missing `role`.',
+      '84-86 method _checkRole | (bytes32 role) internal view virtual',
     ]);
     assert.deepEqual(await rows('node_modules/@openzeppelin/contracts/token/ERC1155/ERC1155.sol', / _mintBatch /), [
       '329-334 method _mintBatch | Batched version of _mint.',
@@ -289,9 +290,9 @@ describe('prose and notes that describe: no directive, banner, heading, licence,
     assert.deepEqual(await rows('/usr/include/c++/12/bits/shared_ptr_base.h', /^1791-/), [
       '1791-1795 function operator== | (const __shared_ptr<_Tp1, _Lp>& __a, const __shared_ptr<_Tp2, _Lp>& __b)',
     ]);
-    // `// _GLIBCXX_RESOLVE_LIB_DEFECTS` / `// 438. Ambiguity in the "do the right thing" clause`: the marker and the number go.
+    // `// _GLIBCXX_RESOLVE_LIB_DEFECTS` / `// 438. Ambiguity in the "do the right thing" clause` heads an overload: its signature tells it apart.
     assert.deepEqual(await rows('/usr/include/c++/12/bits/basic_string.h', /^308-/), [
-      '308-311 function _M_construct_aux | Ambiguity in the "do the right thing" clause',
+      '308-311 function _M_construct_aux | (_Integer __beg, _Integer __end, std::__true_type)',
     ]);
     // `// Non-standard extensions` heads a group; the JSDoc below it is the declaration's, and has only a tag.
     assert.deepEqual(await rows('node_modules/typescript/lib/lib.es5.d.ts', /^1022-/), ['1022-1022 method compile | (pattern: string, flags?: string): this']);
@@ -359,6 +360,16 @@ describe('notes a map shows: only words that tell a range apart', () => {
       '\t754-758 read()',
       '\t760-764 read(byte[])',
       '\t766-770 read(byte[], int, int)',
+    ]);
+  });
+
+  it('tells documented overloads apart by their signatures, the doc left for the one that has no sibling of its name (PluginCall.java)', async () => {
+    const java = 'node_modules/@capacitor/android/capacitor/src/main/java/com/getcapacitor';
+    assert.deepEqual(await lineOf(`${java}/PluginCall.java`, / (getArray|resolve)\b/), [
+      '53-56 resolve(JSObject)',
+      '58-60 resolve()',
+      '295-297 getArray(String)',
+      '305-325 getArray(String, JSArray)',
     ]);
   });
 

@@ -196,8 +196,10 @@ function signature(source: string, definition: Node, name: Node | undefined): st
 const ACCESSORS = new Set(['property', 'setter', 'deleter']);
 
 /** `source` is the parsed text: tree-sitter's indexes are into it (UTF-16 code units in web-tree-sitter). */
-export function noteFor(source: string, kind: string, definition: Node, outer: Node, name: Node | undefined): string {
+export function noteFor(source: string, kind: string, definition: Node, outer: Node, name: Node | undefined, overloaded = false): string {
   if (kind === 'suite' || kind === 'test') return '';
+  // An overload's signature is what tells it from its siblings of the same name.
+  if (overloaded) return signature(source, definition, name) || firstSentence(docComment(outer, definition));
   const doc = firstSentence(docComment(outer, definition));
   if (ACCESSORS.has(kind)) return doc && withoutOwnName(doc, name?.text ?? '');
   return (doc && withoutOwnName(doc, name?.text ?? '')) || signature(source, definition, name);
