@@ -126,7 +126,7 @@ describe('rendering a map from its rows', () => {
       '20-29 HTTP.get',
       '30-39 _S_minimum(_Base_ptr)',
       '40-49 _S_minimum(_Const_Base_ptr)',
-      '50-59 resize(size_type, const value_type& = value_type()) noexcept',
+      '50-59 resize(size_type, const value_type& = value_type())',
       '60-69 resize(size_type)',
       '70-79 get(self, str, int)',
       '80-89 get(self)',
