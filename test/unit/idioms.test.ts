@@ -154,7 +154,12 @@ describe('declarations a grammar or a shared name would misplace, each with its 
       '296-299 struct Ellipsis | node stands for the "..." type in a parameter list or the "..." length in an array type.',
       '411-415 struct KeyValueExpr | node represents (key : value) pairs in composite literals.',
     ]);
-    assert.deepEqual(await lineOf(AST, /^\t*(282|287|296|411)-/), ['282-284 struct BadExpr', '287-291 struct Ident', '296-299 struct Ellipsis', '411-415 struct KeyValueExpr']);
+    assert.deepEqual(await lineOf(AST, /^\t*(282|287|296|411)-/), [
+      '282-284 struct BadExpr',
+      '287-291 struct Ident',
+      '296-299 struct Ellipsis',
+      '411-415 struct KeyValueExpr',
+    ]);
     assert.equal(renderAt(await mapOf(AST), 287), '287-291 struct Ident — node represents an identifier.');
   });
 
@@ -378,7 +383,6 @@ describe('prose and notes that describe: no directive, banner, heading, licence,
 });
 
 describe('notes a map shows: only words that tell a range apart', () => {
-
   it("leaves out what the name or most siblings' notes already say, and a note on a region of three lines or fewer (serde's Visitor, tarfile's TarInfo)", async () => {
     assert.deepEqual(await lineOf('/usr/share/cargo/registry/serde-1.0.152/src/de/mod.rs', /\t(1313|1325|1657)-/), [
       '\t1313-1318 visit_bool',
