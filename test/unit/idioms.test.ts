@@ -24,6 +24,13 @@ async function rows(file: string, pick: RegExp): Promise<string[]> {
   return regions.map((r) => `${r.start}-${r.end} ${r.kind} ${r.name} | ${r.note}`).filter((row) => pick.test(row));
 }
 
+/** The lines of a real file's map matching `pick`, tabs and all. */
+async function lineOf(file: string, pick: RegExp): Promise<string[]> {
+  return renderMap(await mapOf(file))
+    .split('\n')
+    .filter((line) => pick.test(line));
+}
+
 const EXPRESS = 'node_modules/express/lib';
 
 describe('common idioms in real third-party code, each one region with its exact lines', () => {
@@ -133,6 +140,55 @@ describe('common idioms in real third-party code, each one region with its exact
       '4998-5008 method OsStackTraceGetter::UponLeavingGTest | ()',
       '5507-5510 method UnitTest::PopGTestTrace | Pops a trace from the per-thread Google Test trace stack.',
       "6791-6793 method ScopedTrace::~ScopedTrace | Pops the info pushed by the c'tor.",
+    ]);
+  });
+});
+
+describe('declarations a grammar or a shared name would misplace, each with its own lines and place', () => {
+  const AST = '/usr/share/go-1.19/src/go/ast/ast.go';
+
+  it("maps each type of Go's grouped `type ( … )` as its own sibling region with its own doc comment (go/ast's expression nodes)", async () => {
+    assert.deepEqual(await rows(AST, / struct (BadExpr|Ident|Ellipsis|KeyValueExpr) /), [
+      '282-284 struct BadExpr | node is a placeholder for an expression containing syntax errors for which a correct expression node cannot…',
+      '287-291 struct Ident | node represents an identifier.',
+      '296-299 struct Ellipsis | node stands for the "..." type in a parameter list or the "..." length in an array type.',
+      '411-415 struct KeyValueExpr | node represents (key : value) pairs in composite literals.',
+    ]);
+    assert.deepEqual(await lineOf(AST, /^\t*(282|287|296|411)-/), [
+      '282-284 struct BadExpr',
+      '287-291 struct Ident',
+      '296-299 struct Ellipsis',
+      '411-415 struct KeyValueExpr',
+    ]);
+    assert.equal(renderAt(await mapOf(AST), 287), '287-291 struct Ident — node represents an identifier.');
+  });
+
+  it("maps Ruby's `def !=`, which tree-sitter-ruby misreads as `def !`, by its operator with its lines, the class around it whole (delegate.rb)", async () => {
+    const RUBY = '/usr/lib/ruby/3.1.0';
+    assert.deepEqual(await rows(`${RUBY}/delegate.rb`, /^(41|156|164|172|243)-/), [
+      '41-246 class Delegator | This library provides three different ways to delegate method calls to an object.',
+      '156-159 method == | Returns true if two objects are considered of equal value.',
+      '164-167 method != | Returns true if two objects are not considered of equal value.',
+      '172-175 method eql? | Returns true if two objects are considered of equal value.',
+      '243-245 method self.public_api | ',
+    ]);
+    assert.deepEqual(await lineOf(`${RUBY}/delegate.rb`, /^\t*(41|156|164|180)-/), ['41-246 class Delegator', '\t156-159 ==', '\t164-167 !=', '\t180-182 !']);
+    assert.equal(
+      renderAt(await mapOf(`${RUBY}/delegate.rb`), 189),
+      [
+        '41-246 class Delegator — This library provides three different ways to delegate method calls to an object.',
+        '  188-190 method __getobj__ — This method must be overridden by subclasses and should return the object method calls are being delegated to.',
+      ].join('\n'),
+    );
+  });
+
+  it("keeps Go's methods after a method named like their type under the type, not under that method (net/url's Error.Error)", async () => {
+    assert.deepEqual(await lineOf('/usr/share/go-1.19/src/net/url/url.go', /^\t*(23|29|30|32|39)[- ]/), [
+      '23-27 struct Error',
+      '\t29 Unwrap',
+      '\t30 Error',
+      '\t32-37 Timeout',
+      '\t39-44 Temporary',
     ]);
   });
 });
@@ -328,11 +384,6 @@ describe('prose and notes that describe: no directive, banner, heading, licence,
 });
 
 describe('notes a map shows: only words that tell a range apart', () => {
-  const lineOf = async (file: string, pick: RegExp) =>
-    renderMap(await mapOf(file))
-      .split('\n')
-      .filter((line) => pick.test(line));
-
   it("leaves out what the name or most siblings' notes already say, and a note on a region of three lines or fewer (serde's Visitor, tarfile's TarInfo)", async () => {
     assert.deepEqual(await lineOf('/usr/share/cargo/registry/serde-1.0.152/src/de/mod.rs', /\t(1313|1325|1657)-/), [
       '\t1313-1318 visit_bool',

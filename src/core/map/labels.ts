@@ -135,7 +135,8 @@ function parameterTypes(signature: string): string {
   const qualifiers = /^\s*(:|->)/.test(after) ? [] : (after.match(/\b(const|volatile)\b|&&?(?=\s*$|\s+\w)/g) ?? []);
   // An Objective-C method of one parameter, `(UIViewController *) vc`, keeps its name: its selector is read from it.
   const objcParameter =
-    /^\s*[A-Za-z_]\w*\s*$/.test(after) && !/^\s*(const|volatile|override|final|noexcept|mutable|view|pure|payable|internal|external|public|private|virtual)\s*$/.test(after);
+    /^\s*[A-Za-z_]\w*\s*$/.test(after) &&
+    !/^\s*(const|volatile|override|final|noexcept|mutable|view|pure|payable|internal|external|public|private|virtual)\s*$/.test(after);
   const kept = objcParameter ? after : qualifiers.length ? ` ${qualifiers.join(' ')}` : '';
   if (!list.trim()) return withoutThrows(`()${kept}`);
   const types = topLevelParts(list).map((p) => {

@@ -115,7 +115,8 @@ export function mapTree(regions: readonly Region[]): RegionNode[] {
         continue;
       }
       kept.push(node);
-      owner = node.region.kind === 'imports' ? undefined : node;
+      // A method is never an owner: Go's `func (e *Error) Error()` shares its type's name, not its members.
+      owner = node.region.kind === 'imports' || node.region.kind === 'method' ? undefined : node;
       key = owner ? ownerKey(node.region.name) : '';
     }
     // Not splice(0, n, ...): a spread of 150,000 members overflows the stack.

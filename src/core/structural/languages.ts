@@ -32,6 +32,12 @@ export interface LanguageInfo {
    * the outline reads every name from the file's own text.
    */
   maskOperatorNames?: boolean;
+  /**
+   * tree-sitter-ruby's operator names lack `!=`: it reads `def !=(obj)` as a method `!` whose
+   * endless body is `=(obj)`, and the class around it ends there. Such a name is written `==`
+   * before parsing (same length), and the outline reads the name from the file's own text.
+   */
+  maskNotEqualDefs?: boolean;
 }
 
 const LANGUAGES: readonly LanguageInfo[] = TABLE;
@@ -58,12 +64,17 @@ const TRAILING_MACROS = /(?<=(?:\)|\bconst|\boverride|\bfinal)(?:[ \t]*\n)?)(?:[
 /** An operator that names a declaration: after its keyword (not `this.type = …`), before its type parameters, parameters, type or body. */
 const OPERATOR_NAME = /(?<=(?<![\w.])(?:def|class|object|trait|type)[ \t]+)(?!=[^~!#%^&*+\-<>=|?/\\:@])[~!#%^&*+\-<>=|?/\\:@]+(?=[\s[(:=])/g;
 
+/** `!=` as the name a `def` gives, of the object or of its singleton (`def self.!=`), before its parameters or body. */
+// The lookbehind runs only where `!=` is: linear in the file, however long its runs of white space.
+const NOT_EQUAL_DEF = /!=(?<=\bdef[ \t]+(?:[\w:]+\.)?!=)(?=[\s(;]|$)/gm;
+
 const blank = (text: string) => ' '.repeat(text.length);
 const letters = (text: string) => 'x'.repeat(text.length);
 
-/** The text a grammar parses: for C-family languages, lone and trailing macros blanked in place; for Scala, operator names as letters. */
+/** The text a grammar parses: for C-family languages, lone and trailing macros blanked in place; for Scala, operator names as letters; for Ruby, `def !=` as `def ==`. */
 export function parseableText(language: LanguageInfo, text: string): string {
   if (language.maskOperatorNames) return text.replace(OPERATOR_NAME, letters);
+  if (language.maskNotEqualDefs) return text.replace(NOT_EQUAL_DEF, '==');
   if (!language.maskLoneMacros) return text;
   return text.replace(LONE_MACRO, blank).replace(TRAILING_MACROS, blank);
 }

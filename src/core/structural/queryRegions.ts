@@ -143,6 +143,17 @@ function overloads(found: readonly Found[]): Set<Found> {
   return shared;
 }
 
+/**
+ * The node whose lines a declaration takes: past the wrappers it alone is in (its export, its
+ * decorators, Go's `type A struct{…}`). A wrapper that holds several of its kind is a group (Go's
+ * `type ( A …; B … )`): each member keeps its own lines and its own doc comment.
+ */
+function wrapped(node: Node, wrappers: ReadonlySet<string>): Node {
+  let outer = node;
+  while (outer.parent && wrappers.has(outer.parent.type) && outer.parent.namedChildren.filter((c) => c?.type === outer.type).length === 1) outer = outer.parent;
+  return outer;
+}
+
 /** `source` is the text parsed, `own` the file's own at the same offsets (names are read from it: `source` may mask them). */
 export function outline(root: Node, source: string, query: Query, language: LanguageInfo, timeoutMicros: number, own: string): LinedRegion[] {
   const wrappers = new Set(language.wrappers);
@@ -173,8 +184,7 @@ export function outline(root: Node, source: string, query: Query, language: Lang
     let name = [capture(match.captures, 'name'), ...aliases].flatMap((n) => (n ? [nameText(n, own)] : [])).join(' = ');
     if (qualifier) name = `${nameText(qualifier, own)}.${name}`;
     if (trait) name = `${nameText(trait, own)} for ${name}`;
-    let outer = node;
-    while (outer.parent && wrappers.has(outer.parent.type)) outer = outer.parent;
+    const outer = wrapped(node, wrappers);
     const kind = definition.name.slice('definition.'.length);
     const end = lastRow(capture(match.captures, 'end') ?? node);
     found.push({ node, outer, start: outer.startPosition.row + 1, end, kind, name: name || '(anonymous)', nameNode });
