@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { splitLines } from '../../src/core/files/readSource';
 import { renderAt, renderHover, renderMap } from '../../src/core/map/render';
 import { MapEntry } from '../../src/core/map/types';
+import { languageFor } from '../../src/core/structural/languages';
 import { structuralMap } from '../../src/core/structural/mapper';
 
 /** A real file the tests read: one not installed fails the test and says how to install it. */
@@ -134,6 +135,44 @@ describe('common idioms in real third-party code, each one region with its exact
       '5507-5510 method UnitTest::PopGTestTrace | Pops a trace from the per-thread Google Test trace stack.',
       "6791-6793 method ScopedTrace::~ScopedTrace | Pops the info pushed by the c'tor.",
     ]);
+  });
+});
+
+describe("a file's language told by its content where its name does not tell it", () => {
+  it("outlines a .h with @interface or #import as Objective-C: Cordova's CDVPlugin.h, its interface, properties and methods", async () => {
+    const file = 'node_modules/@capacitor/ios/CapacitorCordova/CapacitorCordova/Classes/Public/CDVPlugin.h';
+    assert.equal(languageFor(file, readFileSync(installed(file), 'utf8'))?.id, 'objc');
+    assert.deepEqual(await rows(file, / (interface|property) |dispose|appDelegate/), [
+      '48-76 interface CDVPlugin | : NSObject',
+      '51-51 property webView | ',
+      '52-52 property webViewEngine | ',
+      '53-53 property className | ',
+      '55-55 property viewController | ',
+      '56-56 property commandDelegate | ',
+      '64-64 method dispose | ',
+      '74-74 method appDelegate | ',
+    ]);
+    // A C++ header stays C++, a C header C.
+    assert.equal(languageFor('/usr/include/c++/12/bits/stl_vector.h', readFileSync('/usr/include/c++/12/bits/stl_vector.h', 'utf8'))?.id, 'cpp');
+    assert.equal(languageFor('/usr/include/zlib.h', readFileSync('/usr/include/zlib.h', 'utf8'))?.id, 'c');
+  });
+
+  it("outlines an extensionless script in the language its shebang names, directly or through env: apt-key, pygettext3, gem, npx", async () => {
+    const language = (file: string) => languageFor(file, readFileSync(installed(file), 'utf8'))?.id;
+    assert.deepEqual(['/usr/bin/apt-key', '/usr/bin/gcore', '/usr/bin/pygettext3', '/usr/bin/gem', '/usr/bin/npx'].map(language), ['bash', 'bash', 'python', 'ruby', 'javascript']);
+    assert.deepEqual(await rows('/usr/bin/apt-key', /^(16|18)-/), ['16-16 function aptkey_echo | ()', '18-27 function find_gpgv_status_fd | ()']);
+    assert.deepEqual(await rows('/usr/bin/pygettext3', / usage /), ["200-204 function usage | (code, msg='')"]);
+    // A shebang of a language Skim has no grammar for (Perl) gives none, and without the text no extensionless file has one.
+    assert.equal(language('/usr/bin/c_rehash'), undefined);
+    assert.equal(languageFor('/usr/bin/apt-key'), undefined);
+  });
+
+  it("outlines bash-completion's files, which have no shebang, as bash: by their folder (blkid), their mode line (ssh) or a `complete -F` line", async () => {
+    assert.deepEqual(await rows('/usr/share/bash-completion/completions/blkid', /./), ['1-99 function _blkid_module | ()']);
+    assert.deepEqual(await rows('/usr/share/bash-completion/completions/ssh', /^(3|13)-/), ['3-11 function _ssh_queries | ()', '13-16 function _ssh_query | ()']);
+    const blkid = readFileSync('/usr/share/bash-completion/completions/blkid', 'utf8');
+    assert.equal(languageFor('/tmp/blkid', blkid)?.id, 'bash');
+    assert.equal(languageFor('/tmp/notes', 'plain words\n'), undefined);
   });
 });
 
