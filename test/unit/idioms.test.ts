@@ -157,9 +157,15 @@ describe("a file's language told by its content where its name does not tell it"
     assert.equal(languageFor('/usr/include/zlib.h', readFileSync('/usr/include/zlib.h', 'utf8'))?.id, 'c');
   });
 
-  it("outlines an extensionless script in the language its shebang names, directly or through env: apt-key, pygettext3, gem, npx", async () => {
+  it('outlines an extensionless script in the language its shebang names, directly or through env: apt-key, pygettext3, gem, npx', async () => {
     const language = (file: string) => languageFor(file, readFileSync(installed(file), 'utf8'))?.id;
-    assert.deepEqual(['/usr/bin/apt-key', '/usr/bin/gcore', '/usr/bin/pygettext3', '/usr/bin/gem', '/usr/bin/npx'].map(language), ['bash', 'bash', 'python', 'ruby', 'javascript']);
+    assert.deepEqual(['/usr/bin/apt-key', '/usr/bin/gcore', '/usr/bin/pygettext3', '/usr/bin/gem', '/usr/bin/npx'].map(language), [
+      'bash',
+      'bash',
+      'python',
+      'ruby',
+      'javascript',
+    ]);
     assert.deepEqual(await rows('/usr/bin/apt-key', /^(16|18)-/), ['16-16 function aptkey_echo | ()', '18-27 function find_gpgv_status_fd | ()']);
     assert.deepEqual(await rows('/usr/bin/pygettext3', / usage /), ["200-204 function usage | (code, msg='')"]);
     // A shebang of a language Skim has no grammar for (Perl) gives none, and without the text no extensionless file has one.
@@ -169,7 +175,10 @@ describe("a file's language told by its content where its name does not tell it"
 
   it("outlines bash-completion's files, which have no shebang, as bash: by their folder (blkid), their mode line (ssh) or a `complete -F` line", async () => {
     assert.deepEqual(await rows('/usr/share/bash-completion/completions/blkid', /./), ['1-99 function _blkid_module | ()']);
-    assert.deepEqual(await rows('/usr/share/bash-completion/completions/ssh', /^(3|13)-/), ['3-11 function _ssh_queries | ()', '13-16 function _ssh_query | ()']);
+    assert.deepEqual(await rows('/usr/share/bash-completion/completions/ssh', /^(3|13)-/), [
+      '3-11 function _ssh_queries | ()',
+      '13-16 function _ssh_query | ()',
+    ]);
     const blkid = readFileSync('/usr/share/bash-completion/completions/blkid', 'utf8');
     assert.equal(languageFor('/tmp/blkid', blkid)?.id, 'bash');
     assert.equal(languageFor('/tmp/notes', 'plain words\n'), undefined);
@@ -239,11 +248,16 @@ describe('prose and notes that describe: no directive, banner, heading, licence,
       '771-774 function indentsize | Return the indent size, in spaces, at the start of a line of text.',
       '1266-1274 function walktree | Recursive helper function for getclasstree().',
     ]);
-    assert.deepEqual(await rows('/usr/lib/python3.11/statistics.py', /function median \|/), ['549-570 function median | Return the median (middle value) of numeric data.']);
+    assert.deepEqual(await rows('/usr/lib/python3.11/statistics.py', /function median \|/), [
+      '549-570 function median | Return the median (middle value) of numeric data.',
+    ]);
   });
 
   it("takes ast.py's docstring past its reStructuredText title, never Go's `Code generated … DO NOT EDIT.` marker, and a PHP docblock past `declare(strict_types=1);`", async () => {
-    assert.match(await described('/usr/lib/python3.11/ast.py'), /^The `ast` module helps Python applications to process trees of the Python abstract syntax grammar\./);
+    assert.match(
+      await described('/usr/lib/python3.11/ast.py'),
+      /^The `ast` module helps Python applications to process trees of the Python abstract syntax grammar\./,
+    );
     assert.equal(await described('/usr/share/go-1.19/src/runtime/sizeclasses.go'), '');
     assert.equal(await described('/usr/share/go-1.19/src/runtime/zcallback_windows.go'), '');
     // No PHP file installed here opens so; the text is the Symfony and PSR files' usual header.
@@ -251,7 +265,7 @@ describe('prose and notes that describe: no directive, banner, heading, licence,
     assert.equal((await structuralMap('router.php', php, 10)).prose, 'Routes requests to their handlers.');
   });
 
-  it("notes no libstdc++ namespace with the visibility macro between its name and body (stl_vector.h, unique_ptr.h)", async () => {
+  it('notes no libstdc++ namespace with the visibility macro between its name and body (stl_vector.h, unique_ptr.h)', async () => {
     assert.deepEqual(await rows('/usr/include/c++/12/bits/stl_vector.h', / namespace std /), ['78-2128 namespace std | ']);
     assert.deepEqual(await rows('/usr/include/c++/12/bits/unique_ptr.h', / namespace std /), ['52-1163 namespace std | ']);
   });
@@ -264,7 +278,9 @@ describe('prose and notes that describe: no directive, banner, heading, licence,
       '113-117 method List.insert | Insert an item at a given position.',
       '193-197 method List.sort | Sort the items of the list, in place.',
     ]);
-    assert.deepEqual(await rows('/usr/share/lua/5.4/pl/stringx.lua', / stringx\.center /), ['361-365 function stringx.center | center-justify s with width w.']);
+    assert.deepEqual(await rows('/usr/share/lua/5.4/pl/stringx.lua', / stringx\.center /), [
+      '361-365 function stringx.center | center-justify s with width w.',
+    ]);
   });
 
   it("never takes a magic comment for a file's description or a declaration's note: rack's lint.rb, Ruby's csv.rb, mkmf.rb and shellwords.rb, cgi's html.rb", async () => {

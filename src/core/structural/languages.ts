@@ -53,8 +53,21 @@ const SHEBANG = /^#![ \t]*\S*\/(?:env[ \t]+(?:-\S+[ \t]+)*)?([A-Za-z]+)/;
 
 /** Interpreters by their name without a version (`python3.11` is `python`, `lua5.4` is `lua`). */
 const INTERPRETERS: Record<string, string> = {
-  sh: 'bash', bash: 'bash', dash: 'bash', ash: 'bash', zsh: 'bash', ksh: 'bash', mksh: 'bash',
-  python: 'python', pypy: 'python', ruby: 'ruby', node: 'javascript', nodejs: 'javascript', lua: 'lua', luajit: 'lua', php: 'php',
+  sh: 'bash',
+  bash: 'bash',
+  dash: 'bash',
+  ash: 'bash',
+  zsh: 'bash',
+  ksh: 'bash',
+  mksh: 'bash',
+  python: 'python',
+  pypy: 'python',
+  ruby: 'ruby',
+  node: 'javascript',
+  nodejs: 'javascript',
+  lua: 'lua',
+  luajit: 'lua',
+  php: 'php',
 };
 
 /** An editor's mode line for shell (`-*- shell-script -*-`, `-*- mode: sh -*-`), often in a file with no shebang. */
