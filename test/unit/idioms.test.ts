@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { splitLines } from '../../src/core/files/readSource';
 import { renderAt, renderHover, renderMap } from '../../src/core/map/render';
 import { MapEntry } from '../../src/core/map/types';
+import { languageFor } from '../../src/core/structural/languages';
 import { structuralMap } from '../../src/core/structural/mapper';
 
 /** A real file the tests read: one not installed fails the test and says how to install it. */
@@ -193,6 +194,53 @@ describe('declarations a grammar or a shared name would misplace, each with its 
   });
 });
 
+describe("a file's language told by its content where its name does not tell it", () => {
+  it("outlines a .h with @interface or #import as Objective-C: Cordova's CDVPlugin.h, its interface, properties and methods", async () => {
+    const file = 'node_modules/@capacitor/ios/CapacitorCordova/CapacitorCordova/Classes/Public/CDVPlugin.h';
+    assert.equal(languageFor(file, readFileSync(installed(file), 'utf8'))?.id, 'objc');
+    assert.deepEqual(await rows(file, / (interface|property) |dispose|appDelegate/), [
+      '48-76 interface CDVPlugin | : NSObject',
+      '51-51 property webView | ',
+      '52-52 property webViewEngine | ',
+      '53-53 property className | ',
+      '55-55 property viewController | ',
+      '56-56 property commandDelegate | ',
+      '64-64 method dispose | ',
+      '74-74 method appDelegate | ',
+    ]);
+    // A C++ header stays C++, a C header C.
+    assert.equal(languageFor('/usr/include/c++/12/bits/stl_vector.h', readFileSync('/usr/include/c++/12/bits/stl_vector.h', 'utf8'))?.id, 'cpp');
+    assert.equal(languageFor('/usr/include/zlib.h', readFileSync('/usr/include/zlib.h', 'utf8'))?.id, 'c');
+  });
+
+  it('outlines an extensionless script in the language its shebang names, directly or through env: apt-key, pygettext3, gem, npx', async () => {
+    const language = (file: string) => languageFor(file, readFileSync(installed(file), 'utf8'))?.id;
+    assert.deepEqual(['/usr/bin/apt-key', '/usr/bin/gcore', '/usr/bin/pygettext3', '/usr/bin/gem', '/usr/bin/npx'].map(language), [
+      'bash',
+      'bash',
+      'python',
+      'ruby',
+      'javascript',
+    ]);
+    assert.deepEqual(await rows('/usr/bin/apt-key', /^(16|18)-/), ['16-16 function aptkey_echo | ()', '18-27 function find_gpgv_status_fd | ()']);
+    assert.deepEqual(await rows('/usr/bin/pygettext3', / usage /), ["200-204 function usage | (code, msg='')"]);
+    // A shebang of a language Skim has no grammar for (Perl) gives none, and without the text no extensionless file has one.
+    assert.equal(language('/usr/bin/c_rehash'), undefined);
+    assert.equal(languageFor('/usr/bin/apt-key'), undefined);
+  });
+
+  it("outlines bash-completion's files, which have no shebang, as bash: by their folder (blkid), their mode line (ssh) or a `complete -F` line", async () => {
+    assert.deepEqual(await rows('/usr/share/bash-completion/completions/blkid', /./), ['1-99 function _blkid_module | ()']);
+    assert.deepEqual(await rows('/usr/share/bash-completion/completions/ssh', /^(3|13)-/), [
+      '3-11 function _ssh_queries | ()',
+      '13-16 function _ssh_query | ()',
+    ]);
+    const blkid = readFileSync('/usr/share/bash-completion/completions/blkid', 'utf8');
+    assert.equal(languageFor('/tmp/blkid', blkid)?.id, 'bash');
+    assert.equal(languageFor('/tmp/notes', 'plain words\n'), undefined);
+  });
+});
+
 describe('one answer to "what is at line N"', () => {
   it("draws no line range the answer to 'at' does not give: express's response.js, request.js and mocha's runner.js", async () => {
     for (const file of [`${EXPRESS}/response.js`, `${EXPRESS}/request.js`, 'node_modules/mocha/lib/runner.js']) {
@@ -249,6 +297,47 @@ describe('prose and notes that describe: no directive, banner, heading, licence,
   const RUBY = '/usr/lib/ruby/3.1.0';
   /** The file's own description: its map's prose ('' where it has none). */
   const described = async (file: string) => (await mapOf(file)).prose;
+
+  it("notes a Python function with its docstring over the banner or FIXME comment above it: inspect's ismodule, indentsize and walktree, statistics' median", async () => {
+    assert.deepEqual(await rows('/usr/lib/python3.11/inspect.py', /^(283|771|1266)-/), [
+      '283-290 function ismodule | Return true if the object is a module.',
+      '771-774 function indentsize | Return the indent size, in spaces, at the start of a line of text.',
+      '1266-1274 function walktree | Recursive helper function for getclasstree().',
+    ]);
+    assert.deepEqual(await rows('/usr/lib/python3.11/statistics.py', /function median \|/), [
+      '549-570 function median | Return the median (middle value) of numeric data.',
+    ]);
+  });
+
+  it("takes ast.py's docstring past its reStructuredText title, never Go's `Code generated … DO NOT EDIT.` marker, and a PHP docblock past `declare(strict_types=1);`", async () => {
+    assert.match(
+      await described('/usr/lib/python3.11/ast.py'),
+      /^The `ast` module helps Python applications to process trees of the Python abstract syntax grammar\./,
+    );
+    assert.equal(await described('/usr/share/go-1.19/src/runtime/sizeclasses.go'), '');
+    assert.equal(await described('/usr/share/go-1.19/src/runtime/zcallback_windows.go'), '');
+    // No PHP file installed here opens so; the text is the Symfony and PSR files' usual header.
+    const php = '<?php\ndeclare(strict_types=1);\n\n/**\n * Routes requests to their handlers.\n */\n\nnamespace App;\n\nfunction route(): void {}\n';
+    assert.equal((await structuralMap('router.php', php, 10)).prose, 'Routes requests to their handlers.');
+  });
+
+  it('notes no libstdc++ namespace with the visibility macro between its name and body (stl_vector.h, unique_ptr.h)', async () => {
+    assert.deepEqual(await rows('/usr/include/c++/12/bits/stl_vector.h', / namespace std /), ['78-2128 namespace std | ']);
+    assert.deepEqual(await rows('/usr/include/c++/12/bits/unique_ptr.h', / namespace std /), ['52-1163 namespace std | ']);
+  });
+
+  it("keeps a doc's sentence whole where dropping the name leaves a fragment: enum's name, typing's Optional, ast's visit, penlight's List.insert and stringx.center", async () => {
+    assert.deepEqual(await rows('/usr/lib/python3.11/enum.py', / property name \|/), ['1243-1246 property name | The name of the Enum member.']);
+    assert.deepEqual(await rows('/usr/lib/python3.11/typing.py', / Optional \|/), ['678-685 function Optional | Optional type.']);
+    assert.deepEqual(await rows('/usr/lib/python3.11/ast.py', /^414-/), ['414-418 method visit | Visit a node.']);
+    assert.deepEqual(await rows('/usr/share/lua/5.4/pl/List.lua', / List\.(insert|sort) /), [
+      '113-117 method List.insert | Insert an item at a given position.',
+      '193-197 method List.sort | Sort the items of the list, in place.',
+    ]);
+    assert.deepEqual(await rows('/usr/share/lua/5.4/pl/stringx.lua', / stringx\.center /), [
+      '361-365 function stringx.center | center-justify s with width w.',
+    ]);
+  });
 
   it("never takes a magic comment for a file's description or a declaration's note: rack's lint.rb, Ruby's csv.rb, mkmf.rb and shellwords.rb, cgi's html.rb", async () => {
     assert.match(readFileSync(installed(`${RACK}/lint.rb`), 'utf8'), /^# frozen_string_literal: true\n\nrequire 'forwardable'/);
@@ -458,7 +547,7 @@ describe('notes a map shows: only words that tell a range apart', () => {
       '\t386-388 initialize',
     ]);
     assert.deepEqual(await lineOf('/usr/lib/python3.11/configparser.py', /^\t*(169|172|182|185)-/), [
-      '169-179 class Error',
+      '169-179 class Error — Base class for ConfigParser exceptions.',
       '\t172-174 __init__',
       '182-188 class NoSectionError',
       '\t185-188 __init__',
