@@ -122,6 +122,14 @@ describe('the skim command', () => {
     assert.match(one.stdout, /^method Runner\.prototype\.hookUp: lines 748-751 of /);
     const json = JSON.parse((await skim(['symbol', '--root', '/', runner, 'hookUp', '--json'], { cwd: s.dir })).stdout);
     assert.deepEqual(json.found, [{ start: 748, end: 751, kind: 'method', name: 'Runner.prototype.hookUp', note: "Run 'afterEach' hooks from bottom up." }]);
+    // A function assigned under two names is found by either, qualified or not (express's res.set = res.header, mocha's context.it = context.specify).
+    const express = path.dirname(require.resolve('express/package.json'));
+    for (const name of ['res.set', 'set', 'header', 'res.type', 'contentType']) {
+      const found = await skim(['symbol', '--root', '/', path.join(express, 'lib/response.js'), name], { cwd: s.dir });
+      assert.match(found.stdout, /^function res\.(set = res\.header: lines 670-692|contentType = res\.type: lines 507-514) of /, name);
+    }
+    const bdd = path.join(path.dirname(runner), 'interfaces/bdd.js');
+    assert.match((await skim(['symbol', '--root', '/', bdd, 'specify'], { cwd: s.dir })).stdout, /^function context\.it = context\.specify: lines 82-91 of /);
     const none = await skim(['symbol', 'big.ts', 'nothing'], { cwd: s.dir });
     assert.equal(none.code, 1);
     assert.match(none.stdout, /^No declaration named "nothing" in big\.ts\. The declarations it has:\n\nMap of big\.ts/);

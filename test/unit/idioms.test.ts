@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { splitLines } from '../../src/core/files/readSource';
 import { renderAt, renderHover, renderMap } from '../../src/core/map/render';
 import { MapEntry } from '../../src/core/map/types';
+import { languageFor } from '../../src/core/structural/languages';
 import { structuralMap } from '../../src/core/structural/mapper';
 
 /** A real file the tests read: one not installed fails the test and says how to install it. */
@@ -22,6 +23,13 @@ async function mapOf(file: string): Promise<MapEntry> {
 async function rows(file: string, pick: RegExp): Promise<string[]> {
   const { regions } = await mapOf(file);
   return regions.map((r) => `${r.start}-${r.end} ${r.kind} ${r.name} | ${r.note}`).filter((row) => pick.test(row));
+}
+
+/** The lines of a real file's map matching `pick`, tabs and all. */
+async function lineOf(file: string, pick: RegExp): Promise<string[]> {
+  return renderMap(await mapOf(file))
+    .split('\n')
+    .filter((line) => pick.test(line));
 }
 
 const EXPRESS = 'node_modules/express/lib';
@@ -137,6 +145,102 @@ describe('common idioms in real third-party code, each one region with its exact
   });
 });
 
+describe('declarations a grammar or a shared name would misplace, each with its own lines and place', () => {
+  const AST = '/usr/share/go-1.19/src/go/ast/ast.go';
+
+  it("maps each type of Go's grouped `type ( … )` as its own sibling region with its own doc comment (go/ast's expression nodes)", async () => {
+    assert.deepEqual(await rows(AST, / struct (BadExpr|Ident|Ellipsis|KeyValueExpr) /), [
+      '282-284 struct BadExpr | node is a placeholder for an expression containing syntax errors for which a correct expression node cannot…',
+      '287-291 struct Ident | node represents an identifier.',
+      '296-299 struct Ellipsis | node stands for the "..." type in a parameter list or the "..." length in an array type.',
+      '411-415 struct KeyValueExpr | node represents (key : value) pairs in composite literals.',
+    ]);
+    assert.deepEqual(await lineOf(AST, /^\t*(282|287|296|411)-/), [
+      '282-284 struct BadExpr',
+      '287-291 struct Ident',
+      '296-299 struct Ellipsis',
+      '411-415 struct KeyValueExpr',
+    ]);
+    assert.equal(renderAt(await mapOf(AST), 287), '287-291 struct Ident — node represents an identifier.');
+  });
+
+  it("maps Ruby's `def !=`, which tree-sitter-ruby misreads as `def !`, by its operator with its lines, the class around it whole (delegate.rb)", async () => {
+    const RUBY = '/usr/lib/ruby/3.1.0';
+    assert.deepEqual(await rows(`${RUBY}/delegate.rb`, /^(41|156|164|172|243)-/), [
+      '41-246 class Delegator | This library provides three different ways to delegate method calls to an object.',
+      '156-159 method == | Returns true if two objects are considered of equal value.',
+      '164-167 method != | Returns true if two objects are not considered of equal value.',
+      '172-175 method eql? | Returns true if two objects are considered of equal value.',
+      '243-245 method self.public_api | ',
+    ]);
+    assert.deepEqual(await lineOf(`${RUBY}/delegate.rb`, /^\t*(41|156|164|180)-/), ['41-246 class Delegator', '\t156-159 ==', '\t164-167 !=', '\t180-182 !']);
+    assert.equal(
+      renderAt(await mapOf(`${RUBY}/delegate.rb`), 189),
+      [
+        '41-246 class Delegator — This library provides three different ways to delegate method calls to an object.',
+        '  188-190 method __getobj__ — This method must be overridden by subclasses and should return the object method calls are being delegated to.',
+      ].join('\n'),
+    );
+  });
+
+  it("keeps Go's methods after a method named like their type under the type, not under that method (net/url's Error.Error)", async () => {
+    assert.deepEqual(await lineOf('/usr/share/go-1.19/src/net/url/url.go', /^\t*(23|29|30|32|39)[- ]/), [
+      '23-27 struct Error',
+      '\t29 Unwrap',
+      '\t30 Error',
+      '\t32-37 Timeout',
+      '\t39-44 Temporary',
+    ]);
+  });
+});
+
+describe("a file's language told by its content where its name does not tell it", () => {
+  it("outlines a .h with @interface or #import as Objective-C: Cordova's CDVPlugin.h, its interface, properties and methods", async () => {
+    const file = 'node_modules/@capacitor/ios/CapacitorCordova/CapacitorCordova/Classes/Public/CDVPlugin.h';
+    assert.equal(languageFor(file, readFileSync(installed(file), 'utf8'))?.id, 'objc');
+    assert.deepEqual(await rows(file, / (interface|property) |dispose|appDelegate/), [
+      '48-76 interface CDVPlugin | : NSObject',
+      '51-51 property webView | ',
+      '52-52 property webViewEngine | ',
+      '53-53 property className | ',
+      '55-55 property viewController | ',
+      '56-56 property commandDelegate | ',
+      '64-64 method dispose | ',
+      '74-74 method appDelegate | ',
+    ]);
+    // A C++ header stays C++, a C header C.
+    assert.equal(languageFor('/usr/include/c++/12/bits/stl_vector.h', readFileSync('/usr/include/c++/12/bits/stl_vector.h', 'utf8'))?.id, 'cpp');
+    assert.equal(languageFor('/usr/include/zlib.h', readFileSync('/usr/include/zlib.h', 'utf8'))?.id, 'c');
+  });
+
+  it('outlines an extensionless script in the language its shebang names, directly or through env: apt-key, pygettext3, gem, npx', async () => {
+    const language = (file: string) => languageFor(file, readFileSync(installed(file), 'utf8'))?.id;
+    assert.deepEqual(['/usr/bin/apt-key', '/usr/bin/gcore', '/usr/bin/pygettext3', '/usr/bin/gem', '/usr/bin/npx'].map(language), [
+      'bash',
+      'bash',
+      'python',
+      'ruby',
+      'javascript',
+    ]);
+    assert.deepEqual(await rows('/usr/bin/apt-key', /^(16|18)-/), ['16-16 function aptkey_echo | ()', '18-27 function find_gpgv_status_fd | ()']);
+    assert.deepEqual(await rows('/usr/bin/pygettext3', / usage /), ["200-204 function usage | (code, msg='')"]);
+    // A shebang of a language Skim has no grammar for (Perl) gives none, and without the text no extensionless file has one.
+    assert.equal(language('/usr/bin/c_rehash'), undefined);
+    assert.equal(languageFor('/usr/bin/apt-key'), undefined);
+  });
+
+  it("outlines bash-completion's files, which have no shebang, as bash: by their folder (blkid), their mode line (ssh) or a `complete -F` line", async () => {
+    assert.deepEqual(await rows('/usr/share/bash-completion/completions/blkid', /./), ['1-99 function _blkid_module | ()']);
+    assert.deepEqual(await rows('/usr/share/bash-completion/completions/ssh', /^(3|13)-/), [
+      '3-11 function _ssh_queries | ()',
+      '13-16 function _ssh_query | ()',
+    ]);
+    const blkid = readFileSync('/usr/share/bash-completion/completions/blkid', 'utf8');
+    assert.equal(languageFor('/tmp/blkid', blkid)?.id, 'bash');
+    assert.equal(languageFor('/tmp/notes', 'plain words\n'), undefined);
+  });
+});
+
 describe('one answer to "what is at line N"', () => {
   it("draws no line range the answer to 'at' does not give: express's response.js, request.js and mocha's runner.js", async () => {
     for (const file of [`${EXPRESS}/response.js`, `${EXPRESS}/request.js`, 'node_modules/mocha/lib/runner.js']) {
@@ -194,6 +298,47 @@ describe('prose and notes that describe: no directive, banner, heading, licence,
   /** The file's own description: its map's prose ('' where it has none). */
   const described = async (file: string) => (await mapOf(file)).prose;
 
+  it("notes a Python function with its docstring over the banner or FIXME comment above it: inspect's ismodule, indentsize and walktree, statistics' median", async () => {
+    assert.deepEqual(await rows('/usr/lib/python3.11/inspect.py', /^(283|771|1266)-/), [
+      '283-290 function ismodule | Return true if the object is a module.',
+      '771-774 function indentsize | Return the indent size, in spaces, at the start of a line of text.',
+      '1266-1274 function walktree | Recursive helper function for getclasstree().',
+    ]);
+    assert.deepEqual(await rows('/usr/lib/python3.11/statistics.py', /function median \|/), [
+      '549-570 function median | Return the median (middle value) of numeric data.',
+    ]);
+  });
+
+  it("takes ast.py's docstring past its reStructuredText title, never Go's `Code generated … DO NOT EDIT.` marker, and a PHP docblock past `declare(strict_types=1);`", async () => {
+    assert.match(
+      await described('/usr/lib/python3.11/ast.py'),
+      /^The `ast` module helps Python applications to process trees of the Python abstract syntax grammar\./,
+    );
+    assert.equal(await described('/usr/share/go-1.19/src/runtime/sizeclasses.go'), '');
+    assert.equal(await described('/usr/share/go-1.19/src/runtime/zcallback_windows.go'), '');
+    // No PHP file installed here opens so; the text is the Symfony and PSR files' usual header.
+    const php = '<?php\ndeclare(strict_types=1);\n\n/**\n * Routes requests to their handlers.\n */\n\nnamespace App;\n\nfunction route(): void {}\n';
+    assert.equal((await structuralMap('router.php', php, 10)).prose, 'Routes requests to their handlers.');
+  });
+
+  it('notes no libstdc++ namespace with the visibility macro between its name and body (stl_vector.h, unique_ptr.h)', async () => {
+    assert.deepEqual(await rows('/usr/include/c++/12/bits/stl_vector.h', / namespace std /), ['78-2128 namespace std | ']);
+    assert.deepEqual(await rows('/usr/include/c++/12/bits/unique_ptr.h', / namespace std /), ['52-1163 namespace std | ']);
+  });
+
+  it("keeps a doc's sentence whole where dropping the name leaves a fragment: enum's name, typing's Optional, ast's visit, penlight's List.insert and stringx.center", async () => {
+    assert.deepEqual(await rows('/usr/lib/python3.11/enum.py', / property name \|/), ['1243-1246 property name | The name of the Enum member.']);
+    assert.deepEqual(await rows('/usr/lib/python3.11/typing.py', / Optional \|/), ['678-685 function Optional | Optional type.']);
+    assert.deepEqual(await rows('/usr/lib/python3.11/ast.py', /^414-/), ['414-418 method visit | Visit a node.']);
+    assert.deepEqual(await rows('/usr/share/lua/5.4/pl/List.lua', / List\.(insert|sort) /), [
+      '113-117 method List.insert | Insert an item at a given position.',
+      '193-197 method List.sort | Sort the items of the list, in place.',
+    ]);
+    assert.deepEqual(await rows('/usr/share/lua/5.4/pl/stringx.lua', / stringx\.center /), [
+      '361-365 function stringx.center | center-justify s with width w.',
+    ]);
+  });
+
   it("never takes a magic comment for a file's description or a declaration's note: rack's lint.rb, Ruby's csv.rb, mkmf.rb and shellwords.rb, cgi's html.rb", async () => {
     assert.match(readFileSync(installed(`${RACK}/lint.rb`), 'utf8'), /^# frozen_string_literal: true\n\nrequire 'forwardable'/);
     assert.equal(await described(`${RACK}/lint.rb`), '');
@@ -229,8 +374,9 @@ describe('prose and notes that describe: no directive, banner, heading, licence,
     assert.deepEqual(await rows(installed('/usr/share/php/PEAR/Downloader.php'), / getDownloadedPackages /), [
       '1114-1120 method getDownloadedPackages | Retrieve a list of downloaded packages after a call to download().',
     ]);
+    // _checkRole has an overload (94-98): its note is its signature, which tells the two apart.
     assert.deepEqual(await rows('node_modules/@openzeppelin/contracts/access/AccessControl.sol', /^84-/), [
-      '84-86 method _checkRole | Reverts with an AccessControlUnauthorizedAccount error if `_msgSender()` is missing `role`.',
+      '84-86 method _checkRole | (bytes32 role) internal view virtual',
     ]);
     assert.deepEqual(await rows('node_modules/@openzeppelin/contracts/token/ERC1155/ERC1155.sol', / _mintBatch /), [
       '329-334 method _mintBatch | Batched version of _mint.',
@@ -289,9 +435,9 @@ describe('prose and notes that describe: no directive, banner, heading, licence,
     assert.deepEqual(await rows('/usr/include/c++/12/bits/shared_ptr_base.h', /^1791-/), [
       '1791-1795 function operator== | (const __shared_ptr<_Tp1, _Lp>& __a, const __shared_ptr<_Tp2, _Lp>& __b)',
     ]);
-    // `// _GLIBCXX_RESOLVE_LIB_DEFECTS` / `// 438. Ambiguity in the "do the right thing" clause`: the marker and the number go.
+    // `// _GLIBCXX_RESOLVE_LIB_DEFECTS` / `// 438. Ambiguity in the "do the right thing" clause` heads an overload: its signature tells it apart.
     assert.deepEqual(await rows('/usr/include/c++/12/bits/basic_string.h', /^308-/), [
-      '308-311 function _M_construct_aux | Ambiguity in the "do the right thing" clause',
+      '308-311 function _M_construct_aux | (_Integer __beg, _Integer __end, std::__true_type)',
     ]);
     // `// Non-standard extensions` heads a group; the JSDoc below it is the declaration's, and has only a tag.
     assert.deepEqual(await rows('node_modules/typescript/lib/lib.es5.d.ts', /^1022-/), ['1022-1022 method compile | (pattern: string, flags?: string): this']);
@@ -327,11 +473,6 @@ describe('prose and notes that describe: no directive, banner, heading, licence,
 });
 
 describe('notes a map shows: only words that tell a range apart', () => {
-  const lineOf = async (file: string, pick: RegExp) =>
-    renderMap(await mapOf(file))
-      .split('\n')
-      .filter((line) => pick.test(line));
-
   it("leaves out what the name or most siblings' notes already say, and a note on a region of three lines or fewer (serde's Visitor, tarfile's TarInfo)", async () => {
     assert.deepEqual(await lineOf('/usr/share/cargo/registry/serde-1.0.152/src/de/mod.rs', /\t(1313|1325|1657)-/), [
       '\t1313-1318 visit_bool',
@@ -359,6 +500,16 @@ describe('notes a map shows: only words that tell a range apart', () => {
       '\t754-758 read()',
       '\t760-764 read(byte[])',
       '\t766-770 read(byte[], int, int)',
+    ]);
+  });
+
+  it('tells documented overloads apart by their signatures, the doc left for the one that has no sibling of its name (PluginCall.java)', async () => {
+    const java = 'node_modules/@capacitor/android/capacitor/src/main/java/com/getcapacitor';
+    assert.deepEqual(await lineOf(`${java}/PluginCall.java`, / (getArray|resolve)\b/), [
+      '53-56 resolve(JSObject)',
+      '58-60 resolve()',
+      '295-297 getArray(String)',
+      '305-325 getArray(String, JSArray)',
     ]);
   });
 
@@ -396,7 +547,7 @@ describe('notes a map shows: only words that tell a range apart', () => {
       '\t386-388 initialize',
     ]);
     assert.deepEqual(await lineOf('/usr/lib/python3.11/configparser.py', /^\t*(169|172|182|185)-/), [
-      '169-179 class Error',
+      '169-179 class Error — Base class for ConfigParser exceptions.',
       '\t172-174 __init__',
       '182-188 class NoSectionError',
       '\t185-188 __init__',

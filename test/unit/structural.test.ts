@@ -207,6 +207,7 @@ const EXPECTED: Record<string, Row[]> = {
     [1, 1, 'imports', 'imports'],
     [2, 5, 'interface', 'Cart'],
     [3, 3, 'method', 'add'],
+    [4, 4, 'property', 'n'],
     [6, 9, 'class', 'Cart'],
     [7, 7, 'method', 'add'],
     [8, 8, 'method', 'make'],

@@ -92,7 +92,7 @@ export async function locate(project: Project, program: SearchProgram, outlines:
       if (!whole) continue;
       outlined++;
       if (whole.made) outlinedNow++;
-      units.push(...unitsOf(key, read.text, whole.outline.regions, index, probe));
+      for (const unit of unitsOf(key, read.text, whole.outline.regions, index, probe)) units.push(unit);
     } catch (error) {
       // A file too large or binary to outline, or gone since the search: not outlined, and counted so.
       if (!(error instanceof NotSourceError) && (error as NodeJS.ErrnoException).code === undefined) throw error;

@@ -130,8 +130,14 @@ function parameterTypes(signature: string): string {
   const list = signature.slice(1, close);
   const after = signature.slice(close + 1);
   if (OBJC_KEYWORDS.test(after)) return `:${[...after.matchAll(/(\w+):/g)].map((m) => m[1]).join(':')}:`;
-  // What follows a `:` or `->` after the parameters is the return type, which no two overloads differ by alone.
-  const kept = /^\s*(:|->)/.test(after) ? '' : after;
+  // Of what follows the parameters, only C++'s qualifiers (`const`, `&&`) can tell two overloads apart:
+  // a return type, Solidity's `internal view virtual`, Java's `throws` cannot.
+  const qualifiers = /^\s*(:|->)/.test(after) ? [] : (after.match(/\b(const|volatile)\b|&&?(?=\s*$|\s+\w)/g) ?? []);
+  // An Objective-C method of one parameter, `(UIViewController *) vc`, keeps its name: its selector is read from it.
+  const objcParameter =
+    /^\s*[A-Za-z_]\w*\s*$/.test(after) &&
+    !/^\s*(const|volatile|override|final|noexcept|mutable|view|pure|payable|internal|external|public|private|virtual)\s*$/.test(after);
+  const kept = objcParameter ? after : qualifiers.length ? ` ${qualifiers.join(' ')}` : '';
   if (!list.trim()) return withoutThrows(`()${kept}`);
   const types = topLevelParts(list).map((p) => {
     const typed = /^(?:(?:val|var|let|readonly|public|private|protected|inout)\s+)*[\w$]+\??\s*:(?!:)\s*(?<type>[^=\s][^=]*?)\s*(=.*)?$/s.exec(p);

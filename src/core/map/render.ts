@@ -87,7 +87,7 @@ function membersOf(roots: readonly RegionNode[]): Map<RegionNode, Members> {
   while (stack.length) {
     const node = stack.pop() as RegionNode;
     order.push(node);
-    stack.push(...node.children);
+    for (const child of node.children) stack.push(child);
   }
   const members = new Map<RegionNode, Members>();
   for (let i = order.length - 1; i >= 0; i--) {
@@ -293,7 +293,7 @@ export function renderAt(entry: MapEntry, line: number): string {
   while (stack.length) {
     const node = stack.pop() as RegionNode;
     labels.set(node, label(node.region, 'all'));
-    stack.push(...node.children);
+    for (const child of node.children) stack.push(child);
   }
   return regionLines(roots, Infinity, { labels, unit: '  ' }).join('\n');
 }

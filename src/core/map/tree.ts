@@ -79,7 +79,7 @@ function grouped(nodes: RegionNode[], parentKey: string): RegionNode[] {
       const run = nodes.slice(i, j);
       const parts = splitQualified(run[0].region.name) as { qualifier: string; separator: string };
       const qualifier = bareQualifier(parts.qualifier);
-      const end = Math.max(...run.map((n) => n.region.end));
+      const end = run.reduce((most, n) => Math.max(most, n.region.end), 0);
       out.push({
         region: { start: run[0].region.start, end, kind: '', name: qualifier, note: '' },
         depth: 0,
@@ -115,10 +115,14 @@ export function mapTree(regions: readonly Region[]): RegionNode[] {
         continue;
       }
       kept.push(node);
-      owner = node.region.kind === 'imports' ? undefined : node;
+      // A method is never an owner: Go's `func (e *Error) Error()` shares its type's name, not its members.
+      owner = node.region.kind === 'imports' || node.region.kind === 'method' ? undefined : node;
       key = owner ? ownerKey(node.region.name) : '';
     }
-    list.splice(0, list.length, ...grouped(kept, parentKey));
+    // Not splice(0, n, ...): a spread of 150,000 members overflows the stack.
+    const members = grouped(kept, parentKey);
+    list.length = 0;
+    for (const node of members) list.push(node);
     for (const node of list) if (node.children.length) lists.push({ list: node.children, parentKey: ownerKey(node.region.name) });
   }
   const wrappers = unwrapped(roots);

@@ -1,8 +1,7 @@
 import type { SkimContext } from '../context';
 import { MapEntry } from '../map/types';
 import { screenFields } from './fields';
-import { nameOnOneLine } from '../map/controls';
-import { UNSHOWN_NAME } from './names';
+import { screenedName, shownName, UNSHOWN_NAME } from './names';
 import { ScreenFindings } from './screen';
 
 /** What a map shows for a producer or a kind the screen took out. */
@@ -21,7 +20,7 @@ const UNSHOWN_KIND = 'region';
  */
 export async function screenEntry(ctx: SkimContext, entry: MapEntry): Promise<{ entry: MapEntry; findings: ScreenFindings }> {
   const prose = entry.prose === '' ? [] : entry.prose.split('\n');
-  const own = [...prose, ...entry.regions.flatMap((r) => [r.name, r.note]), entry.producer, nameOnOneLine(entry.path)];
+  const own = [...prose, ...entry.regions.flatMap((r) => [r.name, r.note]), entry.producer, screenedName(entry.path)];
   const drawn = entry.regions.map((r) => `${r.kind} ${r.name}`);
   const { shown: out, flagged, findings: all } = await screenFields(ctx, [...own, ...drawn]);
   const nameAt = (i: number) => prose.length + 2 * i;
@@ -33,7 +32,7 @@ export async function screenEntry(ctx: SkimContext, entry: MapEntry): Promise<{ 
     redactions: all.redactions.filter((r) => r.line <= own.length),
     flags: all.flags.filter((f) => f.line <= own.length || drawnFlagged(f.line - 1 - own.length)),
   };
-  const path = flagged.has(own.length - 1) ? UNSHOWN_NAME : out[own.length - 1];
+  const path = flagged.has(own.length - 1) ? UNSHOWN_NAME : shownName(out[own.length - 1]);
   if (!findings.redactions.length && !findings.flags.length) return { entry: { ...entry, path }, findings };
   const regions = entry.regions.map((r, i) =>
     drawnFlagged(i) ? { ...r, kind: UNSHOWN_KIND, name: '', note: out[nameAt(i) + 1] } : { ...r, name: out[nameAt(i)], note: out[nameAt(i) + 1] },

@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import { isWhole, OutlineStore, StoredOutline } from '../cache/outlineStore';
 import { hashBytes } from '../files/scan';
 import { compareRegions } from '../map/normalize';
@@ -109,8 +110,9 @@ export class Outlines {
 
   private static language(source: OutlineSource): LanguageInfo | undefined {
     if (source.bytes.length > STRUCTURAL_MAX_BYTES) return undefined;
-    // Only a header's content decides its language (C or C++); no other file's text need be decoded for it.
-    return languageFor(source.file.absolute, /\.h$/i.test(source.file.absolute) ? source.text : undefined);
+    // Only a header's content (C, C++ or Objective-C) or an extensionless script's shebang decides its language; no other file's text need be decoded for it.
+    const byContent = /\.h$/i.test(source.file.absolute) || path.extname(source.file.absolute) === '';
+    return languageFor(source.file.absolute, byContent ? source.text : undefined);
   }
 
   private stored(source: OutlineSource, language: LanguageInfo): StoredOutline | undefined {

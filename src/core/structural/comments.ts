@@ -5,11 +5,11 @@ const LICENSE = /\b(copyright|licen[cs]e[ds]?|SPDX-|all rights reserved|governed
 /**
  * A line that instructs a tool rather than describes the code: build constraints, linter, type
  * checker and formatter settings, editor mode lines, and magic comments (Ruby's
- * `frozen_string_literal: true`, `encoding:`; Python's `coding=`, `# type:`, `noqa`; `@generated`),
+ * `frozen_string_literal: true`, `encoding:`; Python's `coding=`, `# type:`, `noqa`; `@generated`, Go's `Code generated … DO NOT EDIT.`),
  * and RDoc's `#--` and `#++`, which hide the lines between them from its reader.
  */
 const DIRECTIVE =
-  /^(go:|\+build\b|nolint\b|eslint(-|\s+[\w/@-]+\s*:)|jshint\s|jscs:|globals?\s+[\w$]+(\s*[:,]\s*[\w$]+)*\s*$|(istanbul|c8)\s+ignore|prettier-ignore|biome-ignore|deno-lint-|@ts-|@generated\b|<reference\b|<amd-|-\*-|vim?:|ex:\s*set\b|#region|#endregion|SPDX-|Copyright\b|\(c\)|(frozen[-_]string[-_]literal|warn[-_]indent|warn[-_]past[-_]scope|shareable[-_]constant[-_]value|typed|(en)?coding|rubocop|type|mypy|pyright|pyre|pylint|flake8|ruff|isort|fmt|yapf|cython|pragma|swiftlint|tslint|phpcs|clang-format|NOLINT\w*)\s*[:=]|noqa\b|shellcheck\s|NOLINT\b|nocov\b|:nocov:|(--|\+\+)$)/i;
+  /^(go:|\+build\b|Code generated\b.*\bDO NOT EDIT\b|nolint\b|eslint(-|\s+[\w/@-]+\s*:)|jshint\s|jscs:|globals?\s+[\w$]+(\s*[:,]\s*[\w$]+)*\s*$|(istanbul|c8)\s+ignore|prettier-ignore|biome-ignore|deno-lint-|@ts-|@generated\b|<reference\b|<amd-|-\*-|vim?:|ex:\s*set\b|#region|#endregion|SPDX-|Copyright\b|\(c\)|(frozen[-_]string[-_]literal|warn[-_]indent|warn[-_]past[-_]scope|shareable[-_]constant[-_]value|typed|(en)?coding|rubocop|type|mypy|pyright|pyre|pylint|flake8|ruff|isort|fmt|yapf|cython|pragma|swiftlint|tslint|phpcs|clang-format|NOLINT\w*)\s*[:=]|noqa\b|shellcheck\s|NOLINT\b|nocov\b|:nocov:|(--|\+\+)$)/i;
 
 export const isDirective = (line: string) => DIRECTIVE.test(line);
 
@@ -37,11 +37,13 @@ const isTitle = (line: string) =>
 /**
  * A section banner (argparse's `# ====` / `# Command line argument parsing methods` / `# ====`):
  * words closed by a separator line head the code below them, they do not document one declaration,
- * nor does a title alone under a separator line (rake's `# ----` / `# Rake Module Methods`).
+ * nor does a title alone under a separator line (rake's `# ----` / `# Rake Module Methods`), nor
+ * a separator with its title on the same line (inspect's `# ------------ type-checking`).
  */
 export function isBanner(lines: readonly string[]): boolean {
   const words = lines.findIndex((line) => line && !isRule(line));
   if (words === -1) return false;
+  if (/^([^\p{L}\p{N}\s])\1{7,}\s*\p{L}/u.test(lines[words])) return true;
   if (lines.slice(words + 1).some(isRule)) return true;
   return lines.slice(0, words).some(isRule) && !lines.slice(words + 1).some(Boolean) && isTitle(lines[words]);
 }

@@ -32,12 +32,69 @@ export interface LanguageInfo {
    * the outline reads every name from the file's own text.
    */
   maskOperatorNames?: boolean;
+  /**
+   * tree-sitter-ruby's operator names lack `!=`: it reads `def !=(obj)` as a method `!` whose
+   * endless body is `=(obj)`, and the class around it ends there. Such a name is written `==`
+   * before parsing (same length), and the outline reads the name from the file's own text.
+   */
+  maskNotEqualDefs?: boolean;
 }
 
 const LANGUAGES: readonly LanguageInfo[] = TABLE;
 
 const BY_EXTENSION = new Map<string, LanguageInfo>(LANGUAGES.flatMap((language) => language.extensions.map((ext) => [ext, language] as const)));
-const CPP = LANGUAGES.find((l) => l.id === 'cpp') as LanguageInfo;
+const BY_ID = new Map<string, LanguageInfo>(LANGUAGES.map((language) => [language.id, language]));
+const CPP = BY_ID.get('cpp') as LanguageInfo;
+const OBJC = BY_ID.get('objc') as LanguageInfo;
+const BASH = BY_ID.get('bash') as LanguageInfo;
+
+/**
+ * What Objective-C looks like in a header: an `@interface`, `@protocol`, `@implementation` or
+ * `@class` line, or an `#import`. Checked before C++, since the ObjC grammar also reads plain C.
+ */
+const OBJC_HEADER = /^[ \t]*(?:@(?:interface|protocol|implementation|class)\b|#[ \t]*import\b)/m;
+
+/** The interpreter a shebang names, directly or through `env` (its `-S` and other flags skipped). */
+const SHEBANG = /^#![ \t]*\S*\/(?:env[ \t]+(?:-\S+[ \t]+)*)?([A-Za-z]+)/;
+
+/** Interpreters by their name without a version (`python3.11` is `python`, `lua5.4` is `lua`). */
+const INTERPRETERS: Record<string, string> = {
+  sh: 'bash',
+  bash: 'bash',
+  dash: 'bash',
+  ash: 'bash',
+  zsh: 'bash',
+  ksh: 'bash',
+  mksh: 'bash',
+  python: 'python',
+  pypy: 'python',
+  ruby: 'ruby',
+  node: 'javascript',
+  nodejs: 'javascript',
+  lua: 'lua',
+  luajit: 'lua',
+  php: 'php',
+};
+
+/** An editor's mode line for shell (`-*- shell-script -*-`, `-*- mode: sh -*-`), often in a file with no shebang. */
+const SHELL_MODE = /-\*-[^\n]*\b(?:shell-script|mode:[ \t]*(?:sh|bash))\b[^\n]*-\*-/;
+
+/**
+ * bash-completion's files have neither extension nor shebang: they are sourced by bash. They live
+ * in a `bash-completion` folder (`/usr/share/bash-completion/completions/ssh`) or register a
+ * completion function with `complete -F`.
+ */
+const COMPLETION_FOLDER = /[\\/]bash-completion[\\/]/;
+const COMPLETE_LINE = /^[ \t]*complete\b[^\n]*[ \t]-F[ \t]/m;
+
+/** The language of a file with no extension, from its first line's shebang or what marks it as shell. */
+function scriptLanguage(file: string, text: string): LanguageInfo | undefined {
+  const interpreter = SHEBANG.exec(text)?.[1];
+  if (interpreter !== undefined) return BY_ID.get(INTERPRETERS[interpreter] ?? '');
+  const head = text.slice(0, 200_000);
+  if (COMPLETION_FOLDER.test(file) || SHELL_MODE.test(head.slice(0, 1000)) || COMPLETE_LINE.test(head)) return BASH;
+  return undefined;
+}
 
 /**
  * What C++ looks like in a header: a class, a namespace, a template, `::`, an `extern "C++"`, or
@@ -58,19 +115,33 @@ const TRAILING_MACROS = /(?<=(?:\)|\bconst|\boverride|\bfinal)(?:[ \t]*\n)?)(?:[
 /** An operator that names a declaration: after its keyword (not `this.type = …`), before its type parameters, parameters, type or body. */
 const OPERATOR_NAME = /(?<=(?<![\w.])(?:def|class|object|trait|type)[ \t]+)(?!=[^~!#%^&*+\-<>=|?/\\:@])[~!#%^&*+\-<>=|?/\\:@]+(?=[\s[(:=])/g;
 
+/** `!=` as the name a `def` gives, of the object or of its singleton (`def self.!=`), before its parameters or body. */
+// The lookbehind runs only where `!=` is: linear in the file, however long its runs of white space.
+const NOT_EQUAL_DEF = /!=(?<=\bdef[ \t]+(?:[\w:]+\.)?!=)(?=[\s(;]|$)/gm;
+
 const blank = (text: string) => ' '.repeat(text.length);
 const letters = (text: string) => 'x'.repeat(text.length);
 
-/** The text a grammar parses: for C-family languages, lone and trailing macros blanked in place; for Scala, operator names as letters. */
+/** The text a grammar parses: for C-family languages, lone and trailing macros blanked in place; for Scala, operator names as letters; for Ruby, `def !=` as `def ==`. */
 export function parseableText(language: LanguageInfo, text: string): string {
   if (language.maskOperatorNames) return text.replace(OPERATOR_NAME, letters);
+  if (language.maskNotEqualDefs) return text.replace(NOT_EQUAL_DEF, '==');
   if (!language.maskLoneMacros) return text;
   return text.replace(LONE_MACRO, blank).replace(TRAILING_MACROS, blank);
 }
 
-/** The language of a file, by its extension; a `.h` file's content decides between C and C++. */
+/**
+ * The language of a file, by its extension; a `.h` file's content decides between C, C++ and
+ * Objective-C, and a file with no extension is a script whose shebang names its language. Without
+ * the text (listings, the overview), an extensionless file has no language.
+ */
 export function languageFor(file: string, text?: string): LanguageInfo | undefined {
   const ext = path.extname(file).toLowerCase();
-  if (ext === '.h' && text !== undefined && CPP_HEADER.test(text.slice(0, 200_000))) return CPP;
+  if (text !== undefined && ext === '.h') {
+    const head = text.slice(0, 200_000);
+    if (OBJC_HEADER.test(head)) return OBJC;
+    if (CPP_HEADER.test(head)) return CPP;
+  }
+  if (text !== undefined && ext === '') return scriptLanguage(file, text);
   return BY_EXTENSION.get(ext);
 }

@@ -83,13 +83,17 @@ const isComment = (node: Node) => /comment/.test(node.type);
 const isBlockComment = (node: Node) => node.text.trimEnd().includes('\n') || /^\s*(\/\*|\(\*|--\[)/.test(node.text);
 
 /**
- * The comment that documents `outer`, as lines without markers: the block comment directly above
- * it (no blank line between), or the run of line comments there (a group's heading comment over a
- * JSDoc, lib.es5.d.ts's `// Non-standard extensions`, is not the JSDoc's); none where that is a
- * section banner or its paragraph nearest the declaration a heading (rack's `## ==== Request`).
- * Else a Python-style docstring as the body's first statement, its prefix and quotes dropped.
+ * The comment that documents `outer`, as lines without markers: a Python docstring first (the
+ * body's first statement, its prefix and quotes dropped), which is that language's documentation
+ * where a comment above is a banner (inspect's `# ---- type-checking`) or a FIXME (statistics'
+ * median); else the block comment directly above it (no blank line between), or the run of line
+ * comments there (a group's heading comment over a JSDoc, lib.es5.d.ts's `// Non-standard
+ * extensions`, is not the JSDoc's); none where that is a section banner, a work note (TODO, FIXME,
+ * XXX) or its paragraph nearest the declaration a heading (rack's `## ==== Request`).
  */
 function docComment(outer: Node, definition: Node): string[] {
+  const docstring = docstringOf(definition);
+  if (docstring) return docstring;
   const nodes: Node[] = [];
   let next = outer.startPosition.row;
   for (let sibling = outer.previousNamedSibling; sibling && isComment(sibling); sibling = sibling.previousNamedSibling) {
@@ -98,12 +102,24 @@ function docComment(outer: Node, definition: Node): string[] {
     next = sibling.startPosition.row;
   }
   const lines = nodes.flatMap((node) => commentLines(node.text));
-  if (nodes.length && !isBanner(lines) && !headsASection(lines)) return lines;
-  // A decorated definition's docstring is in the function it decorates.
-  const first = (definition.childForFieldName('definition') ?? definition).childForFieldName('body')?.firstNamedChild;
-  if (first?.type === 'expression_statement' && first.firstNamedChild?.type === 'string') return commentLines(docstringText(first.firstNamedChild.text));
+  if (nodes.length && !isBanner(lines) && !headsASection(lines) && !isWorkNote(lines)) return lines;
   return [];
 }
+
+/**
+ * A Python docstring's lines: a string as the first statement of a `block` body (Python's; a
+ * decorated definition's is in the function it decorates). JavaScript's `'use strict'` is in a
+ * `statement_block`, never taken for one.
+ */
+function docstringOf(definition: Node): string[] | undefined {
+  const body = (definition.childForFieldName('definition') ?? definition).childForFieldName('body');
+  const first = body?.type === 'block' ? body.firstNamedChild : undefined;
+  if (first?.type !== 'expression_statement' || first.firstNamedChild?.type !== 'string') return undefined;
+  return commentLines(docstringText(first.firstNamedChild.text));
+}
+
+/** A comment that records work left to do (`FIXME: investigate…`, `TODO: fix this`, `XXX`): about the code's state, not what it is. */
+const isWorkNote = (lines: readonly string[]) => /^(TODO|FIXME|XXX|HACK)\b/.test(lines.find(Boolean) ?? '');
 
 /** Whether a comment's last paragraph, the one nearest the declaration, is only headings. */
 function headsASection(lines: readonly string[]): boolean {
@@ -189,30 +205,46 @@ function signature(source: string, definition: Node, name: Node | undefined): st
     .replace(/\s*(\{|:|=>|=|->|\bdo|\bthen|\bwhere)$/, '')
     .replace(/[,;\\]$/, '')
     .trim();
+  // A macro between the name and the body (libstdc++'s `namespace std _GLIBCXX_VISIBILITY(default)`) says nothing of the declaration.
+  if (ONLY_MACROS.test(text)) return '';
   return clipAtToken(text, NOTE_CHARS);
 }
+
+/** Macro names, each with its arguments or not, and nothing else. */
+const ONLY_MACROS = /^[A-Z_][A-Z0-9_]*_[A-Z0-9_]*(\([^()]*\))?(\s+[A-Z_][A-Z0-9_]*(\([^()]*\))?)*$/;
 
 /** Kinds of an accessor: its parameters (`(self, name)` of a setter) tell a reader nothing its kind does not. */
 const ACCESSORS = new Set(['property', 'setter', 'deleter']);
 
 /** `source` is the parsed text: tree-sitter's indexes are into it (UTF-16 code units in web-tree-sitter). */
-export function noteFor(source: string, kind: string, definition: Node, outer: Node, name: Node | undefined): string {
+export function noteFor(source: string, kind: string, definition: Node, outer: Node, name: Node | undefined, overloaded = false): string {
   if (kind === 'suite' || kind === 'test') return '';
+  // An overload's signature is what tells it from its siblings of the same name.
+  if (overloaded) return signature(source, definition, name) || firstSentence(docComment(outer, definition));
   const doc = firstSentence(docComment(outer, definition));
   if (ACCESSORS.has(kind)) return doc && withoutOwnName(doc, name?.text ?? '');
   return (doc && withoutOwnName(doc, name?.text ?? '')) || signature(source, definition, name);
 }
 
+/** Words a sentence's remainder cannot start with: the name was its subject's noun or a verb's object ("The name of…", "Visit a node."). */
+const FRAGMENT_START = /^(of|a|an|the|to|for|with|by|from|in|on|at|and|or)\b/i;
+
 /**
  * "A Handler responds to…" on Handler says "responds to…", "Usage: cache_get [REVS...]" on
  * cache_get says "Usage: [REVS...]" and "Login, default anonymous." on login "default anonymous.":
- * the map already shows the name.
+ * the map already shows the name. The sentence stays whole where what is left is no sentence of two
+ * words or more (enum's "The name of the Enum member.", typing's "Optional type.") and where the name
+ * is the first part of a word (`center-justify`).
  */
 function withoutOwnName(sentence: string, name: string): string {
   if (!name) return sentence;
-  const rest = sentence.replace(
-    new RegExp(`^(usage:\\s+|(a|an|the)\\s+)?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b(?!::|\\.\\w)\\s*(\\(\\))?\\s*([-–—,;]\\s*|:(?!:)\\s*)?`, 'i'),
-    (_, usage: string | undefined) => (usage && /^usage/i.test(usage) ? usage : ''),
-  );
-  return rest === sentence || !rest.replace(/^usage:\s*$/i, '') ? sentence : rest;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const found = new RegExp(`^(usage:\\s+|(?:a|an|the)\\s+)?${escaped}\\b(?!::|\\.\\w|-\\w)\\s*(?:\\(\\))?\\s*([-–—,;]\\s*|:(?!:)\\s*)?`, 'i').exec(sentence);
+  if (!found) return sentence;
+  const [lead, article, separator] = found;
+  const rest = sentence.slice(lead.length);
+  if (article && /^usage/i.test(article)) return rest ? `${article}${rest}` : sentence;
+  const words = rest.match(/[\p{L}\p{N}]+/gu) ?? [];
+  // After a separator ("Login, the default…") the words are a sentence's own; else they must go on from the name.
+  return words.length < 2 || (!separator && FRAGMENT_START.test(rest)) ? sentence : rest;
 }

@@ -54,10 +54,15 @@ const BOX_EDGE = /\s+([-=*#/~+])\1{2,}$/;
 /** A comment that only names what comes next ("Module dependencies."): a heading over the imports, not a description of the file. */
 const HEADING = /^(module\s+|external\s+|third[- ]party\s+)?(dependencies|imports|requires|includes|modules)\.?$/i;
 
-/** A comment's first paragraph without markers, tags or tool directives; a file tag's own text kept. */
+/** A reStructuredText underline (`~~~`, `===`) under a title: ast.py's docstring opens with `ast` / `~~~`. */
+const UNDERLINE = /^([=~^*+#"'`-])\1{2,}$/;
+
+/** A comment's first paragraph without markers, tags, tool directives or a title; a file tag's own text kept. */
 function commentText(raw: string): string {
   const paragraph: string[] = [];
-  for (const written of commentLines(raw)) {
+  const lines = commentLines(raw);
+  for (const [at, written] of lines.entries()) {
+    if (!paragraph.length && UNDERLINE.test(lines[at + 1] ?? '') && (lines[at + 1] ?? '').length >= written.length) continue;
     const line = written.replace(MODE_LINE, ' ').replace(INLINE_TAG, '').replace(BOX_EDGE, '').trim();
     if (!line) {
       if (paragraph.length) break;
@@ -99,9 +104,9 @@ function blockText(block: readonly Node[]): string {
   return clipAtWord(paragraph.join(' '), PROSE_CHARS);
 }
 
-/** Nodes before a file's first code that never describe it: a `#!` line, `'use strict'`, a PHP open tag. */
+/** Nodes before a file's first code that never describe it: a `#!` line, `'use strict'`, a PHP open tag and its `declare(strict_types=1);`. */
 function isPreamble(node: Node): boolean {
-  if (node.type === 'hash_bang_line' || node.type === 'php_tag') return true;
+  if (node.type === 'hash_bang_line' || node.type === 'php_tag' || node.type === 'declare_statement') return true;
   if (isComment(node) && node.text.startsWith('#!')) return true;
   return node.type === 'expression_statement' && /^['"]use \w+['"];?$/.test(node.text);
 }

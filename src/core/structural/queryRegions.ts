@@ -116,6 +116,44 @@ function withMethods(found: Found[]): Found[] {
   return sorted;
 }
 
+/**
+ * The functions and methods that share their kind and name with a sibling (Java's `getArray(String)`
+ * and `getArray(String, JSArray)`): each one's note is its signature, even where it has a doc
+ * comment, since the signature is what tells a reader which range is which. Parents in one sweep.
+ */
+function overloads(found: readonly Found[]): Set<Found> {
+  const sorted = [...found].sort((a, b) => a.start - b.start || b.end - a.end);
+  const parent = new Map<Found, Found | undefined>();
+  const open: Found[] = [];
+  for (const f of sorted) {
+    while (open.length && open[open.length - 1].end < f.end) open.pop();
+    parent.set(f, open[open.length - 1]);
+    open.push(f);
+  }
+  const ids = new Map(sorted.map((f, i) => [f, i]));
+  const seen = new Map<string, Found>();
+  const shared = new Set<Found>();
+  for (const f of sorted) {
+    if (!['function', 'method', 'constructor'].includes(f.kind)) continue;
+    const key = `${f.kind} ${f.name} ${ids.get(parent.get(f) as Found) ?? -1}`;
+    const other = seen.get(key);
+    if (other) shared.add(other).add(f);
+    else seen.set(key, f);
+  }
+  return shared;
+}
+
+/**
+ * The node whose lines a declaration takes: past the wrappers it alone is in (its export, its
+ * decorators, Go's `type A struct{…}`). A wrapper that holds several of its kind is a group (Go's
+ * `type ( A …; B … )`): each member keeps its own lines and its own doc comment.
+ */
+function wrapped(node: Node, wrappers: ReadonlySet<string>): Node {
+  let outer = node;
+  while (outer.parent && wrappers.has(outer.parent.type) && outer.parent.namedChildren.filter((c) => c?.type === outer.type).length === 1) outer = outer.parent;
+  return outer;
+}
+
 /** `source` is the text parsed, `own` the file's own at the same offsets (names are read from it: `source` may mask them). */
 export function outline(root: Node, source: string, query: Query, language: LanguageInfo, timeoutMicros: number, own: string): LinedRegion[] {
   const wrappers = new Set(language.wrappers);
@@ -146,19 +184,20 @@ export function outline(root: Node, source: string, query: Query, language: Lang
     let name = [capture(match.captures, 'name'), ...aliases].flatMap((n) => (n ? [nameText(n, own)] : [])).join(' = ');
     if (qualifier) name = `${nameText(qualifier, own)}.${name}`;
     if (trait) name = `${nameText(trait, own)} for ${name}`;
-    let outer = node;
-    while (outer.parent && wrappers.has(outer.parent.type)) outer = outer.parent;
+    const outer = wrapped(node, wrappers);
     const kind = definition.name.slice('definition.'.length);
     const end = lastRow(capture(match.captures, 'end') ?? node);
     found.push({ node, outer, start: outer.startPosition.row + 1, end, kind, name: name || '(anonymous)', nameNode });
   }
   // Notes only for the declarations that stay, once each.
-  const regions: LinedRegion[] = withMethods(outermost(found)).map(({ node, outer, start, end, kind, name, nameNode }) => ({
-    start,
-    end,
-    kind,
-    name,
-    note: noteFor(source, kind, node, outer, nameNode),
+  const kept = withMethods(outermost(found));
+  const overloaded = overloads(kept);
+  const regions: LinedRegion[] = kept.map((f) => ({
+    start: f.start,
+    end: f.end,
+    kind: f.kind,
+    name: f.name,
+    note: noteFor(source, f.kind, f.node, f.outer, f.nameNode, overloaded.has(f)),
   }));
   return [...importRegions(imports, source), ...regions];
 }

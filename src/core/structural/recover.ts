@@ -106,8 +106,8 @@ export async function recoverBlocks(
     while (d < damaged.length && damaged[d][1] < block.firstRow) d++;
     const touched = d < damaged.length && damaged[d][0] <= block.lastRow;
     const own = touched ? await outlineBlock(block.from, block.to) : undefined;
-    if (own && own.length > whole.length) result.push(...own.map((x) => ({ ...x, start: x.start + block.firstRow, end: x.end + block.firstRow })));
-    else result.push(...whole);
+    if (own && own.length > whole.length) for (const x of own) result.push({ ...x, start: x.start + block.firstRow, end: x.end + block.firstRow });
+    else for (const x of whole) result.push(x);
   }
   return result;
 }

@@ -40,18 +40,30 @@ export interface FoundSymbol {
 }
 
 /**
- * Declarations named `name` in the file: exact matches first, else those whose qualified name
- * ends with it (`Runner.prototype.run` for `run`), else a case-insensitive match.
+ * The names one region goes by: a function assigned under several names (express's `res.set =
+ * header`, from `res.set = res.header = function header`) by each, a later name without a
+ * qualifier under the first one's (`res.header`).
+ */
+function namesOf(region: Region): string[] {
+  const [first, ...more] = region.name.split(' = ');
+  const qualifier = /^(.*[.:])[^.:]+$/.exec(first)?.[1] ?? '';
+  return [first, ...more.flatMap((name) => (qualifier && !/[.:]/.test(name) ? [name, `${qualifier}${name}`] : [name]))];
+}
+
+/**
+ * Declarations named `name` in the file, by any of the names each goes by: exact matches first,
+ * else those whose qualified name ends with it (`Runner.prototype.run` for `run`), else a
+ * case-insensitive match.
  */
 export async function findSymbol(file: ProjectFile, name: string, maxLines: number): Promise<{ found: FoundSymbol[]; outline: MapEntry; lines: string[] }> {
   const { outline, lines } = await parse(file);
   const wanted = name.trim();
-  const tiers: ((r: Region) => boolean)[] = [
-    (r) => r.name === wanted,
-    (r) => r.name.endsWith(`.${wanted}`) || r.name.endsWith(`::${wanted}`),
-    (r) => r.name.toLowerCase() === wanted.toLowerCase(),
+  const tiers: ((name: string) => boolean)[] = [
+    (n) => n === wanted,
+    (n) => n.endsWith(`.${wanted}`) || n.endsWith(`::${wanted}`),
+    (n) => n.toLowerCase() === wanted.toLowerCase(),
   ];
-  const matches = tiers.map((test) => outline.regions.filter((r) => r.kind !== 'imports' && test(r))).find((m) => m.length > 0) ?? [];
+  const matches = tiers.map((test) => outline.regions.filter((r) => r.kind !== 'imports' && namesOf(r).some(test))).find((m) => m.length > 0) ?? [];
   const found = matches.map((region) => {
     const length = region.end - region.start + 1;
     const shown = Math.min(length, maxLines);

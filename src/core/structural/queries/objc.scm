@@ -9,3 +9,4 @@
 (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
 
 (preproc_include) @import
+(property_declaration (struct_declaration (struct_declarator [(identifier) @name (pointer_declarator (identifier) @name)]))) @definition.property
