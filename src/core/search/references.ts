@@ -1,6 +1,6 @@
 import type { Language, Node, Query } from 'web-tree-sitter';
 import type { NamesUsed } from '../cache/outlineStore';
-import { Parse, SlowParseError } from '../structural/parser';
+import { Parse, wholeWithin } from '../structural/parser';
 
 /**
  * The names a file's code uses, from its syntax tree: every node of a naming type, counted by its
@@ -51,8 +51,7 @@ function skipSpace(source: string, at: number, step: 1 | -1): number {
 export function namesUsed(root: Node, source: string, parse: Pick<Parse, 'grammar' | 'compile' | 'budget'>): NamesUsed {
   const query = namingQuery(parse);
   if (!query) return { names: [], counts: [] };
-  const captures = parse.budget.run(() => query.captures(root, { timeoutMicros: parse.budget.remainingMicros() }));
-  if (parse.budget.spent) throw new SlowParseError();
+  const captures = wholeWithin(parse.budget, () => query.captures(root, { timeoutMicros: parse.budget.remainingMicros() }));
   const counts = new Map<string, [string, number, number, number]>();
   for (const { node } of captures) {
     const text = node.text;

@@ -5,7 +5,7 @@ import type { Node, Query } from 'web-tree-sitter';
 import { LanguageInfo, languageFor } from './languages';
 import { outline } from './queryRegions';
 import { MapJob, runInWorker, WorkerAnswer } from './outlineWorker';
-import { isWasmFailure, Parse, SlowParseError, TreeSitterFailure, withParse } from './parser';
+import { isWasmFailure, Parse, SlowParseError, TreeSitterFailure, wholeWithin, withParse } from './parser';
 import { fileDescription } from './prose';
 import { outlineQuery } from './queries';
 import { STRUCTURAL_RULES_VERSION } from './rules';
@@ -118,11 +118,8 @@ function outlineParsed(language: LanguageInfo, file: string, text: string, lines
  * SlowParseError, never regions stored and served as if complete.
  */
 export async function outlineRegions({ tree, source, text, budget, parseMore }: Parse, query: Query, language: LanguageInfo, lines: number): Promise<Region[]> {
-  const outlineWithin = (root: Node, from: number, to: number): LinedRegion[] => {
-    const found = budget.run(() => outline(root, source.slice(from, to), query, language, budget.remainingMicros(), text.slice(from, to)));
-    if (budget.spent) throw new SlowParseError();
-    return found;
-  };
+  const outlineWithin = (root: Node, from: number, to: number): LinedRegion[] =>
+    wholeWithin(budget, () => outline(root, source.slice(from, to), query, language, budget.remainingMicros(), text.slice(from, to)));
   // The block at offsets `from`-`to` parsed on its own, within what is left of the budget; one still broken is cut once more.
   const outlineBlock = async (from: number, to: number, nested: boolean): Promise<LinedRegion[]> => {
     const blockText = source.slice(from, to);

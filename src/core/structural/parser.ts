@@ -48,6 +48,17 @@ export class SlowParseError extends Error {
   }
 }
 
+/**
+ * One slice of what is done with a parse, run within its budget and whole or not at all: a query
+ * its time stopped returns only the matches found by then, so a budget spent by it is a
+ * SlowParseError, never a part taken for the whole.
+ */
+export function wholeWithin<T>(budget: Budget, work: () => T): T {
+  const result = budget.run(work);
+  if (budget.spent) throw new SlowParseError();
+  return result;
+}
+
 /** Texts this process has begun to parse: what shows that a text is not parsed again. */
 let parsesBegun = 0;
 export const parsesStarted = () => parsesBegun;
