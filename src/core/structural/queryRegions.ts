@@ -103,42 +103,45 @@ function outermost(found: Found[]): Found[] {
   return kept;
 }
 
-/** A function whose innermost enclosing declaration (on other lines) is a type is a method. One sweep. */
-function withMethods(found: Found[]): Found[] {
-  const sorted = [...found].sort((a, b) => a.start - b.start || b.end - a.end);
+/**
+ * Each declaration's innermost enclosing one on other lines (none at the top level), in one sweep
+ * of `sorted` (by first line, the longest first); declarations on exactly the same lines are siblings.
+ */
+function parentsOf(sorted: readonly Found[]): Map<Found, Found | undefined> {
+  const parents = new Map<Found, Found | undefined>();
   const open: Found[] = [];
   for (const f of sorted) {
     while (open.length && (open[open.length - 1].end < f.start || (open[open.length - 1].start === f.start && open[open.length - 1].end === f.end))) open.pop();
-    const parent = open[open.length - 1];
-    if (f.kind === 'function' && parent && TYPE_KINDS.has(parent.kind) && contains(parent.node, f.node)) f.kind = 'method';
+    parents.set(f, open[open.length - 1]);
     open.push(f);
   }
-  return sorted;
+  return parents;
+}
+
+/** A function whose innermost enclosing declaration is a type is a method. */
+function markMethods(sorted: readonly Found[], parents: ReadonlyMap<Found, Found | undefined>): void {
+  for (const f of sorted) {
+    const parent = parents.get(f);
+    if (f.kind === 'function' && parent && TYPE_KINDS.has(parent.kind) && contains(parent.node, f.node)) f.kind = 'method';
+  }
 }
 
 /**
  * The functions and methods that share their kind and name with a sibling (Java's `getArray(String)`
  * and `getArray(String, JSArray)`): each one's note is its signature, even where it has a doc
- * comment, since the signature is what tells a reader which range is which. Parents in one sweep.
+ * comment, since the signature is what tells a reader which range is which.
  */
-function overloads(found: readonly Found[]): Set<Found> {
-  const sorted = [...found].sort((a, b) => a.start - b.start || b.end - a.end);
-  const parent = new Map<Found, Found | undefined>();
-  const open: Found[] = [];
-  for (const f of sorted) {
-    while (open.length && open[open.length - 1].end < f.end) open.pop();
-    parent.set(f, open[open.length - 1]);
-    open.push(f);
-  }
-  const ids = new Map(sorted.map((f, i) => [f, i]));
-  const seen = new Map<string, Found>();
+function overloads(sorted: readonly Found[], parents: ReadonlyMap<Found, Found | undefined>): Set<Found> {
+  const seen = new Map<Found | undefined, Map<string, Found>>();
   const shared = new Set<Found>();
   for (const f of sorted) {
     if (!['function', 'method', 'constructor'].includes(f.kind)) continue;
-    const key = `${f.kind} ${f.name} ${ids.get(parent.get(f) as Found) ?? -1}`;
-    const other = seen.get(key);
+    const parent = parents.get(f);
+    const siblings = seen.get(parent) ?? new Map<string, Found>();
+    seen.set(parent, siblings);
+    const other = siblings.get(`${f.kind} ${f.name}`);
     if (other) shared.add(other).add(f);
-    else seen.set(key, f);
+    else siblings.set(`${f.kind} ${f.name}`, f);
   }
   return shared;
 }
@@ -190,8 +193,10 @@ export function outline(root: Node, source: string, query: Query, language: Lang
     found.push({ node, outer, start: outer.startPosition.row + 1, end, kind, name: name || '(anonymous)', nameNode });
   }
   // Notes only for the declarations that stay, once each.
-  const kept = withMethods(outermost(found));
-  const overloaded = overloads(kept);
+  const kept = outermost(found).sort((a, b) => a.start - b.start || b.end - a.end);
+  const parents = parentsOf(kept);
+  markMethods(kept, parents);
+  const overloaded = overloads(kept, parents);
   const regions: LinedRegion[] = kept.map((f) => ({
     start: f.start,
     end: f.end,
