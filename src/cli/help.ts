@@ -9,7 +9,7 @@ const SUMMARY_COLUMN = 51;
 const EXIT = 'Exit:    0 success, 1 failure (one line on stderr), 2 usage error.';
 
 /** Flags every command on a project takes, and --help, which every command takes. */
-const PROJECT_FLAGS: readonly FlagName[] = ['root', 'cache-dir'];
+export const PROJECT_FLAGS: readonly FlagName[] = ['root', 'cache-dir'];
 
 const isProjectCommand = (command: Command) => 'run' in command;
 

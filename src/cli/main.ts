@@ -4,7 +4,7 @@ import { nameOnOneLine } from '../core/map/controls';
 import { parseArgs, ParsedArgs, stringFlag, UsageError } from './args';
 import { saysHelp, wantsHelp } from './asksHelp';
 import type { Command } from './commands/command';
-import { commandHelp, findCommand, flagsOf, groupHelp, groupSynopses, synopsis, usage } from './help';
+import { commandHelp, findCommand, flagsOf, groupHelp, groupSynopses, PROJECT_FLAGS, synopsis, usage } from './help';
 import { CommandFailed, Io } from './io';
 import { commandRoot } from './root';
 import { openSession } from './session';
@@ -20,8 +20,8 @@ function checkArgs(command: Command, args: ParsedArgs): void {
     throw new UsageError(`"${nameOnOneLine(args.positionals[command.args.length])}" is one argument too many: ${synopsis(command)}`);
 }
 
-/** The options every command on a project takes, which may come before its name too. */
-const LEADING = new Set(['--root', '--cache-dir']);
+/** The options every command on a project takes (help's PROJECT_FLAGS), which may come before its name too. */
+const LEADING = new Set(PROJECT_FLAGS.map((flag) => `--${flag}`));
 
 /**
  * `skim --root ../app read f` as `skim read --root ../app f`: the project options written before the
