@@ -46,6 +46,9 @@ export const claudeCode: AgentHost<'claude'> = {
     Write: { file: 'file_path', whole: 'content' },
     NotebookEdit: { file: 'notebook_path', text: ['new_source'] },
   },
+  shells: { Bash: { command: 'command', dialect: 'posix' } },
+  // Read: 2,000 lines or 25,000 tokens; Bash: 30,000 characters (BASH_MAX_OUTPUT_LENGTH's default).
+  cuts: { read: { lines: DEFAULT_LIMIT, tokens: 25_000, keeps: 'head' }, shell: { chars: 30_000, keeps: 'head' } },
   format: CLAUDE_HOOK_FORMAT,
   // Claude Code cuts additionalContext over 10,000 characters to a 2 KB preview.
   contextLimit: 9800,

@@ -40,6 +40,9 @@ export const copilotCli: AgentHost<'copilot-cli'> = {
     edit: { file: 'path', old: 'old_str', new: 'new_str' },
     create: { file: 'path', whole: 'file_text' },
   },
+  shells: { bash: { command: 'command', dialect: 'posix' }, powershell: { command: 'command', dialect: 'powershell' } },
+  // view: the first 20,480 bytes of a range, cut mid-line.
+  cuts: { read: { chars: 20_480, keeps: 'head' } },
   format: FLAT_FORMAT,
   // Seen passing 200,000 characters whole.
   contextLimit: 60000,

@@ -27,6 +27,28 @@ export interface AgentHost<Id extends string = string> {
   offer?: HookOffer;
   /** What the host calls a tool of `skim mcp` (the server installed as `skim`); none: it calls Skim's tools by their own names. */
   mcpToolName?(tool: string): string;
+  /** Tools that run a shell command line, each with the argument carrying it and the shell that runs it: a plain read of one file through one is a read. */
+  shells?: Readonly<Record<string, ShellTool>>;
+  /** What the host alone shows of a read tool's result and of a shell command's output: a guarded read never shows more. */
+  cuts?: Readonly<{ read?: OutputCut; shell?: OutputCut }>;
+}
+
+/** A tool that runs a command line: the argument that carries it, and the shell that reads it. */
+export interface ShellTool {
+  command: string;
+  dialect: 'posix' | 'powershell';
+}
+
+/**
+ * Where a host cuts a tool's output by itself: past any of these bounds it keeps the start
+ * (`head`) or the start and the end (`ends`), and the model sees no more than that.
+ */
+export interface OutputCut {
+  lines?: number;
+  chars?: number;
+  /** o200k tokens, as the host counts them or near enough. */
+  tokens?: number;
+  keeps: 'head' | 'ends';
 }
 
 export interface HookOffer {
