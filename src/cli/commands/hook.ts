@@ -144,7 +144,7 @@ async function shellHook(
   const gate = openGate(call, options.editGate, env, deadline);
   if (typeof gate !== 'string') await within(stampRead(gate, real), deadline - Date.now());
   else if (options.editGate !== 'off') warn(`${gate}; this read is not stamped`);
-  if (fileKindByName(named) !== 'source' || !(await overLimit(real, read, options.lineLimit))) return;
+  if (fileKindByName(real) !== 'source' || !(await overLimit(real, read, options.lineLimit))) return;
   const { project, file } = hookMapSource(real, defaultRoot(shell.cwd), options, env, parts, deadline, warn);
   if (!file.inside) return warn(`${read.file} is outside the project ${project.root}; the read goes ahead untouched`);
   const own = { node: process.execPath, cli: process.argv[1] ?? 'skim', electron: !!process.versions.electron };
