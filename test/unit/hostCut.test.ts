@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { guardedRead } from '../../src/core/guard/guard';
 import { hookContext, linesBytes, readBudget } from '../../src/core/hook/answer';
 import { bytesThrough } from '../../src/core/hook/hosts/host';
+import { encode } from 'gpt-tokenizer';
 import { skim } from '../support/cli';
 import { engine } from '../support/engine';
 import { scratch } from '../support/files';
@@ -11,13 +12,14 @@ import { scratch } from '../support/files';
 const ES5 = require.resolve('typescript/lib/lib.es5.d.ts');
 const RUNNER = require.resolve('mocha/lib/runner.js');
 
-/** The bytes of lines from..to of a file as a read returns them, each with its newline. */
-const bytesOf = (file: string, from: number, to: number) =>
-  linesBytes(
-    readFileSync(file, 'utf8')
-      .split('\n')
-      .slice(from - 1, to),
-  );
+/** Lines from..to of a file as a read returns them, each with its newline; their bytes; o200k tokens. */
+const linesOf = (file: string, from: number, to: number) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .slice(from - 1, to);
+const textOf = (file: string, from: number, to: number) => `${linesOf(file, from, to).join('\n')}\n`;
+const bytesOf = (file: string, from: number, to: number) => linesBytes(linesOf(file, from, to));
+const tokens = (text: string) => encode(text).length;
 
 describe('a guarded read never shows more than the host alone would have', () => {
   let s: ReturnType<typeof scratch>;
@@ -55,6 +57,8 @@ describe('a guarded read never shows more than the host alone would have', () =>
     assert.deepEqual(out.updatedInput, { file_path: 'lib.es5.d.ts', offset: 1, limit: 200 });
     const shown = bytesOf(ES5, 1, 200) + Buffer.byteLength(out.additionalContext);
     assert.ok(shown <= bytesOf(ES5, 1, 300), `${shown} bytes against ${bytesOf(ES5, 1, 300)}`);
+    const [skimTokens, hostTokens] = [tokens(textOf(ES5, 1, 200)) + tokens(out.additionalContext), tokens(textOf(ES5, 1, 300))];
+    assert.ok(skimTokens <= hostTokens, `${skimTokens} tokens against ${hostTokens}: a map's bytes are dearer than code's`);
     assert.match(
       out.additionalContext,
       /\n\nMap of lib\.es5\.d\.ts \(4601 lines; tree-sitter outline\); 117 top-level regions folded into runs to fit; run .* for the whole map:\n\[folded: /,
@@ -70,6 +74,9 @@ describe('a guarded read never shows more than the host alone would have', () =>
       const context = hookContext(read, budget, 'skim map lib.es5.d.ts') as string;
       const shown = bytesOf(ES5, 1, 200) + 1 + Buffer.byteLength(context);
       assert.ok(shown <= 9_999, `${shown} bytes`);
+      const whole = readFileSync(ES5, 'utf8');
+      const [skimTokens, hostTokens] = [tokens(`${textOf(ES5, 1, 200)}\n${context}`), tokens(whole.slice(0, 5_000) + whole.slice(-5_000))];
+      assert.ok(skimTokens <= hostTokens, `${skimTokens} tokens against the host's ${hostTokens}`);
       assert.match(
         context,
         /\n\nMap of lib\.es5\.d\.ts \(4601 lines; tree-sitter outline\); 117 top-level regions folded into runs to fit; skim map lib\.es5\.d\.ts for the whole map:\n\[folded: /,
