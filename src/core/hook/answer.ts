@@ -47,6 +47,13 @@ export function readBudget(limits: ReadLimits, read: GuardedRead): ContextBudget
  */
 const MAP_BYTE_WEIGHT = 1.5;
 
+/** The bytes a map may take after `notice` (and the blank line between) within the budget, each of its bytes counted as MAP_BYTE_WEIGHT against the host's cut. */
+export function mapRoom(notice: string, budget: ContextBudget): number {
+  const noticeBytes = Buffer.byteLength(notice) + 2;
+  const beside = budget.hostBytes === undefined ? Infinity : (budget.hostBytes - (budget.linesBytes ?? 0) - noticeBytes) / MAP_BYTE_WEIGHT;
+  return Math.min(budget.maxBytes - noticeBytes, beside);
+}
+
 /**
  * The notice first (nothing else tells the model its read was shortened), then the map, fitted to
  * the budget and saying how to get the whole map (`wholeMap`). A capped read never shows more than
@@ -58,9 +65,7 @@ export function hookContext(read: GuardedRead, budget: ContextBudget, wholeMap?:
   const notice = read.notice;
   const entry = read.entry;
   if (!entry) return notice;
-  const noticeBytes = Buffer.byteLength(notice) + 2;
-  const inline = budget.maxBytes - noticeBytes;
-  const room = Math.min(inline, budget.hostBytes === undefined ? Infinity : (budget.hostBytes - (budget.linesBytes ?? 0) - noticeBytes) / MAP_BYTE_WEIGHT);
+  const room = mapRoom(notice, budget);
   const draw = (chars: number) => (read.capped ? renderMapWithin(entry, chars, wholeMap) : renderMap(entry, { maxChars: Math.max(0, chars), wholeMap }));
   for (let chars = Math.floor(room); ;) {
     const map = draw(chars);
