@@ -87,12 +87,13 @@ describe('a guarded read never shows more than the host alone would have', () =>
     }
   });
 
-  it('what a host shows through its own cut: a cut in lines keeps their share of the bytes, one in characters or tokens bounds the bytes as it stands', () => {
+  it('what a host shows through its own cut: a cut in lines keeps their share of the bytes, one in bytes, characters or tokens bounds the bytes as it stands', () => {
     assert.equal(bytesThrough({ lines: 2_000, tokens: 25_000, keeps: 'head' }, 90_000, 3_000), 25_000);
     assert.equal(bytesThrough({ lines: 2_000, keeps: 'head' }, 90_000, 3_000), 60_000);
     assert.equal(bytesThrough({ lines: 2_000, keeps: 'head' }, 90_000, 2_000), 90_000);
     assert.equal(bytesThrough({ chars: 16_000, keeps: 'head' }, 15_000, 400), 15_000);
     assert.equal(bytesThrough({ chars: 16_000, keeps: 'head' }, 40_000, 900), 16_000);
+    assert.equal(bytesThrough({ bytes: 20_480, keeps: 'head' }, 40_000, 900), 20_480);
     assert.equal(bytesThrough(undefined, 40_000, 900), 40_000);
   });
 });

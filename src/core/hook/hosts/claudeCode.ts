@@ -47,8 +47,10 @@ export const claudeCode: AgentHost<'claude'> = {
     NotebookEdit: { file: 'notebook_path', text: ['new_source'] },
   },
   shells: { Bash: { command: 'command', dialect: 'posix' } },
-  // Read: 2,000 lines or 25,000 tokens; Bash: 30,000 characters (BASH_MAX_OUTPUT_LENGTH's default).
-  cuts: { read: { lines: DEFAULT_LIMIT, tokens: 25_000, keeps: 'head' }, shell: { chars: 30_000, keeps: 'head' } },
+  // Read: 2,000 lines or 25,000 tokens. Bash, measured with Claude Code 2.1.332 against the scripted model: an
+  // output of 30,000 UTF-8 bytes reaches the model whole, one of 30,001 (ASCII, or 15,001 two-byte characters) as
+  // <persisted-output>: a 2 KB preview and a file path. So it counts bytes, and past them the model sees a 2 KB head.
+  cuts: { read: { lines: DEFAULT_LIMIT, tokens: 25_000, keeps: 'head' }, shell: { bytes: 30_000, keeps: 'head' } },
   format: CLAUDE_HOOK_FORMAT,
   // Claude Code cuts additionalContext over 10,000 characters to a 2 KB preview.
   contextLimit: 9800,

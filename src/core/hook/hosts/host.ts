@@ -1,4 +1,8 @@
 import * as os from 'node:os';
+import type { OutputCut } from '../../shell/outputCut';
+import type { ShellDialect } from '../../shell/read';
+
+export type { OutputCut };
 
 /**
  * What Skim knows of one agent host: the tools it reads and edits with and their arguments, the
@@ -36,19 +40,7 @@ export interface AgentHost<Id extends string = string> {
 /** A tool that runs a command line: the argument that carries it, and the shell that reads it. */
 export interface ShellTool {
   command: string;
-  dialect: 'posix' | 'powershell';
-}
-
-/**
- * Where a host cuts a tool's output by itself: past any of these bounds it keeps the start
- * (`head`) or the start and the end (`ends`), and the model sees no more than that.
- */
-export interface OutputCut {
-  lines?: number;
-  chars?: number;
-  /** o200k tokens, as the host counts them or near enough. */
-  tokens?: number;
-  keeps: 'head' | 'ends';
+  dialect: ShellDialect;
 }
 
 /**
@@ -58,7 +50,7 @@ export interface OutputCut {
  */
 export function bytesThrough(cut: OutputCut | undefined, bytes: number, lines: number): number {
   const kept = cut?.lines !== undefined && lines > cut.lines ? Math.floor((bytes * cut.lines) / lines) : bytes;
-  return Math.min(kept, cut?.chars ?? Infinity, cut?.tokens ?? Infinity);
+  return Math.min(kept, cut?.bytes ?? Infinity, cut?.chars ?? Infinity, cut?.tokens ?? Infinity);
 }
 
 export interface HookOffer {
