@@ -2,6 +2,8 @@ import { ReadLimits } from '../../../src/core/hook/answer';
 import { claudeCode } from '../../../src/core/hook/hosts/claudeCode';
 import { copilotCli } from '../../../src/core/hook/hosts/copilotCli';
 import { shellWord } from '../../../src/core/hook/shellWord';
+import { ShellRead } from '../../../src/core/shell/read';
+import { recognizeShellRead } from '../../../src/core/shell/recognize';
 import { RecordedEvent, RecordedRead } from './corpus';
 
 /**
@@ -155,16 +157,15 @@ export const HARNESSES: readonly Harness[] = [
 
 export const harnessOf = (file: string): Harness | undefined => HARNESSES.find((h) => h.file === file);
 
-/** The commands a shell read may be for Skim to guard it: a plain read of one file, by line numbers. */
-const PLAIN_SHELL_READS = new Set(['cat', 'sed', 'nl', 'nl|sed', 'cat|sed', 'head', 'nl|head']);
-
 /** Whether the recording shows the read returned more lines than the limit, or was cut by the host: only such a read can Skim change. */
 export const overLimit = (read: RecordedRead): boolean =>
   Boolean(read.truncated || read.clipped || read.abbrev) || read.lines.length + read.nolines.length > LINE_LIMIT;
 
-/** Whether Skim's path would see this read at all: its tool's own read, or a plain shell read of one file, alone in its command. */
+/** The plain read of one file a shell command provably is, as the shell-read hook recognizes it; undefined for any other command. */
+export const shellReadOf = (event: RecordedEvent): ShellRead | undefined => recognizeShellRead(event.cmd, 'posix');
+
+/** Whether Skim's path would see this read at all: its tool's own read by line numbers, or a shell command the hook recognizes as a plain read of one file. */
 export function guarded(way: ReadWay, event: RecordedEvent, read: RecordedRead): boolean {
-  if (event.reads.length !== 1 || typeof read.req?.[0]?.[0] !== 'number') return false;
-  if (way.path !== 'shell') return true;
-  return PLAIN_SHELL_READS.has(read.mode) && !/&&|\|\||;|>/.test(event.cmd);
+  if (event.reads.length !== 1) return false;
+  return way.path === 'shell' ? shellReadOf(event) !== undefined : typeof read.req?.[0]?.[0] === 'number';
 }

@@ -29,7 +29,7 @@ Replays the recorded sessions' reads through Skim's read path for each harness a
 const PATHS: Record<ReadPath, string> = {
   hook: "the host's Read hook",
   view: 'a view tool hooked as the Copilot CLI view is',
-  shell: 'the guard and the hook context on a plain shell read',
+  shell: "the shell-read hook's guarded print of a plain read (`skim lines`)",
 };
 
 function option(args: string[], name: string): string | undefined {

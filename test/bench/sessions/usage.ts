@@ -2,10 +2,12 @@ import { RecordedSession } from './corpus';
 import { guarded, Harness, LINE_LIMIT, overLimit } from './harnesses';
 import { Content, Rebuilt } from './rebuild';
 
-/** What a session used of a file after a read: line numbers, and line texts where the numbers are not known. */
+/** What a session used of a file after a read: line numbers, and line texts where the numbers are not known (a read's lines without numbers, an edited string not found). */
 export interface Use {
   numbers: Set<number>;
   texts: Set<string>;
+  /** The texts of every line later reads show: what a withheld line with no number of its own (a tail mini-swe-agent kept) is found by. */
+  shownTexts: Set<string>;
 }
 
 /** A line's text tells it apart only when it is this long, trimmed: shorter ones (`return None`, `}`) recur everywhere. */
@@ -54,7 +56,8 @@ export function patchLines(patch: string | null, file: string): number[] {
 
 /**
  * What the session used of `file` after event `from`, in the same context: the lines later reads
- * show with Skim (their numbers, and their texts; a later read Skim caps shows its first 200) and
+ * show with Skim (their numbers, or their texts where they have none; a later read Skim caps shows
+ * its first 200) and
  * the lines later edits changed (an edited string where it stands in the file as it was then, or
  * else in `shown`, the file as the read showed it; a numbered `sed -i`; failing both, the edited
  * string's texts); and, while the file still is as the session found it, the lines the final patch
@@ -62,9 +65,10 @@ export function patchLines(patch: string | null, file: string): number[] {
  */
 export function laterUse(harness: Harness, session: RecordedSession, rebuilt: Rebuilt, from: number, file: string, shown?: Content): Use {
   const ctx = session.events[from].ctx;
-  const use: Use = { numbers: new Set(), texts: new Set() };
+  const use: Use = { numbers: new Set(), texts: new Set(), shownTexts: new Set() };
+  const distinct = (text: string) => text.trim().length >= DISTINCT_TEXT;
   const addText = (text: string) => {
-    if (text.trim().length >= DISTINCT_TEXT) use.texts.add(text);
+    if (distinct(text)) use.texts.add(text);
   };
   const asFound = !session.events.slice(0, from + 1).some((event) => event.edits.some((edit) => edit.file === file));
   if (asFound) for (const n of patchLines(session.patch, file)) use.numbers.add(n);
@@ -85,19 +89,14 @@ export function laterUse(harness: Harness, session: RecordedSession, rebuilt: Re
     const way = harness.ways[event.tool];
     for (const read of event.reads) {
       if (read.file !== file) continue;
-      if (way && guarded(way, event, read) && overLimit(read)) {
-        const start = read.req?.[0]?.[0] ?? 1;
-        for (const [n, text] of read.lines.filter(([n]) => n >= start && n < start + LINE_LIMIT)) {
-          use.numbers.add(n);
-          addText(text);
-        }
-        continue;
-      }
+      const capped = way && guarded(way, event, read) && overLimit(read);
+      const start = read.req?.[0]?.[0] ?? 1;
       for (const [n, text] of read.lines) {
+        if (capped && (n < start || n >= start + LINE_LIMIT)) continue;
         use.numbers.add(n);
-        addText(text);
+        if (distinct(text)) use.shownTexts.add(text);
       }
-      read.nolines.forEach(addText);
+      if (!capped) read.nolines.forEach(addText);
     }
   }
   return use;

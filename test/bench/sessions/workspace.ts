@@ -12,6 +12,12 @@ import { Content } from './rebuild';
 /** o200k tokens of a text, special tokens' spellings counted as the text they are (a recorded file may hold `<|endoftext|>`). */
 export const tokens = (text: string): number => (text === '' ? 0 : countTokens(text, { disallowedSpecial: new Set() }));
 
+/** A file on disk in a project of its own: the project's root and the file in it. */
+export interface Placed {
+  root: string;
+  file: ProjectFile;
+}
+
 /** Rebuilt files on disk, each in a project of its own, and the maps Skim makes of them (tree-sitter; no model). */
 export class Workspace {
   private constructor(
@@ -27,7 +33,7 @@ export class Workspace {
   }
 
   /** A file's content at `name` (the path the session read it by), in a project named by the content. */
-  place(name: string, content: Content): { root: string; file: ProjectFile } {
+  place(name: string, content: Content): Placed {
     const text = content.length ? `${content.join('\n')}\n` : '';
     const root = path.join(this.dir, createHash('sha256').update(`${name}\u0000${text}`).digest('hex').slice(0, 20));
     const inside = path.join(root, name);
