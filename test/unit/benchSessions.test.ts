@@ -91,6 +91,19 @@ describe("the recorded sessions' replay", () => {
     assert.equal(figures.rebuiltShare, 1);
   });
 
+  it("a mini-swe-agent `cat` of Python's copy.py (304 lines, under its 10,000-character cut) replays as the shell-read hook prints it: 200 lines, the notice and the map, within the cut", async () => {
+    const text = readFileSync('/usr/lib/python3.11/copy.py', 'utf8');
+    const lines = text.split('\n').slice(0, -1);
+    const read: RecordedRead = { file: 'copy.py', lines: lines.map((t, k) => [k + 1, t]), nolines: [], whole: true, req: [[1, null]], mode: 'cat' };
+    const obs = `<returncode>0</returncode>\n<output>\n${text}</output>`;
+    const event: RecordedEvent = { i: 0, ctx: 'main', tool: 'bash', cmd: 'cat copy.py', cls: 'read', obs, reads: [read], edits: [] };
+    const replay = await replaySession(harnessOf('mini.jsonl.gz')!, session([event]), ws, new SizeBook());
+    const replayed = replay.events[0];
+    assert.deepEqual([replayed.read?.basis, replayed.read?.outcome, replayed.read?.extraReads], ['rebuilt', 'capped', 0]);
+    assert.equal(replayed.host, tokens(obs));
+    assert.ok(replayed.skim < replayed.host && replayed.skim > tokens(lines.slice(0, 200).join('\n')), `${replayed.skim} tokens against ${replayed.host}`);
+  });
+
   it('rebuilds a file from a whole read of it in the same session, before or after a partial one, and carries it past an edit whose text is known', () => {
     const lines = ['a', 'b', 'c', 'd'];
     const shell: RecordedEvent = { ...claudeEdit(3, 'f.ts', '', ''), edits: [{ file: 'f.ts', kind: 'shell' }] };
