@@ -4,6 +4,7 @@ import { cacheFileFor } from '../core/cache/location';
 import { Project, ProjectFile } from '../core/files/project';
 import type { GuardedRead } from '../core/guard/guard';
 import { RemoteMaps } from '../core/hook/remoteMaps';
+import type { OwnCommand } from '../core/hook/shellRewrite';
 import { shellWord } from '../core/hook/shellWord';
 import { findExtension } from '../core/hook/socketPath';
 import type { MapEntry } from '../core/map/types';
@@ -92,15 +93,13 @@ class IndexedMaps implements MapSource {
   }
 }
 
-/** This Node and this `skim`, as this very process was started, as a shell command's first words: it works wherever the hook does. */
-export function ownCommand(): string {
-  const electron = process.versions.electron ? 'ELECTRON_RUN_AS_NODE=1 ' : '';
-  return `${electron}${shellWord(process.execPath)} ${shellWord(process.argv[1] ?? 'skim')}`;
-}
+/** This Node and this `skim`, as this very process was started: a command Skim writes runs them, so it works wherever the hook does. */
+export const ownProgram = (): OwnCommand => ({ node: process.execPath, cli: process.argv[1] ?? 'skim', electron: !!process.versions.electron });
 
 /** The command that prints a file's whole map. */
 export function wholeMapCommand(file: string): string {
-  return `run ${ownCommand()} map ${shellWord(file)}`;
+  const own = ownProgram();
+  return `run ${own.electron ? 'ELECTRON_RUN_AS_NODE=1 ' : ''}${shellWord(own.node)} ${shellWord(own.cli)} map ${shellWord(file)}`;
 }
 
 /** Where a hook-side process gets a file's map, and the cache it may have to save. */

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { linesArgs, rewrittenCommand } from '../../src/core/hook/shellRewrite';
 import { explainShellRead, READ_PROGRAMS } from '../../src/core/shell/recognize';
 import { PrintFormat, ShellDialect } from '../../src/core/shell/read';
 import { RefusalReason } from '../../src/core/shell/refusal';
@@ -190,4 +191,34 @@ describe('the shell-read recognizer, on PowerShell command lines', () => {
       assert.deepEqual(read(line, 'powershell'), expected);
     });
   }
+});
+
+describe('the command line a shell read is rewritten into', () => {
+  const own = { node: '/usr/bin/node', cli: "/opt/it's skim/cli.js", electron: false };
+  const recognized = (line: string, dialect: ShellDialect) => {
+    const r = explainShellRead(line, dialect);
+    assert.ok(!('refused' in r));
+    return r;
+  };
+
+  it("POSIX: skim lines with the read's lines, format and the host's cut, its stderr dropped, the read itself after ||, the cd in front", () => {
+    const r = recognized("cd src && nl -ba big.py | sed -n '1,900p'", 'posix');
+    assert.equal(
+      rewrittenCommand(r, 'posix', own, linesArgs(r, { bytes: 30_000, tokens: 10_000, keeps: 'head' }, '/work/app')),
+      `cd src && { /usr/bin/node "/opt/it's skim/cli.js" lines --offset 1 --limit 900 --format nl --max-bytes 10000 --root /work/app -- big.py 2>/dev/null || nl -ba big.py | sed -n '1,900p'; }`,
+    );
+    const tail = recognized('tail -n 300 -- -odd.py', 'posix');
+    assert.equal(
+      rewrittenCommand(tail, 'posix', { ...own, electron: true }, linesArgs(tail, { chars: 10_000, keeps: 'ends' }, '/w')),
+      `{ ELECTRON_RUN_AS_NODE=1 /usr/bin/node "/opt/it's skim/cli.js" lines --offset 1 --last 300 --format raw --max-chars 10000 --root /w -- -odd.py 2>/dev/null || tail -n 300 -- -odd.py; }`,
+    );
+  });
+
+  it('PowerShell: the same call, and the read itself whenever it did not exit 0 (a Node that cannot start included)', () => {
+    const r = recognized("Get-Content 'big.py' | Select-Object -First 900", 'powershell');
+    assert.equal(
+      rewrittenCommand(r, 'powershell', own, linesArgs(r, { bytes: 20_440, keeps: 'head' }, 'C:\\work')),
+      "$global:LASTEXITCODE = 1; try { & '/usr/bin/node' '/opt/it''s skim/cli.js' 'lines' '--offset' '1' '--limit' '900' '--format' 'lines' '--max-bytes' '20440' '--root' 'C:\\work' '--' 'big.py' 2>$null } catch { $global:LASTEXITCODE = 1 }; if ($LASTEXITCODE -ne 0) { Get-Content 'big.py' | Select-Object -First 900 }",
+    );
+  });
 });

@@ -14,7 +14,7 @@ import { fileKindByName } from '../../core/files/kind';
 import { scanFile } from '../../core/files/scan';
 import type { ShellRead } from '../../core/shell/read';
 import type { Io } from '../io';
-import { HookParts, hookMapSource, wholeMapCommand } from '../hookParts';
+import { HookParts, hookMapSource, ownProgram, wholeMapCommand } from '../hookParts';
 import { defaultRoot } from '../root';
 
 /**
@@ -144,11 +144,10 @@ async function shellHook(
   const gate = openGate(call, options.editGate, env, deadline);
   if (typeof gate !== 'string') await within(stampRead(gate, real), deadline - Date.now());
   else if (options.editGate !== 'off') warn(`${gate}; this read is not stamped`);
-  if (fileKindByName(named) !== 'source' || !(await overLimit(real, read, options.lineLimit))) return;
+  if (fileKindByName(real) !== 'source' || !(await overLimit(real, read, options.lineLimit))) return;
   const { project, file } = hookMapSource(real, defaultRoot(shell.cwd), options, env, parts, deadline, warn);
   if (!file.inside) return warn(`${read.file} is outside the project ${project.root}; the read goes ahead untouched`);
-  const own = { node: process.execPath, cli: process.argv[1] ?? 'skim', electron: !!process.versions.electron };
-  const command = rewrittenCommand(read, shell.tool.dialect, own, linesArgs(read, shell.cut, project.root));
+  const command = rewrittenCommand(read, shell.tool.dialect, ownProgram(), linesArgs(read, shell.cut, project.root));
   io.out(JSON.stringify(hostAnswer(shell.shape, { decision: 'allow', input: { ...shell.input, [shell.tool.command]: command } })));
 }
 

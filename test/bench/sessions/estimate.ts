@@ -4,7 +4,7 @@ import { MapEntry } from '../../../src/core/map/types';
 import type { MapOutcome, MapSource } from '../../../src/core/mapping/mapSource';
 import { fileLines, printLines } from '../../../src/core/shell/printed';
 import { claudeCode } from '../../../src/core/hook/hosts/claudeCode';
-import { LINE_LIMIT, shellReadOf, VIEW_CHARS } from './harnesses';
+import { claudeInput, LINE_LIMIT, shellReadOf, VIEW_CHARS } from './harnesses';
 import { observation } from './observation';
 import type { ReadReplay, ReadScene, Skimmed } from './replay';
 import type { Placed } from './workspace';
@@ -87,7 +87,9 @@ export async function estimateRead(scene: ReadScene, through: (scene: ReadScene,
   const total = Math.round(
     Math.max(linesSeen(scene), read.lines.length + read.nolines.length + (elided ? elided / printedChars : 0), book === undefined ? 0 : book / (meanChars + 1)),
   );
-  const askedEnd = Math.min(total, askedTo ?? start + (way.path === 'hook' ? (claudeCode.cuts?.read?.lines ?? Infinity) : Infinity) - 1);
+  // Claude Code's Read without a limit reads as many lines as its own default.
+  const defaultLimit = way.path === 'hook' ? (claudeCode.readArgs(claudeInput(event.cmd, read.file))?.limit ?? Infinity) : Infinity;
+  const askedEnd = Math.min(total, askedTo ?? start + defaultLimit - 1);
   if (askedEnd - start + 1 <= LINE_LIMIT) return { ...same, outcome: 'small' };
 
   // The stand-in: known lines where they are, a kept tail at the end, the rest filled.

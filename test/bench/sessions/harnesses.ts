@@ -40,6 +40,14 @@ export interface Harness {
   ways: Readonly<Record<string, ReadWay>>;
 }
 
+/** Claude Code's Read arguments, as the recording's command gives them ("Read path off=180 lim=120"). */
+export function claudeInput(command: string, file: string): Record<string, unknown> {
+  const args = /off=(\d+|None) lim=(\d+|None)/.exec(command);
+  const number = (value: string | undefined) => (value && value !== 'None' ? Number(value) : undefined);
+  const [offset, limit] = [number(args?.[1]), number(args?.[2])];
+  return { file_path: file, ...(offset !== undefined && { offset }), ...(limit !== undefined && { limit }) };
+}
+
 /** Python's len(): code points, not UTF-16 units. */
 const codePoints = (text: string) => [...text];
 
@@ -98,6 +106,9 @@ function readFrame(event: RecordedEvent, read: RecordedRead): { before: string; 
 
 /** mini-swe-agent 1.15 cuts output of 10,000 characters or more to its first and last 5,000; Skim's own output stays under it. */
 export const MINI_UNDER = 10_000;
+/** Claude Code 2.0.21's Read, as recorded, returns at most 2,000 lines (the `claude` record's default limit; 2.1.332 caps bytes instead). */
+const CLAUDE_READ_LINES = 2_000;
+
 /** SWE-agent's and OpenHands' `str_replace_editor view` clips a file's text past 16,000 characters (about 20,000 once numbered). */
 export const VIEW_CHARS = 16_000;
 
@@ -140,7 +151,7 @@ export const HARNESSES: readonly Harness[] = [
       Read: {
         path: 'hook',
         limits: { contextLimit: claudeCode.contextLimit, cut: claudeCode.cuts?.read },
-        keeps: firstLines(claudeCode.cuts?.read?.lines ?? Infinity),
+        keeps: firstLines(CLAUDE_READ_LINES),
         line: (n, text) => numbered(n, text, '→'),
         frame: readFrame,
       },

@@ -11,7 +11,7 @@ import { printShellRead } from '../../../src/core/shell/printShellRead';
 import { ShellRead } from '../../../src/core/shell/read';
 import { RecordedEvent, RecordedRead, RecordedSession } from './corpus';
 import { estimateRead } from './estimate';
-import { guarded, Harness, LINE_LIMIT, overLimit, ReadWay, shellReadOf, wholeMapCommand } from './harnesses';
+import { claudeInput, guarded, Harness, LINE_LIMIT, overLimit, ReadWay, shellReadOf, wholeMapCommand } from './harnesses';
 import { hostShown, observation } from './observation';
 import { Content, rebuild, Rebuilt } from './rebuild';
 import { SizeBook } from './sizes';
@@ -73,14 +73,6 @@ export interface ReadScene {
   host: number;
   ws: Workspace;
   sizes: SizeBook;
-}
-
-/** Claude Code's Read arguments, as the recording's command gives them ("Read path off=180 lim=120"). */
-function claudeInput(command: string, file: string): Record<string, unknown> {
-  const args = /off=(\d+|None) lim=(\d+|None)/.exec(command);
-  const number = (value: string | undefined) => (value && value !== 'None' ? Number(value) : undefined);
-  const [offset, limit] = [number(args?.[1]), number(args?.[2])];
-  return { file_path: file, ...(offset !== undefined && { offset }), ...(limit !== undefined && { limit }) };
 }
 
 /** What Skim's path made of a read on its rebuilt file: an outcome, and for a capped read the lines it shows, the last asked for, and its extra text (for a shell read, its whole output). */
