@@ -43,6 +43,16 @@ export interface ShellTool {
   dialect: ShellDialect;
 }
 
+/**
+ * The most bytes a host shows of `bytes` of output over `lines` lines once its own cut applies. A
+ * bound in characters or tokens holds in bytes as it stands (each is at least one byte); one in
+ * lines keeps that share of the bytes.
+ */
+export function bytesThrough(cut: OutputCut | undefined, bytes: number, lines: number): number {
+  const kept = cut?.lines !== undefined && lines > cut.lines ? Math.floor((bytes * cut.lines) / lines) : bytes;
+  return Math.min(kept, cut?.bytes ?? Infinity, cut?.chars ?? Infinity, cut?.tokens ?? Infinity);
+}
+
 export interface HookOffer {
   agent: string;
   /** Whether the workspace at `root` uses this agent, so that the hook is worth offering. */
