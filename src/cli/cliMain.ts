@@ -1,9 +1,9 @@
 import * as path from 'node:path';
 import type { HookParts } from './commands/hook';
-import { gateModeOf, unknownGateLine } from '../core/gate/gate';
 import { escapeForTerminal } from '../core/screen/terminal';
 import { hookMain, readPayload } from './commands/hook';
 import { onlyExplains } from './asksHelp';
+import { hookFlags } from './hookArgs';
 import { requireBundle, useV8Flags } from './codeCache';
 import type { Io } from './io';
 import { descriptorIo } from './stdio';
@@ -26,8 +26,9 @@ const hookParts: HookParts = {
   indexed: (options, databaseFile, key, hash, size) => hookFresh().indexedEntry(options, databaseFile, key, hash, size),
 };
 
-// `skim hook`, or `skim hook --edit-gate MODE` as an install with a chosen edit gate writes it.
-const hook = argv[0] === 'hook' && !onlyExplains(argv) && (argv.length === 1 || (argv.length === 3 && argv[1] === '--edit-gate'));
+// `skim hook`, with the flags an install writes (the hook file's host and scope, a chosen edit gate).
+const flags = argv[0] === 'hook' && !onlyExplains(argv) ? hookFlags(argv.slice(1)) : undefined;
+const hook = flags !== undefined;
 // The hook runs on every read an agent makes: it starts from this small bundle, on the bare descriptors, and loads the engine only for a map.
 const hookIo = hook ? descriptorIo(readPayload) : undefined;
 const io: Io = hookIo?.io ?? {
@@ -36,8 +37,8 @@ const io: Io = hookIo?.io ?? {
   warn: (text: string) => process.stderr.write(`skim: ${text}\n`),
   stdin: () => readPayload(process.stdin),
 };
-if (hook && argv.length === 3 && gateModeOf(argv[2], 'off') !== argv[2]) io.warn(unknownGateLine(argv[2]));
-const run = hook ? hookMain(io, process.env, process.cwd(), hookParts, argv[1] === '--edit-gate' ? gateModeOf(argv[2]) : undefined) : engine().main(argv, io);
+for (const problem of flags?.problems ?? []) io.warn(problem);
+const run = flags ? hookMain(io, process.env, process.cwd(), hookParts, flags) : engine().main(argv, io);
 // Exit once the output is flushed: a hook must not linger on a model call it no longer waits for.
 const flushed = () => hookIo?.flushed() ?? new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
 void run.then((code) => flushed().then(() => process.exit(code)));

@@ -72,11 +72,12 @@ describe('installing and removing the read hook', () => {
     const installed = JSON.parse(readFileSync(place.file, 'utf8'));
     assert.deepEqual(installed.permissions, { allow: ['Bash(ls)'] });
     const edits =
-      'replace_string_in_file|multi_replace_string_in_file|insert_edit_into_file|create_file|apply_patch|edit_notebook_file|Edit|MultiEdit|Write|NotebookEdit|edit|create';
+      'replace_string_in_file|multi_replace_string_in_file|insert_edit_into_file|create_file|apply_patch|edit_notebook_file|Edit|MultiEdit|Write|NotebookEdit|edit|create|str_replace_editor|replace|write_file';
+    const ownReads = (tool: string) => `${tool}|mcp__skim__${tool}|mcp__client__${tool}|skim-${tool}|mcp_skim_${tool}`;
     assert.deepEqual(installed.hooks.PreToolUse, [
       { matcher: 'Bash', hooks: [{ type: 'command', command: 'audit.sh' }] },
       {
-        matcher: `read_file|copilot_readFile|Read|view|skim_read_file|mcp__skim__skim_read_file|skim_find_symbol|mcp__skim__skim_find_symbol|${edits}`,
+        matcher: `read_file|copilot_readFile|Read|view|str_replace_editor|${ownReads('skim_read_file')}|${ownReads('skim_find_symbol')}|${edits.replace('|str_replace_editor', '')}`,
         hooks: [{ type: 'command', command: COMMAND, timeout: 30 }],
       },
     ]);
@@ -217,7 +218,10 @@ describe('installing and removing the read hook', () => {
       [0, `Skim's read hook for claude (workspace) installed in ${path.join(s.dir, '.claude', 'settings.local.json')}`],
     );
     const settings = JSON.parse(readFileSync(path.join(s.dir, '.claude', 'settings.local.json'), 'utf8'));
-    assert.match(settings.hooks.PreToolUse[0].hooks[0].command, /^\S*awk '.*cli\.js"? hook; cat >\/dev\/null";.*' \|\| true # skim read guard$/);
+    assert.match(
+      settings.hooks.PreToolUse[0].hooks[0].command,
+      /^\S*awk '.*cli\.js"? hook --host claude --scope workspace; cat >\/dev\/null";.*' \|\| true # skim read guard$/,
+    );
     assert.equal(
       (await skim(['hook', 'install', '--host', 'claude'], { cwd: s.dir, env })).stdout,
       `Skim's read hook for claude (workspace) already installed in ${path.join(s.dir, '.claude', 'settings.local.json')}`,
