@@ -6,7 +6,7 @@ import { HOOK_MARKER, HookCommands } from './command';
 import { HOOK_HOSTS, HookHost, hostOf } from './hosts';
 import { HookEvent, HookFileFormat, HookPlace, InstallScope } from './hosts/host';
 import { excludeFromGit, includeInGit } from './gitExclude';
-import { forgetAdded, keepAdded, readAdded, readJsonDocument, said, SettingsFileError, writeBoth } from './settingsDocument';
+import { forgetAdded, holding, keepAdded, readAdded, readJsonDocument, releasing, said, SettingsFileError, writeBoth } from './settingsDocument';
 
 /**
  * Installs and removes Skim's read hook in each host's hook files. One implementation for the
@@ -164,7 +164,7 @@ function install(place: HookPlace, commands: HookCommands, stateDir: string): Ho
   if (exclude) added.excluded = { newline: exclude.newline === true };
 
   writeBoth(place.file, text, doc, exclude, false);
-  keepAdded(stateDir, place.file, added);
+  keepAdded(stateDir, place.file, holding(added, 'hook'));
   return { file: place.file, changed: true };
 }
 
@@ -197,10 +197,11 @@ function remove(place: HookPlace, stateDir: string): HookChange {
   const empty = left.every((key) => key === 'version' && place.format.version !== undefined);
   // A file Skim made goes away when nothing else is left in it; a link to a person's file stays a link.
   const remove = empty && (place.owned || added.created === true) && !lstatSync(place.file).isSymbolicLink();
-  const exclude = remove && place.personalIn && added.excluded ? includeInGit(place.personalIn, place.file, added.excluded.newline) : undefined;
+  // The exclude line and the record stay while the file holds more of Skim's (its MCP server).
+  const last = releasing(added, 'hook');
+  const exclude = (remove || last) && place.personalIn && added.excluded ? includeInGit(place.personalIn, place.file, added.excluded.newline) : undefined;
   writeBoth(place.file, empty && added.blank ? '' : json.text, doc, exclude, remove);
-  // The record stays while the file does: Skim may have put more than its hook there (an MCP server).
-  if (remove || empty) forgetAdded(stateDir, place.file);
+  if (remove || last) forgetAdded(stateDir, place.file);
   else keepAdded(stateDir, place.file, added);
   return { file: place.file, changed: true };
 }

@@ -5,7 +5,7 @@ import { hostOf, HookHost } from './hosts';
 import { InstallScope, McpPlace } from './hosts/host';
 import { excludeFromGit, includeInGit } from './gitExclude';
 import { HookChange } from './install';
-import { Added, Document, forgetAdded, keepAdded, readAdded, readJsonDocument, readText, said, SettingsFileError, writeBoth } from './settingsDocument';
+import { Added, Document, forgetAdded, holding, keepAdded, readAdded, readJsonDocument, readText, releasing, said, SettingsFileError, writeBoth } from './settingsDocument';
 import { findTable, tableElsewhere, tomlTable } from './tomlTable';
 
 /**
@@ -101,7 +101,7 @@ function install(place: McpPlace, command: McpCommand, stateDir: string): HookCh
   const exclude = !edit.doc.exists && place.personalIn ? excludeFromGit(place.personalIn, place.file) : undefined;
   if (exclude) edit.added.excluded = { newline: exclude.newline === true };
   writeBoth(place.file, edit.text, edit.doc, exclude, false);
-  keepAdded(stateDir, place.file, edit.added);
+  keepAdded(stateDir, place.file, holding(edit.added, 'mcp'));
   return { file: place.file, changed: true };
 }
 
@@ -139,9 +139,10 @@ function remove(place: McpPlace, stateDir: string): HookChange {
   const empty = place.syntax === 'toml' ? text.trim() === '' : Object.keys(getNodeValue(JsonText.of(text).node([]) as Node) as object).length === 0;
   // A file Skim made goes away when nothing else is left in it; a link to a person's file stays a link.
   const gone = empty && added.created === true && !lstatSync(place.file).isSymbolicLink();
-  const exclude = gone && place.personalIn && added.excluded ? includeInGit(place.personalIn, place.file, added.excluded.newline) : undefined;
+  const last = releasing(added, 'mcp');
+  const exclude = (gone || last) && place.personalIn && added.excluded ? includeInGit(place.personalIn, place.file, added.excluded.newline) : undefined;
   writeBoth(place.file, empty && added.blank && place.syntax === 'json' ? '' : text, doc, exclude, gone);
-  if (gone || empty) forgetAdded(stateDir, place.file);
+  if (gone || last) forgetAdded(stateDir, place.file);
   else keepAdded(stateDir, place.file, added);
   return { file: place.file, changed: true };
 }

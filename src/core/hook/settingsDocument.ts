@@ -82,16 +82,30 @@ export function readJsonDocument(file: string, keys: readonly string[]): Documen
  * whether it created the file (or found it blank), which containers (`hooks`,
  * `hooks.PreToolUse`, `mcpServers`) it created, whether it added the file's line to git's
  * exclude list, and (TOML) whether it ended the person's last line and set its table apart with
- * a blank line. One record per file, whatever Skim put in it; kept under `stateDir`. An
- * unreadable record counts as none, and then nothing but Skim's entries is removed.
+ * a blank line. One record per file, whatever Skim put in it (`holds`: its hook, its MCP
+ * server); kept under `stateDir`. An unreadable record counts as none, and then nothing but
+ * Skim's entries is removed.
  */
 export interface Added {
+  holds?: SkimEntry[];
   created?: boolean;
   blank?: boolean;
   containers?: string[];
   excluded?: { newline: boolean };
   tomlNewline?: boolean;
   tomlGap?: boolean;
+}
+
+/** What of Skim's a settings file can hold. */
+export type SkimEntry = 'hook' | 'mcp';
+
+/** The record, saying the file now holds `entry` too. */
+export const holding = (added: Added, entry: SkimEntry): Added => ({ ...added, holds: [...new Set([...(added.holds ?? []), entry])] });
+
+/** Takes `entry` out of the record; whether it was the last of Skim's in the file (then its exclude line and its record go too). */
+export function releasing(added: Added, entry: SkimEntry): boolean {
+  added.holds = (added.holds ?? []).filter((held) => held !== entry);
+  return added.holds.length === 0;
 }
 
 function recordFile(stateDir: string, file: string): string {
