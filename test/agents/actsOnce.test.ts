@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { scratch } from '../support/files';
 import { ScriptedAnthropic } from '../support/scriptedAnthropic';
@@ -70,6 +70,5 @@ describe('a workspace with Skim installed for every host, at both scopes where a
       [],
     );
     assert.equal(skimIn(s.dir, ['hook', 'remove']), "Skim's read hook is not installed for any host (workspace); nothing was removed\n");
-    writeFileSync(path.join(s.dir, 'done'), '');
   });
 });

@@ -40,7 +40,10 @@ describe('the Codex CLI, driven by a scripted Responses API model (offline)', fu
     await codexCli(s.dir);
     const outputs = server.outputs().filter((output) => !/^Chunk ID/.test(output));
     assert.equal(outputs.length, 4, outputs.join('\n---\n'));
-    assert.match(outputs[1], /^Command blocked by PreToolUse hook: .*app\.py changed since you read it; read it again before editing it \(Skim's edit gate\)\./);
+    assert.match(
+      outputs[1],
+      /^Command blocked by PreToolUse hook: .*app\.py changed since you read it; read it again before editing it \(Skim's edit gate\)\./,
+    );
     assert.match(outputs[3], /Success/);
     assert.equal(readFileSync(file, 'utf8'), 'def main():\n    return 20\n');
   });

@@ -77,7 +77,13 @@ export class ScriptedResponses {
       call = WAIT;
     } else call?.before?.();
     if (!call) {
-      return { type: 'message', id: `msg_${n}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'SCRIPTED-DONE', annotations: [] }] };
+      return {
+        type: 'message',
+        id: `msg_${n}`,
+        role: 'assistant',
+        status: 'completed',
+        content: [{ type: 'output_text', text: 'SCRIPTED-DONE', annotations: [] }],
+      };
     }
     if ('custom' in call) return { type: 'custom_tool_call', id: `ctc_${n}`, call_id: `call_${n}`, name: call.custom, input: call.input, status: 'completed' };
     return {
@@ -93,7 +99,13 @@ export class ScriptedResponses {
 
   private respond(res: http.ServerResponse, item: Record<string, unknown>): void {
     const id = `resp_${this.requests.length}`;
-    const usage = { input_tokens: 100, output_tokens: 20, total_tokens: 120, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } };
+    const usage = {
+      input_tokens: 100,
+      output_tokens: 20,
+      total_tokens: 120,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens_details: { reasoning_tokens: 0 },
+    };
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const event = (type: string, data: object) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
     event('response.created', { response: { id, object: 'response', status: 'in_progress', output: [] } });

@@ -5,7 +5,20 @@ import { hostOf, HookHost } from './hosts';
 import { InstallScope, McpPlace } from './hosts/host';
 import { excludeFromGit, includeInGit } from './gitExclude';
 import { HookChange } from './install';
-import { Added, Document, forgetAdded, holding, keepAdded, readAdded, readJsonDocument, readText, releasing, said, SettingsFileError, writeBoth } from './settingsDocument';
+import {
+  Added,
+  Document,
+  forgetAdded,
+  holding,
+  keepAdded,
+  readAdded,
+  readJsonDocument,
+  readText,
+  releasing,
+  said,
+  SettingsFileError,
+  writeBoth,
+} from './settingsDocument';
 import { findTable, tableElsewhere, tomlTable } from './tomlTable';
 
 /**
