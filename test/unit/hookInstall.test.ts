@@ -17,6 +17,7 @@ import {
 import * as path from 'node:path';
 import { hookCommands } from '../../src/core/hook/command';
 import { hasSkimHook, hookPlace, installHook, removeHook } from '../../src/core/hook/install';
+import { keepAdded } from '../../src/core/hook/settingsDocument';
 import { skim } from '../support/cli';
 import { FIXTURES, scratch } from '../support/files';
 
@@ -277,6 +278,18 @@ describe('installing and removing the read hook', () => {
       assert.equal(installed.hooks.PreToolUse[0].hooks[0].command, COMMAND);
       removeHook(place, state);
       assert.equal(readFileSync(place.file, 'utf8'), original);
+    });
+
+    it("takes out, with its line, the newline an earlier Skim put after the person's unended last line", () => {
+      const exclude = path.join(s.dir, '.git', 'info', 'exclude');
+      mkdirSync(path.dirname(exclude), { recursive: true });
+      const vscode = hookPlace('vscode', 'workspace', s.dir);
+      installHook(vscode, COMMANDS, state);
+      // As an earlier Skim left them: its line appended after a newline it added, and its record saying so.
+      writeFileSync(exclude, '*.log\n/.github/hooks/skim-vscode.json\n');
+      keepAdded(state, vscode.file, { created: true, excluded: { newline: true }, holds: ['hook'] });
+      removeHook(vscode, state);
+      assert.equal(readFileSync(exclude, 'utf8'), '*.log');
     });
 
     it('takes out of .git/info/exclude only the line Skim added, never one the person had, and keeps a last line without its newline last', () => {

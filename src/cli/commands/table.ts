@@ -197,7 +197,7 @@ export const COMMANDS: readonly Command[] = [
   settingsCommand('hook', 'remove', {
     host: `${oneOf(HOOK_HOSTS)} (default: every host whose file holds Skim's hook)`,
     scope: 'workspace (default) or user',
-    summary: "takes Skim's hook entry out of the host's settings file (every host's, without --host)",
+    summary: "takes Skim's hook entry out of the host's settings file\n(without --host: out of every host's)",
     help: "Takes Skim's hook entry out of the host's settings file (without --host, out of every host's file for the scope\nwhere it is), leaving everything else in it as it was.",
   }),
   {
@@ -217,7 +217,7 @@ export const COMMANDS: readonly Command[] = [
   settingsCommand('mcp', 'remove', {
     host: `${oneOf(MCP_HOSTS)} (default: every host whose file holds Skim's server)`,
     scope: 'workspace (default) or user',
-    summary: "takes Skim's MCP server out of the host's file (every host's, without --host)",
+    summary: "takes Skim's MCP server out of the host's file\n(without --host: out of every host's)",
     help: "Takes the MCP server Skim registered out of the host's file (without --host, out of every host's file for the scope\nwhere it is), leaving everything else in it as it was.",
   }),
   {
