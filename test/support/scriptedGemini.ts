@@ -1,6 +1,5 @@
 import * as http from 'node:http';
-import { AddressInfo } from 'node:net';
-import { closeServer, listenOnLoopback } from './loopback';
+import { LoopbackServer } from './loopback';
 
 /** One call the model makes, and what happens on disk as it is made. */
 export interface GeminiCall {
@@ -22,22 +21,12 @@ interface Part {
  * step is the number of function responses in the contents), then ends with a text. Every request
  * body is kept.
  */
-export class ScriptedGemini {
+export class ScriptedGemini extends LoopbackServer {
   readonly requests: { url: string; body: Record<string, unknown> }[] = [];
   script: GeminiCall[] = [];
-  private server?: http.Server;
 
   get url(): string {
-    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
-  }
-
-  async start(): Promise<this> {
-    this.server = await listenOnLoopback((req, res, raw) => this.route(req, res, raw));
-    return this;
-  }
-
-  stop(): Promise<void> {
-    return closeServer(this.server);
+    return this.origin;
   }
 
   /** What the model was given for each of its calls in the last turn, in order: each function response's output or error. */
@@ -50,7 +39,7 @@ export class ScriptedGemini {
       .map((response) => String(response.output ?? response.error ?? JSON.stringify(response)));
   }
 
-  private route(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
+  protected route(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
     const url = req.url ?? '';
     const body = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
     this.requests.push({ url, body });

@@ -1,6 +1,5 @@
 import * as http from 'node:http';
-import { AddressInfo } from 'node:net';
-import { closeServer, listenOnLoopback } from './loopback';
+import { LoopbackServer } from './loopback';
 
 /** One call the model makes: a function (`namespace`: an MCP server's, as Codex groups them) or a freeform (custom) tool's. */
 export type ResponsesCall =
@@ -20,23 +19,13 @@ const MOST_WAITS = 20;
  * `ready` waits, one no-op shell call a turn, until the input shows what it needs (an MCP server's
  * tools, which Codex adds while the session runs). Every request body is kept.
  */
-export class ScriptedResponses {
+export class ScriptedResponses extends LoopbackServer {
   readonly requests: { url: string; body: Record<string, unknown> }[] = [];
   script: ResponsesCall[] = [];
-  private server?: http.Server;
   private waits = 0;
 
   get url(): string {
-    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}/v1`;
-  }
-
-  async start(): Promise<this> {
-    this.server = await listenOnLoopback((req, res, raw) => this.route(req, res, raw));
-    return this;
-  }
-
-  stop(): Promise<void> {
-    return closeServer(this.server);
+    return `${this.origin}/v1`;
   }
 
   /** The input items of the last request the agent made. */
@@ -52,7 +41,7 @@ export class ScriptedResponses {
       .map((item) => (typeof item.output === 'string' ? item.output : JSON.stringify(item.output)));
   }
 
-  private route(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
+  protected route(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
     const url = (req.url ?? '').split('?')[0];
     const body = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
     this.requests.push({ url, body });

@@ -5,8 +5,8 @@ import { stateDir } from '../files/stateDir';
 import { HOOK_MARKER, HookCommands } from './command';
 import { HOOK_HOSTS, HookHost, hostOf } from './hosts';
 import { HookEvent, HookFileFormat, HookPlace, InstallScope } from './hosts/host';
-import { excludeFromGit, includeInGit } from './gitExclude';
-import { forgetAdded, holding, keepAdded, readAdded, readJsonDocument, releasing, said, SettingsFileError, writeBoth } from './settingsDocument';
+import { excludeFromGit } from './gitExclude';
+import { holding, keepAdded, readAdded, readJsonDocument, said, SettingsFileError, writeBoth, writeRemoval } from './settingsDocument';
 
 /**
  * Installs and removes Skim's read hook in each host's hook files. One implementation for the
@@ -197,12 +197,7 @@ function remove(place: HookPlace, stateDir: string): HookChange {
   const empty = left.every((key) => key === 'version' && place.format.version !== undefined);
   // A file Skim made goes away when nothing else is left in it; a link to a person's file stays a link.
   const remove = empty && (place.owned || added.created === true) && !lstatSync(place.file).isSymbolicLink();
-  // The exclude line and the record stay while the file holds more of Skim's (its MCP server).
-  const last = releasing(added, 'hook');
-  const exclude = (remove || last) && place.personalIn && added.excluded ? includeInGit(place.personalIn, place.file, added.excluded.newline) : undefined;
-  writeBoth(place.file, empty && added.blank ? '' : json.text, doc, exclude, remove);
-  if (remove || last) forgetAdded(stateDir, place.file);
-  else keepAdded(stateDir, place.file, added);
+  writeRemoval(stateDir, place.file, doc, empty && added.blank ? '' : json.text, added, 'hook', remove, place.personalIn);
   return { file: place.file, changed: true };
 }
 

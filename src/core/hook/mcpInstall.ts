@@ -3,21 +3,20 @@ import { getNodeValue, Node } from 'jsonc-parser';
 import { JsonText } from '../files/jsonEdit';
 import { hostOf, HookHost } from './hosts';
 import { InstallScope, McpPlace } from './hosts/host';
-import { excludeFromGit, includeInGit } from './gitExclude';
+import { excludeFromGit } from './gitExclude';
 import { HookChange } from './install';
 import {
   Added,
   Document,
-  forgetAdded,
   holding,
   keepAdded,
   readAdded,
   readJsonDocument,
   readText,
-  releasing,
   said,
   SettingsFileError,
   writeBoth,
+  writeRemoval,
 } from './settingsDocument';
 import { findTable, tableElsewhere, tomlTable } from './tomlTable';
 
@@ -152,11 +151,7 @@ function remove(place: McpPlace, stateDir: string): HookChange {
   const empty = place.syntax === 'toml' ? text.trim() === '' : Object.keys(getNodeValue(JsonText.of(text).node([]) as Node) as object).length === 0;
   // A file Skim made goes away when nothing else is left in it; a link to a person's file stays a link.
   const gone = empty && added.created === true && !lstatSync(place.file).isSymbolicLink();
-  const last = releasing(added, 'mcp');
-  const exclude = (gone || last) && place.personalIn && added.excluded ? includeInGit(place.personalIn, place.file, added.excluded.newline) : undefined;
-  writeBoth(place.file, empty && added.blank && place.syntax === 'json' ? '' : text, doc, exclude, gone);
-  if (gone || last) forgetAdded(stateDir, place.file);
-  else keepAdded(stateDir, place.file, added);
+  writeRemoval(stateDir, place.file, doc, empty && added.blank && place.syntax === 'json' ? '' : text, added, 'mcp', gone, place.personalIn);
   return { file: place.file, changed: true };
 }
 

@@ -4,7 +4,7 @@ import { Node, parseTree, ParseError } from 'jsonc-parser';
 import { makeFolders, UnsafeFileError, writeFileAtomic } from '../files/atomicWrite';
 import { sha256Hex } from '../files/sha256';
 import { readSettingsFile } from '../files/settingsFile';
-import { ExcludeEdit } from './gitExclude';
+import { ExcludeEdit, includeInGit } from './gitExclude';
 
 /**
  * A person's settings file as Skim edits it (a hook entry, an MCP server): read and checked
@@ -103,7 +103,7 @@ export type SkimEntry = 'hook' | 'mcp';
 export const holding = (added: Added, entry: SkimEntry): Added => ({ ...added, holds: [...new Set([...(added.holds ?? []), entry])] });
 
 /** Takes `entry` out of the record; whether it was the last of Skim's in the file (then its exclude line and its record go too). */
-export function releasing(added: Added, entry: SkimEntry): boolean {
+function releasing(added: Added, entry: SkimEntry): boolean {
   added.holds = (added.holds ?? []).filter((held) => held !== entry);
   return added.holds.length === 0;
 }
@@ -150,6 +150,28 @@ export function writeBoth(file: string, text: string, before: Document, exclude:
     else rmSync(file, { force: true });
     throw error;
   }
+}
+
+/**
+ * Writes a file Skim took its `entry` out of: `text`, or no file at all when `gone`. The line Skim
+ * added to git's exclude list for it goes once nothing of Skim's is left in it, and the record
+ * with it; else the record keeps what is left.
+ */
+export function writeRemoval(
+  stateDir: string,
+  file: string,
+  doc: Document,
+  text: string,
+  added: Added,
+  entry: SkimEntry,
+  gone: boolean,
+  personalIn?: string,
+): void {
+  const last = releasing(added, entry);
+  const exclude = (gone || last) && personalIn && added.excluded ? includeInGit(personalIn, file, added.excluded.newline) : undefined;
+  writeBoth(file, text, doc, exclude, gone);
+  if (gone || last) forgetAdded(stateDir, file);
+  else keepAdded(stateDir, file, added);
 }
 
 const FAILURES: Record<string, string> = {

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { CLAUDE_HOOK_FORMAT, CLAUDE_SETTINGS, claudeProjectSettings, claudeUserSettings } from './claudeCode';
-import { AgentHost, firstLine, homeOf, HookFileFormat, intArg } from './host';
+import { AgentHost, firstLine, homeOf, HookFileFormat, intArg, lineSpan } from './host';
 
 /** VS Code's hook files (.github/hooks/*.json, ~/.copilot/hooks/*.json): Claude's event names, a list of hook objects without matchers. */
 const VSCODE_HOOKS: HookFileFormat = { ...CLAUDE_SETTINGS, grouped: false };
@@ -21,14 +21,7 @@ export const copilotVscode: AgentHost<'vscode'> = {
     if (typeof input.filePath !== 'string') return undefined;
     // read_file takes startLine and endLine; older builds took offset and limit.
     if ('startLine' in input || 'endLine' in input || !('offset' in input || 'limit' in input)) {
-      const offset = firstLine(input.startLine);
-      const end = intArg(input.endLine);
-      return {
-        file: input.filePath,
-        offset,
-        limit: end === undefined ? undefined : Math.max(0, end - offset + 1),
-        rewrite: (start, last) => ({ ...input, startLine: start, endLine: last }),
-      };
+      return { file: input.filePath, ...lineSpan(input.startLine, input.endLine), rewrite: (start, last) => ({ ...input, startLine: start, endLine: last }) };
     }
     return {
       file: input.filePath,

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { AgentHost, firstLine, homeOf, HookFileFormat, HookFormat, intArg } from './host';
+import { AgentHost, homeOf, HookFileFormat, HookFormat, lineSpan } from './host';
 
 /** Gemini's read_file returns at most this many lines when no end_line is given. */
 const DEFAULT_LIMIT = 2000;
@@ -52,14 +52,8 @@ export const gemini: AgentHost<'gemini'> = {
   mcpToolNames: (tool) => [`mcp_skim_${tool}`],
   readArgs: (input) => {
     if (typeof input.file_path !== 'string') return undefined;
-    const offset = firstLine(input.start_line);
-    const end = intArg(input.end_line);
-    return {
-      file: input.file_path,
-      offset,
-      limit: end === undefined ? DEFAULT_LIMIT : Math.max(0, end - offset + 1),
-      rewrite: (start, last) => ({ ...input, start_line: start, end_line: last }),
-    };
+    const { offset, limit = DEFAULT_LIMIT } = lineSpan(input.start_line, input.end_line);
+    return { file: input.file_path, offset, limit, rewrite: (start, last) => ({ ...input, start_line: start, end_line: last }) };
   },
   edits: {
     replace: { file: 'file_path', old: 'old_string', new: 'new_string', all: 'allow_multiple' },

@@ -185,3 +185,10 @@ export const intArg = (value: unknown): number | undefined => (typeof value === 
 
 /** The first line a read asks for: 1 when it names none or one before the first. */
 export const firstLine = (value: unknown): number => Math.max(1, intArg(value) ?? 1);
+
+/** A read's lines from its first and last line arguments (inclusive); no last line: `limit` undefined. */
+export function lineSpan(start: unknown, end: unknown): { offset: number; limit?: number } {
+  const offset = firstLine(start);
+  const last = intArg(end);
+  return { offset, limit: last === undefined ? undefined : Math.max(0, last - offset + 1) };
+}
