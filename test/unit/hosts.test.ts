@@ -163,6 +163,16 @@ describe('skim hook, for Gemini: the notice its BeforeTool answer cannot carry c
     assert.equal((await gemini('AfterTool', { file_path: file, start_line: 1, end_line: 200 })).stdout, '');
   });
 
+  it('where the notice cannot be kept (a file stands where its folder goes), the read is still shortened, and stderr says the notice cannot follow', async () => {
+    const file = s.write('big.ts', tsSource(30, 26));
+    mkdirSync(path.join(s.dir, '.state', 'skim'), { recursive: true });
+    s.write('.state/skim/later', '');
+    const before = await gemini('BeforeTool', { file_path: file });
+    assert.equal(before.code, 0);
+    assert.deepEqual(JSON.parse(before.stdout).hookSpecificOutput.tool_input, { file_path: file, start_line: 1, end_line: 200 });
+    assert.match(before.stderr, /^hook: .*later is not a folder \(a link or a file stands there\); the read's notice cannot follow it$/m);
+  });
+
   it('a read within 200 lines is left alone, before and after', async () => {
     const file = s.write('small.ts', tsSource(3, 26));
     assert.equal((await gemini('BeforeTool', { file_path: file })).stdout, '');

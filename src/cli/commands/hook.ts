@@ -136,9 +136,12 @@ function answer(io: Io, env: NodeJS.ProcessEnv, call: HookCall, said: PreToolAns
   let now = said;
   if (call.shape.contextAfter && call.event === 'pre' && said.context !== undefined) {
     const { context, ...rest } = said;
-    const why = call.session
-      ? keepLater(laterDirectory(env), call.session, call.tool, said.input ?? call.input, context)
-      : 'the host sent no session id to find it by after the call';
+    let why = 'the host sent no session id to find it by after the call';
+    try {
+      if (call.session) why = keepLater(laterDirectory(env), call.session, call.tool, said.input ?? call.input, context) ?? '';
+    } catch (error) {
+      why = `it could not be kept (${(error as Error).message})`;
+    }
     if (why) warn(`${why}; the read's notice cannot follow it`);
     now = rest;
   }
