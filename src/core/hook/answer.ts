@@ -1,7 +1,7 @@
 import { GuardedRead } from '../guard/guard';
 import { renderMap, renderMapWithin } from '../map/render';
 import { AGENT_HOSTS, HookHost, hostOf } from './hosts';
-import { bytesThrough, HookFormat, OutputCut } from './hosts/host';
+import { bytesThrough, HookEvent, HookFormat, OutputCut, PreToolAnswer } from './hosts/host';
 import { HookRead } from './payload';
 
 /** The most bytes of extra text each host passes on inline. */
@@ -76,40 +76,25 @@ export function hookContext(read: GuardedRead, budget: ContextBudget, wholeMap?:
   }
 }
 
-/** What a PreToolUse answer says, in Skim's words; `hostAnswer` writes it in the host's shape. */
-export interface PreToolAnswer {
-  decision?: 'allow' | 'deny';
-  /** The call's arguments, rewritten (with allow). */
-  input?: Record<string, unknown>;
-  /** Why the call is denied: the host shows it to the model. */
-  reason?: string;
-  /** Extra text the model sees with the call's result. */
-  context?: string;
-}
+export type { PreToolAnswer } from './hosts/host';
 
-/** Every answer Skim's hook gives, in the payload's format (`hosts/`: the Copilot CLI's flat object, or the hookSpecificOutput Claude Code and VS Code read). */
-export function hostAnswer(shape: HookFormat, said: PreToolAnswer): object {
-  return shape.wrap({
-    ...(said.decision && { permissionDecision: said.decision }),
-    ...(said.input && { [shape.rewrittenKey]: said.input }),
-    ...(said.reason !== undefined && { permissionDecisionReason: said.reason }),
-    ...(said.context !== undefined && { additionalContext: said.context }),
-  });
+/** Every answer Skim's hook gives, in the payload's format (`hosts/`: the Copilot CLI's flat object, the hookSpecificOutput Claude Code, VS Code and Codex read, Gemini's). */
+export function hostAnswer(shape: HookFormat, said: PreToolAnswer, event: HookEvent = 'pre'): object {
+  return shape.answer(said, event);
 }
 
 /**
- * The host's answer: for a capped read, the same call shortened plus the notice and map; for an
- * oversized read that could not be mapped, the call untouched plus the reason. Undefined when
- * there is nothing to say (the host then proceeds exactly as if there were no hook), and when the
- * host alone would show less of the read than its 200 lines, the notice and the fewest folds of its
- * map. `context` is the extra text the answer carries, made once.
+ * What the hook says of a read: for a capped read, the same call shortened plus the notice and
+ * map; for an oversized read that could not be mapped, the call untouched plus the reason.
+ * Undefined when there is nothing to say (the host then proceeds exactly as if there were no
+ * hook), and when the host alone would show less of the read than its 200 lines, the notice and
+ * the fewest folds of its map.
  */
-export function hookAnswer(call: HookRead, read: GuardedRead, wholeMap?: string): { answer: object; context: string } | undefined {
+export function readAnswer(call: HookRead, read: GuardedRead, wholeMap?: string): PreToolAnswer | undefined {
   if (read.outcome !== 'capped' && read.outcome !== 'unmapped') return undefined;
   const host = hostOf(call.host);
-  const additionalContext = hookContext(read, readBudget({ contextLimit: host.contextLimit, cut: host.cuts?.read }, read), wholeMap);
-  if (additionalContext === undefined) return undefined;
+  const context = hookContext(read, readBudget({ contextLimit: host.contextLimit, cut: host.cuts?.read }, read), wholeMap);
+  if (context === undefined) return undefined;
   const input = read.outcome === 'capped' ? call.rewrite(read.start, read.end) : undefined;
-  const said: PreToolAnswer = input ? { decision: 'allow', input, context: additionalContext } : { context: additionalContext };
-  return { answer: hostAnswer(call.shape, said), context: additionalContext };
+  return input ? { decision: 'allow', input, context } : { context };
 }

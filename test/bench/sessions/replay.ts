@@ -2,7 +2,7 @@ import { DEFAULT_OPTIONS } from '../../../src/core/config/options';
 import { ProjectFile } from '../../../src/core/files/project';
 import type { MapSource } from '../../../src/core/mapping/mapSource';
 import { guardedRead, GuardedRead } from '../../../src/core/guard/guard';
-import { hookAnswer, hookContext, readBudget } from '../../../src/core/hook/answer';
+import { hookContext, readAnswer, readBudget } from '../../../src/core/hook/answer';
 import { copilotCli } from '../../../src/core/hook/hosts/copilotCli';
 import { parsePayload } from '../../../src/core/hook/payload';
 import { screenHookMap, screenHookRead } from '../../../src/cli/hookScreen';
@@ -104,7 +104,7 @@ async function throughHook(scene: ReadScene, { root, file }: Placed, maps: MapSo
   const parsed = parsePayload(JSON.stringify(payload), root);
   if (parsed.kind !== 'read') throw new Error(`the hook did not take ${scene.event.cmd} for a read`);
   const guard = await screened(await guardedRead(maps, file, { offset: parsed.read.offset, limit: parsed.read.limit, returnLines: false }), file);
-  return fromGuard(guard, hookAnswer(parsed.read, guard, wholeMapCommand(file.absolute))?.context);
+  return fromGuard(guard, readAnswer(parsed.read, guard, wholeMapCommand(file.absolute))?.context);
 }
 
 /** A view tool's read, hooked as the Copilot CLI's view is: its line range rewritten, the notice and map beside it, within the harness's cut. */
