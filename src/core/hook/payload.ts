@@ -91,8 +91,8 @@ export function parsePayload(text: string, fallbackCwd: string): ParsedPayload {
   const session = HOOK_FORMATS.map((f) => payload[f.sessionKey]).find((v): v is string => typeof v === 'string' && v !== '');
   const caller = callerOf(payload, format);
   const call: HookCall = { event: post ? 'post' : 'pre', host: caller.id, session, tool, input, shape: format, cwd };
-  // The calling host's own shell tool and cut where it names this tool; else the strictest of the hosts that do.
-  const own = caller.shells?.[tool];
+  // The calling host's own shell tool and cut where the payload says which host it is; else the strictest of the hosts that name the tool.
+  const own = caller.sends(payload, format) ? caller.shells?.[tool] : undefined;
   const shell = post ? undefined : own ? { ...own, cut: caller.cuts?.shell } : SHELL_TOOLS.get(tool);
   if (shell) {
     const line = input[shell.command];
