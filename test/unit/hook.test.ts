@@ -67,7 +67,18 @@ describe("skim hook, for each host's payload", () => {
     assert.ok(out.additionalContext.startsWith(NOTICE('big.ts', 500)));
   });
 
-  it('Claude Code Read {file_path}: offset 1 and limit 200, its 2,000-line default counted as asked', async () => {
+  it('Claude Code Read of a 2,633-line file with no limit: offset 1 and limit 200, and the whole file counted as asked (its Read has no line cap)', async () => {
+    s.write('argparse.py', readFileSync('/usr/lib/python3.11/argparse.py', 'utf8'));
+    const r = await hook({ session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: 'argparse.py' }, cwd: s.dir });
+    const out = JSON.parse(r.stdout).hookSpecificOutput;
+    assert.deepEqual(out.updatedInput, { file_path: 'argparse.py', offset: 1, limit: 200 });
+    assert.match(
+      out.additionalContext,
+      /^\[skim\] This read was shortened: lines 1-200 of argparse\.py are shown, of 2633 in all \(the read asked for 1-2633\)\. Next start: line 201\./,
+    );
+  });
+
+  it('Claude Code Read {file_path}: offset 1 and limit 200', async () => {
     const r = await hook({ session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: big }, tool_use_id: 't', cwd: s.dir });
     assert.deepEqual(JSON.parse(r.stdout), {
       hookSpecificOutput: {

@@ -3,7 +3,6 @@ import * as path from 'node:path';
 import { AgentHost, firstLine, homeOf, HookFileFormat, HookFormat, intArg, PreToolAnswer } from './host';
 
 /** Claude Code's Read returns at most this many lines when no limit is given. */
-const DEFAULT_LIMIT = 2000;
 
 /** An answer's fields under Claude's names. */
 export const claudeFields = (said: PreToolAnswer): Record<string, unknown> => ({
@@ -56,7 +55,8 @@ export const claudeCode: AgentHost<'claude'> = {
       ? {
           file: input.file_path,
           offset: firstLine(input.offset),
-          limit: intArg(input.limit) ?? DEFAULT_LIMIT,
+          // No limit reads the whole file: Claude Code 2.1.332's Read has no line cap (see its cuts below).
+          limit: intArg(input.limit),
           rewrite: (start, end) => ({ ...input, offset: start, limit: end - start + 1 }),
         }
       : undefined,
