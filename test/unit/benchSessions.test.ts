@@ -48,7 +48,7 @@ describe("the recorded sessions' replay", () => {
   });
   after(() => ws.close());
 
-  it("a withheld line the session later edits costs one more read: 200 lines from it, in the harness's own rendering", async () => {
+  it("a withheld line the session later edits costs one more read, in the harness's own rendering: the function the map places it in (Runner.prototype.hook, 585-704), and 200 lines from it by the other charge", async () => {
     const old = RUNNER.slice(699, 702).join('\n');
     const replay = await replaySession(
       CC,
@@ -57,7 +57,10 @@ describe("the recorded sessions' replay", () => {
       new SizeBook(),
     );
     const read = replay.events[0].read!;
-    assert.deepEqual([read.basis, read.outcome, read.extraReads, read.extra], ['rebuilt', 'capped', 1, readCost(700, 899)]);
+    assert.deepEqual(
+      [read.basis, read.outcome, read.extraReads, read.extra, read.extraWindows],
+      ['rebuilt', 'capped', 1, readCost(585, 704), readCost(700, 899)],
+    );
   });
 
   it('a line read again later costs one more read only where the cap withheld it: within its first 200 lines it is free', async () => {
@@ -74,6 +77,7 @@ describe("the recorded sessions' replay", () => {
       ws,
       new SizeBook(),
     );
+    // No function of the map that holds line 1300 is within 200 lines: the read is 200 lines from it, to the file's end.
     assert.deepEqual([charged.events[0].read?.extraReads, charged.events[0].read?.extra], [1, readCost(1300, 1417)]);
   });
 

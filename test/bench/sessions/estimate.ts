@@ -8,7 +8,7 @@ import { claudeInput, LINE_LIMIT, shellReadOf, VIEW_CHARS } from './harnesses';
 import { observation } from './observation';
 import type { ReadReplay, ReadScene, Skimmed } from './replay';
 import type { Placed } from './workspace';
-import { laterUse, windows } from './usage';
+import { laterUse, regionReads, windows } from './usage';
 import { tokens } from './workspace';
 
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
@@ -67,7 +67,7 @@ function linesSeen(scene: ReadScene): number {
  */
 export async function estimateRead(scene: ReadScene, through: (scene: ReadScene, placed: Placed, maps: MapSource) => Promise<Skimmed>): Promise<ReadReplay> {
   const { way, event, read, host } = scene;
-  const same = { basis: 'estimated' as const, skim: host, extra: 0, extraReads: 0 };
+  const same = { basis: 'estimated' as const, skim: host, extra: 0, extraReads: 0, extraWindows: 0 };
   if (fileKindByName(read.file) !== 'source') return { ...same, basis: 'untouched', outcome: 'declined' };
   // SWE-agent's own outline of a large Python file already shows less than 200 of its lines would.
   if (read.abbrev) return { ...same, outcome: 'host' };
@@ -87,7 +87,7 @@ export async function estimateRead(scene: ReadScene, through: (scene: ReadScene,
   const total = Math.round(
     Math.max(linesSeen(scene), read.lines.length + read.nolines.length + (elided ? elided / printedChars : 0), book === undefined ? 0 : book / (meanChars + 1)),
   );
-  // Claude Code's Read without a limit reads as many lines as its own default.
+  // Claude Code's Read without a limit reads as many lines as the recorded version's default.
   const defaultLimit = way.path === 'hook' ? (claudeCode.readArgs(claudeInput(event.cmd, read.file))?.limit ?? Infinity) : Infinity;
   const askedEnd = Math.min(total, askedTo ?? start + defaultLimit - 1);
   if (askedEnd - start + 1 <= LINE_LIMIT) return { ...same, outcome: 'small' };
@@ -97,7 +97,8 @@ export async function estimateRead(scene: ReadScene, through: (scene: ReadScene,
   const content = Array.from({ length: total }, (_, i) => known.get(i + 1) ?? 'x'.repeat(meanChars));
   const outline = await outlineOf(scene, texts);
   if (!outline) return { ...same, outcome: 'unmapped' };
-  const skimmed = await through(scene, scene.ws.place(read.file, content), new StandInMaps(repeated(outline, texts.length, total)));
+  const standIn = repeated(outline, texts.length, total);
+  const skimmed = await through(scene, scene.ws.place(read.file, content), new StandInMaps(standIn));
   if (skimmed.outcome !== 'capped' || !skimmed.shown) return { ...same, outcome: skimmed.outcome };
 
   const [first, last] = skimmed.shown;
@@ -124,7 +125,17 @@ export async function estimateRead(scene: ReadScene, through: (scene: ReadScene,
   const use = laterUse(scene.harness, scene.session, scene.rebuilt, scene.at, read.file, sparse);
   const withheld = read.lines.filter(([n, text]) => (n < first || n > last) && (use.numbers.has(n) || use.texts.has(text))).map(([n]) => n);
   const tailUsed = read.nolines.some((text) => use.texts.has(text) || use.shownTexts.has(text));
-  const wanted = [...windows(withheld, total, LINE_LIMIT).map(([from, to]) => to - from + 1), ...(tailUsed ? [Math.min(LINE_LIMIT, read.nolines.length)] : [])];
-  const extra = wanted.reduce((sum, n) => sum + n * meanTokens + tokens(observation(way, event, read, [])), 0);
-  return { basis: 'estimated', outcome: 'capped', skim: skim + extra, extra, extraReads: wanted.length };
+  const tail = tailUsed ? [Math.min(LINE_LIMIT, read.nolines.length)] : [];
+  const cost = (reads: [number, number][]) =>
+    [...reads.map(([from, to]) => to - from + 1), ...tail].reduce((sum, n) => sum + n * meanTokens + tokens(observation(way, event, read, [])), 0);
+  const wanted = regionReads(withheld, total, standIn.regions, LINE_LIMIT);
+  const extra = cost(wanted);
+  return {
+    basis: 'estimated',
+    outcome: 'capped',
+    skim: skim + extra,
+    extra,
+    extraReads: wanted.length + tail.length,
+    extraWindows: cost(windows(withheld, total, LINE_LIMIT)),
+  };
 }

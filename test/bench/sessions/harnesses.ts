@@ -40,12 +40,15 @@ export interface Harness {
   ways: Readonly<Record<string, ReadWay>>;
 }
 
+/** The lines Claude Code 2.0.21's Read, the recorded sessions' version, returned when asked for no limit (later versions have no line cap). */
+const RECORDED_CLAUDE_READ_LINES = 2000;
+
 /** Claude Code's Read arguments, as the recording's command gives them ("Read path off=180 lim=120"). */
 export function claudeInput(command: string, file: string): Record<string, unknown> {
   const args = /off=(\d+|None) lim=(\d+|None)/.exec(command);
   const number = (value: string | undefined) => (value && value !== 'None' ? Number(value) : undefined);
-  const [offset, limit] = [number(args?.[1]), number(args?.[2])];
-  return { file_path: file, ...(offset !== undefined && { offset }), ...(limit !== undefined && { limit }) };
+  const [offset, limit] = [number(args?.[1]), number(args?.[2]) ?? RECORDED_CLAUDE_READ_LINES];
+  return { file_path: file, ...(offset !== undefined && { offset }), limit };
 }
 
 /** Python's len(): code points, not UTF-16 units. */

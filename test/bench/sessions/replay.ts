@@ -15,7 +15,8 @@ import { claudeInput, guarded, Harness, LINE_LIMIT, overLimit, ReadWay, shellRea
 import { hostShown, observation } from './observation';
 import { Content, rebuild, Rebuilt } from './rebuild';
 import { SizeBook } from './sizes';
-import { laterUse, windows } from './usage';
+import type { Region } from '../../../src/core/map/types';
+import { laterUse, regionReads, windows } from './usage';
 import { Placed, tokens, Workspace } from './workspace';
 
 /**
@@ -38,9 +39,11 @@ export interface ReadReplay {
   outcome: Outcome;
   /** The event's tokens with Skim, its extra reads included. */
   skim: number;
-  /** Tokens of the reads the session would have made again for lines the cap withheld that it used later. */
+  /** Tokens of the reads the session would have made again for lines the cap withheld that it used later: each the map's region holding them. */
   extra: number;
   extraReads: number;
+  /** The same reads charged 200 lines each from the first line wanted, as if the map did not say where the lines stand. */
+  extraWindows: number;
   /** For a read replayed on its rebuilt file, what the estimate would have made of it from its recording alone (the estimator's check). */
   estimated?: number;
 }
@@ -145,20 +148,27 @@ function throughSkim(scene: ReadScene, placed: Placed, maps: MapSource): Promise
 /** The read's name and map screened as the hook screens them, when it has anything to tell. */
 const screened = async (guard: GuardedRead, file: ProjectFile) => (guard.notice ? screenHookRead(DEFAULT_OPTIONS, guard, file.key) : guard);
 
-/** Tokens of the reads that fetch again the lines the cap withheld and the session used later, 200 lines each. */
-function extraReads(scene: ReadScene, content: Content, withheld: number[]): { extra: number; extraReads: number } {
+/** Tokens of the reads that fetch again the lines the cap withheld and the session used later: the map's regions holding them, and (the other charge) 200 lines each. */
+function extraReads(
+  scene: ReadScene,
+  content: Content,
+  withheld: number[],
+  regions: readonly Region[],
+): { extra: number; extraReads: number; extraWindows: number } {
   const use = laterUse(scene.harness, scene.session, scene.rebuilt, scene.at, scene.read.file, content);
   const used = withheld.filter((n) => use.numbers.has(n) || use.texts.has(content[n - 1]));
-  const wanted = windows(used, content.length, LINE_LIMIT);
   const lines = (from: number, to: number) => content.slice(from - 1, to).map((text, i) => [from + i, text] as const);
-  const extra = wanted.reduce((sum, [from, to]) => sum + tokens(observation(scene.way, scene.event, scene.read, lines(from, to))), 0);
-  return { extra, extraReads: wanted.length };
+  const cost = (reads: [number, number][]) =>
+    reads.reduce((sum, [from, to]) => sum + tokens(observation(scene.way, scene.event, scene.read, lines(from, to))), 0);
+  const wanted = regionReads(used, content.length, regions, LINE_LIMIT);
+  return { extra: cost(wanted), extraReads: wanted.length, extraWindows: cost(windows(used, content.length, LINE_LIMIT)) };
 }
 
 /** A read replayed on its rebuilt file: Skim's real path for the harness, the observation it would give, and the reads it would cost again. */
 async function replayRebuilt(scene: ReadScene, content: Content): Promise<ReadReplay> {
-  const skimmed = await throughSkim(scene, scene.ws.place(scene.read.file, content), scene.ws.maps);
-  const same = { basis: 'rebuilt' as const, outcome: skimmed.outcome, skim: scene.host, extra: 0, extraReads: 0 };
+  const placed = scene.ws.place(scene.read.file, content);
+  const skimmed = await throughSkim(scene, placed, scene.ws.maps);
+  const same = { basis: 'rebuilt' as const, outcome: skimmed.outcome, skim: scene.host, extra: 0, extraReads: 0, extraWindows: 0 };
   if (skimmed.outcome === 'unmapped') return { ...same, skim: scene.host + tokens(skimmed.context ?? '') };
   if (skimmed.outcome !== 'capped' || !skimmed.shown) return same;
   const [first, last] = skimmed.shown;
@@ -169,7 +179,7 @@ async function replayRebuilt(scene: ReadScene, content: Content): Promise<ReadRe
       ? tokens(before + skimmed.output + after)
       : tokens(observation(scene.way, scene.event, scene.read, shown)) + tokens(skimmed.context ?? '');
   const withheld = hostShown(scene.way, scene.read, content, first, skimmed.askedEnd ?? last).filter((n) => n > last || n < first);
-  const again = extraReads(scene, content, withheld);
+  const again = extraReads(scene, content, withheld, (await scene.ws.maps.ensure(placed.file, { maxModelCalls: 0 })).entry.regions);
   return { ...same, skim: skim + again.extra, ...again };
 }
 
@@ -190,7 +200,7 @@ export async function replaySession(harness: Harness, session: RecordedSession, 
       cls: event.cls,
       host,
       skim: host,
-      read: { basis: 'untouched', outcome, skim: host, extra: 0, extraReads: 0 },
+      read: { basis: 'untouched', outcome, skim: host, extra: 0, extraReads: 0, extraWindows: 0 },
     });
     if (!way || !guarded(way, event, read)) events.push(untouched('passed'));
     else if (!overLimit(read)) events.push(untouched('small'));

@@ -1,3 +1,4 @@
+import type { Region } from '../../../src/core/map/types';
 import { RecordedSession } from './corpus';
 import { guarded, Harness, LINE_LIMIT, overLimit } from './harnesses';
 import { Content, Rebuilt } from './rebuild';
@@ -102,12 +103,28 @@ export function laterUse(harness: Harness, session: RecordedSession, rebuilt: Re
   return use;
 }
 
-/** The reads that would fetch `lines` again: each from the first line not yet fetched, 200 lines or to the file's end (its `total` lines). */
+/** The reads that would fetch `lines` again with no map to say where they stand: each from the first line not yet fetched, 200 lines or to the file's end (its `total` lines). */
 export function windows(lines: Iterable<number>, total: number, size = LINE_LIMIT): [number, number][] {
   const out: [number, number][] = [];
   for (const n of [...lines].sort((a, b) => a - b)) {
     if (out.length && n <= out[out.length - 1][1]) continue;
     out.push([n, Math.min(Math.max(n, total), n + size - 1)]);
+  }
+  return out;
+}
+
+/**
+ * The reads that would fetch `lines` again with the map in hand: for each line not yet fetched,
+ * the largest region of the map that holds it and is within `size` lines (the function or class
+ * the map names, read whole); where none does, the window `windows` would read.
+ */
+export function regionReads(lines: Iterable<number>, total: number, regions: readonly Region[], size = LINE_LIMIT): [number, number][] {
+  const out: [number, number][] = [];
+  for (const n of [...lines].sort((a, b) => a - b)) {
+    if (out.some(([from, to]) => from <= n && n <= to)) continue;
+    const holding = regions.filter((r) => r.start <= n && n <= r.end && r.end - r.start + 1 <= size);
+    const largest = holding.reduce<Region | undefined>((best, r) => (!best || r.end - r.start > best.end - best.start ? r : best), undefined);
+    out.push(largest ? [largest.start, Math.min(largest.end, Math.max(n, total))] : windows([n], total, size)[0]);
   }
   return out;
 }
