@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { encode } from 'gpt-tokenizer';
 import { MapEntry } from '../../src/core/map/types';
 import { renderMap } from '../../src/core/map/render';
 import { guardedPrint, GuardedPrintInput } from '../../src/core/shell/guardedPrint';
@@ -165,6 +166,28 @@ describe('a shell read over the limit, guarded', () => {
       /\n\nMap of big\.py \(2633 lines; tree-sitter outline\); notes left out, members below depth 1 folded to fit; run skim map big\.py for the whole map:\n/,
     );
   });
+
+  for (const [name, cut, shownOfOwn] of [
+    [
+      "mini-swe-agent's 10,000 characters, head and tail",
+      { chars: 10_000, keeps: 'ends' as const },
+      (t: string) => (t.length > 10_000 ? t.slice(0, 5_000) + t.slice(-5_000) : t),
+    ],
+    ["the Copilot CLI's 20,440 bytes", { bytes: 20_440, keeps: 'head' as const }, (t: string) => Buffer.from(t).subarray(0, 20_440).toString('utf8')],
+  ] as const) {
+    it(`within ${name}, a print of argparse.py, tarfile.py or typing.py costs no more o200k tokens than the host shows of the command's own output`, async () => {
+      for (const file of ['/usr/lib/python3.11/argparse.py', '/usr/lib/python3.11/tarfile.py', '/usr/lib/python3.11/typing.py']) {
+        const own = readFileSync(file);
+        s.write('own.py', own);
+        const mapped = { ...(JSON.parse((await skim(['map', 'own.py', '--json'], { cwd: s.dir })).stdout) as MapEntry), size: own.length, created: 0 };
+        const printed = guardedPrint({ ...input('cat own.py', { cut }), file: fileLines(own), name: 'own.py', entry: mapped });
+        assert.equal(printed.outcome, 'capped', file);
+        if (printed.outcome !== 'capped') return;
+        const [skimmed, host] = [encode(printed.output.toString('utf8')).length, encode(shownOfOwn(own.toString('utf8'))).length];
+        assert.ok(skimmed <= host, `${file}: ${skimmed} tokens with Skim, ${host} as the host shows the command's own output`);
+      }
+    });
+  }
 
   it('shows fewer lines where even they would pass the cut, and says how many, why, and the exact next start', () => {
     const cut = { bytes: 6_000, keeps: 'head' as const };

@@ -1,4 +1,5 @@
 import { GuardedRead } from '../guard/guard';
+import { MAP_BYTE_WEIGHT } from '../guard/mapBudget';
 import { renderMap, renderMapWithin } from '../map/render';
 import { AGENT_HOSTS, HookHost, hostOf } from './hosts';
 import { bytesThrough, HookEvent, HookFormat, OutputCut, PreToolAnswer } from './hosts/host';
@@ -38,14 +39,6 @@ export function readBudget(limits: ReadLimits, read: GuardedRead): ContextBudget
     linesBytes: linesBytes(read.lines),
   };
 }
-
-/**
- * What a byte of map costs against a byte of the file's lines: a map's line numbers and short names
- * take about 2.8 bytes an o200k token where code takes about 4 (mocha's runner.js, lib.es5.d.ts,
- * Python's typing.py, argparse.py and tarfile.py), so a map fits what the host would have shown
- * in tokens, not only in bytes, when each of its bytes counts one and a half.
- */
-const MAP_BYTE_WEIGHT = 1.5;
 
 /** The bytes a map may take after `notice` (and the blank line between) within the budget, each of its bytes counted as MAP_BYTE_WEIGHT against the host's cut. */
 export function mapRoom(notice: string, budget: ContextBudget): number {

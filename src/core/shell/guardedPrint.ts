@@ -1,5 +1,5 @@
 import { cappedNotice, fallbackNotice, fewerLinesNotice, noMapNotice } from '../guard/notice';
-import { mapBudgetOf, MIN_MAP_CHARS } from '../guard/mapBudget';
+import { MAP_BYTE_WEIGHT, mapBudgetOf, MIN_MAP_CHARS } from '../guard/mapBudget';
 import { renderMap } from '../map/render';
 import { MapEntry } from '../map/types';
 import { addSizes, cutWords, fits, OutputCut, OutputSize, shownOf, shownWhole, sizeOf } from './outputCut';
@@ -45,11 +45,15 @@ export function askedLines(file: FileLines, span: LineSpan, lineLimit: number): 
 
 const text = (s: string) => Buffer.from(s, 'utf8');
 
+/** A map's size as it counts against the host's cut: its characters and bytes by MAP_BYTE_WEIGHT, so it fits in tokens too. */
+const weighted = (size: OutputSize): OutputSize => ({ lines: size.lines, chars: size.chars * MAP_BYTE_WEIGHT, bytes: size.bytes * MAP_BYTE_WEIGHT });
+
 /**
  * A read through the shell, guarded: exactly what the command prints when the read is within the
  * limit; past it, the notice, the lines from the read's start (as many as the limit, and as the
  * host's cut leaves room for beside the map) in the command's own format, and the map folded to
- * the room left. The output never takes more than the host shows of the command's own output.
+ * the room left. The output never takes more than the host shows of the command's own output, in
+ * bytes and characters, and (each of the map's counted as MAP_BYTE_WEIGHT) in tokens.
  */
 export function guardedPrint(input: GuardedPrintInput): Printed {
   const { file, format, lineLimit } = input;
@@ -79,11 +83,15 @@ export function guardedPrint(input: GuardedPrintInput): Printed {
   // Notice and its newline, the lines, a blank line before the map and a newline after it.
   const used = (k: number) => [sizeOf(`${notice(k)}\n`), ...sizes.slice(0, k), sizeOf('\n\n')].reduce(addSizes);
   let shown = lineLimit;
-  while (shown > 0 && !fits(addSizes(used(shown), reserve), room)) shown--;
+  while (shown > 0 && !fits(addSizes(used(shown), weighted(reserve)), room)) shown--;
   // Within the host's cut the whole read costs no more than a shortened one: it goes ahead as asked.
   if (shown === 0 || (shown < lineLimit && shownWhole(sizeOf(original), input.cut))) return untouched;
   const left = used(shown);
-  const mapRoom: OutputSize = { lines: room.lines - left.lines, chars: room.chars - left.chars, bytes: room.bytes - left.bytes };
+  const mapRoom: OutputSize = {
+    lines: room.lines - left.lines,
+    chars: (room.chars - left.chars) / MAP_BYTE_WEIGHT,
+    bytes: (room.bytes - left.bytes) / MAP_BYTE_WEIGHT,
+  };
   let maxChars = Math.max(reserveChars, Math.min(mapRoom.chars, mapRoom.bytes, budget(shown)));
   let drawn = map(maxChars);
   // Characters are not bytes or lines: the map is drawn smaller until it fits them all (at the reserve, it does).
