@@ -7,7 +7,7 @@ import { rebuild } from '../bench/sessions/rebuild';
 import { replaySession } from '../bench/sessions/replay';
 import { SizeBook } from '../bench/sessions/sizes';
 import { tally } from '../bench/sessions/tally';
-import { patchLines, sedLines, windows } from '../bench/sessions/usage';
+import { patchLines, regionReads, sedLines, windows } from '../bench/sessions/usage';
 import { Workspace } from '../bench/sessions/workspace';
 
 const RUNNER = readFileSync(require.resolve('mocha/lib/runner.js'), 'utf8').split('\n').slice(0, -1);
@@ -61,6 +61,16 @@ describe("the recorded sessions' replay", () => {
       [read.basis, read.outcome, read.extraReads, read.extra, read.extraWindows],
       ['rebuilt', 'capped', 1, readCost(585, 704), readCost(700, 899)],
     );
+  });
+
+  it('lines wanted again are read as the map places them: the largest region within 200 lines that holds each, regions near each other in one read, else 200 lines from the line', () => {
+    const region = (start: number, end: number) => ({ start, end, kind: 'function', name: `f${start}`, note: '' });
+    const regions = [region(1, 900), region(10, 40), region(12, 20), region(50, 90), region(300, 320)];
+    assert.deepEqual(regionReads([15, 60, 310, 600], 900, regions), [
+      [10, 90],
+      [300, 320],
+      [600, 799],
+    ]);
   });
 
   it('a line read again later costs one more read only where the cap withheld it: within its first 200 lines it is free', async () => {

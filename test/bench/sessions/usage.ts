@@ -116,7 +116,8 @@ export function windows(lines: Iterable<number>, total: number, size = LINE_LIMI
 /**
  * The reads that would fetch `lines` again with the map in hand: for each line not yet fetched,
  * the largest region of the map that holds it and is within `size` lines (the function or class
- * the map names, read whole); where none does, the window `windows` would read.
+ * the map names, read whole); where none does, the window `windows` would read. Reads whose
+ * lines together are within `size` are one read.
  */
 export function regionReads(lines: Iterable<number>, total: number, regions: readonly Region[], size = LINE_LIMIT): [number, number][] {
   const out: [number, number][] = [];
@@ -124,7 +125,12 @@ export function regionReads(lines: Iterable<number>, total: number, regions: rea
     if (out.some(([from, to]) => from <= n && n <= to)) continue;
     const holding = regions.filter((r) => r.start <= n && n <= r.end && r.end - r.start + 1 <= size);
     const largest = holding.reduce<Region | undefined>((best, r) => (!best || r.end - r.start > best.end - best.start ? r : best), undefined);
-    out.push(largest ? [largest.start, Math.min(largest.end, Math.max(n, total))] : windows([n], total, size)[0]);
+    const read: [number, number] = largest ? [largest.start, Math.min(largest.end, Math.max(n, total))] : windows([n], total, size)[0];
+    // One read covers regions near each other when, together, they are within the limit.
+    const last = out[out.length - 1];
+    if (last && Math.max(last[1], read[1]) - Math.min(last[0], read[0]) + 1 <= size)
+      out[out.length - 1] = [Math.min(last[0], read[0]), Math.max(last[1], read[1])];
+    else out.push(read);
   }
   return out;
 }
