@@ -237,6 +237,32 @@ describe("skim hook and skim lines, for a read through a host's shell tool (buil
     assert.equal(missing.status, 1);
     assert.equal(missing.stdout.length, 0);
   });
+
+  it("Gemini's run_shell_command with a dir_path reads the file in that folder: a small file of the same name in the project's folder does not stop the guard", () => {
+    mkdirSync(path.join(s.dir, 'src'));
+    renameSync(path.join(s.dir, 'big.py'), path.join(s.dir, 'src', 'big.py'));
+    writeFileSync(path.join(s.dir, 'big.py'), 'print(1)\n');
+    const payload = {
+      session_id: 'shell-g',
+      cwd: s.dir,
+      hook_event_name: 'BeforeTool',
+      timestamp: '2026-12-03T11:18:08.591Z',
+      tool_name: 'run_shell_command',
+      tool_input: { command: 'cat big.py', dir_path: 'src' },
+    };
+    const out = execFileSync(process.execPath, [CLI, 'hook'], {
+      cwd: s.dir,
+      input: JSON.stringify(payload),
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    });
+    const input = (JSON.parse(out) as { hookSpecificOutput: { tool_input: { command: string; dir_path: string } } }).hookSpecificOutput.tool_input;
+    assert.equal(input.dir_path, 'src');
+    const run = bash(input.command, path.join(s.dir, 'src'), env);
+    const lines = run.stdout.toString('utf8').split('\n');
+    assert.match(lines[0], /^\[skim\] This read was shortened: lines 1-200 of src\/big\.py are shown, of 2633 in all/);
+    assert.equal(lines.slice(1, 201).join('\n'), readFileSync(ARGPARSE, 'utf8').split('\n').slice(0, 200).join('\n'));
+  });
 });
 
 function mkdirSyncTemp(): string {

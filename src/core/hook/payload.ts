@@ -38,6 +38,7 @@ export interface HookShellRead {
   read: ShellRead;
   /** The calling host's own cut of a command's output, or the strictest of the hosts that name the tool. */
   cut?: OutputCut;
+  /** The folder the command runs in: the call's cwd, or the folder the tool's own argument names there. */
   cwd: string;
 }
 
@@ -100,7 +101,9 @@ export function parsePayload(text: string, fallbackCwd: string): ParsedPayload {
     const read = typeof line === 'string' ? recognizeShellRead(line, shell.dialect) : undefined;
     if (!read) return { kind: 'call', call };
     const { cut, ...runs } = shell;
-    return { kind: 'shell', shell: { shape: format, input, tool: runs, read, cwd, ...(cut ? { cut } : {}) }, call };
+    const dir = shell.dir === undefined ? undefined : input[shell.dir];
+    const runsIn = typeof dir === 'string' && dir !== '' ? path.resolve(cwd, dir) : cwd;
+    return { kind: 'shell', shell: { shape: format, input, tool: runs, read, cwd: runsIn, ...(cut ? { cut } : {}) }, call };
   }
   if (post || !READ_TOOLS.has(tool)) return { kind: 'call', call };
   for (const host of [caller, ...AGENT_HOSTS.filter((h) => h !== caller)]) {

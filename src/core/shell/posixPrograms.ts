@@ -28,11 +28,12 @@ function count(text: string | undefined): number | undefined {
 
 /**
  * What follows the options: the file, for the first program, and nothing after a pipe. An option
- * written after the file is refused: GNU takes it as an option, other systems as a second file.
+ * written after the file is refused: GNU takes it as an option, other systems as a second file. A
+ * leading `--` ends the options, unless they ended already (`endsOptions` false): then it is refused.
  */
-function operand(rest: readonly string[], reads: boolean): { file?: string } | Refusal {
+function operand(rest: readonly string[], reads: boolean, endsOptions = true): { file?: string } | Refusal {
   let files = rest;
-  if (files[0] === '--') files = files.slice(1);
+  if (files[0] === '--' && endsOptions) files = files.slice(1);
   else if (files.some((f) => f.startsWith('-') && f !== '-')) return refuse('option');
   if (files.length !== (reads ? 1 : 0)) return refuse('files');
   if (!reads) return {};
@@ -86,6 +87,11 @@ const nl: Parser = (args, reads) => {
   return { span: { start: 1 }, file: file.file, numbering: 'nl' };
 };
 
+/** The count an option of head or tail writes in itself: -nN, --lines=N, or -N (digits alone: GNU takes -+N as an invalid option). */
+function countWritten(option: string): string | undefined {
+  return /^(?:-n|--lines=)(.*)$/s.exec(option)?.[1] ?? /^-(\d+)$/.exec(option)?.[1];
+}
+
 /** head's line count: -n N, -nN, -N, --lines=N, --lines N (the default 10 without one). */
 const head: Parser = (args, reads) => {
   const { options, rest } = withValues(args, (o) => o === '-n' || o === '--lines');
@@ -93,8 +99,7 @@ const head: Parser = (args, reads) => {
   let lines: number | undefined = 10;
   if (options.length === 1) {
     const [option, value] = options[0];
-    const written = value ?? /^(?:-n|--lines=|-)(.*)$/.exec(option)?.[1];
-    lines = count(written);
+    lines = count(value ?? countWritten(option));
   }
   if (lines === undefined) return refuse('option');
   const file = operand(rest, reads);
@@ -110,7 +115,7 @@ const tail: Parser = (args, reads) => {
   const { options, rest } = withValues(args, (o) => o === '-n' || o === '--lines');
   if (options.length > 1) return refuse('option');
   const [option, value] = options[0] ?? ['-n', '10'];
-  const written = value ?? /^(?:-n|--lines=|-)(.*)$/.exec(option)?.[1] ?? '';
+  const written = value ?? countWritten(option) ?? '';
   const n = count(written.startsWith('+') ? written.slice(1) : written);
   if (n === undefined) return refuse('option');
   const file = operand(rest, reads);
@@ -212,7 +217,8 @@ const awk: Parser = (args, reads) => {
   if (operands.length === 0) return refuse('program');
   const span = awkSpan(operands[0]);
   if (!span) return refuse('program');
-  const file = operand(operands.slice(1), reads);
+  // awk stops taking options at its program: a -- after it is a file named --.
+  const file = operand(operands.slice(1), reads, false);
   if ('refused' in file) return file;
   // awk takes an operand written NAME=value as setting a variable, not as a file.
   if (file.file?.includes('=')) return refuse('file name');

@@ -116,7 +116,8 @@ function readWord(line: string, from: number): Word | Refusal {
       i += 2;
     } else if (EXPANDS[c]) {
       return refuse(EXPANDS[c]);
-    } else if (c === '~' && text === '' && !quoted) {
+    } else if (c === '~') {
+      // Unquoted, a tilde is the home folder at a word's start and after = or : in bash (cat a=~/x reads $HOME/x), and zsh's extended globs exclude with it.
       return refuse('glob');
     } else if (c === '=' && text === '' && !quoted) {
       // zsh expands a word that starts with = to a program's path.

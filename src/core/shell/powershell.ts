@@ -111,6 +111,7 @@ function count(word: PsWord | undefined): number | undefined {
 /** Get-Content (or gc) with one path (positional, -Path or -LiteralPath) and optionally -TotalCount, -Head or -First N, or -Tail or -Last N. */
 function getContent(words: readonly PsWord[]): { file: string; span: LineSpan } | Refusal {
   let file: string | undefined;
+  let literal = false;
   let span: LineSpan = { start: 1 };
   for (let i = 0; i < words.length; i++) {
     const name = parameter(words[i]);
@@ -119,6 +120,7 @@ function getContent(words: readonly PsWord[]): { file: string; span: LineSpan } 
       file = words[i].text;
     } else if (name === '-path' || name === '-literalpath') {
       if (file !== undefined || !words[i + 1] || parameter(words[i + 1])) return refuse('files');
+      literal = name === '-literalpath';
       file = words[++i].text;
     } else if (name === '-totalcount' || name === '-head' || name === '-first' || name === '-tail' || name === '-last') {
       const n = count(words[++i]);
@@ -127,7 +129,21 @@ function getContent(words: readonly PsWord[]): { file: string; span: LineSpan } 
     } else return refuse('option');
   }
   if (!file) return refuse('files');
+  const named = pathProblem(file, literal);
+  if (named) return refuse(named);
   return { file, span };
+}
+
+/**
+ * Why PowerShell would not open the file a path names as written, or undefined: a -Path (or
+ * positional) path is a wildcard pattern even in quotes ('a[1].py' names a1.py), a leading ~ is
+ * the home folder, and a name before a colon is a provider's drive (env:, variable:, HKCU:).
+ */
+function pathProblem(file: string, literal: boolean): Refusal['refused'] | undefined {
+  if (!literal && /[*?[\]]/.test(file)) return 'glob';
+  if (file.startsWith('~')) return 'glob';
+  if (/^[^\\/:]{2,}:/.test(file)) return 'file name';
+  return undefined;
 }
 
 /** Select-Object (or select) with -First N and -Skip N, in either order: lines Skip+1..Skip+First of what it is given. */

@@ -21,7 +21,7 @@ export const REFUSALS = {
   script: 'a sed script other than A,Bp / Ap / A,$p (a pattern address, several commands, …)',
   program: 'an awk program other than a line-number range (NR>=A && NR<=B, NR==A,NR==B)',
   cd: 'a cd other than cd DIR (cd, cd -, cd with options)',
-  'file name': 'a file name a program reads as something else (-, a name with = for awk)',
+  'file name': 'a file name a program reads as something else (-, a name with = for awk, a PowerShell drive such as env:)',
 } as const;
 
 export type RefusalReason = keyof typeof REFUSALS;

@@ -59,7 +59,8 @@ export const gemini: AgentHost<'gemini'> = {
     replace: { file: 'file_path', old: 'old_string', new: 'new_string', all: 'allow_multiple' },
     write_file: { file: 'file_path', whole: 'content' },
   },
-  shells: { run_shell_command: { command: 'command', dialect: 'posix' } },
+  // run_shell_command runs its command in dir_path (from the project's folder) when the model gives one.
+  shells: { run_shell_command: { command: 'command', dialect: 'posix', dir: 'dir_path' } },
   // read_file: 2,000 lines (and 2,000 characters a line); run_shell_command: past 40,000 characters, the first fifth and the last four.
   cuts: { read: { lines: DEFAULT_LIMIT, keeps: 'head' }, shell: { chars: 40_000, keeps: 'ends' } },
   format: GEMINI_FORMAT,

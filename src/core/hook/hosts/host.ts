@@ -57,6 +57,8 @@ export interface AgentHost<Id extends string = string> {
 export interface ShellTool {
   command: string;
   dialect: ShellDialect;
+  /** The argument that names the folder the command runs in, relative to the call's cwd (Gemini's dir_path), where the tool has one. */
+  dir?: string;
 }
 
 /**
