@@ -48,7 +48,7 @@ describe("the recorded sessions' replay", () => {
   });
   after(() => ws.close());
 
-  it("a withheld line the session later edits costs one more read, in the harness's own rendering: the function the map places it in (Runner.prototype.hook, 585-704), and 200 lines from it by the other charge", async () => {
+  it("a withheld line the session later edits costs one more read, in the harness's own rendering: 200 lines from it, and by the other charge the function the map places it in (Runner.prototype.hook, 585-704)", async () => {
     const old = RUNNER.slice(699, 702).join('\n');
     const replay = await replaySession(
       CC,
@@ -58,8 +58,8 @@ describe("the recorded sessions' replay", () => {
     );
     const read = replay.events[0].read!;
     assert.deepEqual(
-      [read.basis, read.outcome, read.extraReads, read.extra, read.extraWindows],
-      ['rebuilt', 'capped', 1, readCost(585, 704), readCost(700, 899)],
+      [read.basis, read.outcome, read.extraReads, read.extra, read.extraRegions],
+      ['rebuilt', 'capped', 1, readCost(700, 899), readCost(585, 704)],
     );
   });
 

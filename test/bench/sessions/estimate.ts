@@ -67,7 +67,7 @@ function linesSeen(scene: ReadScene): number {
  */
 export async function estimateRead(scene: ReadScene, through: (scene: ReadScene, placed: Placed, maps: MapSource) => Promise<Skimmed>): Promise<ReadReplay> {
   const { way, event, read, host } = scene;
-  const same = { basis: 'estimated' as const, skim: host, extra: 0, extraReads: 0, extraWindows: 0 };
+  const same = { basis: 'estimated' as const, skim: host, extra: 0, extraReads: 0, extraRegions: 0 };
   if (fileKindByName(read.file) !== 'source') return { ...same, basis: 'untouched', outcome: 'declined' };
   // SWE-agent's own outline of a large Python file already shows less than 200 of its lines would.
   if (read.abbrev) return { ...same, outcome: 'host' };
@@ -128,7 +128,7 @@ export async function estimateRead(scene: ReadScene, through: (scene: ReadScene,
   const tail = tailUsed ? [Math.min(LINE_LIMIT, read.nolines.length)] : [];
   const cost = (reads: [number, number][]) =>
     [...reads.map(([from, to]) => to - from + 1), ...tail].reduce((sum, n) => sum + n * meanTokens + tokens(observation(way, event, read, [])), 0);
-  const wanted = regionReads(withheld, total, standIn.regions, LINE_LIMIT);
+  const wanted = windows(withheld, total, LINE_LIMIT);
   const extra = cost(wanted);
   return {
     basis: 'estimated',
@@ -136,6 +136,6 @@ export async function estimateRead(scene: ReadScene, through: (scene: ReadScene,
     skim: skim + extra,
     extra,
     extraReads: wanted.length + tail.length,
-    extraWindows: cost(windows(withheld, total, LINE_LIMIT)),
+    extraRegions: cost(regionReads(withheld, total, standIn.regions, LINE_LIMIT)),
   };
 }

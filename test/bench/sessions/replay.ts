@@ -39,11 +39,11 @@ export interface ReadReplay {
   outcome: Outcome;
   /** The event's tokens with Skim, its extra reads included. */
   skim: number;
-  /** Tokens of the reads the session would have made again for lines the cap withheld that it used later: each the map's region holding them. */
+  /** Tokens of the reads the session would have made again for lines the cap withheld that it used later: 200 lines each from the first line wanted. */
   extra: number;
   extraReads: number;
-  /** The same reads charged 200 lines each from the first line wanted, as if the map did not say where the lines stand. */
-  extraWindows: number;
+  /** The same lines fetched as the map places them: the region holding each, regions near each other in one read. */
+  extraRegions: number;
   /** For a read replayed on its rebuilt file, what the estimate would have made of it from its recording alone (the estimator's check). */
   estimated?: number;
 }
@@ -148,27 +148,27 @@ function throughSkim(scene: ReadScene, placed: Placed, maps: MapSource): Promise
 /** The read's name and map screened as the hook screens them, when it has anything to tell. */
 const screened = async (guard: GuardedRead, file: ProjectFile) => (guard.notice ? screenHookRead(DEFAULT_OPTIONS, guard, file.key) : guard);
 
-/** Tokens of the reads that fetch again the lines the cap withheld and the session used later: the map's regions holding them, and (the other charge) 200 lines each. */
+/** Tokens of the reads that fetch again the lines the cap withheld and the session used later: 200 lines each, and (the other charge) the map's regions holding them. */
 function extraReads(
   scene: ReadScene,
   content: Content,
   withheld: number[],
   regions: readonly Region[],
-): { extra: number; extraReads: number; extraWindows: number } {
+): { extra: number; extraReads: number; extraRegions: number } {
   const use = laterUse(scene.harness, scene.session, scene.rebuilt, scene.at, scene.read.file, content);
   const used = withheld.filter((n) => use.numbers.has(n) || use.texts.has(content[n - 1]));
   const lines = (from: number, to: number) => content.slice(from - 1, to).map((text, i) => [from + i, text] as const);
   const cost = (reads: [number, number][]) =>
     reads.reduce((sum, [from, to]) => sum + tokens(observation(scene.way, scene.event, scene.read, lines(from, to))), 0);
-  const wanted = regionReads(used, content.length, regions, LINE_LIMIT);
-  return { extra: cost(wanted), extraReads: wanted.length, extraWindows: cost(windows(used, content.length, LINE_LIMIT)) };
+  const wanted = windows(used, content.length, LINE_LIMIT);
+  return { extra: cost(wanted), extraReads: wanted.length, extraRegions: cost(regionReads(used, content.length, regions, LINE_LIMIT)) };
 }
 
 /** A read replayed on its rebuilt file: Skim's real path for the harness, the observation it would give, and the reads it would cost again. */
 async function replayRebuilt(scene: ReadScene, content: Content): Promise<ReadReplay> {
   const placed = scene.ws.place(scene.read.file, content);
   const skimmed = await throughSkim(scene, placed, scene.ws.maps);
-  const same = { basis: 'rebuilt' as const, outcome: skimmed.outcome, skim: scene.host, extra: 0, extraReads: 0, extraWindows: 0 };
+  const same = { basis: 'rebuilt' as const, outcome: skimmed.outcome, skim: scene.host, extra: 0, extraReads: 0, extraRegions: 0 };
   if (skimmed.outcome === 'unmapped') return { ...same, skim: scene.host + tokens(skimmed.context ?? '') };
   if (skimmed.outcome !== 'capped' || !skimmed.shown) return same;
   const [first, last] = skimmed.shown;
@@ -200,7 +200,7 @@ export async function replaySession(harness: Harness, session: RecordedSession, 
       cls: event.cls,
       host,
       skim: host,
-      read: { basis: 'untouched', outcome, skim: host, extra: 0, extraReads: 0, extraWindows: 0 },
+      read: { basis: 'untouched', outcome, skim: host, extra: 0, extraReads: 0, extraRegions: 0 },
     });
     if (!way || !guarded(way, event, read)) events.push(untouched('passed'));
     else if (!overLimit(read)) events.push(untouched('small'));

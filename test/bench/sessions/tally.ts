@@ -25,10 +25,10 @@ export interface HarnessFigures {
   listingTokens: number;
   /** Reads' share of everything the model was shown. */
   readShare: number;
-  /** What the 200-line cap with the map saves, extra reads charged (each the map's region holding the lines wanted): a share of read tokens. */
+  /** What the 200-line cap with the map saves, extra reads charged (200 lines each from the first line wanted): a share of read tokens. */
   capSaving: number;
-  /** The same with each extra read charged 200 lines, as if the map did not say where the lines wanted stand. */
-  capSavingWindows: number;
+  /** The same with the lines wanted fetched as the map places them: the region holding each, regions near each other in one read. */
+  capSavingRegions: number;
   /** The same with no extra read charged: what the cap saves if every withheld line the session used later came back for free. */
   capSavingUncharged: number;
   /** The session ledger's saving, a share of read tokens. */
@@ -81,7 +81,7 @@ export function tally(replays: readonly SessionReplay[], savings: Savings = SAVI
     listingTokens,
     readShare: share(readTokens, observationTokens),
     capSaving: share(saved(reads), readTokens),
-    capSavingWindows: share(saved(reads) + sum(reads, (event) => (event.read?.extra ?? 0) - (event.read?.extraWindows ?? 0)), readTokens),
+    capSavingRegions: share(saved(reads) + sum(reads, (event) => (event.read?.extra ?? 0) - (event.read?.extraRegions ?? 0)), readTokens),
     capSavingUncharged: share(saved(reads) + sum(reads, (event) => event.read?.extra ?? 0), readTokens),
     ledgerSaving: share(ledger, readTokens),
     listingSaving: share(listing, listingTokens),
