@@ -1,7 +1,7 @@
 import manifest from '../../package.json';
 import { idleOptions, optionsFromEnv } from '../core/config/read';
 import { nameOnOneLine } from '../core/map/controls';
-import { parseArgs, ParsedArgs, stringFlag, UsageError } from './args';
+import { notAnOption, parseArgs, ParsedArgs, stringFlag, UsageError } from './args';
 import { saysHelp, wantsHelp } from './asksHelp';
 import type { Command } from './commands/command';
 import { commandHelp, findCommand, flagsOf, groupHelp, groupSynopses, PROJECT_FLAGS, synopsis, usage } from './help';
@@ -31,6 +31,7 @@ function leadingOptions(argv: readonly string[]): { leading: string[]; rest: rea
   let i = 0;
   while (i < argv.length && LEADING.has(argv[i].split('=')[0])) {
     if (!argv[i].includes('=') && i + 1 >= argv.length) throw new UsageError(`${argv[i]} needs a folder: skim ${argv[i]} DIR COMMAND …`);
+    if (!argv[i].includes('=')) notAnOption(argv[i].slice(2), argv[i + 1]);
     i += argv[i].includes('=') ? 1 : 2;
   }
   return { leading: argv.slice(0, i), rest: argv.slice(i) };
