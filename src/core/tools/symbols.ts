@@ -3,6 +3,7 @@ import { ProjectFile } from '../files/project';
 import { mapJson, regionLabel, renderMap } from '../map/render';
 import { Region } from '../map/types';
 import { screenEntry } from '../screen/entry';
+import { screenArguments } from '../screen/message';
 import { screenNames } from '../screen/names';
 import { findingsJson, mergeFindings, NO_FINDINGS, screenLines } from '../screen/screen';
 import { screenSource } from '../screen/sourceScreen';
@@ -28,6 +29,7 @@ export interface FoundSymbols {
   path: string;
   name: string;
   found: Region[];
+  screen: ReturnType<typeof findingsJson>;
 }
 
 export async function findSymbolIn(ctx: SkimContext, file: ProjectFile, name: string, maxLines: number): Promise<ToolResult<FoundSymbols>> {
@@ -37,12 +39,17 @@ export async function findSymbolIn(ctx: SkimContext, file: ProjectFile, name: st
   } catch (error) {
     throw explain(error, file, 'skim_find_symbol', INSTEAD);
   }
-  // The declarations' names and notes, and the file's name, are shown as the map shows them: screened.
+  // The declarations' names and notes, and the file's name, are shown as the map shows them: screened; the name asked for is the caller's, echoed.
   const outline = await screenEntry(ctx, found.outline);
-  const [key] = (await screenNames(ctx, [file.key])).shown;
+  const [names, [shownName]] = await Promise.all([screenNames(ctx, [file.key]), screenArguments(ctx, [name])]);
+  const [key] = names.shown;
   if (found.found.length === 0) {
-    const text = `No declaration named "${name}" in ${key}. The declarations it has:\n\n${renderMap(outline.entry)}`;
-    return { parts: [{ role: 'text', text }], json: { path: file.key, name, found: [] }, findings: outline.findings };
+    const text = `No declaration named "${shownName}" in ${key}. The declarations it has:\n\n${renderMap(outline.entry)}`;
+    return {
+      parts: [{ role: 'text', text }],
+      json: { path: key, name: shownName, found: [], screen: findingsJson(outline.findings) },
+      findings: outline.findings,
+    };
   }
   const source = await screenSource(ctx, found.lines);
   const shown = [];
@@ -58,7 +65,7 @@ export async function findSymbolIn(ctx: SkimContext, file: ProjectFile, name: st
   }
   return {
     parts: [{ role: 'lines', text: shown.map((s) => s.text).join('\n\n') }],
-    json: { path: file.key, name, found: shown.map((s) => ({ ...s.region })) },
+    json: { path: key, name: shownName, found: shown.map((s) => ({ ...s.region })), screen: findingsJson(findings) },
     findings,
   };
 }
