@@ -24,6 +24,7 @@ const hookParts: HookParts = {
   openMaps: (root, options, env, warn) => hookMaps().openEngineMaps(root, options, env, warn),
   screen: (options, read, key) => hookFresh().screenHookRead(options, read, key),
   indexed: (options, databaseFile, key, hash, size) => hookFresh().indexedEntry(options, databaseFile, key, hash, size),
+  message: (options, message, names) => hookFresh().screenHookMessage(options, message, names),
 };
 
 // `skim hook`, or `skim hook --edit-gate MODE` as an install with a chosen edit gate writes it.

@@ -64,11 +64,15 @@ export type Screener = (options: Options, read: GuardedRead, key: string) => Pro
 /** A fresh map from the entry files beside the project's database (`indexedEntry`), found without loading SQLite. */
 export type IndexedLookup = (options: Options, databaseFile: string, key: string, hash: string, size: number) => Promise<MapEntry | undefined>;
 
-/** What the hook takes from the bundles it loads only for a read over the limit. */
+/** A message the hook gives the agent (the edit gate's refusal), screened: the names it quotes as names, the rest as a message (screen/message). */
+export type MessageScreener = (options: Options, message: string, names: readonly string[]) => Promise<string>;
+
+/** What the hook takes from the bundles it loads only for a read over the limit, or for a refusal. */
 export interface HookParts {
   openMaps: OpenMaps;
   screen: Screener;
   indexed: IndexedLookup;
+  message: MessageScreener;
 }
 
 /** Opens the engine on the first request for a map, so that a read which needs none never loads it. */
@@ -149,17 +153,20 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
   if (payload === undefined) return warn(`no payload arrived within ${budget} ms; the call goes ahead untouched`);
   const parsed = parsePayload(payload, cwd);
   if (parsed.kind === 'pass') return warn(`${parsed.why}; the call goes ahead untouched`);
+  // Should the screen itself fail, a refusal still goes out, naming no file.
+  const shown = (message: string, names: readonly string[]) =>
+    parts.message(options, message, names).catch(() => names.reduce((text, name) => text.split(name).join('the file'), message));
   if (parsed.kind === 'call') {
     // Most calls (every tool's PostToolUse, where hooks have no matcher) are none of the gate's business: no file is touched for them.
     if (!concernsGate(parsed.call)) return;
-    const gate = openGate(parsed.call, gateMode, env, deadline);
+    const gate = openGate(parsed.call, gateMode, env, shown, deadline);
     if (typeof gate === 'string') return gateMode === 'off' ? undefined : warn(`${gate}; the call goes ahead unchecked`);
     const answer = await within(gateCall(gate, parsed.call, hookJudge(options, env)), deadline - Date.now());
     if (answer) io.out(JSON.stringify(answer));
     return;
   }
   const call = parsed.read;
-  const gate = openGate(parsed.call, gateMode, env, deadline);
+  const gate = openGate(parsed.call, gateMode, env, shown, deadline);
   if (typeof gate !== 'string') await within(stampRead(gate, call.file), deadline - Date.now());
   else if (gateMode !== 'off') warn(`${gate}; this read is not stamped`);
   const ownRoot = defaultRoot(call.cwd);

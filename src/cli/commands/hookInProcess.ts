@@ -1,6 +1,6 @@
 import { indexedEntry } from '../../core/hook/indexedEntry';
 import { gateModeOf, unknownGateLine } from '../../core/gate/gate';
-import { screenHookRead } from '../hookScreen';
+import { screenHookMessage, screenHookRead } from '../hookScreen';
 import { openEngineMaps } from '../session';
 import { hookMain } from './hook';
 import type { Call } from './command';
@@ -13,5 +13,11 @@ import type { Call } from './command';
 export function hookInProcess(call: Call): Promise<number> {
   const gateMode = call.rest[0] === '--edit-gate' ? gateModeOf(call.rest[1]) : undefined;
   if (gateMode && gateMode !== call.rest[1]) call.io.warn(unknownGateLine(call.rest[1]));
-  return hookMain(call.io, call.env, call.cwd, { openMaps: openEngineMaps, screen: screenHookRead, indexed: indexedEntry }, gateMode);
+  return hookMain(
+    call.io,
+    call.env,
+    call.cwd,
+    { openMaps: openEngineMaps, screen: screenHookRead, indexed: indexedEntry, message: screenHookMessage },
+    gateMode,
+  );
 }

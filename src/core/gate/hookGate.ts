@@ -21,13 +21,13 @@ export function concernsGate(call: HookCall): boolean {
 }
 
 /** The session's gate, or why there is none (gate off, no session id, an untrusted folder). */
-export function openGate(call: HookCall, mode: EditGateMode, env: NodeJS.ProcessEnv, deadline = Infinity): Gate | string {
+export function openGate(call: HookCall, mode: EditGateMode, env: NodeJS.ProcessEnv, shown: Gate['shown'], deadline = Infinity): Gate | string {
   if (mode === 'off') return 'the edit gate is off';
   if (!call.session) return "the host sent no session id, so the edit gate cannot tell this session's reads apart";
   const dir = stampDirectory(env);
   const log = StampLog.open(dir, call.session);
   if (typeof log === 'string') return `the edit gate's folder cannot be trusted: ${log}`;
-  return { mode, log, deadline: deadline - ANSWER_MS };
+  return { mode, log, deadline: deadline - ANSWER_MS, shown };
 }
 
 export async function stampRead(gate: Gate, file: string): Promise<void> {
@@ -36,7 +36,9 @@ export async function stampRead(gate: Gate, file: string): Promise<void> {
   if (now.kind === 'file') gate.log.stamp(real, now.state.id, now.state.hash);
 }
 
-const denial = (call: HookCall, reason: string): object => hostAnswer(call.shape, { decision: 'deny', reason });
+/** A refusal in the host's format; what it says is screened first, since it quotes the file's name (and the real path it leads to). */
+const denial = async (gate: Gate, call: HookCall, reason: string, names: readonly string[]): Promise<object> =>
+  hostAnswer(call.shape, { decision: 'deny', reason: await gate.shown(reason, names) });
 
 /** The gate's answer to a call other than a host read: a refusal, or undefined to let it be (after stamping what it must). */
 export async function gateCall(gate: Gate, call: HookCall, judge: JudgeRuntime): Promise<object | undefined> {
@@ -48,7 +50,7 @@ export async function gateCall(gate: Gate, call: HookCall, judge: JudgeRuntime):
   const files = editedFiles(call.tool, call.input)?.map((f) => path.resolve(call.cwd, f));
   if (!files) return undefined;
   if (call.event === 'pre' && (await writesRedactionBack(call.tool, call.input, files.map(realPath))))
-    return denial(call, writesRedaction(files.join(', ')).reason);
+    return denial(gate, call, writesRedaction(files.join(', ')).reason, files);
   for (const file of files) {
     const real = realPath(file);
     if (call.event === 'post') {
@@ -56,7 +58,7 @@ export async function gateCall(gate: Gate, call: HookCall, judge: JudgeRuntime):
       continue;
     }
     const decision = await judgeEdit(gate, file, real);
-    if (!decision.allow) return denial(call, decision.reason);
+    if (!decision.allow) return denial(gate, call, decision.reason, [file, real]);
     if (decision.unread) {
       const verdict = await verifyEdit(gate, call, file, judge);
       if (verdict) return verdict;
@@ -77,7 +79,7 @@ async function verifyEdit(gate: Gate, call: HookCall, file: string, judge: Judge
   const state = `Files this agent session read or wrote:\n${gate.log.recentPaths().join('\n') || '(none)'}\n\nThe edit: ${call.tool} of ${file}: ${target}`;
   const mode = await judgedUnverified(judge, 'target_seen', state, 'Did the target of this edit come from files this session read?');
   if (!mode) return undefined;
-  if (mode === 'enforcing') return denial(call, `Read ${file} before editing it: this session has not read it (Skim's call verify).`);
-  const note = `[skim] ${file} was not read in this session; check it before relying on this edit.`;
-  return hostAnswer(call.shape, { context: note });
+  if (mode === 'enforcing') return denial(gate, call, `Read ${file} before editing it: this session has not read it (Skim's call verify).`, [file]);
+  const note = await gate.shown(`${file} was not read in this session; check it before relying on this edit.`, [file]);
+  return hostAnswer(call.shape, { context: `[skim] ${note}` });
 }
