@@ -4,10 +4,12 @@ import { readSource } from '../files/readSource';
 import { judgeLocate } from '../locate/judged';
 import { locate, LocateRequestError } from '../locate/locate';
 import { DEFAULT_LOCATE_TOKENS, fitLocate, LocateFormat, LocateResult, locateJson, RegionLines, renderLocate } from '../locate/renderLocate';
-import { cleanText, nameOnOneLine } from '../map/controls';
+import { cleanText, escapeControls, nameOnOneLine } from '../map/controls';
 import { O200K, TokenCounter } from '../savings';
 import { screenFields } from '../screen/fields';
-import { UNSHOWN_NAME } from '../screen/names';
+import { UNSHOWN_FOLDER, UNSHOWN_NAME } from '../screen/names';
+import { findSecrets } from '../screen/secrets';
+import { questionText } from '../locate/question';
 import { mergeFindings, NO_FINDINGS, ScreenFindings, screenLines } from '../screen/screen';
 import { screenSource } from '../screen/sourceScreen';
 import { Outlines } from '../search/searchOutlines';
@@ -45,6 +47,19 @@ export interface LocateOptions extends SearchPrograms {
   signal?: AbortSignal;
   json?: boolean;
   timeoutMs?: number;
+}
+
+/**
+ * The question, and the question as it is searched for: each credential in it taken out (spaces
+ * in its place, so that the words around it stay apart). Its words are never searched for, ranked
+ * by, or listed as a result's matched words, which would give it back in pieces (`ghp, b3d, …`).
+ */
+async function withoutSecrets(ctx: SkimContext, text: string): Promise<{ text: string; searched: string }> {
+  if (!ctx.options.redactSecrets) return { text, searched: text };
+  const secrets = await findSecrets(text);
+  let searched = text;
+  for (const { start, end } of secrets) searched = `${searched.slice(0, start)}${' '.repeat(end - start)}${searched.slice(end)}`;
+  return { text, searched };
 }
 
 /** What a result shows that is not a file's own lines (its path, name and note) screened as any text Skim returns; a field the screen flags is left out. */
@@ -96,8 +111,9 @@ export async function locateProject(
 ): Promise<LocateToolResult> {
   try {
     const program = { ...findSearchProgram(project.root, options.candidates, options.env), launch: options.launch };
+    const question = await withoutSecrets(ctx, questionText(input.question));
     const located = await locate(project, program, await outlines(), {
-      question: input.question,
+      question: question.searched,
       path: input.path,
       signal: options.signal,
       timeoutMs: options.timeoutMs,
@@ -112,8 +128,12 @@ export async function locateProject(
       score: Math.round(score * 1000) / 1000,
       matched,
     }));
-    const { results: _all, searched: _searched, question, ...covered } = located;
-    const [shownQuestion] = (await screenFields(ctx, [cleanText(question).replace(/\s+/g, ' ')])).shown;
+    const { results: _all, searched: _searched, question: _question, root, scope, ...counts } = located;
+    // The question as the caller wrote it, screened; the folders as every channel names them (a flagged one is not shown).
+    const [shownQuestion, shownRoot, shownScope] = (
+      await screenFields(ctx, [cleanText(question.text).replace(/\s+/g, ' '), escapeControls(root), escapeControls(scope)].map(cleanText))
+    ).shown;
+    const covered = { ...counts, root: shownRoot || UNSHOWN_FOLDER, scope: scope === '.' ? '.' : shownScope || UNSHOWN_FOLDER };
     const screened = await screenResults(ctx, found);
     // The judge sees the screened question and results only; its order, where it is enforcing, is the one shown.
     const { order, asked } = await judgeLocate(shownQuestion, screened.results, ctx.judge);
