@@ -22,7 +22,7 @@ const hookMaps = () => {
 };
 const hookParts: HookParts = {
   openMaps: (root, options, env, warn) => hookMaps().openEngineMaps(root, options, env, warn),
-  screen: (options, read, key) => hookFresh().screenHookRead(options, read, key),
+  screen: (options, read, key, names) => hookFresh().screenHookRead(options, read, key, names),
   indexed: (options, databaseFile, key, hash, size) => hookFresh().indexedEntry(options, databaseFile, key, hash, size),
   message: (options, message, names) => hookFresh().screenHookMessage(options, message, names),
 };

@@ -4,16 +4,16 @@ import { GuardedRead, shownAs } from '../core/guard/guard';
 import { judgeRuntime } from '../core/judge/runtime';
 import { screenEntry } from '../core/screen/entry';
 import { screenName } from '../core/screen/names';
-import { screenNamedMessage } from '../core/screen/message';
+import { screenNamedMessage, screenReasons } from '../core/screen/message';
 
 /**
  * A read as a hook's answer shows it: the file's name screened where the notice prints it, and the
  * map screened as data: no judge is asked for it (a map is not a file's lines).
  */
-export async function screenHookRead(options: Options, read: GuardedRead, key: string): Promise<GuardedRead> {
+export async function screenHookRead(options: Options, read: GuardedRead, key: string, names: readonly string[]): Promise<GuardedRead> {
   const ctx = hookContext(options);
-  const [name, entry] = await Promise.all([screenName(ctx, key), read.entry && screenEntry(ctx, read.entry)]);
-  return shownAs({ ...read, entry: entry?.entry }, name);
+  const [name, entry, said] = await Promise.all([screenName(ctx, key), read.entry && screenEntry(ctx, read.entry), screenReasons(ctx, read, names)]);
+  return shownAs({ ...read, ...said, entry: entry?.entry }, name);
 }
 
 /** A message the hook gives the agent (the edit gate's refusal or note), screened: the names it quotes as names, the rest as a message. */

@@ -21,8 +21,8 @@ type Answer = { content: { text: string }[]; isError?: boolean };
 
 describe('every message passes the screen: errors and the arguments an answer echoes, on the command line and over MCP', () => {
   let s: ReturnType<typeof scratch>;
-  const run = async (args: string[]) => {
-    const r = await skim(args, { cwd: s.dir, env: { PATH: process.env.PATH } });
+  const run = async (args: string[], stdin?: string) => {
+    const r = await skim(args, { cwd: s.dir, env: { PATH: process.env.PATH }, stdin });
     assert.ok(!(r.stdout + r.stderr).includes(TOKEN.slice(4, 16)), `${args.join(' ')}: ${r.stdout}${r.stderr}`);
     return r;
   };
@@ -70,6 +70,27 @@ describe('every message passes the screen: errors and the arguments an answer ec
   it('the command line: an error whose file name is an order to the agent says so instead of quoting it', async () => {
     const r = await run(['lsp', ORDER, '1', 'nothere', 'definition']);
     assert.deepEqual([r.code, r.stderr], [1, UNSHOWN_MESSAGE_LINE]);
+  });
+
+  it("a read's notice says why no map was made with the file's paths screened: in text, JSON, the hook's context and over MCP", async () => {
+    const big = `src/big_${TOKEN}.js`;
+    s.write(big, '// a comment line that fills the file past the size Skim outlines\n'.repeat(140_000));
+    const notice = `[skim] No map of src/big_${SHOWN}.js could be made (${path.join(s.dir, `src/big_${SHOWN}.js`)} is over 8 MB, too large to outline), so the read was not shortened.`;
+    const text = await run(['read', big, '--limit', '300']);
+    assert.equal(
+      text.stderr,
+      `no map for src/big_${SHOWN}.js: ${path.join(s.dir, `src/big_${SHOWN}.js`)} is over 8 MB, too large to outline; the read was not shortened`,
+    );
+    assert.equal(JSON.parse((await run(['read', big, '--limit', '300', '--json'])).stdout).notice, notice);
+    const hook = await run(['hook'], JSON.stringify({ tool_name: 'Read', tool_input: { file_path: path.join(s.dir, big) }, cwd: s.dir }));
+    assert.equal(JSON.parse(hook.stdout).hookSpecificOutput.additionalContext, notice);
+    const client = await mcpClient(s.dir);
+    try {
+      const answer = (await client.callTool({ name: 'skim_read_file', arguments: { filePath: big, lineCount: 300 } })) as Answer;
+      assert.equal(answer.content[0].text.split('\n')[0], notice);
+    } finally {
+      await client.close();
+    }
   });
 
   describe('over MCP', () => {

@@ -57,9 +57,9 @@ export type OpenMaps = (
 /**
  * The result screen for the read the hook's answer tells of: the file's name (`key`) where the
  * notice prints it, and the map it carries (credentials redacted in its prose, names and notes
- * before it is drawn); loaded only when there is something to tell.
+ * before it is drawn), and why no map was made (a reason quotes the file's paths, `names`); loaded only when there is something to tell.
  */
-export type Screener = (options: Options, read: GuardedRead, key: string) => Promise<GuardedRead>;
+export type Screener = (options: Options, read: GuardedRead, key: string, names: readonly string[]) => Promise<GuardedRead>;
 
 /** A fresh map from the entry files beside the project's database (`indexedEntry`), found without loading SQLite. */
 export type IndexedLookup = (options: Options, databaseFile: string, key: string, hash: string, size: number) => Promise<MapEntry | undefined>;
@@ -197,7 +197,7 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
   }
   if (read.outcome === 'unreadable') warn(`${read.reason}; the read goes ahead untouched`);
   // The name and the map are screened before they are drawn into the answer: the answer stays one JSON object in its host's format.
-  const screened = read.notice ? await within(parts.screen(options, read, file.key), deadline - Date.now()) : read;
+  const screened = read.notice ? await within(parts.screen(options, read, file.key, [file.absolute, file.real, file.key]), deadline - Date.now()) : read;
   const reply = hookAnswer(
     call,
     screened ?? shownAs(notMapped(file, call.offset, 'its map could not be screened within the deadline'), 'the file'),

@@ -46,3 +46,19 @@ export async function screenNamedMessage(ctx: SkimContext, message: string, name
   const named = distinct.reduce((text, name, i) => text.split(name).join(shown[i]), message);
   return screenMessage(ctx, named);
 }
+
+/**
+ * What a read says of itself beside its lines (why no map was made, why the outline stands in for a
+ * model's map) screened as messages: a reason quotes the file's paths (`names`) and what failed
+ * (a parser's or a model endpoint's own words).
+ */
+export async function screenReasons(
+  ctx: SkimContext,
+  read: { reason?: string; fallback?: string },
+  names: readonly string[],
+): Promise<{ reason?: string; fallback?: string }> {
+  const [reason, fallback] = await Promise.all(
+    [read.reason, read.fallback].map((text) => (text === undefined ? undefined : screenNamedMessage(ctx, text, names))),
+  );
+  return { ...(reason !== undefined && { reason }), ...(fallback !== undefined && { fallback }) };
+}

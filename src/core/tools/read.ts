@@ -8,6 +8,7 @@ import { MapEntry } from '../map/types';
 import { MapSource } from '../mapping/mapSource';
 import { WrappedPassage } from '../screen/judged';
 import { screenEntry } from '../screen/entry';
+import { screenReasons } from '../screen/message';
 import { screenName } from '../screen/names';
 import { findingsJson, mergeFindings, ScreenFindings } from '../screen/screen';
 import { screenWindow } from '../screen/window';
@@ -107,7 +108,8 @@ export async function readFile(ctx: SkimContext, maps: MapSource, file: ProjectF
   const offset = input.startLine ?? 1;
   const limit = input.lineCount ?? (input.endLine !== undefined ? Math.max(0, input.endLine - offset + 1) : undefined);
   const guarded = await guardedRead(maps, file, { offset, limit, lineLimit: options.lineLimit ?? ctx.options.lineLimit, signal: options.signal });
-  const read = shownAs(guarded, await screenName(ctx, file.key));
+  const [name, said] = await Promise.all([screenName(ctx, file.key), screenReasons(ctx, guarded, [file.absolute, file.real, file.key])]);
+  const read = shownAs({ ...guarded, ...said }, name);
   if (read.outcome === 'unreadable')
     throw new ToolError(read.reason ?? `${read.path} could not be read`, { advice: nextStep(read.reasonCode, 'skim_read_file', 'Choose another file.') });
   if (read.outcome === 'declined' && read.reason?.startsWith('binary')) throw new ToolError(`${read.path} is a binary file: Skim reads text files only`);
