@@ -10,7 +10,9 @@ import { screenFields } from '../screen/fields';
 import { UNSHOWN_FOLDER, UNSHOWN_NAME } from '../screen/names';
 import { findSecrets } from '../screen/secrets';
 import { questionText } from '../locate/question';
-import { mergeFindings, NO_FINDINGS, ScreenFindings, screenLines } from '../screen/screen';
+import { distinctFindings, mergeFindings, NO_FINDINGS, ScreenFindings, screenLines } from '../screen/screen';
+import { FieldFinding } from '../screen/placed';
+import { filesFindings } from './maps';
 import { screenSource } from '../screen/sourceScreen';
 import { Outlines } from '../search/searchOutlines';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
@@ -62,11 +64,29 @@ async function withoutSecrets(ctx: SkimContext, text: string): Promise<{ text: s
   return { text, searched };
 }
 
-/** What a result shows that is not a file's own lines (its path, name and note) screened as any text Skim returns; a field the screen flags is left out. */
-async function screenResults(ctx: SkimContext, results: readonly LocateResult[]): Promise<{ results: LocateResult[]; findings: ScreenFindings }> {
+/**
+ * What a result shows that is not a file's own lines (its path, name and note) screened as any text
+ * Skim returns; a field the screen flags is left out. What a name or note held is placed on its
+ * file's lines (screen/placed); a path is no text of the file.
+ */
+async function screenResults(
+  ctx: SkimContext,
+  project: Project,
+  results: readonly LocateResult[],
+): Promise<{ results: LocateResult[]; findings: ScreenFindings }> {
   const fields = results.flatMap((r) => [nameOnOneLine(r.path), cleanText(r.name).replace(/\s+/g, ' '), cleanText(r.note).replace(/\s+/g, ' ')]);
   const { shown, findings } = await screenFields(ctx, fields);
-  return { results: results.map((r, i) => ({ ...r, path: shown[3 * i] || UNSHOWN_NAME, name: shown[3 * i + 1], note: shown[3 * i + 2] })), findings };
+  const byFile = new Map<string, FieldFinding[]>();
+  const found = (line: number, finding: Pick<FieldFinding, 'kind' | 'signal'>) => {
+    const index = line - 1;
+    const r = results[Math.floor(index / 3)];
+    if (index % 3 === 0) return;
+    byFile.set(r.path, [...(byFile.get(r.path) ?? []), { ...finding, field: fields[index], near: { start: r.start, end: r.end } }]);
+  };
+  for (const r of findings.redactions) found(r.line, { kind: r.kind });
+  for (const f of findings.flags) found(f.line, { signal: f.signal });
+  const placed = await filesFindings(ctx, project, byFile);
+  return { results: results.map((r, i) => ({ ...r, path: shown[3 * i] || UNSHOWN_NAME, name: shown[3 * i + 1], note: shown[3 * i + 2] })), findings: placed };
 }
 
 /** The first results' own lines (read from their real paths, not the names shown), screened as a read's are (the whole file, so that a credential spanning lines is caught). */
@@ -134,14 +154,14 @@ export async function locateProject(
       await screenFields(ctx, [cleanText(question.text).replace(/\s+/g, ' '), escapeControls(root), escapeControls(scope)].map(cleanText))
     ).shown;
     const covered = { ...counts, root: shownRoot || UNSHOWN_FOLDER, scope: scope === '.' ? '.' : shownScope || UNSHOWN_FOLDER };
-    const screened = await screenResults(ctx, found);
+    const screened = await screenResults(ctx, project, found);
     // The judge sees the screened question and results only; its order, where it is enforcing, is the one shown.
     const { order, asked } = await judgeLocate(shownQuestion, screened.results, ctx.judge);
     const ranked = order ? order.map((i) => found[i]) : found;
     const results = order ? order.map((i) => screened.results[i]) : screened.results;
     const shown = await regionLines(ctx, project, ranked);
     const format: LocateFormat = options.json ? 'json' : 'text';
-    const findings = mergeFindings(screened.findings, shown.findings);
+    const findings = distinctFindings(mergeFindings(screened.findings, shown.findings));
     const answer = await fitLocate(
       { ...covered, question: shownQuestion, ranked: located.results.length, judged: order !== undefined, judgeAsked: asked },
       results,

@@ -10,7 +10,8 @@ import { WrappedPassage } from '../screen/judged';
 import { screenEntry } from '../screen/entry';
 import { screenReasons } from '../screen/message';
 import { screenName } from '../screen/names';
-import { findingsJson, mergeFindings, ScreenFindings } from '../screen/screen';
+import { distinctFindings, findingsJson, mergeFindings, NO_FINDINGS, ScreenFindings } from '../screen/screen';
+import { fileFindings } from './maps';
 import { screenWindow } from '../screen/window';
 import { nextStep, TextPart, ToolError, ToolResult } from './result';
 
@@ -118,7 +119,8 @@ export async function readFile(ctx: SkimContext, maps: MapSource, file: ProjectF
   const shown = fitted.lines;
   const lines = await screenWindow(ctx, file.real, shown, read.start);
   const map = read.entry && (await screenEntry(ctx, read.entry));
-  const findings = mergeFindings(lines.findings, map?.findings ?? { redactions: [], flags: [], wrapped: [] });
+  // The map's findings on the file's lines, beside the lines': one list in the file's numbering.
+  const findings = distinctFindings(mergeFindings(lines.findings, map ? await fileFindings(ctx, file, map.fields) : NO_FINDINGS));
   if (shown.length) ctx.seen.add(file.key, read.start, read.start + shown.length - 1);
 
   const parts = readParts(read, lines.lines, lines.findings.wrapped, map?.entry, options.wholeMap);
