@@ -34,6 +34,8 @@ export async function stampRead(gate: Gate, file: string): Promise<void> {
   const real = realPath(file);
   const now = await fileState(real, gate.deadline);
   if (now.kind === 'file') gate.log.stamp(real, now.state.id, now.state.hash);
+  // Read, but not hashed (a 300 MB file late for the deadline): said so, so that an edit of it is not taken for one of a file never read.
+  else if (now.kind === 'unknown') gate.log.unhashed(real, now.id, now.why);
 }
 
 /** A refusal in the host's format; what it says is screened first, since it quotes the file's name (and the real path it leads to). */

@@ -34,6 +34,8 @@ export interface HookCall {
   input: Record<string, unknown>;
   shape: HookFormat;
   cwd: string;
+  /** After the call: whether the host says it did not run or failed (denied, an error); false where the host says nothing. */
+  failed: boolean;
 }
 
 /** A host read before it runs (the guard and the gate), another call (the gate alone), or nothing to act on. */
@@ -61,7 +63,7 @@ export function parsePayload(text: string, fallbackCwd: string): ParsedPayload {
   const cwd = typeof payload.cwd === 'string' && payload.cwd ? payload.cwd : fallbackCwd;
   const post = format.isPost(payload);
   const session = HOOK_FORMATS.map((f) => payload[f.sessionKey]).find((v): v is string => typeof v === 'string' && v !== '');
-  const call: HookCall = { event: post ? 'post' : 'pre', session, tool, input, shape: format, cwd };
+  const call: HookCall = { event: post ? 'post' : 'pre', session, tool, input, shape: format, cwd, failed: post && (format.failed?.(payload) ?? false) };
   if (post || !READ_TOOLS.has(tool)) return { kind: 'call', call };
   for (const host of AGENT_HOSTS) {
     const args = host.readArgs(input);

@@ -96,6 +96,8 @@ export interface HookFormat {
   sessionKey: string;
   /** Whether the payload comes after the tool ran. */
   isPost(payload: Record<string, unknown>): boolean;
+  /** Whether a payload after the call says the call did not run or failed, where the format says so (undefined: it never does). */
+  failed?(payload: Record<string, unknown>): boolean;
   /** The answer's key for the call's arguments, rewritten. */
   rewrittenKey: string;
   /** The answer's fields, in the object the host reads. */
