@@ -38,7 +38,10 @@ const io: Io = hookIo?.io ?? {
   stdin: () => readPayload(process.stdin),
 };
 if (hook && argv.length === 3 && gateModeOf(argv[2], 'off') !== argv[2]) io.warn(unknownGateLine(argv[2]));
-const run = hook ? hookMain(io, process.env, process.cwd(), hookParts, argv[1] === '--edit-gate' ? gateModeOf(argv[2]) : undefined) : engine().main(argv, io);
+// The hook's time is the host's: counted from when this process started, not from when its code began to run.
+const run = hook
+  ? hookMain(io, process.env, process.cwd(), hookParts, argv[1] === '--edit-gate' ? gateModeOf(argv[2]) : undefined, performance.timeOrigin)
+  : engine().main(argv, io);
 // Exit once the output is flushed: a hook must not linger on a model call it no longer waits for.
 const flushed = () => hookIo?.flushed() ?? new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
 void run.then((code) => flushed().then(() => process.exit(code)));

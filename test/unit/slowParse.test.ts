@@ -29,8 +29,14 @@ function quotes(kb: number, variant: string): string {
   return `// ${variant}\n${line.repeat(Math.ceil((kb * 1024) / line.length))}`;
 }
 
-const SLOW =
-  '[skim] No map of quotes.ts could be made (tree-sitter could not parse the file within 10 s, so it has no outline (Skim does not try the same bytes again)), so the read was not shortened.';
+/**
+ * Why there is no outline of it: it had its time and used it, or (on a machine so busy that the
+ * wall's clock ran out first) it ran out of time only late. Both keep it from being parsed again
+ * now; which one is the machine's doing (see slowTexts' tests for each, on a clock of their own).
+ */
+const OUT_OF_TIME =
+  '(tree-sitter could not parse the file within 10 s, so it has no outline \\(Skim does not try the same bytes again\\)|tree-sitter ran out of time on the file while the machine was busy, so it has no outline yet \\(Skim tries it again later\\))';
+const SLOW = new RegExp(`^\\[skim\\] No map of quotes\\.ts could be made \\(${OUT_OF_TIME}\\), so the read was not shortened\\.$`);
 
 describe('a file tree-sitter cannot parse in time', () => {
   let s: ReturnType<typeof scratch>;
@@ -47,14 +53,16 @@ describe('a file tree-sitter cannot parse in time', () => {
       const before = parsesStarted();
       const first = await guardedRead(env.maps, file);
       assert.ok(parsesStarted() > before);
-      assert.deepEqual([first.outcome, first.start, first.end, first.total, first.notice], ['unmapped', 1, 1266, 1266, SLOW]);
+      assert.deepEqual([first.outcome, first.start, first.end, first.total], ['unmapped', 1, 1266, 1266]);
+      assert.match(first.notice, SLOW);
       assert.equal(first.lines.join('\n'), text.slice(0, -1));
       const language = languageFor('quotes.ts')!;
       assert.ok(SlowFiles.beside(env.cache.file).has(hashBytes(Buffer.from(text)), slowRules(language)));
 
       const again = parsesStarted();
       const second = await guardedRead(env.maps, file, { offset: 600 });
-      assert.deepEqual([second.outcome, second.start, second.end, second.notice, parsesStarted()], ['unmapped', 600, 1266, SLOW, again]);
+      assert.deepEqual([second.outcome, second.start, second.end, parsesStarted()], ['unmapped', 600, 1266, again]);
+      assert.match(second.notice, SLOW);
 
       // Bytes the project's cache knows as slow are not parsed by a process that never saw them: here, a real file marked so.
       const runner = readFileSync(require.resolve('mocha/lib/runner.js'));
@@ -102,10 +110,8 @@ describe('a file tree-sitter cannot parse in time', () => {
     });
     const [slowAnswer, quickAnswer] = await Promise.all([slow.then((answer) => (answered.push('quotes.ts'), answer)), quick]);
     assert.deepEqual(answered, ['runner.js', 'quotes.ts'], JSON.stringify(slowAnswer));
-    assert.deepEqual(slowAnswer, {
-      failed: 'slow',
-      message: 'tree-sitter could not parse the file within 10 s, so it has no outline (Skim does not try the same bytes again)',
-    });
+    assert.equal('failed' in slowAnswer && slowAnswer.failed, 'slow');
+    assert.match('message' in slowAnswer ? slowAnswer.message : '', new RegExp(`^${OUT_OF_TIME}$`));
     assert.ok('map' in quickAnswer && quickAnswer.map.regions.some((r) => r.name === 'Runner'), JSON.stringify(quickAnswer).slice(0, 400));
   });
 
@@ -129,13 +135,14 @@ describe('a file tree-sitter cannot parse in time', () => {
         () => assert.fail('skim map succeeded'),
         (error: { code: number; stdout: string; stderr: string }) => [error.code, error.stdout, error.stderr],
       );
-    const line =
-      'skim: no map for quotes.ts: tree-sitter could not parse the file within 10 s, so it has no outline (Skim does not try the same bytes again)\n';
-    assert.deepEqual(await run(), [1, '', line]);
+    const line = new RegExp(`^skim: no map for quotes\\.ts: ${OUT_OF_TIME}\\n$`);
+    const first = await run();
+    assert.deepEqual(first.slice(0, 2), [1, '']);
+    assert.match(first[2], line);
     const markers = readdirSync(cache).filter((name) => name.endsWith('.slow'));
     assert.equal(markers.length, 1);
     assert.equal(readdirSync(path.join(cache, markers[0])).length, 1);
-    assert.deepEqual(await run(), [1, '', line]);
+    assert.deepEqual(await run(), first, 'the same bytes, the same answer');
   });
 
   it('skim map of it ends at once on SIGTERM, saying so', async function () {

@@ -11,9 +11,16 @@ import { RemoteMaps } from '../../core/hook/remoteMaps';
 import { shellWord } from '../../core/hook/shellWord';
 import { findExtension } from '../../core/hook/socketPath';
 import type { MapEntry } from '../../core/map/types';
-import type { EnsureOptions, MapOutcome, MapSource } from '../../core/mapping/mapSource';
+import { EnsureOptions, MapOutcome, MapSource, MapUnavailableError } from '../../core/mapping/mapSource';
 import { Project, ProjectFile } from '../../core/files/project';
 import { cacheFileFor } from '../../core/cache/location';
+import { LockBusyError, withFileLock } from '../../core/cache/lock';
+import { makeFolder } from '../../core/files/makeFolder';
+import { readForMapping } from '../../core/files/readSource';
+import { hashBytes } from '../../core/files/scan';
+import { sha256Hex } from '../../core/files/sha256';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
 import type { Io } from '../io';
 import { defaultRoot } from '../root';
 
@@ -52,6 +59,8 @@ export type OpenMaps = (
   close(): Promise<void>;
   /** Writes the entry file beside the database for a map found there, so that the next read finds it without SQLite. */
   keepEntryFile(key: string): Promise<void>;
+  /** Saves the maps made so far, with their entry files, waiting at most `lockWaitMs` for another writer. */
+  flush(lockWaitMs: number): Promise<void>;
 }>;
 
 /**
@@ -93,31 +102,73 @@ class LazyMaps implements MapSource {
     return (await (this.opened ??= this.open())).keepEntryFile(key);
   }
 
+  async flush(lockWaitMs: number): Promise<void> {
+    if (this.opened) await (await this.opened).flush(lockWaitMs);
+  }
+
   async close(): Promise<void> {
     if (this.opened) await (await this.opened).close();
   }
 }
 
+/** A wait for another hook's map shorter than this says nothing of how long a map takes: the lock was just being let go. */
+const WAITED_BEFORE_MS = 500;
+
 /**
  * This process's maps, the entry files first: a fresh hit there is answered without opening the
- * database. A hit the database gives instead has its entry file written for next time.
+ * database. A hit the database gives instead has its entry file written for next time. A map is
+ * made by one hook at a time (`mapping`, a lock per file beside the database): many hooks reading
+ * one new file at once (an agent's parallel reads, subagents) would each parse it, and on a busy
+ * machine none would finish in time. The others wait for the one that maps it, as long as they
+ * may, and take its map from its entry file; one still waiting at its time says the map is being
+ * made, and the read goes ahead as asked.
  */
 class IndexedMaps implements MapSource {
   constructor(
     private readonly lookup: (key: string, hash: string, size: number) => Promise<MapEntry | undefined>,
     private readonly local: LazyMaps,
+    private readonly mapping: { database: string; lockFile(key: string): string; until: number },
   ) {}
 
   async cached(file: ProjectFile, hash: string, size: number): Promise<MapEntry | undefined> {
     const indexed = file.inside ? await this.lookup(file.key, hash, size) : undefined;
     if (indexed) return indexed;
+    // No database yet: nothing to open it for.
+    if (!existsSync(this.mapping.database)) return undefined;
     const stored = await this.local.cached(file, hash, size);
     if (stored) await this.local.keepEntryFile(file.key);
     return stored;
   }
 
-  ensure(file: ProjectFile, options?: EnsureOptions): Promise<MapOutcome> {
-    return this.local.ensure(file, options);
+  async ensure(file: ProjectFile, options?: EnsureOptions): Promise<MapOutcome> {
+    if (!file.inside) return this.local.ensure(file, options);
+    const lockFile = this.mapping.lockFile(file.key);
+    const waiting = Date.now();
+    try {
+      await makeFolder(path.dirname(lockFile), 0o700);
+      return await withFileLock(
+        lockFile,
+        async () => {
+          // Made by the hook this one waited for: its entry file has it.
+          const bytes = await readForMapping(file.real);
+          const made = await this.lookup(file.key, hashBytes(bytes), bytes.length);
+          if (made) return { entry: made, modelCalls: 0, fromCache: true, source: 'local' as const };
+          // The hook waited for ran out of time making it: with less time left than it had, on the same busy machine, this one would too.
+          const waited = Date.now() - waiting;
+          if (waited > WAITED_BEFORE_MS && this.mapping.until - Date.now() < waited) {
+            throw new MapUnavailableError('another Skim hook ran out of time making its map; a later read tries again', 0);
+          }
+          const outcome = await this.local.ensure(file, options);
+          // Saved before the lock is let go, so that the hooks waiting find it.
+          await this.local.flush(Math.max(0, this.mapping.until - Date.now()));
+          return outcome;
+        },
+        Math.max(0, this.mapping.until - Date.now()),
+      );
+    } catch (error) {
+      if (error instanceof LockBusyError) throw new MapUnavailableError('another Skim hook is making its map now; a read a moment later will have it', 0);
+      throw error;
+    }
   }
 }
 
@@ -138,14 +189,16 @@ function wholeMapCommand(file: string): string {
  * One deadline covers the whole answer (the payload, the map, the cache); past it the read goes
  * ahead as asked and the answer says so.
  */
-async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: string, parts: HookParts): Promise<void> {
+async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: string, parts: HookParts, started: number): Promise<void> {
   const budget = options.hookBudgetMs;
   const gateMode = options.editGate;
-  const deadline = Date.now() + budget;
+  // The host counts its time from when it started this process; so does the hook, and it keeps some of it to give its answer.
+  const deadline = started + budget;
+  const answerBy = deadline - answerReserve(budget);
   const warn = (message: string) => io.warn(`hook: ${message}`);
   let payload;
   try {
-    payload = await within(io.stdin(), budget);
+    payload = await within(io.stdin(), deadline - Date.now());
   } catch (error) {
     if (error instanceof PayloadTooLarge) return warn(`${error.message}; the call goes ahead untouched`);
     throw error;
@@ -183,13 +236,19 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
     : withOptions(options, { modelTimeoutSeconds: Math.max(1, Math.min(options.modelTimeoutSeconds, Math.floor(budget / 1000))) });
   const local = new LazyMaps(() => parts.openMaps(root, localOptions, env, warn));
   // A silent extension leaves a quarter of the budget (at most 2 s) for this process's own outline.
+  const cacheFile = cacheFileFor(project.root, undefined, localOptions, env);
   const maps = extension
-    ? new RemoteMaps(extension.socket, local, deadline - Math.min(2_000, budget / 4))
-    : new IndexedMaps((key, hash, size) => parts.indexed(localOptions, cacheFileFor(project.root, undefined, localOptions, env), key, hash, size), local);
+    ? new RemoteMaps(extension.socket, local, answerBy - Math.min(2_000, budget / 4))
+    : new IndexedMaps((key, hash, size) => parts.indexed(localOptions, cacheFile, key, hash, size), local, {
+        database: cacheFile,
+        lockFile: (key) => path.join(`${cacheFile.replace(/\.sqlite$/, '')}.mapping`, `${sha256Hex(key).slice(0, 40)}.lock`),
+        // A waiter gives up a little before the read's own time, so that it can say why.
+        until: answerBy - Math.min(250, budget / 20),
+      });
   const abort = new AbortController();
   let read: GuardedRead | undefined = await within(
     guardedRead(maps, file, { offset: call.offset, limit: call.limit, returnLines: false, signal: abort.signal }),
-    deadline - Date.now(),
+    answerBy - Date.now(),
   );
   if (!read) {
     abort.abort();
@@ -214,14 +273,24 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
   if (!closed) warn('the cache could not be saved before the deadline; the map will be made again next time');
 }
 
-/** A hook must never block the read it guards: whatever happens, `skim hook` exits 0. */
-export async function hookMain(io: Io, env: NodeJS.ProcessEnv, cwd: string, parts: HookParts, gateMode?: EditGateMode): Promise<0> {
+/**
+ * What of its budget the hook keeps to give its answer once the map is had or given up: the
+ * screen of the name and map, the answer written, the process ended, which a busy machine
+ * stretches like everything else.
+ */
+const answerReserve = (budget: number) => Math.min(3_000, budget / 5);
+
+/**
+ * A hook must never block the read it guards: whatever happens, `skim hook` exits 0. `started` is
+ * when the host started it (the process's start, where it is its own process).
+ */
+export async function hookMain(io: Io, env: NodeJS.ProcessEnv, cwd: string, parts: HookParts, gateMode?: EditGateMode, started = Date.now()): Promise<0> {
   try {
     const read = optionsFromEnv(env);
     // On stderr, beside the JSON answer on stdout: the agent's host shows it to its user (Claude Code in its transcript) and the answer stays whole.
     for (const problem of [...read.problems, ...idleOptions(read)]) io.warn(`hook: ${problem}`);
     // The mode the hook was installed with (a flag in its command) outranks the environment's.
-    await runHook(io, env, gateMode ? withOptions(read.options, { editGate: gateMode }) : read.options, cwd, parts);
+    await runHook(io, env, gateMode ? withOptions(read.options, { editGate: gateMode }) : read.options, cwd, parts, started);
   } catch (error) {
     io.warn(`hook: Skim failed (${(error as Error).message}); the read goes ahead untouched`);
   }
