@@ -2,6 +2,7 @@ import { Options } from '../core/config/options';
 import { createContext, SILENT } from '../core/context';
 import { GuardedRead, shownAs } from '../core/guard/guard';
 import { judgeRuntime } from '../core/judge/runtime';
+import { MapEntry } from '../core/map/types';
 import { screenEntry } from '../core/screen/entry';
 import { screenName } from '../core/screen/names';
 import { screenNamedMessage, screenReasons } from '../core/screen/message';
@@ -11,9 +12,15 @@ import { screenNamedMessage, screenReasons } from '../core/screen/message';
  * map screened as data: no judge is asked for it (a map is not a file's lines).
  */
 export async function screenHookRead(options: Options, read: GuardedRead, key: string, names: readonly string[]): Promise<GuardedRead> {
+  const [{ name, entry }, said] = await Promise.all([screenHookMap(options, key, read.entry), screenReasons(hookContext(options), read, names)]);
+  return shownAs({ ...read, ...said, entry }, name);
+}
+
+/** A file's name (its key) and its map as a hook's answer or a guarded shell read shows them: screened as data, no judge asked. */
+export async function screenHookMap(options: Options, key: string, entry: MapEntry | undefined): Promise<{ name: string; entry?: MapEntry }> {
   const ctx = hookContext(options);
-  const [name, entry, said] = await Promise.all([screenName(ctx, key), read.entry && screenEntry(ctx, read.entry), screenReasons(ctx, read, names)]);
-  return shownAs({ ...read, ...said, entry: entry?.entry }, name);
+  const [name, screened] = await Promise.all([screenName(ctx, key), entry && screenEntry(ctx, entry)]);
+  return { name, entry: screened?.entry };
 }
 
 /** A message the hook gives the agent (the edit gate's refusal or note), screened: the names it quotes as names, the rest as a message. */

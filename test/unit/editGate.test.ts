@@ -297,6 +297,7 @@ describe('the write stamp: no edit from a stale view', () => {
     /** Each host's edit tools that replace a string, from the host records: a host added later is asked too. */
     const replacing = AGENT_HOSTS.flatMap((host) =>
       Object.entries(host.edits)
+        .flatMap(([tool, shapes]) => [shapes].flat().map((shape) => [tool, shape] as const))
         .filter(([, shape]) => shape.file && shape.old && shape.new && !shape.each)
         .map(([tool, shape]) => ({
           host,

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { hostAnswer } from '../hook/answer';
+import type { PreToolAnswer } from '../hook/answer';
 import { HookCall } from '../hook/payload';
 import { JudgeRuntime } from '../judge/runtime';
 import { judgedUnverified } from '../judge/verifySite';
@@ -38,12 +38,14 @@ export async function stampRead(gate: Gate, file: string): Promise<void> {
   else if (now.kind === 'unknown') gate.log.unhashed(real, now.id, now.why);
 }
 
-/** A refusal in the host's format; what it says is screened first, since it quotes the file's name (and the real path it leads to). */
-const denial = async (gate: Gate, call: HookCall, reason: string, names: readonly string[]): Promise<object> =>
-  hostAnswer(call.shape, { decision: 'deny', reason: await gate.shown(reason, names) });
+/** A refusal; what it says is screened first, since it quotes the file's name (and the real path it leads to). */
+const denial = async (gate: Gate, reason: string, names: readonly string[]): Promise<PreToolAnswer> => ({
+  decision: 'deny',
+  reason: await gate.shown(reason, names),
+});
 
-/** The gate's answer to a call other than a host read: a refusal, or undefined to let it be (after stamping what it must). */
-export async function gateCall(gate: Gate, call: HookCall, judge: JudgeRuntime): Promise<object | undefined> {
+/** What the gate says of a call other than a host read: a refusal, a note, or undefined to let it be (after stamping what it must). */
+export async function gateCall(gate: Gate, call: HookCall, judge: JudgeRuntime): Promise<PreToolAnswer | undefined> {
   const ownRead = skimReadFile(call.tool, call.input);
   if (ownRead) {
     if (call.event === 'pre') await stampRead(gate, path.resolve(call.cwd, ownRead));
@@ -52,7 +54,7 @@ export async function gateCall(gate: Gate, call: HookCall, judge: JudgeRuntime):
   const files = editedFiles(call.tool, call.input)?.map((f) => path.resolve(call.cwd, f));
   if (!files) return undefined;
   if (call.event === 'pre' && (await writesRedactionBack(call.tool, call.input, files.map(realPath))))
-    return denial(gate, call, writesRedaction(files.join(', ')).reason, files);
+    return denial(gate, writesRedaction(files.join(', ')).reason, files);
   for (const file of files) {
     const real = realPath(file);
     if (call.event === 'post') {
@@ -60,7 +62,7 @@ export async function gateCall(gate: Gate, call: HookCall, judge: JudgeRuntime):
       continue;
     }
     const decision = await judgeEdit(gate, file, real);
-    if (!decision.allow) return denial(gate, call, decision.reason, [file, real]);
+    if (!decision.allow) return denial(gate, decision.reason, [file, real]);
     if (decision.unread) {
       const verdict = await verifyEdit(gate, call, file, judge);
       if (verdict) return verdict;
@@ -75,13 +77,13 @@ export async function gateCall(gate: Gate, call: HookCall, judge: JudgeRuntime):
  * what the session read. When it says no, advisory adds a note and enforcing refuses; no answer
  * changes nothing, and nothing here ever lets through what the gate refused.
  */
-async function verifyEdit(gate: Gate, call: HookCall, file: string, judge: JudgeRuntime): Promise<object | undefined> {
+async function verifyEdit(gate: Gate, call: HookCall, file: string, judge: JudgeRuntime): Promise<PreToolAnswer | undefined> {
   if (judge.mode('verify') === 'off') return undefined;
   const target = JSON.stringify(call.input).slice(0, 400);
   const state = `Files this agent session read or wrote:\n${gate.log.recentPaths().join('\n') || '(none)'}\n\nThe edit: ${call.tool} of ${file}: ${target}`;
   const mode = await judgedUnverified(judge, 'target_seen', state, 'Did the target of this edit come from files this session read?');
   if (!mode) return undefined;
-  if (mode === 'enforcing') return denial(gate, call, `Read ${file} before editing it: this session has not read it (Skim's call verify).`, [file]);
+  if (mode === 'enforcing') return denial(gate, `Read ${file} before editing it: this session has not read it (Skim's call verify).`, [file]);
   const note = await gate.shown(`${file} was not read in this session; check it before relying on this edit.`, [file]);
-  return hostAnswer(call.shape, { context: `[skim] ${note}` });
+  return { context: `[skim] ${note}` };
 }

@@ -1,5 +1,4 @@
-import { EDIT_SHAPES } from '../hook/hosts';
-import { replacements, writtenWhole } from './editCalls';
+import { editShape, replacements, writtenWhole } from './editCalls';
 
 /**
  * Whether an edit the session made is in a file's text now, from the edit's own new text: a file
@@ -20,7 +19,7 @@ export function editLanded(tool: string, input: Record<string, unknown>, text: s
 
 /** Lines an edit writes that show it is there: not blank, not an elision (`// ...existing code...`), a patch's added lines in this file's sections. */
 function writtenLines(tool: string, input: Record<string, unknown>, sameFile: (named: unknown) => boolean): string[] {
-  const shape = EDIT_SHAPES.get(tool);
+  const shape = editShape(tool, input);
   const texts = (shape?.text ?? []).map((field) => input[field]).filter((v): v is string => typeof v === 'string');
   const lines = shape?.patch ? texts.flatMap((patch) => addedLines(patch, sameFile)) : texts.flatMap((t) => t.split('\n'));
   return lines.map((line) => line.trim()).filter((line) => line.length > 2 && !/\.\.\.\s*existing code\s*\.\.\./i.test(line));
