@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { guardedRead } from '../../src/core/guard/guard';
@@ -11,7 +11,7 @@ import { Outlines, readOutlineSource } from '../../src/core/search/searchOutline
 import { languageFor } from '../../src/core/structural/languages';
 import { outlineInWorker } from '../../src/core/structural/outlineWorker';
 import { parsesStarted } from '../../src/core/structural/parser';
-import { slowRules } from '../../src/core/structural/slowTexts';
+import { rememberSlow, slowBefore, slowRules } from '../../src/core/structural/slowTexts';
 import { nodeAtFile, queryFile } from '../../src/core/tools/tree';
 import { skimSignalled } from '../support/cli';
 import { engine } from '../support/engine';
@@ -76,6 +76,77 @@ describe('a file tree-sitter cannot parse in time', () => {
     }
   });
 
+  it('bytes found late are tried again after a minute, then two, four, at most an hour; bytes found slow never; a marker half written is no verdict', () => {
+    const markers = SlowFiles.beside(path.join(s.dir, '.cache', 'maps.sqlite'));
+    const rules = slowRules(languageFor('runner.js')!);
+    const t = 1_000_000;
+    markers.add('h', rules, true, t);
+    assert.deepEqual(
+      [markers.has('h', rules, t)?.late, markers.has('h', rules, t + 59_999)?.late, markers.has('h', rules, t + 60_000)],
+      [true, true, undefined],
+    );
+    markers.add('h', rules, true, t + 60_000);
+    assert.deepEqual([markers.has('h', rules, t + 179_999)?.late, markers.has('h', rules, t + 180_000)], [true, undefined]);
+    for (let i = 0; i < 10; i++) markers.add('h', rules, true, t);
+    assert.deepEqual([markers.has('h', rules, t + 3_599_999)?.late, markers.has('h', rules, t + 3_600_000)], [true, undefined]);
+    markers.add('h', rules, false, t);
+    markers.add('h', rules, true, t);
+    assert.equal(markers.has('h', rules, t + 10 * 365 * 86_400_000)?.late, false);
+
+    const other = SlowFiles.beside(path.join(s.dir, 'other', 'maps.sqlite'));
+    other.add('g', rules, true, t);
+    const [name] = readdirSync(path.join(s.dir, 'other', 'maps.slow'));
+    writeFileSync(path.join(s.dir, 'other', 'maps.slow', name), '{"late":1,"retr');
+    assert.equal(other.has('g', rules, t), undefined);
+  });
+
+  it('a text this process found late is tried again once its minute is past; one found slow is not', () => {
+    const language = languageFor('late.ts')!;
+    const [late, slow] = [quotes(1, 'late in this process'), quotes(1, 'slow in this process')];
+    const t = Date.now();
+    rememberSlow(language, late, true, t);
+    rememberSlow(language, slow, false, t);
+    assert.deepEqual(
+      [slowBefore(language, late, t + 59_999), slowBefore(language, late, t + 60_000), slowBefore(language, slow, t + 86_400_000)],
+      ['late', undefined, 'slow'],
+    );
+    rememberSlow(language, late, true, t + 60_000);
+    assert.deepEqual([slowBefore(language, late, t + 179_999), slowBefore(language, late, t + 180_000)], ['late', undefined]);
+  });
+
+  it('a file found late (out of time while the machine was busy) is read as asked until its next try, then mapped; a marker of the wall-clock rules an earlier Skim wrote is no verdict', async function () {
+    this.timeout(90_000);
+    const runner = readFileSync(require.resolve('mocha/lib/runner.js'));
+    const total = runner.toString().split('\n').length - 1;
+    s.write('runner.js', runner);
+    const env = await engine(s.dir);
+    try {
+      const file = env.project.file(path.join(s.dir, 'runner.js'));
+      const rules = slowRules(languageFor('runner.js')!);
+      env.maps.slow.add(hashBytes(runner), rules, true);
+      const before = parsesStarted();
+      const waiting = await guardedRead(env.maps, file);
+      assert.deepEqual([waiting.outcome, waiting.end, parsesStarted()], ['unmapped', total, before]);
+      assert.equal(
+        waiting.notice,
+        '[skim] No map of runner.js could be made (tree-sitter ran out of time on the file while the machine was busy, so it has no outline yet (Skim tries it again later)), so the read was not shortened.',
+      );
+      // Its minute past: a marker written a minute ago.
+      env.maps.slow.add(hashBytes(runner), rules, true, Date.now() - 120_000);
+      const due = await guardedRead(env.maps, file);
+      assert.deepEqual([due.outcome, due.start, due.end, due.total], ['capped', 1, 200, total]);
+      assert.ok(due.entry?.regions.some((r) => r.name === 'Runner'));
+
+      const other = readFileSync(require.resolve('mocha/lib/suite.js'));
+      s.write('suite.js', other);
+      env.maps.slow.add(hashBytes(other), rules.replace(/-cpu$/, ''));
+      const old = await guardedRead(env.maps, env.project.file(path.join(s.dir, 'suite.js')));
+      assert.equal(old.outcome, 'capped');
+    } finally {
+      await env.cache.close();
+    }
+  });
+
   it('the tree tools read the same markers: bytes the project marked slow are refused by skim_query_tree and skim_node_at without a parse', async () => {
     const runner = readFileSync(require.resolve('mocha/lib/runner.js'));
     s.write('runner.js', runner);
@@ -133,7 +204,7 @@ describe('a file tree-sitter cannot parse in time', () => {
     const run = () =>
       promisify(execFile)(process.execPath, [CLI, 'map', 'quotes.ts'], { cwd: s.dir, env: { PATH: process.env.PATH, SKIM_CACHE_DIR: cache } }).then(
         () => assert.fail('skim map succeeded'),
-        (error: { code: number; stdout: string; stderr: string }) => [error.code, error.stdout, error.stderr],
+        (error: { code: number; stdout: string; stderr: string }): [number, string, string] => [error.code, error.stdout, error.stderr],
       );
     const line = new RegExp(`^skim: no map for quotes\\.ts: ${OUT_OF_TIME}\\n$`);
     const first = await run();

@@ -18,8 +18,12 @@ export const lateRetryMs = (times: number) => Math.min(3_600_000, 60_000 * 2 ** 
 
 const byLength = new Map<number, Map<string, { late: number; retryAt: number }>>();
 
-/** The rules a text was found slow under: the grammar, the outline rules and the bound. */
-export const slowRules = (language: LanguageInfo) => `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}/${OUTLINE_MS}ms`;
+/**
+ * The rules a text was found slow under: the grammar, the outline rules and the bound, counted in
+ * the parsing thread's CPU time. (A marker an earlier Skim wrote counted the wall's time, so a busy
+ * moment made it; it is not one of these, and its bytes are parsed again.)
+ */
+export const slowRules = (language: LanguageInfo) => `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}/${OUTLINE_MS}ms-cpu`;
 
 const slowKey = (language: LanguageInfo, text: string) => `${slowRules(language)}:${sha256Hex(text)}`;
 
