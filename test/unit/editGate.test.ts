@@ -287,6 +287,23 @@ describe('the write stamp: no edit from a stale view', () => {
       assert.deepEqual(await hook(flat('pre', landed)), { permissionDecision: 'deny', permissionDecisionReason: DRIFT(file) });
       await hook(flat('post', landed, 'success'));
       assert.equal(await hook(flat('pre', { path: file, old_str: 'return 2', new_str: 'return 3' })), undefined, 'an edit that happened is stamped');
+      // Gemini's AfterTool, and Codex's PostToolUse (Claude's format), say nothing of how the call ended: the file's text tells.
+      const gemini = (event: 'BeforeTool' | 'AfterTool', tool: string, input: object) => ({
+        hook_event_name: event,
+        session_id: 'gemini',
+        tool_name: tool,
+        tool_input: input,
+      });
+      await hook(gemini('BeforeTool', 'read_file', { file_path: file }));
+      writeFileSync(file, 'def main():\n    return 30\n');
+      const replace = { file_path: file, old_string: 'return 2\n', new_string: 'return 4\n' };
+      assert.deepEqual(await hook(gemini('BeforeTool', 'replace', replace)), { decision: 'deny', reason: DRIFT(file) });
+      await hook(gemini('AfterTool', 'replace', replace));
+      assert.deepEqual(
+        await hook(gemini('BeforeTool', 'replace', replace)),
+        { decision: 'deny', reason: DRIFT(file) },
+        'the outside change is not the session’s own',
+      );
     });
   });
 
@@ -302,13 +319,21 @@ describe('the write stamp: no edit from a stale view', () => {
         .map(([tool, shape]) => ({
           host,
           tool,
-          input: (file: string, to: string) => ({ [shape.file as string]: file, [shape.old as string]: 'a', [shape.new as string]: to }),
+          input: (file: string, to: string) => ({
+            // A tool that edits only when told to (str_replace_editor's command): told to replace.
+            ...Object.fromEntries(Object.entries(shape.when ?? {}).map(([field, values]) => [field, values.find((v) => v.includes('replace')) ?? values[0]])),
+            [shape.file as string]: file,
+            [shape.old as string]: 'a',
+            [shape.new as string]: to,
+          }),
         })),
     );
     const payload = (host: (typeof AGENT_HOSTS)[number], tool: string, input: object) => ({
       [host.format.toolKey]: tool,
       [host.format.inputKey]: input,
       [host.format.sessionKey]: 'names',
+      // Gemini's payloads are told from Claude's by their event's name.
+      ...(host.id === 'gemini' && { hook_event_name: 'BeforeTool' }),
     });
 
     it('strict mode and the redaction marker: a credential in the name redacted, a name addressed to the agent not shown', async () => {

@@ -138,9 +138,10 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
   if (said?.context !== undefined && read.capped && read.askedEnd !== undefined && remote) {
     await within(remote.recordShortened(file, [read.start, read.end], read.askedEnd, said.context), deadline - Date.now());
   }
+  // What is left once the process has ended is the host's: the cache gets what comes before that.
   const closed = await within(
     local.close().then(() => true),
-    deadline - Date.now(),
+    deadline - exitReserve(budget) - Date.now(),
   );
   if (!closed) warn('the cache could not be saved before the deadline; the map will be made again next time');
 }
@@ -151,6 +152,9 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
  * stretches like everything else.
  */
 const answerReserve = (budget: number) => Math.min(3_000, budget / 5);
+
+/** What of its budget the hook keeps to end its process once its answer is written: a busy machine takes a moment to tear one down. */
+const exitReserve = (budget: number) => Math.min(500, budget / 30);
 
 /**
  * A plain read of one file through a shell tool: the file is stamped as read, and a read of a
