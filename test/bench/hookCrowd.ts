@@ -73,8 +73,8 @@ function hook(cli: string, payload: string, cwd: string, env: NodeJS.ProcessEnv)
   });
 }
 
-export async function measureHookCrowd(record: Record, dir: string, quick: boolean): Promise<void> {
-  const crowd = quick ? 8 : 20;
+export async function measureHookCrowd(record: Record, dir: string): Promise<void> {
+  const crowd = 20;
   const project = path.join(dir, 'crowd-project');
   mkdirSync(path.join(project, '.git'), { recursive: true });
   const file = path.join(project, 'large.py');
