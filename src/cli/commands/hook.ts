@@ -15,6 +15,7 @@ import { fileKindByName } from '../../core/files/kind';
 import { scanFile } from '../../core/files/scan';
 import type { ShellRead } from '../../core/shell/read';
 import type { HookFlags } from '../hookArgs';
+import { heldWarnings } from '../heldWarnings';
 import type { Io } from '../io';
 import { HookParts, hookMapSource, ownProgram, wholeMapCommand } from '../hookParts';
 import { defaultRoot } from '../root';
@@ -219,14 +220,20 @@ export async function hookMain(
   flags: HookFlags = { problems: [] },
   started = Date.now(),
 ): Promise<0> {
+  // Its stderr is written once the answer is, screened: a warning names the file read.
+  const warnings = heldWarnings(io);
+  let options = optionsFromEnv({}).options;
   try {
     const read = optionsFromEnv(env);
+    options = flags.editGate ? withOptions(read.options, { editGate: flags.editGate }) : read.options;
     // On stderr, beside the JSON answer on stdout: the agent's host shows it to its user (Claude Code in its transcript) and the answer stays whole.
-    for (const problem of [...read.problems, ...idleOptions(read)]) io.warn(`hook: ${problem}`);
+    for (const problem of [...read.problems, ...idleOptions(read)]) warnings.io.warn(`hook: ${problem}`);
     // The mode the hook was installed with (a flag in its command) outranks the environment's.
-    await runHook(io, env, flags.editGate ? withOptions(read.options, { editGate: flags.editGate }) : read.options, cwd, parts, flags, started);
+    await runHook(warnings.io, env, options, cwd, parts, flags, started);
   } catch (error) {
-    io.warn(`hook: Skim failed (${(error as Error).message}); the read goes ahead untouched`);
+    warnings.io.warn(`hook: Skim failed (${(error as Error).message}); the read goes ahead untouched`);
   }
+  const budget = options.hookBudgetMs;
+  await warnings.flush((text) => parts.message(options, text, []), Math.max(Date.now() + 250, started + budget - exitReserve(budget)));
   return 0;
 }
