@@ -35,6 +35,17 @@ export type FlagName = keyof typeof FLAGS;
 
 const isFlag = (name: string): name is FlagName => Object.hasOwn(FLAGS, name);
 
+/** Whether a word is one of the options (`--root`, `--json=x`, `-h`): never a flag's value when written apart from it. */
+const isOption = (word: string) => word === '-h' || (word.startsWith('--') && isFlag(word.slice(2).split('=')[0]));
+
+/** A flag's value given as the next word: an option there means the value was left out (`--cache-dir --root DIR` would make a folder named `--root`). */
+export function notAnOption(flag: string, value: string): void {
+  if (isOption(value))
+    throw new UsageError(
+      `--${flag} needs a value, and ${nameOnOneLine(value.split('=')[0])} is an option: give --${flag} its value (--${flag}=VALUE if the value itself starts with --)`,
+    );
+}
+
 /**
  * Flags and positionals; after `--` every argument is a positional, so a pattern or a file may
  * start with `-`. `-h` is `--help`, as most commands take it.
@@ -66,6 +77,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     } else {
       const value = inline ?? argv[++i];
       if (value === undefined) throw new UsageError(`--${name} needs a value`);
+      if (inline === undefined) notAnOption(name, value);
       // A flag takes one value: the last of two given would be a guess at which one was meant.
       if (flags.has(name)) throw new UsageError(`--${name} is given twice; give it once`);
       flags.set(name, value);

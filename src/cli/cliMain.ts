@@ -23,9 +23,10 @@ const hookMaps = () => {
 };
 const hookParts: HookParts = {
   openMaps: (root, options, env, warn) => hookMaps().openEngineMaps(root, options, env, warn),
-  screen: (options, read, key) => hookFresh().screenHookRead(options, read, key),
+  screen: (options, read, key, names) => hookFresh().screenHookRead(options, read, key, names),
   screenMap: (options, key, entry) => hookFresh().screenHookMap(options, key, entry),
   indexed: (options, databaseFile, key, hash, size) => hookFresh().indexedEntry(options, databaseFile, key, hash, size),
+  message: (options, message, names) => hookFresh().screenHookMessage(options, message, names),
 };
 
 // `skim hook`, with the flags an install writes (the hook file's host and scope, a chosen edit gate).
@@ -42,8 +43,9 @@ const io: Io = bare?.io ?? {
   stdin: () => readPayload(process.stdin),
 };
 for (const problem of flags?.problems ?? []) io.warn(problem);
+// The hook's time is the host's: counted from when this process started, not from when its code began to run.
 const run = flags
-  ? hookMain(io, process.env, process.cwd(), hookParts, flags)
+  ? hookMain(io, process.env, process.cwd(), hookParts, flags, performance.timeOrigin)
   : lines && bare
     ? shellRead().linesMain(argv.slice(1), io, process.env, process.cwd(), hookParts, (bytes) =>
         process.stdout.isTTY ? bare.write(escapeForTerminal(bytes.toString('utf8'))) : bare.write(bytes),

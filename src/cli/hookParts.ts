@@ -8,7 +8,14 @@ import type { OwnCommand } from '../core/hook/shellRewrite';
 import { shellWord } from '../core/hook/shellWord';
 import { findExtension } from '../core/hook/socketPath';
 import type { MapEntry } from '../core/map/types';
-import type { EnsureOptions, MapOutcome, MapSource } from '../core/mapping/mapSource';
+import { EnsureOptions, MapOutcome, MapSource, MapUnavailableError } from '../core/mapping/mapSource';
+import { LockBusyError, withFileLock } from '../core/cache/lock';
+import { makeFolder } from '../core/files/makeFolder';
+import { readForMapping } from '../core/files/readSource';
+import { hashBytes } from '../core/files/scan';
+import { sha256Hex } from '../core/files/sha256';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
 
 /**
  * Where the hook and `skim lines` get a file's map: the parts loaded apart (the engine, the entry
@@ -26,14 +33,20 @@ export type OpenMaps = (
   close(): Promise<void>;
   /** Writes the entry file beside the database for a map found there, so that the next read finds it without SQLite. */
   keepEntryFile(key: string): Promise<void>;
+  /** Saves the maps made so far, with their entry files, waiting at most `lockWaitMs` for another writer. */
+  flush(lockWaitMs: number): Promise<void>;
 }>;
 
 /**
  * The result screen for the read the hook's answer tells of: the file's name (`key`) where the
  * notice prints it, and the map it carries (credentials redacted in its prose, names and notes
- * before it is drawn); loaded only when there is something to tell.
+ * before it is drawn), and why no map was made (a reason quotes the file's paths, `names`);
+ * loaded only when there is something to tell.
  */
-export type Screener = (options: Options, read: GuardedRead, key: string) => Promise<GuardedRead>;
+export type Screener = (options: Options, read: GuardedRead, key: string, names: readonly string[]) => Promise<GuardedRead>;
+
+/** A message the hook gives the agent (the edit gate's refusal), screened: the names it quotes as names, the rest as a message (screen/message). */
+export type MessageScreener = (options: Options, message: string, names: readonly string[]) => Promise<string>;
 
 /** A fresh map from the entry files beside the project's database (`indexedEntry`), found without loading SQLite. */
 export type IndexedLookup = (options: Options, databaseFile: string, key: string, hash: string, size: number) => Promise<MapEntry | undefined>;
@@ -45,6 +58,7 @@ export interface HookParts {
   /** The file's name and map as a guarded shell read prints them, screened. */
   screenMap(options: Options, key: string, entry: MapEntry | undefined): Promise<{ name: string; entry?: MapEntry }>;
   indexed: IndexedLookup;
+  message: MessageScreener;
 }
 
 /** Opens the engine on the first request for a map, so that a read which needs none never loads it. */
@@ -65,31 +79,73 @@ class LazyMaps implements MapSource {
     return (await (this.opened ??= this.open())).keepEntryFile(key);
   }
 
+  async flush(lockWaitMs: number): Promise<void> {
+    if (this.opened) await (await this.opened).flush(lockWaitMs);
+  }
+
   async close(): Promise<void> {
     if (this.opened) await (await this.opened).close();
   }
 }
 
+/** A wait for another hook's map shorter than this says nothing of how long a map takes: the lock was just being let go. */
+const WAITED_BEFORE_MS = 500;
+
 /**
  * This process's maps, the entry files first: a fresh hit there is answered without opening the
- * database. A hit the database gives instead has its entry file written for next time.
+ * database. A hit the database gives instead has its entry file written for next time. A map is
+ * made by one hook at a time (`mapping`, a lock per file beside the database): many hooks reading
+ * one new file at once (an agent's parallel reads, subagents) would each parse it, and on a busy
+ * machine none would finish in time. The others wait for the one that maps it, as long as they
+ * may, and take its map from its entry file; one still waiting at its time says the map is being
+ * made, and the read goes ahead as asked.
  */
 class IndexedMaps implements MapSource {
   constructor(
     private readonly lookup: (key: string, hash: string, size: number) => Promise<MapEntry | undefined>,
     private readonly local: LazyMaps,
+    private readonly mapping: { database: string; lockFile(key: string): string; until: number },
   ) {}
 
   async cached(file: ProjectFile, hash: string, size: number): Promise<MapEntry | undefined> {
     const indexed = file.inside ? await this.lookup(file.key, hash, size) : undefined;
     if (indexed) return indexed;
+    // No database yet: nothing to open it for.
+    if (!existsSync(this.mapping.database)) return undefined;
     const stored = await this.local.cached(file, hash, size);
     if (stored) await this.local.keepEntryFile(file.key);
     return stored;
   }
 
-  ensure(file: ProjectFile, options?: EnsureOptions): Promise<MapOutcome> {
-    return this.local.ensure(file, options);
+  async ensure(file: ProjectFile, options?: EnsureOptions): Promise<MapOutcome> {
+    if (!file.inside) return this.local.ensure(file, options);
+    const lockFile = this.mapping.lockFile(file.key);
+    const waiting = Date.now();
+    try {
+      await makeFolder(path.dirname(lockFile), 0o700);
+      return await withFileLock(
+        lockFile,
+        async () => {
+          // Made by the hook this one waited for: its entry file has it.
+          const bytes = await readForMapping(file.real);
+          const made = await this.lookup(file.key, hashBytes(bytes), bytes.length);
+          if (made) return { entry: made, modelCalls: 0, fromCache: true, source: 'local' as const };
+          // The hook waited for ran out of time making it: with less time left than it had, on the same busy machine, this one would too.
+          const waited = Date.now() - waiting;
+          if (waited > WAITED_BEFORE_MS && this.mapping.until - Date.now() < waited) {
+            throw new MapUnavailableError('another Skim hook ran out of time making its map; a later read tries again', 0);
+          }
+          const outcome = await this.local.ensure(file, options);
+          // Saved before the lock is let go, so that the hooks waiting find it.
+          await this.local.flush(Math.max(0, this.mapping.until - Date.now()));
+          return outcome;
+        },
+        Math.max(0, this.mapping.until - Date.now()),
+      );
+    } catch (error) {
+      if (error instanceof LockBusyError) throw new MapUnavailableError('another Skim hook is making its map now; a read a moment later will have it', 0);
+      throw error;
+    }
   }
 }
 
@@ -116,7 +172,8 @@ export interface HookMapSource {
  * The maps for `absolute` as a hook reads them: with an extension running for the file's workspace
  * folder, that folder is the project (as in VS Code) and the extension's vscode.lm model and cache
  * serve the map; otherwise the entry files beside this project's cache, then its database, then
- * this process's outline, loaded only when a map is asked for. `deadline`: the answer's own.
+ * this process's outline, loaded only when a map is asked for. `deadline`: when the map must be had,
+ * for the answer to be given in time.
  */
 export function hookMapSource(
   absolute: string,
@@ -142,9 +199,12 @@ export function hookMapSource(
     const remote = new RemoteMaps(extension.socket, local, deadline - Math.min(2_000, budget / 4));
     return { project, file, maps: remote, local, remote };
   }
-  const maps = new IndexedMaps(
-    (key, hash, size) => parts.indexed(localOptions, cacheFileFor(project.root, undefined, localOptions, env), key, hash, size),
-    local,
-  );
+  const cacheFile = cacheFileFor(project.root, undefined, localOptions, env);
+  const maps = new IndexedMaps((key, hash, size) => parts.indexed(localOptions, cacheFile, key, hash, size), local, {
+    database: cacheFile,
+    lockFile: (key) => path.join(`${cacheFile.replace(/\.sqlite$/, '')}.mapping`, `${sha256Hex(key).slice(0, 40)}.lock`),
+    // A waiter gives up a little before the map's own time, so that it can say why.
+    until: deadline - Math.min(250, budget / 20),
+  });
   return { project, file, maps, local };
 }

@@ -5,19 +5,28 @@ import { judgeRuntime } from '../core/judge/runtime';
 import { MapEntry } from '../core/map/types';
 import { screenEntry } from '../core/screen/entry';
 import { screenName } from '../core/screen/names';
+import { screenNamedMessage, screenReasons } from '../core/screen/message';
 
 /**
  * A read as a hook's answer shows it: the file's name screened where the notice prints it, and the
  * map screened as data: no judge is asked for it (a map is not a file's lines).
  */
-export async function screenHookRead(options: Options, read: GuardedRead, key: string): Promise<GuardedRead> {
-  const { name, entry } = await screenHookMap(options, key, read.entry);
-  return shownAs({ ...read, entry }, name);
+export async function screenHookRead(options: Options, read: GuardedRead, key: string, names: readonly string[]): Promise<GuardedRead> {
+  const [{ name, entry }, said] = await Promise.all([screenHookMap(options, key, read.entry), screenReasons(hookContext(options), read, names)]);
+  return shownAs({ ...read, ...said, entry }, name);
 }
 
 /** A file's name (its key) and its map as a hook's answer or a guarded shell read shows them: screened as data, no judge asked. */
 export async function screenHookMap(options: Options, key: string, entry: MapEntry | undefined): Promise<{ name: string; entry?: MapEntry }> {
-  const ctx = createContext({ options, judge: judgeRuntime(options, undefined, () => undefined), log: SILENT });
+  const ctx = hookContext(options);
   const [name, screened] = await Promise.all([screenName(ctx, key), entry && screenEntry(ctx, entry)]);
   return { name, entry: screened?.entry };
 }
+
+/** A message the hook gives the agent (the edit gate's refusal or note), screened: the names it quotes as names, the rest as a message. */
+export function screenHookMessage(options: Options, message: string, names: readonly string[]): Promise<string> {
+  return screenNamedMessage(hookContext(options), message, names);
+}
+
+/** What the hook's screen works with: its options, and no judge (a name or a message is never judged). */
+const hookContext = (options: Options) => createContext({ options, judge: judgeRuntime(options, undefined, () => undefined), log: SILENT });

@@ -1,13 +1,16 @@
 import manifest from '../../package.json';
 import { idleOptions, optionsFromEnv } from '../core/config/read';
 import { nameOnOneLine } from '../core/map/controls';
-import { parseArgs, ParsedArgs, stringFlag, UsageError } from './args';
+import { notAnOption, parseArgs, ParsedArgs, stringFlag, UsageError } from './args';
 import { saysHelp, wantsHelp } from './asksHelp';
 import type { Command } from './commands/command';
 import { commandHelp, findCommand, flagsOf, groupHelp, groupSynopses, PROJECT_FLAGS, synopsis, usage } from './help';
 import { CommandFailed, Io } from './io';
 import { commandRoot } from './root';
 import { openSession } from './session';
+import { screenedIo } from './screenedIo';
+import { createContext, SILENT, SkimContext } from '../core/context';
+import { judgeRuntime } from '../core/judge/runtime';
 
 /** The checks the table's declaration makes of a command's arguments: its flags, and how many positionals. */
 function checkArgs(command: Command, args: ParsedArgs): void {
@@ -31,6 +34,7 @@ function leadingOptions(argv: readonly string[]): { leading: string[]; rest: rea
   let i = 0;
   while (i < argv.length && LEADING.has(argv[i].split('=')[0])) {
     if (!argv[i].includes('=') && i + 1 >= argv.length) throw new UsageError(`${argv[i]} needs a folder: skim ${argv[i]} DIR COMMAND …`);
+    if (!argv[i].includes('=')) notAnOption(argv[i].slice(2), argv[i + 1]);
     i += argv[i].includes('=') ? 1 : 2;
   }
   return { leading: argv.slice(0, i), rest: argv.slice(i) };
@@ -50,8 +54,23 @@ function targetOf(command: Command, args: ParsedArgs) {
  */
 const shownError = (message: string) => message.split('\n').map(nameOnOneLine).join('\n');
 
-/** Runs one `skim` invocation and returns its exit code. Never throws. */
+/** Runs one `skim` invocation and returns its exit code, its errors and warnings screened (screenedIo). Never throws. */
 export async function main(argv: readonly string[], io: Io, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<number> {
+  const screened = screenedIo(io, messageContext(env));
+  try {
+    return await run(argv, screened.io, env, cwd);
+  } finally {
+    await screened.drained();
+  }
+}
+
+/** What the screen of a command's messages works with: the options of the environment (redaction may be off), no judge. */
+function messageContext(env: NodeJS.ProcessEnv): SkimContext {
+  const options = optionsFromEnv(env).options;
+  return createContext({ options, judge: judgeRuntime(options, undefined, () => undefined), log: SILENT });
+}
+
+async function run(argv: readonly string[], io: Io, env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
   // The options this invocation was given (the environment it runs in), each problem with them said once.
   const options = () => {
     const read = optionsFromEnv(env);

@@ -123,5 +123,10 @@ export async function openSession(
 /** The engine the hook opens for a project when a read needs a map. */
 export const openEngineMaps: OpenMaps = async (root, options, env, warn) => {
   const session = await openSession({ root }, options, env, root, warn);
-  return { maps: session.maps, close: session.close, keepEntryFile: (key) => session.maps.cache.keepEntryFile(key) };
+  return {
+    maps: session.maps,
+    close: session.close,
+    keepEntryFile: (key) => session.maps.cache.keepEntryFile(key),
+    flush: (lockWaitMs) => session.maps.cache.flush(lockWaitMs),
+  };
 };

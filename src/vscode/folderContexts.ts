@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { createContext, SkimContext } from '../core/context';
 import { SeenLines } from '../core/judge/seenLines';
+import { screenMessage } from '../core/screen/message';
 import { screenNames } from '../core/screen/names';
 import { JudgeHolder } from './judge/judgeConfig';
 import { SkimLog } from './log';
@@ -25,7 +26,15 @@ export class FolderContexts {
 
   /** Names a person is shown (a file's, a folder's), screened as any name Skim shows (screenNames): the savings table, the map view, the status bar. */
   async shownNames(names: readonly string[]): Promise<string[]> {
-    const ctx = createContext({ options: settings(), judge: this.judges.judge, log: this.log });
-    return (await screenNames(ctx, names)).shown;
+    return (await screenNames(this.shownContext(), names)).shown;
+  }
+
+  /** A message shown to the chat's model or a person (a tool's error, its running line), screened as every message Skim shows (screenMessage). */
+  shownMessage(message: string): Promise<string> {
+    return screenMessage(this.shownContext(), message);
+  }
+
+  private shownContext(): SkimContext {
+    return createContext({ options: settings(), judge: this.judges.judge, log: this.log });
   }
 }

@@ -69,6 +69,10 @@ export class WorkspaceMaps implements vscode.Disposable {
     return this.contexts.shownNames(names);
   }
 
+  shownMessage(message: string): Promise<string> {
+    return this.contexts.shownMessage(message);
+  }
+
   resolve(input: string): WorkspaceFile {
     return resolveInWorkspace(input);
   }

@@ -38,21 +38,24 @@ for (const { name, host, read, edit, run } of HOSTS) {
       s.cleanup();
     });
 
-    it("refuses an edit of a file changed on disk since the read, and lets the agent's own edits follow each other once it read again", async () => {
+    it("refuses an edit of a file changed on disk since the read, again when it is tried again unread, and lets the agent's own edits follow each other once it read again", async () => {
       const file = s.write('app.py', 'def main():\n    return 1\n');
       installHook(s.dir, host);
       server.script = [
         read(file),
-        { ...edit(file, 'return 1', 'return 2'), before: () => writeFileSync(file, 'def main():\n    return 10\n') },
+        { ...edit(file, 'return 10', 'return 2'), before: () => writeFileSync(file, 'def main():\n    return 10\n') },
+        // The same edit again, unread: whatever the host reports after a denied call, it is no edit of the session's.
+        edit(file, 'return 10', 'return 2'),
         read(file),
         edit(file, 'return 10', 'return 20'),
         edit(file, 'def main', 'def start'),
       ];
       await run(s.dir, server);
       const results = toolResults(server);
-      assert.equal(results.length, 5, results.join('\n---\n'));
-      assert.match(results[1], /app\.py changed since you read it; read it again before editing it \(Skim's edit gate\)\./);
-      assert.doesNotMatch(results[3] + results[4], /Skim's edit gate/);
+      assert.equal(results.length, 6, results.join('\n---\n'));
+      for (const refused of results.slice(1, 3))
+        assert.match(refused, /app\.py changed since you read it; read it again before editing it \(Skim's edit gate\)\./);
+      assert.doesNotMatch(results[4] + results[5], /Skim's edit gate/);
       assert.equal(readFileSync(file, 'utf8'), 'def start():\n    return 20\n');
     });
   });

@@ -29,6 +29,7 @@ import { measureQueryBounds } from './query';
 import { measureScreen } from './screen';
 import { measureSearch } from './search';
 import { measureSlowParses } from './slowParse';
+import { measureHookCrowd } from './hookCrowd';
 import { measureOverview } from './overview';
 import { measureLocate } from './locate';
 import { measureTeamCache } from './team';
@@ -593,6 +594,7 @@ async function benchMain() {
     await measureLocate(record, QUICK);
     await measureQueryBounds(record, QUICK);
     await measureSlowParses(record, s.dir, QUICK);
+    await measureHookCrowd(record, s.dir);
     await measureScreen(record, (line) => console.log(line), QUICK);
     await measureTeamCache(record, s.dir, QUICK);
     // Packaging and a VS Code window take minutes: the full run only.

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { idleOptions, optionsFromEnv, optionsFromSettings } from '../../src/core/config/read';
 import { OPTION_NAMES, OPTIONS, OptionSpec } from '../../src/core/config/options';
@@ -107,6 +107,19 @@ describe('the project boundary on the command line', () => {
     assert.deepEqual([bare.code, bare.stderr], [2, 'skim: --root needs a folder: skim --root DIR COMMAND …\nskim: see skim --help\n']);
     const hook = await skimProcess(['--root', '.', 'hook'], s.dir);
     assert.deepEqual([hook.code, hook.stderr], [2, 'skim: skim hook takes no --root\nskim: see skim hook --help\n']);
+  });
+
+  it('a flag whose value is left out, so that the next option would be taken for it, is a usage error in one line, before or after the command', async () => {
+    const file = path.join(s.dir, 'big.ts');
+    const said = '--cache-dir needs a value, and --root is an option: give --cache-dir its value (--cache-dir=VALUE if the value itself starts with --)';
+    for (const [args, help] of [
+      [['--cache-dir', '--root', 'read', file], 'skim'],
+      [['read', file, '--cache-dir', '--root', s.dir], 'skim read'],
+    ] as const) {
+      const r = await skimProcess([...args], s.dir);
+      assert.deepEqual([r.code, r.stdout, r.stderr], [2, '', `skim: ${said}\nskim: see ${help} --help\n`], args.join(' '));
+    }
+    assert.equal(existsSync(path.join(s.dir, '--root')), false);
   });
 
   it("without --root the project is the current folder's: a file named outside it (/etc/passwd, another project's file) is refused in one line that names --root, and --root reads it", async () => {

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { splitLines } from '../../src/core/files/readSource';
 import { Budget } from '../../src/core/structural/budget';
+import { threadClock } from '../../src/core/time/threadClock';
 import { LanguageInfo, languageFor } from '../../src/core/structural/languages';
 import { outlineRegions } from '../../src/core/structural/mapper';
 import { Parse, parsesStarted, SlowParseError, withParse } from '../../src/core/structural/parser';
@@ -69,5 +70,63 @@ describe('an outline and its time limit', () => {
 
   it("is spent with less than a microsecond left, tree-sitter's least timeout, so a query stopped by it is known to be cut", () => {
     assert.deepEqual([new Budget(0.0005).spent, new Budget(0.002).spent, new Budget(0.002).remainingMicros()], [true, false, 2]);
+  });
+});
+
+/** A clock the test moves: the wall's time, and this thread's CPU time where `cpuKnown`, each as a slice of work says it took. */
+function testClock(cpuKnown = true) {
+  let wall = 0;
+  let cpu = 0;
+  return {
+    wall: () => wall,
+    cpu: () => (cpuKnown ? cpu : undefined),
+    took(wallMs: number, cpuMs: number) {
+      wall += wallMs;
+      cpu += cpuMs;
+    },
+  };
+}
+
+describe("an outline's time on a busy machine", () => {
+  it("counts the CPU time its thread had, not the wall's: 9 s in which it ran 1 s leave 9 s of work, and it is out of time only at 6 times its budget on the wall, as late", () => {
+    const clock = testClock();
+    const budget = new Budget(10_000, undefined, clock);
+    budget.run(() => clock.took(9_000, 1_000));
+    assert.deepEqual([budget.spent, budget.remainingMs() > 9_000], [false, true]);
+    budget.run(() => clock.took(50_000, 2_000));
+    assert.deepEqual([budget.spent, budget.late], [false, true]);
+    budget.run(() => clock.took(1_000, 100));
+    assert.deepEqual([budget.spent, budget.late], [true, true]);
+  });
+
+  it('is slow, not late, when it had its whole time on the CPU and used it', () => {
+    const clock = testClock();
+    const budget = new Budget(10_000, undefined, clock);
+    budget.run(() => clock.took(10_200, 10_000));
+    assert.deepEqual([budget.spent, budget.late], [true, false]);
+  });
+
+  it("is cut when a query given all that was left took it (its timeout is the wall's), and late where the machine held the CPU back", () => {
+    const clock = testClock();
+    const busy = new Budget(10_000, undefined, clock);
+    busy.run(() => clock.took(2_000, 1_000));
+    busy.run(() => clock.took(busy.remainingMs(), 500));
+    assert.deepEqual([busy.spent, busy.late], [true, true]);
+  });
+
+  it("where the platform gives no thread's CPU time, counts the wall's and is only ever late, never slow", () => {
+    const clock = testClock(false);
+    const budget = new Budget(10_000, undefined, clock);
+    budget.run(() => clock.took(10_000, 10_000));
+    assert.deepEqual([budget.spent, budget.late], [true, true]);
+  });
+
+  it("reads this thread's CPU time on Linux, which does not run while the thread waits", () => {
+    const cpu = threadClock.cpu();
+    assert.equal(typeof cpu, 'number');
+    const wall = threadClock.wall();
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+    assert.ok(threadClock.wall() - wall >= 299);
+    assert.ok((threadClock.cpu() as number) - (cpu as number) < 100, `${(threadClock.cpu() as number) - (cpu as number)} ms of CPU while waiting`);
   });
 });

@@ -140,6 +140,14 @@ describe('credentials found on the raw text, each range exact', () => {
     assert.equal(leakedPiece(redact(window, found), lines(go, 140, 141)), undefined);
   });
 
+  it('finds a private key whole whatever its line breaks: NEL, a lone CR, U+2028, U+2029, a vertical tab or a form feed', async () => {
+    const block = lines(readFileSync(GO_TLS_EXAMPLE, 'utf8'), 139, 143);
+    for (const [name, separator] of Object.entries({ NEL: '\u0085', CR: '\r', LS: '\u2028', PS: '\u2029', VT: '\v', FF: '\f' })) {
+      const text = block.replace(/\n/g, separator);
+      assert.equal(redact(text, await findSecrets(text)), '\tkeyPem := []byte(`[redacted: EC private key]`)', name);
+    }
+  });
+
   it('leaves code that names the PEM markers alone (jose parsing keys, vsce scanning for them)', async () => {
     for (const file of [npm('jose/dist/webapi/key/import.js'), npm('jose/dist/webapi/lib/asn1.js'), npm('@vscode/vsce/out/secretLint.js')]) {
       const text = readFileSync(file, 'utf8');

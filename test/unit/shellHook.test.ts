@@ -263,6 +263,25 @@ describe("skim hook and skim lines, for a read through a host's shell tool (buil
     assert.match(lines[0], /^\[skim\] This read was shortened: lines 1-200 of src\/big\.py are shown, of 2633 in all/);
     assert.equal(lines.slice(1, 201).join('\n'), readFileSync(ARGPARSE, 'utf8').split('\n').slice(0, 200).join('\n'));
   });
+
+  it("skim lines and the hook write their stderr screened: a missing file's or an outside file's name holding a token is redacted", () => {
+    const token = `ghp_${'Zq4'.repeat(12)}`;
+    const missing = spawnSync(process.execPath, [CLI, 'lines', `gone_${token}.py`], { cwd: s.dir, env: { ...process.env, ...env } });
+    assert.deepEqual([missing.status, missing.stderr.toString()], [1, 'skim: gone_[redacted: GitHub Token].py does not exist\n']);
+    const outside = mkdirSyncTemp();
+    try {
+      const file = path.join(outside, `o_${token}.py`);
+      writeFileSync(file, readFileSync(ARGPARSE));
+      const payload = JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's', tool_name: 'Read', tool_input: { file_path: file }, cwd: s.dir });
+      const hook = spawnSync(process.execPath, [CLI, 'hook'], { cwd: s.dir, env: { ...process.env, ...env }, input: payload });
+      assert.deepEqual(
+        [hook.status, hook.stdout.toString(), hook.stderr.toString()],
+        [0, '', `skim: hook: ${outside}/o_[redacted: GitHub Token].py is outside the project ${s.dir}; the read goes ahead untouched\n`],
+      );
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
 });
 
 function mkdirSyncTemp(): string {

@@ -15,6 +15,7 @@ import { fileKindByName } from '../../core/files/kind';
 import { scanFile } from '../../core/files/scan';
 import type { ShellRead } from '../../core/shell/read';
 import type { HookFlags } from '../hookArgs';
+import { heldWarnings } from '../heldWarnings';
 import type { Io } from '../io';
 import { HookParts, hookMapSource, ownProgram, wholeMapCommand } from '../hookParts';
 import { defaultRoot } from '../root';
@@ -75,14 +76,16 @@ function answer(io: Io, env: NodeJS.ProcessEnv, call: HookCall, said: PreToolAns
  * ahead as asked and the answer says so. Where the host runs another of Skim's hooks that acts on
  * the call (`target`: the file this one is in), this one stands aside.
  */
-async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: string, parts: HookParts, flags: HookFlags): Promise<void> {
+async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: string, parts: HookParts, flags: HookFlags, started: number): Promise<void> {
   const budget = options.hookBudgetMs;
   const gateMode = options.editGate;
-  const deadline = Date.now() + budget;
+  // The host counts its time from when it started this process; so does the hook, and it keeps some of it to give its answer.
+  const deadline = started + budget;
+  const answerBy = deadline - answerReserve(budget);
   const warn = (message: string) => io.warn(`hook: ${message}`);
   let payload;
   try {
-    payload = await within(io.stdin(), budget);
+    payload = await within(io.stdin(), deadline - Date.now());
   } catch (error) {
     if (error instanceof PayloadTooLarge) return warn(`${error.message}; the call goes ahead untouched`);
     throw error;
@@ -90,6 +93,9 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
   if (payload === undefined) return warn(`no payload arrived within ${budget} ms; the call goes ahead untouched`);
   const parsed = parsePayload(payload, cwd);
   if (parsed.kind === 'pass') return warn(`${parsed.why}; the call goes ahead untouched`);
+  // Should the screen itself fail, a refusal still goes out, naming no file.
+  const shown = (message: string, names: readonly string[]) =>
+    parts.message(options, message, names).catch(() => names.reduce((text, name) => text.split(name).join('the file'), message));
   // Most calls (every tool's PostToolUse, where hooks have no matcher) are none of Skim's business: no file is touched for them.
   const afterCall = parsed.call.shape.contextAfter === true && parsed.call.event === 'post';
   if (parsed.kind === 'call' && !afterCall && !concernsGate(parsed.call)) return;
@@ -98,24 +104,24 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
     const later = afterCall && parsed.call.session ? takeLater(laterDirectory(env), parsed.call.session, parsed.call.tool, parsed.call.input) : undefined;
     if (later !== undefined) answer(io, env, parsed.call, { context: later }, warn);
     if (!concernsGate(parsed.call)) return;
-    const gate = openGate(parsed.call, gateMode, env, deadline);
+    const gate = openGate(parsed.call, gateMode, env, shown, deadline);
     if (typeof gate === 'string') return gateMode === 'off' ? undefined : warn(`${gate}; the call goes ahead unchecked`);
     const said = await within(gateCall(gate, parsed.call, hookJudge(options, env)), deadline - Date.now());
     if (said) answer(io, env, parsed.call, said, warn);
     return;
   }
-  if (parsed.kind === 'shell') return shellHook(io, parsed.shell, parsed.call, options, env, parts, deadline);
+  if (parsed.kind === 'shell') return shellHook(io, parsed.shell, parsed.call, options, env, parts, shown, deadline);
   const call = parsed.read;
-  const gate = openGate(parsed.call, gateMode, env, deadline);
+  const gate = openGate(parsed.call, gateMode, env, shown, deadline);
   if (typeof gate !== 'string') await within(stampRead(gate, call.file), deadline - Date.now());
   else if (gateMode !== 'off') warn(`${gate}; this read is not stamped`);
-  const { file, maps, local, remote, project } = hookMapSource(call.file, defaultRoot(call.cwd), options, env, parts, deadline, warn);
+  const { file, maps, local, remote, project } = hookMapSource(call.file, defaultRoot(call.cwd), options, env, parts, answerBy, warn);
   if (!file.inside) return warn(`${call.file} is outside the project ${project.root}; the read goes ahead untouched`);
 
   const abort = new AbortController();
   let read: GuardedRead | undefined = await within(
     guardedRead(maps, file, { offset: call.offset, limit: call.limit, lineLimit: options.lineLimit, returnLines: false, signal: abort.signal }),
-    deadline - Date.now(),
+    answerBy - Date.now(),
   );
   if (!read) {
     abort.abort();
@@ -123,7 +129,7 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
   }
   if (read.outcome === 'unreadable') warn(`${read.reason}; the read goes ahead untouched`);
   // The name and the map are screened before they are drawn into the answer: the answer stays one JSON object in its host's format.
-  const screened = read.notice ? await within(parts.screen(options, read, file.key), deadline - Date.now()) : read;
+  const screened = read.notice ? await within(parts.screen(options, read, file.key, [file.absolute, file.real, file.key]), deadline - Date.now()) : read;
   const said = readAnswer(
     call,
     screened ?? shownAs(notMapped(file, call.offset, 'its map could not be screened within the deadline'), 'the file'),
@@ -133,12 +139,23 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
   if (said?.context !== undefined && read.capped && read.askedEnd !== undefined && remote) {
     await within(remote.recordShortened(file, [read.start, read.end], read.askedEnd, said.context), deadline - Date.now());
   }
+  // What is left once the process has ended is the host's: the cache gets what comes before that.
   const closed = await within(
     local.close().then(() => true),
-    deadline - Date.now(),
+    deadline - exitReserve(budget) - Date.now(),
   );
   if (!closed) warn('the cache could not be saved before the deadline; the map will be made again next time');
 }
+
+/**
+ * What of its budget the hook keeps to give its answer once the map is had or given up: the
+ * screen of the name and map, the answer written, the process ended, which a busy machine
+ * stretches like everything else.
+ */
+const answerReserve = (budget: number) => Math.min(3_000, budget / 5);
+
+/** What of its budget the hook keeps to end its process once its answer is written: a busy machine takes a moment to tear one down. */
+const exitReserve = (budget: number) => Math.min(500, budget / 30);
 
 /**
  * A plain read of one file through a shell tool: the file is stamped as read, and a read of a
@@ -154,6 +171,7 @@ async function shellHook(
   options: Options,
   env: NodeJS.ProcessEnv,
   parts: HookParts,
+  shown: (message: string, names: readonly string[]) => Promise<string>,
   deadline: number,
 ): Promise<void> {
   const warn = (message: string) => io.warn(`hook: ${message}`);
@@ -169,7 +187,7 @@ async function shellHook(
     // No such file (or folder): the command fails as it would have.
     return;
   }
-  const gate = openGate(call, options.editGate, env, deadline);
+  const gate = openGate(call, options.editGate, env, shown, deadline);
   if (typeof gate !== 'string') await within(stampRead(gate, real), deadline - Date.now());
   else if (options.editGate !== 'off') warn(`${gate}; this read is not stamped`);
   if (fileKindByName(real) !== 'source' || !(await overLimit(real, read, options.lineLimit))) return;
@@ -190,16 +208,32 @@ async function overLimit(real: string, read: ShellRead, limit: number): Promise<
   }
 }
 
-/** A hook must never block the read it guards: whatever happens, `skim hook` exits 0. */
-export async function hookMain(io: Io, env: NodeJS.ProcessEnv, cwd: string, parts: HookParts, flags: HookFlags = { problems: [] }): Promise<0> {
+/**
+ * A hook must never block the read it guards: whatever happens, `skim hook` exits 0. `started` is
+ * when the host started it (the process's start, where it is its own process).
+ */
+export async function hookMain(
+  io: Io,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  parts: HookParts,
+  flags: HookFlags = { problems: [] },
+  started = Date.now(),
+): Promise<0> {
+  // Its stderr is written once the answer is, screened: a warning names the file read.
+  const warnings = heldWarnings(io);
+  let options = optionsFromEnv({}).options;
   try {
     const read = optionsFromEnv(env);
+    options = flags.editGate ? withOptions(read.options, { editGate: flags.editGate }) : read.options;
     // On stderr, beside the JSON answer on stdout: the agent's host shows it to its user (Claude Code in its transcript) and the answer stays whole.
-    for (const problem of [...read.problems, ...idleOptions(read)]) io.warn(`hook: ${problem}`);
+    for (const problem of [...read.problems, ...idleOptions(read)]) warnings.io.warn(`hook: ${problem}`);
     // The mode the hook was installed with (a flag in its command) outranks the environment's.
-    await runHook(io, env, flags.editGate ? withOptions(read.options, { editGate: flags.editGate }) : read.options, cwd, parts, flags);
+    await runHook(warnings.io, env, options, cwd, parts, flags, started);
   } catch (error) {
-    io.warn(`hook: Skim failed (${(error as Error).message}); the read goes ahead untouched`);
+    warnings.io.warn(`hook: Skim failed (${(error as Error).message}); the read goes ahead untouched`);
   }
+  const budget = options.hookBudgetMs;
+  await warnings.flush((text) => parts.message(options, text, []), Math.max(Date.now() + 250, started + budget - exitReserve(budget)));
   return 0;
 }

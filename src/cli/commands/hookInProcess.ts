@@ -1,13 +1,19 @@
 import { indexedEntry } from '../../core/hook/indexedEntry';
 import { hookFlags } from '../hookArgs';
-import { screenHookMap, screenHookRead } from '../hookScreen';
+import { screenHookMap, screenHookMessage, screenHookRead } from '../hookScreen';
 import { openEngineMaps } from '../session';
 import type { HookParts } from '../hookParts';
 import { hookMain } from './hook';
 import type { Call } from './command';
 
 /** The hook's parts where the engine is loaded already: nothing is loaded apart. */
-export const ENGINE_PARTS: HookParts = { openMaps: openEngineMaps, screen: screenHookRead, screenMap: screenHookMap, indexed: indexedEntry };
+export const ENGINE_PARTS: HookParts = {
+  openMaps: openEngineMaps,
+  screen: screenHookRead,
+  screenMap: screenHookMap,
+  indexed: indexedEntry,
+  message: screenHookMessage,
+};
 
 /**
  * `skim hook` run with the engine already loaded: in-process callers, and arguments other than the

@@ -12,6 +12,9 @@ import { warmUp } from '../../core/search/warm';
 import { ParsedArgs } from '../args';
 import { Session } from '../session';
 import { mcpHost } from '../toolHost';
+import type { SkimContext } from '../../core/context';
+import { nameOnOneLine } from '../../core/map/controls';
+import { screenMessage } from '../../core/screen/message';
 
 /**
  * The tool's declared input schema, as the zod schema the MCP SDK checks arguments against: one
@@ -68,7 +71,7 @@ export function toolServer(host: ToolHost, tools: readonly ToolDeclaration<never
 export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<void> {
   const launcher = new Launcher();
   const server = toolServer(mcpHost(session, launcher.launch));
-  const transport = new StdioServerTransport();
+  const transport = screenedErrors(new StdioServerTransport(), session.ctx);
   const closed = new Promise<void>((resolve) => {
     transport.onclose = resolve;
     // A client that closes its end of stdin (or dies) is gone: the server ends then, and the session saves its maps on the way out.
@@ -82,6 +85,30 @@ export async function mcpCommand(_args: ParsedArgs, session: Session): Promise<v
   await answered();
   await server.close();
   launcher.close();
+}
+
+/**
+ * The transport with every error it sends screened (screen/message): the tools' own, and the
+ * SDK's (an unknown tool, arguments its schema refuses), which quote the caller's arguments.
+ * This is the one place an MCP answer leaves Skim; a result that is not an error is a tool's,
+ * screened as data before it was rendered.
+ */
+function screenedErrors(transport: StdioServerTransport, ctx: SkimContext): StdioServerTransport {
+  const send = transport.send.bind(transport);
+  const screened = (text: string) => screenMessage(ctx, nameOnOneLine(text));
+  transport.send = async (message: JSONRPCMessage) => {
+    if ('result' in message && message.result.isError && Array.isArray(message.result.content)) {
+      const content = await Promise.all(
+        (message.result.content as { type: string; text?: string }[]).map(async (part) =>
+          part.type === 'text' && typeof part.text === 'string' ? { ...part, text: await screened(part.text) } : part,
+        ),
+      );
+      return send({ ...message, result: { ...message.result, content } });
+    }
+    if ('error' in message) return send({ ...message, error: { ...message.error, message: await screened(message.error.message) } });
+    return send(message);
+  };
+  return transport;
 }
 
 /**

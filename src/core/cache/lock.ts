@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import { processAlive } from '../files/replaceFile';
@@ -23,6 +22,17 @@ const REMOTE_STALE_MS = 60_000;
 export const DEFAULT_LOCK_WAIT_MS = 2_000;
 
 const HOST = os.hostname();
+
+/**
+ * A holder's own token, 64 random bits in hex: it tells this holder's lock from a later one under
+ * the same pid. Not a secret, so not node:crypto's (which a hook taking the lock would load for it).
+ */
+const token = () =>
+  Array.from({ length: 2 }, () =>
+    Math.floor(Math.random() * 2 ** 32)
+      .toString(16)
+      .padStart(8, '0'),
+  ).join('');
 
 interface Owner {
   pid: number;
@@ -94,7 +104,7 @@ export class LockBusyError extends Error {}
  * and tries again later.
  */
 export async function withFileLock<T>(lockFile: string, work: () => Promise<T>, waitMs = DEFAULT_LOCK_WAIT_MS): Promise<T> {
-  const line = `${process.pid} ${HOST} ${randomBytes(8).toString('hex')}\n`;
+  const line = `${process.pid} ${HOST} ${token()}\n`;
   const deadline = Date.now() + waitMs;
   let delay = 5;
   let handle: fs.FileHandle;

@@ -25,7 +25,7 @@ function fits(shape: EditShape, input: Record<string, unknown>): boolean {
  * applies and that its arguments fit, else the first that applies; undefined when the call is no
  * edit.
  */
-function editShape(tool: string, input: Record<string, unknown>): EditShape | undefined {
+export function editShape(tool: string, input: Record<string, unknown>): EditShape | undefined {
   const shapes = (EDIT_SHAPES.get(tool) ?? []).filter((shape) => applies(shape, input));
   return shapes.find((shape) => fits(shape, input)) ?? shapes[0];
 }

@@ -17,7 +17,8 @@ export interface FileState {
   size: number;
 }
 
-export type StateNow = { kind: 'file'; state: FileState } | { kind: 'absent' } | { kind: 'unknown'; why: string };
+/** A file's state now; `unknown` names the file (`id`) where it was opened before its content could not be had. */
+export type StateNow = { kind: 'file'; state: FileState } | { kind: 'absent' } | { kind: 'unknown'; why: string; id?: string };
 
 const readAsync = promisify(read);
 const CHUNK = 1024 * 1024;
@@ -40,17 +41,19 @@ export async function fileState(real: string, deadline: number): Promise<StateNo
     const hasher = new Sha256();
     const buffer = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(1, stat.size)));
     for (let position = 0; position < stat.size;) {
-      if (Date.now() > deadline) return { kind: 'unknown', why: `${real} (${stat.size} bytes) could not be hashed within Skim's hook deadline` };
+      if (Date.now() > deadline)
+        return { kind: 'unknown', why: `${real} (${stat.size} bytes) could not be hashed within Skim's hook deadline`, id: fileId(stat) };
       const { bytesRead } = await readAsync(fd, buffer, 0, Math.min(buffer.length, stat.size - position), position);
       if (bytesRead === 0) break;
       hasher.update(buffer.subarray(0, bytesRead));
       position += bytesRead;
     }
     const after = fstatSync(fd);
-    if (after.size !== stat.size || after.mtimeMs !== stat.mtimeMs) return { kind: 'unknown', why: `${real} changed while Skim was hashing it` };
+    if (after.size !== stat.size || after.mtimeMs !== stat.mtimeMs)
+      return { kind: 'unknown', why: `${real} changed while Skim was hashing it`, id: fileId(stat) };
     return { kind: 'file', state: { id: fileId(stat), hash: hasher.digest(), size: stat.size } };
   } catch (error) {
-    return { kind: 'unknown', why: describeFileError(error, real) };
+    return { kind: 'unknown', why: describeFileError(error, real), id: fileId(stat) };
   } finally {
     closeSync(fd);
   }

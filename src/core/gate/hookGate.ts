@@ -21,22 +21,28 @@ export function concernsGate(call: HookCall): boolean {
 }
 
 /** The session's gate, or why there is none (gate off, no session id, an untrusted folder). */
-export function openGate(call: HookCall, mode: EditGateMode, env: NodeJS.ProcessEnv, deadline = Infinity): Gate | string {
+export function openGate(call: HookCall, mode: EditGateMode, env: NodeJS.ProcessEnv, shown: Gate['shown'], deadline = Infinity): Gate | string {
   if (mode === 'off') return 'the edit gate is off';
   if (!call.session) return "the host sent no session id, so the edit gate cannot tell this session's reads apart";
   const dir = stampDirectory(env);
   const log = StampLog.open(dir, call.session);
   if (typeof log === 'string') return `the edit gate's folder cannot be trusted: ${log}`;
-  return { mode, log, deadline: deadline - ANSWER_MS };
+  return { mode, log, deadline: deadline - ANSWER_MS, shown };
 }
 
 export async function stampRead(gate: Gate, file: string): Promise<void> {
   const real = realPath(file);
   const now = await fileState(real, gate.deadline);
   if (now.kind === 'file') gate.log.stamp(real, now.state.id, now.state.hash);
+  // Read, but not hashed (a 300 MB file late for the deadline): said so, so that an edit of it is not taken for one of a file never read.
+  else if (now.kind === 'unknown') gate.log.unhashed(real, now.id, now.why);
 }
 
-const denial = (reason: string): PreToolAnswer => ({ decision: 'deny', reason });
+/** A refusal; what it says is screened first, since it quotes the file's name (and the real path it leads to). */
+const denial = async (gate: Gate, reason: string, names: readonly string[]): Promise<PreToolAnswer> => ({
+  decision: 'deny',
+  reason: await gate.shown(reason, names),
+});
 
 /** What the gate says of a call other than a host read: a refusal, a note, or undefined to let it be (after stamping what it must). */
 export async function gateCall(gate: Gate, call: HookCall, judge: JudgeRuntime): Promise<PreToolAnswer | undefined> {
@@ -47,7 +53,8 @@ export async function gateCall(gate: Gate, call: HookCall, judge: JudgeRuntime):
   }
   const files = editedFiles(call.tool, call.input)?.map((f) => path.resolve(call.cwd, f));
   if (!files) return undefined;
-  if (call.event === 'pre' && (await writesRedactionBack(call.tool, call.input, files.map(realPath)))) return denial(writesRedaction(files.join(', ')).reason);
+  if (call.event === 'pre' && (await writesRedactionBack(call.tool, call.input, files.map(realPath))))
+    return denial(gate, writesRedaction(files.join(', ')).reason, files);
   for (const file of files) {
     const real = realPath(file);
     if (call.event === 'post') {
@@ -55,7 +62,7 @@ export async function gateCall(gate: Gate, call: HookCall, judge: JudgeRuntime):
       continue;
     }
     const decision = await judgeEdit(gate, file, real);
-    if (!decision.allow) return denial(decision.reason);
+    if (!decision.allow) return denial(gate, decision.reason, [file, real]);
     if (decision.unread) {
       const verdict = await verifyEdit(gate, call, file, judge);
       if (verdict) return verdict;
@@ -76,7 +83,7 @@ async function verifyEdit(gate: Gate, call: HookCall, file: string, judge: Judge
   const state = `Files this agent session read or wrote:\n${gate.log.recentPaths().join('\n') || '(none)'}\n\nThe edit: ${call.tool} of ${file}: ${target}`;
   const mode = await judgedUnverified(judge, 'target_seen', state, 'Did the target of this edit come from files this session read?');
   if (!mode) return undefined;
-  if (mode === 'enforcing') return denial(`Read ${file} before editing it: this session has not read it (Skim's call verify).`);
-  const note = `[skim] ${file} was not read in this session; check it before relying on this edit.`;
-  return { context: note };
+  if (mode === 'enforcing') return denial(gate, `Read ${file} before editing it: this session has not read it (Skim's call verify).`, [file]);
+  const note = await gate.shown(`${file} was not read in this session; check it before relying on this edit.`, [file]);
+  return { context: `[skim] ${note}` };
 }

@@ -6,6 +6,7 @@ import { hashBytes } from '../files/scan';
 import { HookCall } from '../hook/payload';
 import { realPath } from '../files/project';
 import { expectedHash } from './expected';
+import { editLanded } from './landed';
 import { fileId, FileState, fileState } from './fileState';
 import { decideEdit, GateDecision, undecidable } from './gate';
 import type { Gate } from './sessionGate';
@@ -37,15 +38,28 @@ async function settledState(real: string, deadline: number, first?: FileState): 
 /** Larger files are stamped after an edit by their hash alone (the edit's expected result is not worked out). */
 const EDIT_MAX_BYTES = 32 * 1024 * 1024;
 
-/** After the session's own edit: the file as it is on disk now, and as it will be once the edit lands there (VS Code saves a moment later). */
+/**
+ * After the session's own edit: the file as it is on disk now, and as it will be once the edit
+ * lands there (VS Code saves a moment later). Only an edit that happened is stamped: a call the
+ * host says failed stamps nothing, and the text on disk counts as the session's own only when
+ * the edit's new text is in it, or when it is what the session last saw (the save still to come).
+ * Otherwise someone else wrote it: a post-tool payload for an edit that was denied or failed
+ * must not make an outside change the session's own.
+ */
 export async function stampOwnEdit(gate: Gate, call: HookCall, real: string): Promise<void> {
+  if (call.failed) return;
   const now = await settledState(real, gate.deadline);
   if (now.kind !== 'file') return;
   const { id, hash } = now.state;
   const bytes = now.state.size <= EDIT_MAX_BYTES ? await bytesNow(real) : undefined;
+  const text = bytes && hashBytes(bytes) === hash ? bytes.toString('utf8') : undefined;
   const sameFile = (named: unknown) => typeof named === 'string' && realPath(path.resolve(call.cwd, named)) === real;
-  const after = bytes && hashBytes(bytes) === hash ? expectedHash(call.tool, call.input, bytes.toString('utf8'), sameFile) : undefined;
-  gate.log.stamp(real, id, ...(after && after !== hash ? [hash, after] : [hash]));
+  // Too large to read again, or changed since it was hashed: only the host's word (it did not say the call failed) is left.
+  const landed = text === undefined ? undefined : editLanded(call.tool, call.input, text, sameFile);
+  const seen = gate.log.last(real, id, namesFile(id))?.hashes.includes(hash) ?? false;
+  const after = text === undefined ? undefined : expectedHash(call.tool, call.input, text, sameFile);
+  const hashes = [...(landed !== false || seen ? [hash] : []), ...(after && after !== hash ? [after] : [])];
+  if (hashes.length) gate.log.stamp(real, id, ...hashes);
 }
 
 async function bytesNow(real: string): Promise<Buffer | undefined> {
@@ -82,9 +96,12 @@ export async function judgeEdit(gate: Gate, file: string, real: string): Promise
     if (gate.log.last(real, '', () => false)) return undecidable(gate.mode, file, describeFileError(error, real));
     return { ...decideEdit(gate.mode, file, '', undefined), unread: true };
   }
-  const stamp = gate.log.last(real, id, namesFile(id));
+  const last = gate.log.last(real, id, namesFile(id));
   // Without a stamp only the file's existence counts, so its identity stands in for its hash.
-  if (stamp === undefined) return { ...decideEdit(gate.mode, file, id, undefined), unread: true };
+  if (last === undefined) return { ...decideEdit(gate.mode, file, id, undefined), unread: true };
+  // Read, but what the read saw is not known: the edit cannot be shown to come from a fresh view.
+  if (last.unhashed !== undefined) return undecidable(gate.mode, file, `when you read it, ${last.unhashed}`);
+  const stamp = last.hashes;
   let now = await fileState(real, gate.deadline);
   if (now.kind === 'file' && decideEdit(gate.mode, file, now.state.hash, stamp).allow) return { allow: true };
   // Before refusing, look again once the file has settled: a save in progress is no change.

@@ -13,4 +13,6 @@ export interface Gate {
   log: StampLog;
   /** When hashing must stop, so that the gate's answer still reaches the host. */
   deadline: number;
+  /** A refusal or note as the agent may read it: the names it quotes (the file, its real path) and the rest screened (screen/message). */
+  shown(message: string, names: readonly string[]): Promise<string>;
 }

@@ -22,7 +22,12 @@ interface Stamp {
   /** The file's device and inode when stamped (absent in logs written before Skim recorded it). */
   id?: string;
   hashes: string[];
+  /** Why a read left no hash (out of time, unreadable): the session read the file, but what it saw is not known. */
+  unhashed?: string;
 }
+
+/** What the session last knew of a file: the hashes it saw, or that it read it without a hash and why. */
+export type LastStamp = Pick<Stamp, 'hashes' | 'unhashed'>;
 
 export class StampLog {
   private constructor(readonly file: string) {}
@@ -40,7 +45,16 @@ export class StampLog {
 
   /** Records what the session now knows `real` (the file `id`) to hold: one hash, or (after its own edit) the hashes before and after it lands. */
   stamp(real: string, id: string, ...hashes: string[]): void {
-    appendFileSync(this.file, `${JSON.stringify({ path: real, id, hashes, at: Date.now() })}\n`, { mode: 0o600 });
+    this.append({ path: real, id, hashes });
+  }
+
+  /** Records that the session read `real` but its content could not be hashed (`why`): an edit of it cannot be shown to be from a fresh view. */
+  unhashed(real: string, id: string | undefined, why: string): void {
+    this.append({ path: real, id, hashes: [], unhashed: why });
+  }
+
+  private append(stamp: Stamp): void {
+    appendFileSync(this.file, `${JSON.stringify({ ...stamp, at: Date.now() })}\n`, { mode: 0o600 });
   }
 
   /**
@@ -60,12 +74,13 @@ export class StampLog {
     for (const line of text.split('\n')) {
       if (!line || (needles !== undefined && !needles.some((needle) => line.includes(needle)))) continue;
       try {
-        const entry = JSON.parse(line) as { path?: unknown; id?: unknown; hashes?: unknown };
+        const entry = JSON.parse(line) as { path?: unknown; id?: unknown; hashes?: unknown; unhashed?: unknown };
         if (typeof entry.path === 'string' && Array.isArray(entry.hashes))
           entries.push({
             path: entry.path,
             id: typeof entry.id === 'string' ? entry.id : undefined,
             hashes: entry.hashes.filter((h): h is string => typeof h === 'string'),
+            ...(typeof entry.unhashed === 'string' && { unhashed: entry.unhashed }),
           });
       } catch {
         continue;
@@ -75,16 +90,17 @@ export class StampLog {
   }
 
   /**
-   * The hashes of the session's last stamp that applies to the file now at `real`, whose identity
-   * is `id`; undefined when it never read or wrote it. A stamp applies when it was taken at this
+   * The session's last stamp that applies to the file now at `real`, whose identity is `id` (its
+   * hashes, or why a read left none); undefined when it never read or wrote it. A stamp applies when it was taken at this
    * path (the session saw what stood there; if another file was put there since, its content
    * decides), or taken of this same file under another name that still names it (`stillNames`):
    * a hard link. A file renamed here from elsewhere, or a reused inode, is another file.
    */
-  last(real: string, id: string, stillNames: (path: string) => boolean): string[] | undefined {
-    return this.entries([real, id])
-      .filter((entry) => entry.path === real || (entry.id === id && stillNames(entry.path)))
-      .at(-1)?.hashes;
+  last(real: string, id: string, stillNames: (path: string) => boolean): LastStamp | undefined {
+    const entry = this.entries([real, id])
+      .filter((stamp) => stamp.path === real || (stamp.id === id && stillNames(stamp.path)))
+      .at(-1);
+    return entry && { hashes: entry.hashes, ...(entry.unhashed !== undefined && { unhashed: entry.unhashed }) };
   }
 
   /** The files this session read or wrote, most recent last (at most `count`). */

@@ -54,6 +54,8 @@ export interface HookCall {
   input: Record<string, unknown>;
   shape: HookFormat;
   cwd: string;
+  /** After the call: whether the host says it did not run or failed (denied, an error); false where the host says nothing. */
+  failed: boolean;
 }
 
 /** A host read before it runs (the guard and the gate), a read through a shell tool, another call (the gate alone), or nothing to act on. */
@@ -91,7 +93,16 @@ export function parsePayload(text: string, fallbackCwd: string): ParsedPayload {
   const post = format.isPost(payload);
   const session = HOOK_FORMATS.map((f) => payload[f.sessionKey]).find((v): v is string => typeof v === 'string' && v !== '');
   const caller = callerOf(payload, format);
-  const call: HookCall = { event: post ? 'post' : 'pre', host: caller.id, session, tool, input, shape: format, cwd };
+  const call: HookCall = {
+    event: post ? 'post' : 'pre',
+    host: caller.id,
+    session,
+    tool,
+    input,
+    shape: format,
+    cwd,
+    failed: post && (format.failed?.(payload) ?? false),
+  };
   // The calling host's own shell tool and cut where the payload says which host it is; else the strictest of the hosts that name the tool.
   const own = caller.sends(payload, format) ? caller.shells?.[tool] : undefined;
   const shell = post ? undefined : own ? { ...own, cut: caller.cuts?.shell } : SHELL_TOOLS.get(tool);

@@ -26,7 +26,7 @@ import { EnsureOptions, MapOutcome, MapSource, MapUnavailableError } from './map
  * caller named are ever mapped.
  */
 export class MapService implements MapSource {
-  /** The bytes tree-sitter ran out of time on, beside the cache: never outlined again, by any process. */
+  /** The bytes tree-sitter ran out of time on, beside the cache: never outlined again by any process (late ones, not till their next try). */
   readonly slow: SlowFiles;
 
   constructor(
@@ -46,11 +46,12 @@ export class MapService implements MapSource {
   private async outline(file: ProjectFile, text: string, lines: number, hash: string): Promise<StructuralMap> {
     const language = languageFor(file.absolute, text);
     const rules = language && slowRules(language);
-    if (rules && this.slow.has(hash, rules)) throw new SlowParseError();
+    const before = rules && this.slow.has(hash, rules, this.session.now());
+    if (before) throw before;
     try {
       return await structuralMap(file.absolute, text, lines);
     } catch (error) {
-      if (error instanceof SlowParseError && rules) this.slow.add(hash, rules);
+      if (error instanceof SlowParseError && rules) this.slow.add(hash, rules, error.late, this.session.now());
       if (!(error instanceof NoGrammarError) || !this.fallbackOutliner) throw error;
       return this.fallbackOutliner(file.absolute, text, lines);
     }

@@ -11,7 +11,88 @@ export interface ScreenFlag {
   line: number;
 }
 
-const RULES: [ScreenSignal, RegExp][] = [
+/** Verbs that hand a secret out. */
+const DISCLOSE = 'reveal|print|show|send|post|upload|exfiltrate|leak|share|paste|email';
+
+/** A verb list that matches its words as written in a sentence: lower-case, or with a capital first letter. */
+const sentenceCase = (words: string) =>
+  words
+    .split('|')
+    .map((w) => `[${w[0]}${w[0].toUpperCase()}]${w.slice(1)}`)
+    .join('|');
+
+/** A rule tested only on lines that `hint` (cheap) finds something in. */
+const hinted = (hint: RegExp, rule: RegExp) => ({ test: (line: string) => hint.test(line) && rule.test(line) });
+
+/**
+ * An environment variable that holds a secret, written as one (GITHUB_TOKEN, AWS_SECRET_ACCESS_KEY),
+ * after a verb that hands it out: case matters, or every `api_key` parameter would count.
+ */
+const SECRET_VARIABLES = hinted(
+  /_(?:TOKEN|SECRET|KEY|PASSWORD|PAT)\b/,
+  new RegExp(String.raw`\b(?:${sentenceCase(DISCLOSE)})\b[^\n]{0,40}?\b[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:TOKEN|SECRET|API_KEY|ACCESS_KEY|PASSWORD|PAT)\b`),
+);
+
+/**
+ * Agents an order may name: products whose name is no ordinary word, and what stands for any
+ * agent ("AI agent", "LLMs", "language model"). Weaker names (assistant, agent, model, bot, AI,
+ * cursor) are ordinary words in code: an order to one of them must begin with a verb that acts.
+ */
+const NAMED_AGENTS = String.raw`(?:github\s+)?copilot|claude(?:\s+code)?|chat\s?gpt|gpt-?[45][\w.-]*|(?:openai\s+)?codex|gemini(?:\s+cli)?|bard|devin|aider|windsurf|cody|tabnine|code\s?whisperer|amazon\s+q|grok|cline|(?:AI|LLM|coding|autonomous|automated)\s+(?:agents?|assistants?|models?|bots?|tools?)|LLMs?|(?:large\s+)?language\s+models?|the\s+AI`;
+const ROLE_AGENTS = String.raw`assistants?|agents?|models?|bots?|AI|cursor|system|developer`;
+
+/** Where an address begins: the line's start after indentation and a comment leader or bullet, or a sentence's start, or an opening quote. */
+const ADDRESS_START = String.raw`(?:^\s*(?:[^\p{L}\p{N}\s]{1,4}\s*)?|[.!?;]\s+|["'\x60]\s*)@?`;
+/** Words before the name ("To any", "Note for the", "Hey"), and after it ("reading this file"). */
+const ADDRESS_BEFORE = String.raw`(?:(?:to|for|dear|hey|hi|hello|attention|note\s+(?:to|for)|(?:a\s+)?message\s+(?:to|for)|instructions?\s+(?:to|for)|ps)\s*,?\s+)?(?:(?:any|all|every|each|the)\s+)?`;
+const ADDRESS_AFTER = String.raw`(?:\s+(?:reading|that\s+reads|who\s+reads|processing|parsing|scanning|working\s+on|editing)\s+(?:this|these|the)(?:\s+[\w.-]+){0,2})?`;
+/** What ends the address: a colon, a comma, an exclamation mark or a dash, or "please". */
+const ADDRESS_END = String.raw`\s*(?:[:,!\u2014\u2013]|\s-\s|(?=\s+please\b))`;
+/** A list of names: "Gemini, Cursor, Codex", "Bard/Gemini/ChatGPT", "Claude or Copilot". */
+const named = (names: string) => String.raw`(?:${names})(?:\s*(?:,|\/|&|\band\b|\bor\b)\s*(?:the\s+)?(?:${NAMED_AGENTS}|${ROLE_AGENTS}))*`;
+
+/** Verbs an order to an agent begins with, or holds soon after the address. */
+const ORDER_VERBS =
+  "execute|exec|run|delete|remove|rm|drop|erase|wipe|upload|send|post|email|print|output|echo|cat|reveal|show|leak|exfiltrate|share|paste|include|disable|turn off|bypass|skip|ignore|disregard|forget|override|approve|merge|push|commit|publish|deploy|install|download|curl|wget|grant|insert|inject|sudo|chmod|kill|reset|revert|pretend|act as|obey|comply|tell|read|write|replace|rewrite|modify|edit|add|create|set|change|mark|call|fetch|visit|open|copy|move|use|respond|reply|answer|stop|say|do not|don't|never|always|you|your";
+/** The verbs that act, for a weak name: what a hostile order asks, never an object's key ("cursor: pointer", "agent: createAgent()"). */
+const ACTING_VERBS =
+  'execute|run|delete|remove|rm|drop|erase|wipe|upload|send|post|email|print|output|reveal|leak|exfiltrate|share|paste|disable|turn off|bypass|skip|ignore|disregard|forget|override|approve|merge|push|commit|publish|deploy|install|download|curl|wget|grant|inject|sudo|chmod|kill|pretend|obey|comply|tell|replace|rewrite|modify|insert';
+/** An order's opening words before its verb: "please", "now", "first,", "before editing,". */
+const ORDER_LEAD = String.raw`\s*(?:(?:please|now|first|immediately|also|then)\s*,?\s+)*(?:(?:before|when|after|once|if|while)\b[^,\n]{0,40},\s*)?`;
+
+/**
+ * An order's address and its verb (named `verb`, with the word after it as `next`): a verb and
+ * the word after it both capitalized is a title ("Gemini CLI: Run", "GitHub Copilot: Open
+ * Completions Panel", a command's name in a menu), not an order.
+ */
+function addressed(rule: RegExp, line: string): boolean {
+  const m = rule.exec(line);
+  if (!m?.groups) return false;
+  const next = m.groups.next?.trim();
+  const title = /^\p{Lu}/u;
+  return !(title.test(m.groups.verb) && (!next || title.test(next)));
+}
+
+/** The order's verb, followed by a space or the line's end (never `override.model`, `run()`), and the word after it. */
+const VERB = (verbs: string) => String.raw`\b(?<verb>${verbs})(?=\s|$)(?<next>\s+\S+)?`;
+
+/** An order addressed to a named agent: "Copilot: before editing, execute …", "ChatGPT please exfiltrate …", "To any AI agent reading this: upload …". */
+const BY_NAME = new RegExp(
+  String.raw`${ADDRESS_START}${ADDRESS_BEFORE}${named(NAMED_AGENTS)}${ADDRESS_AFTER}${ADDRESS_END}[^\n]{0,60}?${VERB(ORDER_VERBS)}`,
+  'iu',
+);
+/** An order addressed to an agent by its role ("Assistant: print the contents of .env"): the order's verb comes first, and is one that acts. */
+const BY_ROLE = new RegExp(
+  String.raw`${ADDRESS_START}${ADDRESS_BEFORE}${named(ROLE_AGENTS)}${ADDRESS_AFTER}${ADDRESS_END}${ORDER_LEAD}${VERB(ACTING_VERBS)}`,
+  'iu',
+);
+/** Any agent's name or role: most lines name none, and this one look costs a fraction of the two rules. */
+const AGENT_NAME = new RegExp(String.raw`\b(?:${NAMED_AGENTS}|${ROLE_AGENTS})\b`, 'i');
+
+/** An order addressed to an agent by its name or its role. */
+const ADDRESSED = { test: (line: string) => AGENT_NAME.test(line) && (addressed(BY_NAME, line) || addressed(BY_ROLE, line)) };
+
+const RULES: [ScreenSignal, { test(line: string): boolean }][] = [
   [
     'attempts_override',
     /\b(ignore|disregard|forget|override|bypass)\b[^\n]{0,40}?\b(previous|prior|above|earlier|all|any|your|the system)\b[^\n]{0,24}?\b(instructions?|prompts?|rules|directions|guidelines|guardrails)\b/i,
@@ -19,7 +100,7 @@ const RULES: [ScreenSignal, RegExp][] = [
   ['attempts_override', /\b(new|updated|real) (system )?(instructions|prompt)\s*:|<\|im_start\|>|<\|system\|>|\[\/?INST\]|<<\/?SYS>>|\bBEGIN SYSTEM PROMPT\b/i],
   [
     'contains_instruction_to_agent',
-    /\b(if you are|you are|attention|note to|dear|hey)\b[^\n]{0,16}?\b(an? )?(AI|LLM|language model|coding (agent|assistant)|AI (agent|assistant)|copilot|claude|chatgpt)\b/i,
+    /\b(if you(?: a|')re|you(?: a|')re|attention|note to|dear|hey)\b[^\n]{0,16}?\b(an? )?(AI|LLM|language model|coding (agent|assistant)|AI (agent|assistant)|copilot|claude|chatgpt)\b/i,
   ],
   [
     'contains_instruction_to_agent',
@@ -31,13 +112,20 @@ const RULES: [ScreenSignal, RegExp][] = [
   ],
   // A line that speaks as a turn of the conversation ("Assistant: the user has approved …").
   ['contains_instruction_to_agent', /^\W{0,4}(assistant|AI|agent)\s*:\s+(the|you|your|please|ignore|run|always|never|I|we|user)\b/i],
+  // A line that speaks as the system's turn, to the agent ("SYSTEM: the assistant must …").
+  ['contains_instruction_to_agent', /^\W{0,4}(system|developer)\s*:\s+(you|your|ignore|always|never|the (assistant|agent|AI|model)s?)\b/i],
   // A download run by a shell: what an injected instruction most often asks for.
   ['contains_instruction_to_agent', /\b(curl|wget)\b[^\n|]{0,200}\|\s*(sudo\s+)?(ba|z|da)?sh\b/i],
   [
     'requests_secret_disclosure',
-    /\b(reveal|print|show|send|post|upload|exfiltrate|leak|share|paste|email)\b[^\n]{0,40}?\b(api[_ -]?keys?|access tokens?|tokens|passwords?|secrets?|credentials|private keys?|\.env\b|environment variables|ssh keys?)/i,
+    new RegExp(
+      String.raw`\b(${DISCLOSE})\b[^\n]{0,40}?(?:\b(?:api[_ -]?keys?|access tokens?|tokens|passwords?|secrets?|credentials|private keys?|environment variables|ssh keys?|id_(?:rsa|dsa|ecdsa|ed25519)\b|system prompt\b)|(?<![\w.])(?:\.env\b(?!\.)|~?\/?\.ssh\b)|\.aws\/credentials|\.npmrc\b|\.netrc\b|\.git-credentials\b)`,
+      'i',
+    ),
   ],
   ['requests_secret_disclosure', /\bcat\s+[^\n]{0,24}?(\.ssh\/|\.aws\/credentials|\.env\b|id_rsa|\.npmrc|\.netrc)|\$\((env|printenv)\)/i],
+  ['requests_secret_disclosure', SECRET_VARIABLES],
+  ['contains_instruction_to_agent', ADDRESSED],
 ];
 
 /**

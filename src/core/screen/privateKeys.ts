@@ -42,10 +42,14 @@ interface Piece {
   end: number;
 }
 
-/** `text` cut into lines and, inside a line, at JSON's `\n` and `\r\n` escapes. */
+/**
+ * `text` cut into lines at every line break a file may use (LF, CRLF, a lone CR, NEL, the Unicode
+ * line and paragraph separators, a vertical tab or form feed) and, inside a line, at JSON's `\n`
+ * and `\r\n` escapes.
+ */
 function pieces(text: string, from: number, to: number): Piece[] {
   const out: Piece[] = [];
-  const separator = /\r?\n|\\r\\n|\\n/g;
+  const separator = /\r\n|[\n\r\v\f\u0085\u2028\u2029]|\\r\\n|\\n/g;
   separator.lastIndex = from;
   let at = from;
   for (let m = separator.exec(text); m && m.index < to; m = separator.exec(text)) {

@@ -89,6 +89,17 @@ export function mergeFindings(...all: ScreenFindings[]): ScreenFindings {
   };
 }
 
+/** Findings as one list each, in line order, each once: the same credential seen in a line and in a map's field of it is one. */
+export function distinctFindings(findings: ScreenFindings): ScreenFindings {
+  const once = <T extends { line: number }>(list: readonly T[], key: (item: T) => string) =>
+    [...new Map(list.map((item) => [key(item), item])).values()].sort((a, b) => a.line - b.line);
+  return {
+    redactions: once(findings.redactions, (r) => `${r.line}\0${r.kind}`),
+    flags: once(findings.flags, (f) => `${f.line}\0${f.signal}`),
+    wrapped: findings.wrapped,
+  };
+}
+
 /** The signals flagged anywhere in `findings`. */
 export const flaggedSignals = (findings: ScreenFindings): ScreenSignal[] => [...new Set(findings.flags.map((f) => f.signal))];
 

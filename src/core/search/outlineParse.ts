@@ -4,11 +4,10 @@ import { Region } from '../map/types';
 import { LanguageInfo } from '../structural/languages';
 import { fromWorker, outlineRegions } from '../structural/mapper';
 import { runInWorker } from '../structural/outlineWorker';
-import { SlowParseError, withParse } from '../structural/parser';
+import { throwIfSlowBefore, withParse } from '../structural/parser';
 import { fileDescription } from '../structural/prose';
 import { outlineQuery } from '../structural/queries';
 import { Block } from '../structural/recover';
-import { knownSlow } from '../structural/slowTexts';
 import { namesUsed } from './references';
 
 /**
@@ -62,7 +61,7 @@ export async function wholeOutline(
   inWorker: boolean,
 ): Promise<MadeOutline> {
   if (!inWorker) return wholeOutlineHere(language, file, text, lines, withNames);
-  if (knownSlow(language, text)) throw new SlowParseError();
+  throwIfSlowBefore(language, text);
   const job: OutlineParseJob = { kind: 'whole', file, text, lines, withNames };
   return fromWorker(await runInWorker<MadeOutline>(job), file, { language, text });
 }

@@ -215,7 +215,7 @@ export class Outlines {
       this.store?.put(outline);
       return { outline, made: true };
     } catch (error) {
-      if (error instanceof SlowParseError) this.slow?.add(marker.hash, marker.rules);
+      if (error instanceof SlowParseError) this.slow?.add(marker.hash, marker.rules, error.late);
       return null;
     }
   }

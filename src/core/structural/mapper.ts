@@ -5,11 +5,11 @@ import type { Node, Query } from 'web-tree-sitter';
 import { LanguageInfo, languageFor } from './languages';
 import { outline } from './queryRegions';
 import { MapJob, runInWorker, WorkerAnswer } from './outlineWorker';
-import { isWasmFailure, Parse, SlowParseError, TreeSitterFailure, wholeWithin, withParse } from './parser';
+import { isWasmFailure, Parse, SlowParseError, throwIfSlowBefore, TreeSitterFailure, wholeWithin, withParse } from './parser';
 import { fileDescription } from './prose';
 import { outlineQuery } from './queries';
 import { STRUCTURAL_RULES_VERSION } from './rules';
-import { knownSlow, rememberSlow } from './slowTexts';
+import { rememberSlow } from './slowTexts';
 import { LinedRegion, recoverBlocks } from './recover';
 import type { StructuralMap } from './structuralMap';
 
@@ -37,7 +37,7 @@ export function outlineOffThread(): void {
 
 /**
  * The embedded default: an exact outline from one tree-sitter parse and one query, never a model
- * call, within OUTLINE_MS (else a SlowParseError, and the same bytes are not parsed again), made
+ * call, within OUTLINE_MS (else a SlowParseError, and the same bytes are not parsed again, or not till later when it was late), made
  * in a worker where the process asked for it. Throws NoGrammarError for languages it has no
  * grammar (or no working query) for; it never invents regions. `signal` stops it.
  */
@@ -48,7 +48,7 @@ export async function structuralMap(file: string, text: string, lines: number, s
     throw new NoGrammarError(`${file} is over ${STRUCTURAL_MAX_BYTES / 1024 / 1024} MB, too large to outline`);
   }
   if (!offThread) return outlineHere(language, file, text, lines, signal);
-  if (knownSlow(language, text)) throw new SlowParseError();
+  throwIfSlowBefore(language, text);
   const job: MapJob = { kind: 'map', file, text, lines };
   return fromWorker(await runInWorker<StructuralMap>(job, signal), file, { language, text });
 }
@@ -65,8 +65,8 @@ export function outliningOffThread(): boolean {
 export function fromWorker<T>(answer: WorkerAnswer<T>, file: string, whole?: { language: LanguageInfo; text: string }): T {
   if ('value' in answer) return answer.value;
   if (answer.failed === 'slow') {
-    if (whole) rememberSlow(whole.language, whole.text);
-    throw new SlowParseError();
+    if (whole) rememberSlow(whole.language, whole.text, answer.late);
+    throw new SlowParseError(answer.late);
   }
   if (answer.failed === 'no-grammar') throw new NoGrammarError(answer.message);
   if (answer.failed === 'tree-sitter') throw new TreeSitterFailure(file, answer.message);
@@ -83,7 +83,7 @@ export async function outlineHere(language: LanguageInfo, file: string, text: st
     return await outlineParsed(language, file, text, lines, signal);
   } catch (error) {
     // Cut after its parse (the query or the blocks parsed again ran out of time): as slow as a parse that did.
-    if (error instanceof SlowParseError) rememberSlow(language, text);
+    if (error instanceof SlowParseError) rememberSlow(language, text, error.late);
     throw error;
   }
 }
@@ -124,7 +124,7 @@ export async function outlineRegions({ tree, source, text, budget, parseMore }: 
   const outlineBlock = async (from: number, to: number, nested: boolean): Promise<LinedRegion[]> => {
     const blockText = source.slice(from, to);
     const blockTree = await parseMore(blockText);
-    if (!blockTree) throw new SlowParseError();
+    if (!blockTree) throw new SlowParseError(budget.late);
     try {
       const found = outlineWithin(blockTree.rootNode, from, to);
       return blockTree.rootNode.hasError && !nested

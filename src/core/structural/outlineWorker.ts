@@ -37,6 +37,8 @@ export type MapJob = { kind: 'map' } & OutlineJob;
 export interface WorkerFailure {
   failed: 'slow' | 'no-grammar' | 'tree-sitter' | 'refused' | 'other';
   message: string;
+  /** For `slow`: whether it ran out of time only because the machine was busy (SlowParseError's `late`). */
+  late?: boolean;
 }
 
 /** What the worker answers a job: its value, or its failure. */

@@ -5,7 +5,7 @@ import { wasmFile } from '../assets';
 import { OUTLINE_MS, PARSE_SLICE_MS } from './bounds';
 import { Budget } from './budget';
 import { LanguageInfo, parseableText } from './languages';
-import { knownSlow, rememberSlow } from './slowTexts';
+import { rememberSlow, slowBefore } from './slowTexts';
 
 /**
  * The tree-sitter runtime, loaded once, and each grammar on first use. A WebAssembly failure
@@ -39,13 +39,25 @@ export class TreeSitterFailure extends Error {
 }
 
 /**
- * A text tree-sitter could not parse within OUTLINE_MS (or one that ran out of time before, in
- * this process): there is no outline of it, and the same bytes are not parsed again.
+ * A text tree-sitter could not parse within OUTLINE_MS (or one that ran out of time before): there
+ * is no outline of it. Slow bytes (they had their time, and used it) are not parsed again; `late`
+ * ones ran out of time on a machine too busy to give it to them, and are tried again later
+ * (structural/slowTexts, mapping/slowFiles).
  */
 export class SlowParseError extends Error {
-  constructor() {
-    super(`tree-sitter could not parse the file within ${OUTLINE_MS / 1000} s, so it has no outline (Skim does not try the same bytes again)`);
+  constructor(readonly late = false) {
+    super(
+      late
+        ? 'tree-sitter ran out of time on the file while the machine was busy, so it has no outline yet (Skim tries it again later)'
+        : `tree-sitter could not parse the file within ${OUTLINE_MS / 1000} s, so it has no outline (Skim does not try the same bytes again)`,
+    );
   }
+}
+
+/** Throws the SlowParseError of a text this process found slow, or late with its next try still to come. */
+export function throwIfSlowBefore(language: LanguageInfo, text: string): void {
+  const before = slowBefore(language, text);
+  if (before) throw new SlowParseError(before === 'late');
 }
 
 /**
@@ -55,7 +67,7 @@ export class SlowParseError extends Error {
  */
 export function wholeWithin<T>(budget: Budget, work: () => T): T {
   const result = budget.run(work);
-  if (budget.spent) throw new SlowParseError();
+  if (budget.spent) throw new SlowParseError(budget.late);
   return result;
 }
 
@@ -226,8 +238,8 @@ async function parseOnce<T>(runtime: Runtime, language: LanguageInfo, text: stri
     const budget = new Budget(OUTLINE_MS, stoppedBy(signal));
     const tree = await confirmedParse(runtime, parser, source, budget);
     if (!tree) {
-      rememberSlow(language, text);
-      throw new SlowParseError();
+      rememberSlow(language, text, budget.late);
+      throw new SlowParseError(budget.late);
     }
     try {
       const parseMore = (part: string) => confirmedParse(runtime, parser, part, budget);
@@ -244,7 +256,7 @@ async function parseOnce<T>(runtime: Runtime, language: LanguageInfo, text: stri
  * Parses `text` with the language's grammar; parser and tree are freed once `use` has returned.
  * The parse and all `use` does with it share one budget of OUTLINE_MS; a text that cannot be
  * parsed in it is a SlowParseError, now and whenever the process is given it again (not parsed
- * again); `signal` (or the process ending) stops it with the signal's reason. Should tree-sitter's WebAssembly fail, its runtime is replaced and the parse tried again on the
+ * again; a late one until its next try); `signal` (or the process ending) stops it with the signal's reason. Should tree-sitter's WebAssembly fail, its runtime is replaced and the parse tried again on the
  * fresh one (the failure may have been left by an earlier call), up to `attempts` in all; the last
  * failure is this input's own, and is said as a TreeSitterFailure. Either way the next call has a
  * working runtime.
@@ -257,7 +269,7 @@ export async function withParse<T>(
   attempts = 2,
   signal?: AbortSignal,
 ): Promise<T> {
-  if (knownSlow(language, text)) throw new SlowParseError();
+  throwIfSlowBefore(language, text);
   for (let attempt = 1; ; attempt++) {
     const loading = load();
     const runtime = await loading;

@@ -7,8 +7,8 @@ import { fromWorker, NoGrammarError, outliningOffThread } from '../structural/ma
 import { runInWorker } from '../structural/outlineWorker';
 import type { QueryResult } from './captures';
 import type { NodeAtResult } from './chain';
-import { Parse, SlowParseError, withParse } from '../structural/parser';
-import { knownSlow, slowRules } from '../structural/slowTexts';
+import { Parse, SlowParseError, throwIfSlowBefore, withParse } from '../structural/parser';
+import { slowRules } from '../structural/slowTexts';
 
 /** One file parsed by the grammar its outline uses, for the tree tools; freed when `use` returns. */
 export interface ParsedFile extends Parse {
@@ -67,15 +67,16 @@ export async function withParsedFile<K extends TreeToolJob['kind'], T extends Tr
   const { bytes, text } = await readSource(file);
   const language = languageOf(file, text);
   const marker = slow && { hash: hashBytes(bytes), rules: slowRules(language) };
-  if (marker && slow.has(marker.hash, marker.rules)) throw new SlowParseError();
+  const marked = marker && slow.has(marker.hash, marker.rules);
+  if (marked) throw marked;
   try {
     if (!outliningOffThread()) return await withParsedText(file, text, work.use);
-    if (knownSlow(language, text)) throw new SlowParseError();
+    throwIfSlowBefore(language, text);
     const answer = await runInWorker<T>(work.job(text));
     if ('failed' in answer && answer.failed === 'refused') throw new work.refusal(answer.message);
     return fromWorker(answer, file.key, { language, text });
   } catch (error) {
-    if (marker && error instanceof SlowParseError) slow.add(marker.hash, marker.rules);
+    if (marker && error instanceof SlowParseError) slow.add(marker.hash, marker.rules, error.late);
     throw error;
   }
 }

@@ -4,11 +4,15 @@ import { readSource } from '../files/readSource';
 import { judgeLocate } from '../locate/judged';
 import { locate, LocateRequestError } from '../locate/locate';
 import { DEFAULT_LOCATE_TOKENS, fitLocate, LocateFormat, LocateResult, locateJson, RegionLines, renderLocate } from '../locate/renderLocate';
-import { cleanText, nameOnOneLine } from '../map/controls';
+import { cleanText, escapeControls, nameOnOneLine } from '../map/controls';
 import { O200K, TokenCounter } from '../savings';
 import { screenFields } from '../screen/fields';
-import { UNSHOWN_NAME } from '../screen/names';
-import { mergeFindings, NO_FINDINGS, ScreenFindings, screenLines } from '../screen/screen';
+import { UNSHOWN_FOLDER, UNSHOWN_NAME } from '../screen/names';
+import { findSecrets } from '../screen/secrets';
+import { questionText } from '../locate/question';
+import { distinctFindings, mergeFindings, NO_FINDINGS, ScreenFindings, screenLines } from '../screen/screen';
+import { FieldFinding } from '../screen/placed';
+import { filesFindings } from './maps';
 import { screenSource } from '../screen/sourceScreen';
 import { Outlines } from '../search/searchOutlines';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
@@ -47,11 +51,42 @@ export interface LocateOptions extends SearchPrograms {
   timeoutMs?: number;
 }
 
-/** What a result shows that is not a file's own lines (its path, name and note) screened as any text Skim returns; a field the screen flags is left out. */
-async function screenResults(ctx: SkimContext, results: readonly LocateResult[]): Promise<{ results: LocateResult[]; findings: ScreenFindings }> {
+/**
+ * The question, and the question as it is searched for: each credential in it taken out (spaces
+ * in its place, so that the words around it stay apart). Its words are never searched for, ranked
+ * by, or listed as a result's matched words, which would give it back in pieces (`ghp, b3d, …`).
+ */
+async function withoutSecrets(ctx: SkimContext, text: string): Promise<{ text: string; searched: string }> {
+  if (!ctx.options.redactSecrets) return { text, searched: text };
+  const secrets = await findSecrets(text);
+  let searched = text;
+  for (const { start, end } of secrets) searched = `${searched.slice(0, start)}${' '.repeat(end - start)}${searched.slice(end)}`;
+  return { text, searched };
+}
+
+/**
+ * What a result shows that is not a file's own lines (its path, name and note) screened as any text
+ * Skim returns; a field the screen flags is left out. What a name or note held is placed on its
+ * file's lines (screen/placed); a path is no text of the file.
+ */
+async function screenResults(
+  ctx: SkimContext,
+  project: Project,
+  results: readonly LocateResult[],
+): Promise<{ results: LocateResult[]; findings: ScreenFindings }> {
   const fields = results.flatMap((r) => [nameOnOneLine(r.path), cleanText(r.name).replace(/\s+/g, ' '), cleanText(r.note).replace(/\s+/g, ' ')]);
   const { shown, findings } = await screenFields(ctx, fields);
-  return { results: results.map((r, i) => ({ ...r, path: shown[3 * i] || UNSHOWN_NAME, name: shown[3 * i + 1], note: shown[3 * i + 2] })), findings };
+  const byFile = new Map<string, FieldFinding[]>();
+  const found = (line: number, finding: Pick<FieldFinding, 'kind' | 'signal'>) => {
+    const index = line - 1;
+    const r = results[Math.floor(index / 3)];
+    if (index % 3 === 0) return;
+    byFile.set(r.path, [...(byFile.get(r.path) ?? []), { ...finding, field: fields[index], near: { start: r.start, end: r.end } }]);
+  };
+  for (const r of findings.redactions) found(r.line, { kind: r.kind });
+  for (const f of findings.flags) found(f.line, { signal: f.signal });
+  const placed = await filesFindings(ctx, project, byFile);
+  return { results: results.map((r, i) => ({ ...r, path: shown[3 * i] || UNSHOWN_NAME, name: shown[3 * i + 1], note: shown[3 * i + 2] })), findings: placed };
 }
 
 /** The first results' own lines (read from their real paths, not the names shown), screened as a read's are (the whole file, so that a credential spanning lines is caught). */
@@ -96,8 +131,9 @@ export async function locateProject(
 ): Promise<LocateToolResult> {
   try {
     const program = { ...findSearchProgram(project.root, options.candidates, options.env), launch: options.launch };
+    const question = await withoutSecrets(ctx, questionText(input.question));
     const located = await locate(project, program, await outlines(), {
-      question: input.question,
+      question: question.searched,
       path: input.path,
       signal: options.signal,
       timeoutMs: options.timeoutMs,
@@ -112,16 +148,20 @@ export async function locateProject(
       score: Math.round(score * 1000) / 1000,
       matched,
     }));
-    const { results: _all, searched: _searched, question, ...covered } = located;
-    const [shownQuestion] = (await screenFields(ctx, [cleanText(question).replace(/\s+/g, ' ')])).shown;
-    const screened = await screenResults(ctx, found);
+    const { results: _all, searched: _searched, question: _question, root, scope, ...counts } = located;
+    // The question as the caller wrote it, screened; the folders as every channel names them (a flagged one is not shown).
+    const [shownQuestion, shownRoot, shownScope] = (
+      await screenFields(ctx, [cleanText(question.text).replace(/\s+/g, ' '), escapeControls(root), escapeControls(scope)].map(cleanText))
+    ).shown;
+    const covered = { ...counts, root: shownRoot || UNSHOWN_FOLDER, scope: scope === '.' ? '.' : shownScope || UNSHOWN_FOLDER };
+    const screened = await screenResults(ctx, project, found);
     // The judge sees the screened question and results only; its order, where it is enforcing, is the one shown.
     const { order, asked } = await judgeLocate(shownQuestion, screened.results, ctx.judge);
     const ranked = order ? order.map((i) => found[i]) : found;
     const results = order ? order.map((i) => screened.results[i]) : screened.results;
     const shown = await regionLines(ctx, project, ranked);
     const format: LocateFormat = options.json ? 'json' : 'text';
-    const findings = mergeFindings(screened.findings, shown.findings);
+    const findings = distinctFindings(mergeFindings(screened.findings, shown.findings));
     const answer = await fitLocate(
       { ...covered, question: shownQuestion, ranked: located.results.length, judged: order !== undefined, judgeAsked: asked },
       results,

@@ -1,9 +1,11 @@
 import type { SkimContext } from '../context';
-import { ProjectFile } from '../files/project';
+import { Project, ProjectFile } from '../files/project';
 import { mapJson, renderAt, renderMap } from '../map/render';
 import { MapOutcome, MapSource, MapUnavailableError } from '../mapping/mapSource';
 import { screenEntry } from '../screen/entry';
-import { findingsJson } from '../screen/screen';
+import { FieldFinding, placeFindings } from '../screen/placed';
+import { findingsJson, mergeFindings, NO_FINDINGS, ScreenFindings } from '../screen/screen';
+import { readSource } from '../files/readSource';
 import { explain, TextPart, ToolError, ToolResult } from './result';
 
 /** A file's map, screened: from the cache when fresh, else made now (one model call, at most three). */
@@ -15,8 +17,30 @@ async function screenedMap(ctx: SkimContext, maps: MapSource, file: ProjectFile,
     if (error instanceof MapUnavailableError) throw new ToolError(`no map for ${file.key}: ${error.message}`, { advice: instead });
     throw explain(error, file, tool, instead);
   }
-  const { entry, findings } = await screenEntry(ctx, outcome.entry);
-  return { outcome, entry, findings };
+  const screened = await screenEntry(ctx, outcome.entry);
+  return { outcome, entry: screened.entry, findings: await fileFindings(ctx, file, screened.fields) };
+}
+
+/**
+ * What the screen found in a map's fields, on the file's own lines (screen/placed), for `--json`'s
+ * `screen`: the file is read again only when there is a finding to place.
+ */
+export async function fileFindings(ctx: SkimContext, file: ProjectFile, fields: readonly FieldFinding[]): Promise<ScreenFindings> {
+  if (!fields.length) return NO_FINDINGS;
+  let lines: string[] = [];
+  try {
+    lines = (await readSource(file)).lines;
+  } catch {
+    // Gone since it was mapped: each finding is counted on its region's first line.
+  }
+  return placeFindings(ctx, fields, lines);
+}
+
+/** The same for answers over many files (locate, the overview): each file's findings on its own lines, by the file's key. */
+export async function filesFindings(ctx: SkimContext, project: Project, byFile: ReadonlyMap<string, readonly FieldFinding[]>): Promise<ScreenFindings> {
+  let placed = NO_FINDINGS;
+  for (const [key, fields] of byFile) placed = mergeFindings(placed, await fileFindings(ctx, project.file(key), fields));
+  return placed;
 }
 
 export type SummaryResult = ToolResult<ReturnType<typeof mapJson>> & { outcome: MapOutcome };

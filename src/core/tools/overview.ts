@@ -9,6 +9,8 @@ import { cleanText, escapeControls } from '../map/controls';
 import { screenFields } from '../screen/fields';
 import { UNSHOWN_FOLDER, UNSHOWN_NAME } from '../screen/names';
 import { ScreenFindings } from '../screen/screen';
+import { FieldFinding } from '../screen/placed';
+import { filesFindings } from './maps';
 import { Outlines } from '../search/searchOutlines';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { ToolError, ToolResult } from './result';
@@ -41,7 +43,7 @@ export interface OverviewOptions extends SearchPrograms {
  * overview is never judged or wrapped), and control characters are taken out. Findings count
  * fields, not file lines.
  */
-async function screenOverview(ctx: SkimContext, answer: OverviewAnswer): Promise<{ answer: OverviewAnswer; findings: ScreenFindings }> {
+async function screenOverview(ctx: SkimContext, project: Project, answer: OverviewAnswer): Promise<{ answer: OverviewAnswer; findings: ScreenFindings }> {
   const fields = [
     answer.description ?? '',
     escapeControls(answer.root),
@@ -50,6 +52,7 @@ async function screenOverview(ctx: SkimContext, answer: OverviewAnswer): Promise
     ...answer.files.flatMap((f) => [escapeControls(f.path), f.prose ?? '', ...f.declarations.map((d) => d.name)]),
   ].map((field) => cleanText(field).replace(/\s+/g, ' '));
   const { shown, findings } = await screenFields(ctx, fields);
+  const placed = await placedInFiles(ctx, project, answer, fields, findings);
   let at = 4;
   const files = answer.files.map((f) => {
     // A file whose name the screen flags is named as every channel names it.
@@ -63,7 +66,37 @@ async function screenOverview(ctx: SkimContext, answer: OverviewAnswer): Promise
   const root = shown[1] || UNSHOWN_FOLDER;
   const scope = answer.scope === '.' ? '.' : shown[2] || UNSHOWN_FOLDER;
   const narrow = shown[3] || undefined;
-  return { answer: { ...answer, root, scope, narrow, description, files }, findings };
+  return { answer: { ...answer, root, scope, narrow, description, files }, findings: placed };
+}
+
+/**
+ * What the screen found in the files' prose and declarations' names, on those files' own lines
+ * (screen/placed): prose describes a file from its top, a name its declaration. The folders, the
+ * paths and the README's line are no lines of a file the answer shows: not placed.
+ */
+async function placedInFiles(
+  ctx: SkimContext,
+  project: Project,
+  answer: OverviewAnswer,
+  fields: readonly string[],
+  findings: ScreenFindings,
+): Promise<ScreenFindings> {
+  const owner: { file: string; near: { start: number; end: number } }[] = [];
+  let at = 4;
+  for (const f of answer.files) {
+    at++;
+    owner[at++] = { file: f.path, near: { start: 1, end: 1 } };
+    for (const d of f.declarations) owner[at++] = { file: f.path, near: { start: d.start, end: d.end } };
+  }
+  const byFile = new Map<string, FieldFinding[]>();
+  const found = (line: number, finding: Pick<FieldFinding, 'kind' | 'signal'>) => {
+    const own = owner[line - 1];
+    if (own) byFile.set(own.file, [...(byFile.get(own.file) ?? []), { ...finding, field: fields[line - 1], near: own.near }]);
+  };
+  for (const r of findings.redactions) found(r.line, { kind: r.kind });
+  for (const f of findings.flags) found(f.line, { signal: f.signal });
+  const placed = await filesFindings(ctx, project, byFile);
+  return placed;
 }
 
 /** The answer kept under `key`, while each shown file's prose is what its cached map (or its own outline) gives now. */
@@ -115,7 +148,7 @@ export async function overviewProject(
         await answers.put(ranked.key, { answer: fitted, files });
       }
     }
-    const { answer, findings } = await screenOverview(ctx, fitted);
+    const { answer, findings } = await screenOverview(ctx, project, fitted);
     return { parts: [{ role: 'text', text: renderOverview(answer, narrow) }], json: overviewJson(answer, findings), findings };
   } catch (error) {
     if (error instanceof OverviewFileError) {

@@ -8,8 +8,10 @@ import { MapEntry } from '../map/types';
 import { MapSource } from '../mapping/mapSource';
 import { WrappedPassage } from '../screen/judged';
 import { screenEntry } from '../screen/entry';
+import { screenReasons } from '../screen/message';
 import { screenName } from '../screen/names';
-import { findingsJson, mergeFindings, ScreenFindings } from '../screen/screen';
+import { distinctFindings, findingsJson, mergeFindings, NO_FINDINGS, ScreenFindings } from '../screen/screen';
+import { fileFindings } from './maps';
 import { screenWindow } from '../screen/window';
 import { nextStep, TextPart, ToolError, ToolResult } from './result';
 
@@ -107,7 +109,8 @@ export async function readFile(ctx: SkimContext, maps: MapSource, file: ProjectF
   const offset = input.startLine ?? 1;
   const limit = input.lineCount ?? (input.endLine !== undefined ? Math.max(0, input.endLine - offset + 1) : undefined);
   const guarded = await guardedRead(maps, file, { offset, limit, lineLimit: options.lineLimit ?? ctx.options.lineLimit, signal: options.signal });
-  const read = shownAs(guarded, await screenName(ctx, file.key));
+  const [name, said] = await Promise.all([screenName(ctx, file.key), screenReasons(ctx, guarded, [file.absolute, file.real, file.key])]);
+  const read = shownAs({ ...guarded, ...said }, name);
   if (read.outcome === 'unreadable')
     throw new ToolError(read.reason ?? `${read.path} could not be read`, { advice: nextStep(read.reasonCode, 'skim_read_file', 'Choose another file.') });
   if (read.outcome === 'declined' && read.reason?.startsWith('binary')) throw new ToolError(`${read.path} is a binary file: Skim reads text files only`);
@@ -116,7 +119,8 @@ export async function readFile(ctx: SkimContext, maps: MapSource, file: ProjectF
   const shown = fitted.lines;
   const lines = await screenWindow(ctx, file.real, shown, read.start);
   const map = read.entry && (await screenEntry(ctx, read.entry));
-  const findings = mergeFindings(lines.findings, map?.findings ?? { redactions: [], flags: [], wrapped: [] });
+  // The map's findings on the file's lines, beside the lines': one list in the file's numbering.
+  const findings = distinctFindings(mergeFindings(lines.findings, map ? await fileFindings(ctx, file, map.fields) : NO_FINDINGS));
   if (shown.length) ctx.seen.add(file.key, read.start, read.start + shown.length - 1);
 
   const parts = readParts(read, lines.lines, lines.findings.wrapped, map?.entry, options.wholeMap);

@@ -8,6 +8,7 @@ import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { regionsForSearch } from '../search/regions';
 import { search, SearchRequest, SearchRequestError } from '../search/search';
 import { renderSearch, searchJson } from '../search/renderSearch';
+import { screenArguments } from '../screen/message';
 import { screenName } from '../screen/names';
 import { findingsJson } from '../screen/screen';
 import { ToolError, ToolResult } from './result';
@@ -34,11 +35,13 @@ export async function searchProject(
     const program = { ...findSearchProgram(project.root, programs.candidates, programs.env), launch: programs.launch };
     const searched = await search(project, program, regionsForSearch(maps, outlines), input);
     // Screened before the judge sees them: a hit's credential never leaves for the judge's endpoint.
-    const [{ hits: screened, keys, findings }, scope] = await Promise.all([
+    const [{ hits: screened, keys, findings }, scope, [pattern, regexError]] = await Promise.all([
       screenHits(ctx, project, searched.hits),
       searched.scope === '.' ? '.' : screenName(ctx, searched.scope),
+      // The pattern is the caller's, and ripgrep's complaint about it quotes it: both are echoed, so both are screened.
+      screenArguments(ctx, [searched.pattern, searched.regexError?.split('\n').pop() ?? '']),
     ]);
-    const result = await judgeSearch({ ...searched, scope, hits: screened }, ctx.judge);
+    const result = await judgeSearch({ ...searched, scope, pattern, regexError: searched.regexError && regexError, hits: screened }, ctx.judge);
     for (const hit of result.hits) ctx.seen.add(keys.get(hit) as string, hit.line);
     return { parts: [{ role: 'text', text: renderSearch(result) }], json: { ...searchJson(result), screen: findingsJson(findings) }, findings };
   } catch (error) {

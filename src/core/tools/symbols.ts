@@ -3,8 +3,11 @@ import { ProjectFile } from '../files/project';
 import { mapJson, regionLabel, renderMap } from '../map/render';
 import { Region } from '../map/types';
 import { screenEntry } from '../screen/entry';
+import { screenArguments } from '../screen/message';
 import { screenNames } from '../screen/names';
-import { findingsJson, mergeFindings, NO_FINDINGS, screenLines } from '../screen/screen';
+import { distinctFindings, findingsJson, mergeFindings, screenLines } from '../screen/screen';
+import { placeFindings } from '../screen/placed';
+import { fileFindings } from './maps';
 import { screenSource } from '../screen/sourceScreen';
 import { findSymbol, listSymbols } from '../structural/symbols';
 import { numberedLines } from './read';
@@ -15,7 +18,8 @@ const INSTEAD = 'Use skim_summarize_file or skim_read_file for this file instead
 /** skim_list_symbols: the structural outline of one file; one parse, no model call. */
 export async function listSymbolsOf(ctx: SkimContext, file: ProjectFile): Promise<ToolResult> {
   try {
-    const { entry, findings } = await screenEntry(ctx, await listSymbols(file));
+    const { entry, fields } = await screenEntry(ctx, await listSymbols(file));
+    const findings = await fileFindings(ctx, file, fields);
     return { parts: [{ role: 'map', text: renderMap(entry) }], json: { ...mapJson(entry, 0), screen: findingsJson(findings) }, findings };
   } catch (error) {
     throw explain(error, file, 'skim_list_symbols', INSTEAD);
@@ -28,6 +32,7 @@ export interface FoundSymbols {
   path: string;
   name: string;
   found: Region[];
+  screen: ReturnType<typeof findingsJson>;
 }
 
 export async function findSymbolIn(ctx: SkimContext, file: ProjectFile, name: string, maxLines: number): Promise<ToolResult<FoundSymbols>> {
@@ -37,20 +42,33 @@ export async function findSymbolIn(ctx: SkimContext, file: ProjectFile, name: st
   } catch (error) {
     throw explain(error, file, 'skim_find_symbol', INSTEAD);
   }
-  // The declarations' names and notes, and the file's name, are shown as the map shows them: screened.
+  // The declarations' names and notes, and the file's name, are shown as the map shows them: screened; the name asked for is the caller's, echoed.
   const outline = await screenEntry(ctx, found.outline);
-  const [key] = (await screenNames(ctx, [file.key])).shown;
+  const [names, [shownName]] = await Promise.all([screenNames(ctx, [file.key]), screenArguments(ctx, [name])]);
+  const [key] = names.shown;
   if (found.found.length === 0) {
-    const text = `No declaration named "${name}" in ${key}. The declarations it has:\n\n${renderMap(outline.entry)}`;
-    return { parts: [{ role: 'text', text }], json: { path: file.key, name, found: [] }, findings: outline.findings };
+    const text = `No declaration named "${shownName}" in ${key}. The declarations it has:\n\n${renderMap(outline.entry)}`;
+    const findings = await placeFindings(ctx, outline.fields, found.lines);
+    return { parts: [{ role: 'text', text }], json: { path: key, name: shownName, found: [], screen: findingsJson(findings) }, findings };
   }
   const source = await screenSource(ctx, found.lines);
   const shown = [];
-  let findings = NO_FINDINGS;
+  // What the shown declarations' names and notes held, on the file's lines, beside what their lines hold.
+  const isShown = (near: { start: number; end: number }) => found.found.some(({ region }) => region.start === near.start && region.end === near.end);
+  let findings = await placeFindings(
+    ctx,
+    outline.fields.filter((f) => isShown(f.near)),
+    found.lines,
+  );
   for (const { region: raw, lines, truncated } of found.found) {
     const region = outline.entry.regions[found.outline.regions.indexOf(raw)];
-    const screened = await screenLines(ctx, source.lines(region.start, region.start + lines.length - 1), region.start);
-    findings = mergeFindings(findings, screened.findings);
+    const last = region.start + lines.length - 1;
+    const screened = await screenLines(ctx, source.lines(region.start, last), region.start);
+    // The whole file's screen redacted these lines (a key's middle line has no marker of its own): its redactions count, found once.
+    const redactions = Array.from({ length: lines.length }, (_, i) => region.start + i).flatMap((line) =>
+      source.redactedIn(line).map((kind) => ({ line, kind })),
+    );
+    findings = distinctFindings(mergeFindings(findings, { ...screened.findings, redactions: [...redactions, ...screened.findings.redactions] }));
     ctx.seen.add(file.key, region.start, region.end);
     const head = `${regionLabel(region)}: lines ${region.start}-${region.end} of ${key}`;
     const more = truncated ? `\n[skim] Only the first ${lines.length} lines are shown; read from line ${region.start + lines.length} for the rest.` : '';
@@ -58,7 +76,7 @@ export async function findSymbolIn(ctx: SkimContext, file: ProjectFile, name: st
   }
   return {
     parts: [{ role: 'lines', text: shown.map((s) => s.text).join('\n\n') }],
-    json: { path: file.key, name, found: shown.map((s) => ({ ...s.region })) },
+    json: { path: key, name: shownName, found: shown.map((s) => ({ ...s.region })), screen: findingsJson(findings) },
     findings,
   };
 }

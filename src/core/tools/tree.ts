@@ -3,6 +3,7 @@ import type { SlowFiles } from '../mapping/slowFiles';
 import { ProjectFile } from '../files/project';
 import { readSource } from '../files/readSource';
 import { redactionMarker } from '../screen/marker';
+import { screenArguments } from '../screen/message';
 import { screenName, screenNames } from '../screen/names';
 import { findingsJson, mergeFindings, NO_FINDINGS, ScreenFindings, screenLines } from '../screen/screen';
 import { screenSource } from '../screen/sourceScreen';
@@ -48,8 +49,13 @@ async function screenCaptures(ctx: SkimContext, file: ProjectFile, result: Query
 /** skim_query_tree and `skim query`: a tree-sitter query (or a named one) on one file; one parse, no model call. */
 export async function queryFile(ctx: SkimContext, file: ProjectFile, query: string, max?: number, slow?: SlowFiles): Promise<ToolResult> {
   try {
-    const { result, findings } = await screenCaptures(ctx, file, await queryTree(file, query, max, slow));
-    for (const capture of result.captures) ctx.seen.add(file.key, capture.start.line, capture.end.line);
+    const { result: captured, findings } = await screenCaptures(ctx, file, await queryTree(file, query, max, slow));
+    for (const capture of captured.captures) ctx.seen.add(file.key, capture.start.line, capture.end.line);
+    // The query and its capture names are the caller's words, echoed: screened as arguments are.
+    const names = [...new Set(captured.captures.map((c) => c.name))];
+    const [shownQuery, ...shownNames] = await screenArguments(ctx, [captured.query, ...names]);
+    const nameOf = new Map(names.map((name, i) => [name, shownNames[i]]));
+    const result = { ...captured, query: shownQuery, captures: captured.captures.map((c) => ({ ...c, name: nameOf.get(c.name) as string })) };
     return { parts: [{ role: 'text', text: renderQuery(result) }], json: { ...queryJson(result), screen: findingsJson(findings) }, findings };
   } catch (error) {
     if (error instanceof QueryTreeError) throw new ToolError(error.message, { tool: 'skim_query_tree' });

@@ -34,7 +34,7 @@ async function answer(job: WorkerJob, signal: AbortSignal): Promise<WorkerAnswer
     return { value: await work(job, signal) };
   } catch (error) {
     const message = (error as Error).message;
-    if (error instanceof SlowParseError) return { failed: 'slow', message };
+    if (error instanceof SlowParseError) return { failed: 'slow', message, late: error.late };
     if (error instanceof NoGrammarError) return { failed: 'no-grammar', message };
     if (error instanceof TreeSitterFailure) return { failed: 'tree-sitter', message: error.reason };
     if (error instanceof NodeAtError || error instanceof QueryTreeError) return { failed: 'refused', message };

@@ -33,7 +33,7 @@ type LocateJson = ReturnType<typeof locateJson>;
 /** skim_locate over every workspace folder, as the tool runs it (never a model call), with each region it ranked as a place in a file. */
 export async function gather(workspace: WorkspaceMaps, question: string, counter: TokenCounter, token: vscode.CancellationToken): Promise<Gathered> {
   let first: vscode.WorkspaceFolder | undefined;
-  const places: LocatePlace[][] = [];
+  const places: { root: string; places: LocatePlace[] }[] = [];
   const result = await eachFolder(workspace, undefined, token, 'locate in', async (folder, signal, folders) => {
     first ??= folder;
     const options = { candidates: vscodeRipgrepCandidates(vscode.env.appRoot), launch: workspace.launcher.launch, counter, signal };
@@ -44,18 +44,19 @@ export async function gather(workspace: WorkspaceMaps, question: string, counter
       { question, tokens: Math.floor(CHAT_LOCATE_TOKENS / folders) },
       options,
     );
-    places.push(located.places);
+    places.push({ root: folder.uri.fsPath, places: located.places });
     return located;
   });
   const regions = (result.json as LocateJson[]).flatMap((answer, folder) =>
     answer.results.flatMap((r, i) => {
       // A path the screen did not show has no label to show it by. The reference points at the file on disk, never at the name shown (escaped, it names no file).
-      const place = places[folder][i];
+      // The folder is the one located in, never the root the answer shows (screened, it may name no folder).
+      const place = places[folder]?.places[i];
       if (r.path === UNSHOWN_NAME || !place) return [];
       const range = new vscode.Range(place.start - 1, 0, place.end - 1, LINE_END);
       return [
         {
-          location: new vscode.Location(vscode.Uri.file(path.join(answer.root, place.path)), range),
+          location: new vscode.Location(vscode.Uri.file(path.join(places[folder].root, place.path)), range),
           label: `${r.path}:${r.start}-${r.end} ${r.kind} ${r.name}`,
         },
       ];

@@ -146,7 +146,8 @@ function throughSkim(scene: ReadScene, placed: Placed, maps: MapSource): Promise
 }
 
 /** The read's name and map screened as the hook screens them, when it has anything to tell. */
-const screened = async (guard: GuardedRead, file: ProjectFile) => (guard.notice ? screenHookRead(DEFAULT_OPTIONS, guard, file.key) : guard);
+const screened = async (guard: GuardedRead, file: ProjectFile) =>
+  guard.notice ? screenHookRead(DEFAULT_OPTIONS, guard, file.key, [file.absolute, file.real, file.key]) : guard;
 
 /** Tokens of the reads that fetch again the lines the cap withheld and the session used later: 200 lines each, and (the other charge) the map's regions holding them. */
 function extraReads(

@@ -8,6 +8,12 @@ const FLAT_FORMAT: HookFormat = {
   inputKey: 'toolArgs',
   sessionKey: 'sessionId',
   isPost: (payload) => 'toolResult' in payload || 'toolResponse' in payload,
+  // Its result says how the call ended ({"resultType":"success", …}); any other end is no edit made.
+  failed: (payload) => {
+    const result = payload.toolResult ?? payload.toolResponse;
+    const ended = result && typeof result === 'object' ? (result as { resultType?: unknown }).resultType : undefined;
+    return typeof ended === 'string' && ended !== 'success';
+  },
   answer: (said) => ({
     ...(said.decision && { permissionDecision: said.decision }),
     ...(said.input && { modifiedArgs: said.input }),

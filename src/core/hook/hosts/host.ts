@@ -138,6 +138,8 @@ export interface HookFormat {
   recognizes?(payload: Record<string, unknown>): boolean;
   /** Whether the payload comes after the tool ran. */
   isPost(payload: Record<string, unknown>): boolean;
+  /** Whether a payload after the call says the call did not run or failed, where the format says so (undefined: it never does). */
+  failed?(payload: Record<string, unknown>): boolean;
   /** The answer, in the object the host reads, before (`pre`) or after (`post`) the call. */
   answer(said: PreToolAnswer, event: HookEvent): object;
   /**
