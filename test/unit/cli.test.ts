@@ -136,6 +136,26 @@ describe('the skim command', () => {
     assert.equal(none.stderr, 'no declaration named "nothing" in big.ts: its declarations are listed above');
   });
 
+  it("symbol selects a member by its qualified name, whether the owner is in the member's name (mocha's Runner.prototype.run as Runner.run) or the class it is declared in (http.client's HTTPConnection.send)", async () => {
+    const runner = require.resolve('mocha/lib/runner.js');
+    const run = await skim(['symbol', '--root', '/', runner, 'Runner.run'], { cwd: s.dir });
+    assert.deepEqual([run.code, run.stdout.split('\n')[1]], [0, '1188\tRunner.prototype.run = function (fn, opts = {}) {']);
+    const client = '/usr/lib/python3.11/http/client.py';
+    const send = await skim(['symbol', '--root', '/', client, 'HTTPConnection.send'], { cwd: s.dir });
+    assert.deepEqual(
+      [send.code, send.stdout.split('\n').slice(0, 2)],
+      [0, [`method send: lines 967-1005 of ${client.slice(1)}`, '967\t    def send(self, data):']],
+    );
+    // Of the file's two close methods, the one of the class named.
+    const close = await skim(['symbol', '--root', '/', client, 'HTTPConnection.close', '--json'], { cwd: s.dir });
+    assert.deepEqual(
+      JSON.parse(close.stdout).found.map((r: { start: number }) => r.start),
+      [953],
+    );
+    const none = await skim(['symbol', '--root', '/', client, 'HTTPMessage.send'], { cwd: s.dir });
+    assert.equal(none.code, 1);
+  });
+
   it('exits 2 with usage on a usage error', async () => {
     for (const args of [['frobnicate'], ['read'], ['read', 'big.ts', '--offset', '0'], ['read', 'big.ts', '--bogus'], ['at', 'big.ts', 'x'], []]) {
       const r = await skim(args, { cwd: s.dir });

@@ -82,7 +82,7 @@ export const COMMANDS: readonly Command[] = [
     name: 'symbol',
     args: [
       { name: 'FILE', help: 'the file' },
-      { name: 'NAME', help: "the declaration's name (parseArgs, Runner.run); a qualified name matches by its last part" },
+      { name: 'NAME', help: "the declaration's name (parseArgs, Runner.run); Class.member selects that class's member" },
     ],
     flags: { json },
     summary: "one declaration's lines, numbered, by its name",
