@@ -6,7 +6,7 @@ import { hookMain, readPayload } from './commands/hook';
 import { onlyExplains } from './asksHelp';
 import { requireBundle, useV8Flags } from './codeCache';
 import type { Io } from './io';
-import { descriptorIo } from './stdio';
+import { CLOSED_PIPE_EXIT, descriptorIo, onClosedPipe } from './stdio';
 
 const argv = process.argv.slice(2);
 // Help writes nothing, not even the code cache.
@@ -30,14 +30,18 @@ const hookParts: HookParts = {
 const hook = argv[0] === 'hook' && !onlyExplains(argv) && (argv.length === 1 || (argv.length === 3 && argv[1] === '--edit-gate'));
 // The hook runs on every read an agent makes: it starts from this small bundle, on the bare descriptors, and loads the engine only for a map.
 const hookIo = hook ? descriptorIo(readPayload) : undefined;
+// A reader that stops reading (`skim read BIG | head -2`, an MCP client gone) closes the pipe: the command ends quietly,
+// writing nothing more, and exits as cat does (141, 128 + SIGPIPE) rather than with a stack trace.
+const closed = onClosedPipe([process.stdout, process.stderr]);
 const io: Io = hookIo?.io ?? {
   // A person at a terminal sees a file's ESC sequences and bidi marks as escapes; a pipe (an agent) gets the file's bytes.
-  out: (text: string) => process.stdout.write(`${process.stdout.isTTY ? escapeForTerminal(text) : text}\n`),
-  warn: (text: string) => process.stderr.write(`skim: ${text}\n`),
+  out: (text: string) => closed.stdout || process.stdout.write(`${process.stdout.isTTY ? escapeForTerminal(text) : text}\n`),
+  warn: (text: string) => closed.stderr || process.stderr.write(`skim: ${text}\n`),
   stdin: () => readPayload(process.stdin),
 };
 if (hook && argv.length === 3 && gateModeOf(argv[2], 'off') !== argv[2]) io.warn(unknownGateLine(argv[2]));
 const run = hook ? hookMain(io, process.env, process.cwd(), hookParts, argv[1] === '--edit-gate' ? gateModeOf(argv[2]) : undefined) : engine().main(argv, io);
 // Exit once the output is flushed: a hook must not linger on a model call it no longer waits for.
-const flushed = () => hookIo?.flushed() ?? new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
-void run.then((code) => flushed().then(() => process.exit(code)));
+const flushed = () => hookIo?.flushed() ?? new Promise<void>((resolve) => (closed.stdout ? resolve() : process.stdout.write('', () => resolve())));
+// A hook always exits as it decided (0): its host closing the pipe is no failure of the call it sees.
+void run.then((code) => flushed().then(() => process.exit(!hook && closed.stdout ? CLOSED_PIPE_EXIT : code)));

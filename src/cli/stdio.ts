@@ -16,6 +16,29 @@ const MOST_POLL_MS = 10;
 
 const wouldBlock = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EAGAIN';
 
+/** The reader of a pipe closed its end (`skim read BIG | head -2`): nothing written there is read any more. */
+const readerGone = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EPIPE';
+
+/** How a command whose reader closed the pipe exits: as cat and git do, killed by SIGPIPE (128 + 13). */
+export const CLOSED_PIPE_EXIT = 141;
+
+/**
+ * Which of the standard streams' readers closed the pipe, kept up to date: a write to such a pipe
+ * fails with EPIPE (Node ignores SIGPIPE), said on the stream as an error event, which unheard
+ * would end the process with a stack trace. Any other error is still thrown.
+ */
+export function onClosedPipe([stdout, stderr]: [NodeJS.WriteStream, NodeJS.WriteStream]): { stdout: boolean; stderr: boolean } {
+  const closed = { stdout: false, stderr: false };
+  const listen = (stream: NodeJS.WriteStream, name: keyof typeof closed) =>
+    stream.on('error', (error) => {
+      if (!readerGone(error)) throw error;
+      closed[name] = true;
+    });
+  listen(stdout, 'stdout');
+  listen(stderr, 'stderr');
+  return closed;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -75,9 +98,13 @@ async function* chunks(fd: number): AsyncGenerator<Buffer> {
   }
 }
 
-/** Writes to one descriptor, whole and in order; the rest goes through `stream` once the descriptor would block (or always, after that). */
+/**
+ * Writes to one descriptor, whole and in order; the rest goes through `stream` once the descriptor would block (or always,
+ * after that). Once its reader has closed the pipe, nothing more is written, and nothing is said of it.
+ */
 class DescriptorWriter {
   private streamed = false;
+  private gone = false;
 
   constructor(
     private readonly fd: number,
@@ -86,15 +113,16 @@ class DescriptorWriter {
 
   write(text: string): void {
     let bytes = Buffer.from(text, 'utf8');
-    while (!this.streamed && bytes.length > 0) {
+    while (!this.gone && !this.streamed && bytes.length > 0) {
       try {
         bytes = bytes.subarray(writeSync(this.fd, bytes));
       } catch (error) {
-        if (!wouldBlock(error)) throw error;
-        this.streamed = true;
+        if (readerGone(error)) this.gone = true;
+        else if (!wouldBlock(error)) throw error;
+        else this.streamed = true;
       }
     }
-    if (bytes.length > 0) this.stream().write(bytes);
+    if (bytes.length > 0 && !this.gone) this.stream().write(bytes);
   }
 
   /** Resolves once everything written has left the process. */

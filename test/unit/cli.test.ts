@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
@@ -154,6 +154,17 @@ describe('the skim command', () => {
     );
     const none = await skim(['symbol', '--root', '/', client, 'HTTPMessage.send'], { cwd: s.dir });
     assert.equal(none.code, 1);
+  });
+
+  it('a reader that closes the pipe early (skim read BIG | head -2) ends the command quietly, as cat does: exit 141, nothing on stderr', async () => {
+    // Prose is printed whole: 20,000 lines are far more than a pipe holds.
+    const notes = s.write('notes.txt', Array.from({ length: 20_000 }, (_, i) => `line ${i + 1} of the notes`).join('\n'));
+    const child = spawn(process.execPath, [CLI, 'read', notes], { cwd: s.dir, env: { PATH: process.env.PATH, SKIM_CACHE_DIR: path.join(s.dir, '.cache') } });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    assert.deepEqual([code, stderr], [141, '']);
   });
 
   it('exits 2 with usage on a usage error', async () => {
