@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { promisify } from 'node:util';
 import { Project } from '../../src/core/files/project';
 import { LanguageInfo, languageFor } from '../../src/core/structural/languages';
 import { structuralMap } from '../../src/core/structural/mapper';
@@ -15,6 +17,7 @@ import { skim } from '../support/cli';
 import { scratch } from '../support/files';
 
 const RUNNER = require.resolve('mocha/lib/runner.js');
+const CLI = path.resolve(__dirname, '../../../dist/cli.js');
 const AUTHORITY = path.resolve(__dirname, '../../../node_modules/@azure/msal-common/src/authority/Authority.ts');
 const project = new Project(path.resolve(__dirname, '../../../node_modules'));
 const runner = project.file(RUNNER);
@@ -142,6 +145,19 @@ describe('the syntax at a position: skim_node_at', () => {
     } finally {
       s.cleanup();
     }
+  });
+
+  it("skim query names each region once, above all of its captures, though the captures came from the outline worker (http.client's 12 imports)", async () => {
+    const cache = scratch();
+    const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'query', '--root', '/', '/usr/lib/python3.11/http/client.py', 'imports'], {
+      env: { SKIM_CACHE_DIR: cache.dir },
+    });
+    cache.cleanup();
+    const lines = stdout.trimEnd().split('\n');
+    assert.deepEqual(
+      lines.filter((line) => !line.startsWith('    ')),
+      ['imports in usr/lib/python3.11/http/client.py (python): 12 captures.', '  71-80 imports', '  1394 imports', '  1414 imports'],
+    );
   });
 
   it('skim query and skim node-at print the same as JSON', async () => {

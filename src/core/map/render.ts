@@ -54,6 +54,10 @@ export function regionLine(region: Region): string {
   return `${lineSpan(region)} ${label(region, 'signatures')}`;
 }
 
+/** Whether two regions are the same region of one map: a region that crossed a worker thread is a copy, never the same object. */
+const sameRegion = (a: Region | null | undefined, b: Region | null) =>
+  a === b || (!!a && !!b && a.start === b.start && a.end === b.end && a.kind === b.kind && a.name === b.name);
+
 /**
  * Items found in a file (search hits, query captures), each under the region of the map that
  * holds it, in the order given: a region's line once, then its items indented beneath it; items
@@ -63,7 +67,7 @@ export function placedLines(items: readonly { region: Region | null; text: strin
   const out: string[] = [];
   let last: Region | null | undefined;
   for (const item of items) {
-    if (item.region !== last) {
+    if (!sameRegion(last, item.region)) {
       if (item.region) out.push(`${indent}${regionLine(item.region)}`);
       else if (last !== undefined) out.push(`${indent}(outside every region)`);
       last = item.region;
