@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { Project } from '../../src/core/files/project';
 import { LanguageInfo, languageFor } from '../../src/core/structural/languages';
 import { structuralMap } from '../../src/core/structural/mapper';
+import { examplePattern } from '../../src/core/structural/queries';
 import { TreeSitterFailure, withParse } from '../../src/core/structural/parser';
 import { MAX_QUERY_DEPTH, MAX_SHOWN, queryDepth, queryRefusal } from '../../src/core/syntax/bounds';
 import { nodeAt } from '../../src/core/syntax/nodeAt';
@@ -84,6 +85,32 @@ describe('tree queries on real files: skim_query_tree', () => {
       queryFile(testContext(), runner, 'callers'),
       /"callers" is not a named query \(definitions, imports, calls, calls:NAME, strings\) nor an S-expression/,
     );
+  });
+
+  it("a query that does not compile suggests a pattern of the file's own grammar, and each language's suggestion compiles against it", async () => {
+    const client = new Project('/usr/lib/python3.11').file('/usr/lib/python3.11/http/client.py');
+    await assert.rejects(
+      queryFile(testContext(), client, '(function_declaration) @f'),
+      (error: Error) =>
+        error.message ===
+        "skim_query_tree: the query does not compile against the python grammar: Bad node name 'function_declaration'. Write a tree-sitter S-expression of that grammar, such as (function_definition name: (identifier) @name) (skim_node_at names the nodes of a line), or use one of definitions, imports, calls, calls:NAME, strings.",
+    );
+    const table = JSON.parse(readFileSync(path.resolve(__dirname, '../../../src/core/structural/languages.json'), 'utf8')) as { extensions: string[] }[];
+    const suggested: string[] = [];
+    for (const { extensions } of table) {
+      const language = languageFor(`x${extensions[0]}`) as LanguageInfo;
+      const example = examplePattern(language);
+      if (!example) continue;
+      suggested.push(language.id);
+      const captures = await withParse(language, '', language.id, (parse) => {
+        const query = parse.compile(example);
+        const names = query.captureNames;
+        query.delete();
+        return names;
+      });
+      assert.ok(captures.includes('name'), `${language.id}: ${example}`);
+    }
+    assert.equal(suggested.length, table.length - 1, 'every language but Elixir, whose outline patterns all span lines');
   });
 
   it('says it has no grammar for a file type instead of guessing', async () => {
