@@ -110,6 +110,13 @@ describe('the skim command', () => {
     assert.equal((await skim(['at', 'big.ts', '30'], { cwd: s.dir })).stdout, 'big.ts:30 is in a gap between regions.');
   });
 
+  it('at a line the file does not have fails, as symbol does for a name it lacks: exit 1, one line on stderr', async () => {
+    const r = await skim(['at', 'big.ts', '99999'], { cwd: s.dir });
+    assert.deepEqual([r.code, r.stdout, r.stderr], [1, '', 'big.ts has 900 lines; line 99999 is outside it']);
+    s.write('one.ts', 'export const one = 1;\n');
+    assert.equal((await skim(['at', 'one.ts', '2'], { cwd: s.dir })).stderr, 'one.ts has 1 line; line 2 is outside it');
+  });
+
   it("symbols prints a real file's outline and symbol one declaration's numbered lines by name, as the tools do; a name it lacks exits 1 with its declarations listed (mocha's runner.js)", async () => {
     const runner = require.resolve('mocha/lib/runner.js');
     const outline = await skim(['symbols', '--root', '/', runner], { cwd: s.dir });

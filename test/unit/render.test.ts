@@ -315,17 +315,15 @@ describe('rendering a map from its rows', () => {
     }
   });
 
-  it("says a one-line file's count in the singular: its map's header and what is past its end (tunnel's index.js)", async () => {
+  it("says a one-line file's count in the singular in its map's header (tunnel's index.js)", async () => {
     const one = await mapOf(require.resolve('tunnel/index.js'));
     assert.equal(one.lines, 1);
     assert.match(renderMap(one), /^Map of .*tunnel\/index\.js \(1 line; tree-sitter outline\)/);
-    assert.equal(renderAt(one, 2), `${one.path} has 1 line; line 2 is outside it.`);
   });
 
   it('answers what is at a line: its regions innermost last, or a gap', () => {
     assert.equal(renderAt(entry(), 10), '5-40 class Cart — holds items\n  7-20 method add — adds one item');
     assert.equal(renderAt(entry(), 42), 'src/shop.ts:42 is in a gap between regions.');
-    assert.equal(renderAt(entry(), 61), 'src/shop.ts has 60 lines; line 61 is outside it.');
   });
 
   it('gives the JSON form with exactly the stored fields', () => {

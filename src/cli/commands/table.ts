@@ -65,7 +65,7 @@ export const COMMANDS: readonly Command[] = [
     ],
     flags: {},
     summary: 'the regions that hold LINE, innermost last',
-    help: "The regions of the file's map that hold LINE, outermost first and innermost last, or the gap it is in.",
+    help: "The regions of the file's map that hold LINE, outermost first and innermost last, or the gap it is in; a line the file does not have is a failure (exit 1).",
     path: { arg: 0, is: 'file' },
     run: atCommand,
   },

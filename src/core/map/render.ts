@@ -285,9 +285,8 @@ function fit(text: string, maxChars: number | undefined): string {
   return text.slice(0, Math.max(0, maxChars - marker.length)) + marker;
 }
 
-/** What is at one line: the regions containing it, innermost last, or that it is in a gap. */
+/** What is at one line of the file (1 to its last): the regions containing it, innermost last, or that it is in a gap. */
 export function renderAt(entry: MapEntry, line: number): string {
-  if (line < 1 || line > entry.lines) return `${entry.path} has ${counted(entry.lines, 'line')}; line ${line} is outside it.`;
   if (entry.status === 'prose-only') return `${entry.path}: no line map (prose only), so line ${line} cannot be placed.`;
   const hits = regionsAt(entry.regions, line);
   if (hits.length === 0) return `${entry.path}:${line} is in a gap between regions.`;

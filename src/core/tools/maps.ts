@@ -1,5 +1,6 @@
 import type { SkimContext } from '../context';
 import { ProjectFile } from '../files/project';
+import { counted } from '../map/counts';
 import { mapJson, renderAt, renderMap } from '../map/render';
 import { MapOutcome, MapSource, MapUnavailableError } from '../mapping/mapSource';
 import { screenEntry } from '../screen/entry';
@@ -35,8 +36,9 @@ export async function summarizeFile(ctx: SkimContext, maps: MapSource, file: Pro
   };
 }
 
-/** `skim at`: the regions that hold one line, innermost last. */
+/** `skim at`: the regions that hold one line, innermost last; a line the file does not have is a failure, as a declaration it lacks is for `skim symbol`. */
 export async function mapAt(ctx: SkimContext, maps: MapSource, file: ProjectFile, line: number): Promise<ToolResult<null> & { outcome: MapOutcome }> {
   const { outcome, entry, findings } = await screenedMap(ctx, maps, file, 'skim at', 'Read the line instead.');
+  if (line < 1 || line > entry.lines) throw new ToolError(`${entry.path} has ${counted(entry.lines, 'line')}; line ${line} is outside it`);
   return { parts: [{ role: 'text', text: renderAt(entry, line) }], json: null, findings, outcome };
 }
