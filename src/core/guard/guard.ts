@@ -6,7 +6,7 @@ import type { MapSource } from '../mapping/mapSource';
 import { ProjectFile } from '../files/project';
 import { MAX_MODEL_CALLS } from '../summarizer/summarize';
 import { nameOnOneLine } from '../map/controls';
-import { cappedNotice, fallbackNotice, noMapNotice } from './notice';
+import { cappedNotice, declinedNotice, fallbackNotice, noMapNotice } from './notice';
 
 export const DEFAULT_LINE_LIMIT = 200;
 
@@ -82,7 +82,10 @@ async function guard(maps: MapSource, file: ProjectFile, request: ReadRequest, s
   if (kind !== 'source') {
     const read = await readAsAsked(file, start, asked);
     // A file that cannot be read is unreadable whatever its name says (a missing notes.md, a folder named docs.md).
-    return read.outcome === 'untouched' ? { ...read, outcome: 'declined', reason: DECLINED_REASON[kind] } : read;
+    if (read.outcome !== 'untouched') return read;
+    const declined: GuardedRead = { ...read, outcome: 'declined', reason: DECLINED_REASON[kind] };
+    // Asked for more than the limit, the read says why it was not shortened; within it, there was nothing to shorten.
+    return want > limit ? { ...declined, notice: declinedNotice(declined.path, DECLINED_REASON[kind]) } : declined;
   }
   // Within the limit the guard has nothing to add: the read goes ahead as asked (a hook reads nothing at all).
   if (want <= limit) return readAsAsked(file, start, asked);
@@ -145,7 +148,8 @@ function noticeOf(read: GuardedRead): string {
       cappedNotice(read.path, read.start, read.end, read.total ?? read.end, read.askedEnd ?? read.end) +
       (read.fallback ? `\n${fallbackNotice(read.fallback)}` : '')
     );
-  return read.outcome === 'unmapped' ? noMapNotice(read.path, read.reason ?? 'no reason was given') : read.notice;
+  if (read.outcome === 'unmapped') return noMapNotice(read.path, read.reason ?? 'no reason was given');
+  return read.outcome === 'declined' && read.notice ? declinedNotice(read.path, read.reason ?? 'Skim does not guard this file') : read.notice;
 }
 
 /**

@@ -12,6 +12,10 @@ export function noMapNotice(path: string, reason: string): string {
   return `[skim] No map of ${path} could be made (${reason}), so the read was not shortened.`;
 }
 
+export function declinedNotice(path: string, reason: string): string {
+  return `[skim] ${path} was not shortened: ${reason}.`;
+}
+
 export function fallbackNotice(reason: string): string {
   return `[skim] Note: ${reason}.`;
 }
