@@ -105,6 +105,20 @@ describe('the skim command', () => {
     assert.deepEqual([again.producer, again.regions.length, again.modelCalls], ['tree-sitter:typescript@11', 30, 0]);
   });
 
+  it('a minified file has no map to show: map and symbols say so and exit 1, by its name (app.min.js) or by its lines (a bundle on one line)', async () => {
+    s.write('app.min.js', 'function add(a,b){return a+b}\n');
+    s.write('bundle.js', `${'var e=function(t,n){return t+n},r=function(t){return e(t,1)};'.repeat(600)}\n`);
+    const said = {
+      'app.min.js': "app.min.js is minified code: it has no useful map, only a minifier's names on a few long lines",
+      'bundle.js': "bundle.js is minified code (1 line of 36 KB on average): it has no useful map, only a minifier's names on a few long lines",
+    };
+    for (const [name, stderr] of Object.entries(said))
+      for (const command of ['map', 'symbols']) {
+        const r = await skim([command, name], { cwd: s.dir });
+        assert.deepEqual([r.code, r.stdout, r.stderr], [1, '', stderr], `${command} ${name}`);
+      }
+  });
+
   it('at names the regions that hold a line, or the gap', async () => {
     assert.equal((await skim(['at', 'big.ts', '35'], { cwd: s.dir })).stdout, '31-59 fn1(n: number): number');
     assert.equal((await skim(['at', 'big.ts', '30'], { cwd: s.dir })).stdout, 'big.ts:30 is in a gap between regions.');

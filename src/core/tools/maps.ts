@@ -1,4 +1,5 @@
 import type { SkimContext } from '../context';
+import { isMinified } from '../files/kind';
 import { ProjectFile } from '../files/project';
 import { counted } from '../map/counts';
 import { mapJson, renderAt, renderMap } from '../map/render';
@@ -20,11 +21,23 @@ async function screenedMap(ctx: SkimContext, maps: MapSource, file: ProjectFile,
   return { outcome, entry, findings };
 }
 
+/** A minified file has no useful map: said instead of one, with what to do, before any model call where its name says so. */
+export function refuseMinified(file: ProjectFile, size: number, lines: number, tool: string): void {
+  if (!isMinified(file.key, size, lines)) return;
+  const shape = lines ? ` (${counted(lines, 'line')} of ${Math.max(1, Math.round(size / lines / 1024))} KB on average)` : '';
+  throw new ToolError(`${file.key} is minified code${shape}: it has no useful map, only a minifier's names on a few long lines`, {
+    tool,
+    advice: 'Search it with skim_search for the name or text you need, then read those lines.',
+  });
+}
+
 export type SummaryResult = ToolResult<ReturnType<typeof mapJson>> & { outcome: MapOutcome };
 
 /** skim_summarize_file and `skim map`: the file's prose and whole map, and a note when the structural outline stands in for a model that failed. */
 export async function summarizeFile(ctx: SkimContext, maps: MapSource, file: ProjectFile): Promise<SummaryResult> {
+  refuseMinified(file, 0, 0, 'skim_summarize_file');
   const { outcome, entry, findings } = await screenedMap(ctx, maps, file, 'skim_summarize_file', 'Read it with skim_read_file instead.');
+  refuseMinified(file, outcome.entry.size, entry.lines, 'skim_summarize_file');
   const parts: TextPart[] = [];
   if (outcome.fallback) parts.push({ role: 'notice', text: `[skim] Note: ${outcome.fallback}.` });
   parts.push({ role: 'map', text: renderMap(entry) });

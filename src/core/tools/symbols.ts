@@ -7,6 +7,7 @@ import { screenNames } from '../screen/names';
 import { findingsJson, mergeFindings, NO_FINDINGS, screenLines } from '../screen/screen';
 import { screenSource } from '../screen/sourceScreen';
 import { findSymbol, listSymbols } from '../structural/symbols';
+import { refuseMinified } from './maps';
 import { numberedLines } from './read';
 import { explain, ToolResult } from './result';
 
@@ -14,12 +15,16 @@ const INSTEAD = 'Use skim_summarize_file or skim_read_file for this file instead
 
 /** skim_list_symbols: the structural outline of one file; one parse, no model call. */
 export async function listSymbolsOf(ctx: SkimContext, file: ProjectFile): Promise<ToolResult> {
+  refuseMinified(file, 0, 0, 'skim_list_symbols');
+  let outline;
   try {
-    const { entry, findings } = await screenEntry(ctx, await listSymbols(file));
-    return { parts: [{ role: 'map', text: renderMap(entry) }], json: { ...mapJson(entry, 0), screen: findingsJson(findings) }, findings };
+    outline = await listSymbols(file);
   } catch (error) {
     throw explain(error, file, 'skim_list_symbols', INSTEAD);
   }
+  refuseMinified(file, outline.size, outline.lines, 'skim_list_symbols');
+  const { entry, findings } = await screenEntry(ctx, outline);
+  return { parts: [{ role: 'map', text: renderMap(entry) }], json: { ...mapJson(entry, 0), screen: findingsJson(findings) }, findings };
 }
 
 /** skim_find_symbol: each declaration of that name with its coordinates and numbered lines; the outline when there is none. */
