@@ -61,7 +61,7 @@ describe('the skim command', () => {
     const second = JSON.parse((await skim(['map', 'big.ts', '--json'], { cwd: s.dir })).stdout);
     assert.deepEqual(
       [first.status, first.producer, first.lines, first.modelCalls, first.source],
-      ['structural', 'tree-sitter:typescript@11', 900, 0, 'structural'],
+      ['structural', 'tree-sitter:typescript@12', 900, 0, 'structural'],
     );
     assert.deepEqual(second, { ...first, source: 'local' });
   });
@@ -102,7 +102,7 @@ describe('the skim command', () => {
     cache.put({ ...entry, producer: 'tree-sitter:typescript@1', regions: [] });
     await cache.close();
     const again = JSON.parse((await skim(['map', 'big.ts', '--json'], { cwd: s.dir })).stdout);
-    assert.deepEqual([again.producer, again.regions.length, again.modelCalls], ['tree-sitter:typescript@11', 30, 0]);
+    assert.deepEqual([again.producer, again.regions.length, again.modelCalls], ['tree-sitter:typescript@12', 30, 0]);
   });
 
   it('a minified file has no map to show: map and symbols say so and exit 1, by its name (app.min.js) or by its lines (a bundle on one line)', async () => {

@@ -278,6 +278,19 @@ describe('rendering a map from its rows', () => {
     ]);
   });
 
+  it("names overloads by their parameters' types, a trailing comma no parameter of its own (requests' _encode_params)", () => {
+    const rows = [
+      r(1, 3, 'method', '_encode_params', '(data: str) -> str'),
+      r(5, 9, 'method', '_encode_params', '(data: _t.SupportsRead[str | bytes],) -> _t.SupportsRead[str | bytes]'),
+      r(11, 13, 'method', '_encode_params', '(data: _t.KVDataType, ) -> str'),
+    ];
+    assert.deepEqual(regionLines(renderMap(entry({ lines: 20, regions: rows }))), [
+      '1-3 _encode_params(str)',
+      '5-9 _encode_params(_t.SupportsRead[str | bytes])',
+      '11-13 _encode_params(_t.KVDataType)',
+    ]);
+  });
+
   it('keeps only the signatures that tell same-named members apart when a map must fit', () => {
     const rows = [
       r(1, 30, 'function', 'serve', 'answers a request on its connection.'),

@@ -1,3 +1,4 @@
+import { clipWhole } from './clip';
 import { counted } from './counts';
 import { withoutMarkup } from './markup';
 import { CALLABLE, isSignature, mapLabels, noteOf, SHOWN_NOTE_CHARS, UNMARKED } from './labels';
@@ -367,13 +368,8 @@ const words = (text: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
-/** Text cut to `max` characters at a word, with an ellipsis when anything was cut. */
-function clipAtWord(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:(]+$/, '')}…`;
-}
+/** Text cut to `max` characters where it reads whole (map/clip), keeping half of it at least; else within a word, as a last resort. */
+const clipForEditor = (text: string, max: number): string => clipWhole(text, max, max / 2) ?? `${text.slice(0, max - 1).replace(/[\s,;:(]+$/, '')}…`;
 
 /**
  * The CodeLens above a region's first line: its kind, its lines and its note in plain words
@@ -385,8 +381,8 @@ export function codeLensTitle(region: Region, onScreen = ''): string {
   const note = plainNote(region.note);
   const repeated = !words(note) || words(note) === words(region.kind) || ` ${words(onScreen)} `.includes(` ${words(note)} `);
   const head = region.name === region.kind ? `${note || region.kind} · ${lineSpan(region)}` : `${region.kind} · ${lineSpan(region)}`;
-  if (repeated || region.name === region.kind) return clipAtWord(head, LENS_CHARS);
-  return `${head} · ${clipAtWord(note, LENS_CHARS - head.length - 3)}`;
+  if (repeated || region.name === region.kind) return clipForEditor(head, LENS_CHARS);
+  return `${head} · ${clipForEditor(note, LENS_CHARS - head.length - 3)}`;
 }
 
 /** The longest hover line: one line, never a block. */
@@ -406,7 +402,7 @@ export function renderHover(entry: MapEntry, line: number, anywhere = false): { 
   const note = plainNote(region.note);
   const text =
     region.name === region.kind ? `${note || region.kind} · ${lineSpan(region)}` : `${regionLabel(region)} · ${lineSpan(region)}${note ? ` · ${note}` : ''}`;
-  return { region, text: clipAtWord(text, HOVER_CHARS) };
+  return { region, text: clipForEditor(text, HOVER_CHARS) };
 }
 
 /**
