@@ -6,7 +6,7 @@ import { hookMain, readPayload } from './commands/hook';
 import { onlyExplains } from './asksHelp';
 import { requireBundle, useV8Flags } from './codeCache';
 import type { Io } from './io';
-import { CLOSED_PIPE_EXIT, descriptorIo, onClosedPipe } from './stdio';
+import { CLOSED_PIPE_EXIT, descriptorIo, whenReaderGone } from './stdio';
 
 const argv = process.argv.slice(2);
 // Help writes nothing, not even the code cache.
@@ -32,7 +32,12 @@ const hook = argv[0] === 'hook' && !onlyExplains(argv) && (argv.length === 1 || 
 const hookIo = hook ? descriptorIo(readPayload) : undefined;
 // A reader that stops reading (`skim read BIG | head -2`, an MCP client gone) closes the pipe: the command ends quietly,
 // writing nothing more, and exits as cat does (141, 128 + SIGPIPE) rather than with a stack trace.
-const closed = onClosedPipe([process.stdout, process.stderr]);
+// The hook's own writer (stdio.ts) does so on the bare descriptors, without making the streams.
+const closed = { stdout: false, stderr: false };
+if (!hook) {
+  whenReaderGone(process.stdout, () => (closed.stdout = true));
+  whenReaderGone(process.stderr, () => (closed.stderr = true));
+}
 const io: Io = hookIo?.io ?? {
   // A person at a terminal sees a file's ESC sequences and bidi marks as escapes; a pipe (an agent) gets the file's bytes.
   out: (text: string) => closed.stdout || process.stdout.write(`${process.stdout.isTTY ? escapeForTerminal(text) : text}\n`),

@@ -23,20 +23,16 @@ const readerGone = (error: unknown) => (error as NodeJS.ErrnoException).code ===
 export const CLOSED_PIPE_EXIT = 141;
 
 /**
- * Which of the standard streams' readers closed the pipe, kept up to date: a write to such a pipe
- * fails with EPIPE (Node ignores SIGPIPE), said on the stream as an error event, which unheard
- * would end the process with a stack trace. Any other error is still thrown.
+ * Calls `gone` once the reader of `stream`'s pipe has closed it: a write to such a pipe fails with
+ * EPIPE (Node ignores SIGPIPE), said on the stream as an error event, which unheard would end the
+ * process with a stack trace. Any other error is still thrown. Returns the stream.
  */
-export function onClosedPipe([stdout, stderr]: [NodeJS.WriteStream, NodeJS.WriteStream]): { stdout: boolean; stderr: boolean } {
-  const closed = { stdout: false, stderr: false };
-  const listen = (stream: NodeJS.WriteStream, name: keyof typeof closed) =>
-    stream.on('error', (error) => {
-      if (!readerGone(error)) throw error;
-      closed[name] = true;
-    });
-  listen(stdout, 'stdout');
-  listen(stderr, 'stderr');
-  return closed;
+export function whenReaderGone<S extends NodeJS.WritableStream>(stream: S, gone: () => void): S {
+  stream.on('error', (error) => {
+    if (!readerGone(error)) throw error;
+    gone();
+  });
+  return stream;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -106,10 +102,18 @@ class DescriptorWriter {
   private streamed = false;
   private gone = false;
 
+  private opened: NodeJS.WritableStream | undefined;
+
   constructor(
     private readonly fd: number,
-    private readonly stream: () => NodeJS.WritableStream,
+    private readonly open: () => NodeJS.WritableStream,
   ) {}
+
+  /** The descriptor's stream, made only when first needed (it loads Node's stream and network modules), quiet once its reader is gone. */
+  private stream(): NodeJS.WritableStream {
+    this.opened ??= whenReaderGone(this.open(), () => (this.gone = true));
+    return this.opened;
+  }
 
   write(text: string): void {
     let bytes = Buffer.from(text, 'utf8');
