@@ -36,7 +36,7 @@ describe('the read guard', () => {
     assert.equal(r.lines[0], 'export function fn0(n: number): number {');
     assert.equal(
       r.notice,
-      "[skim] This read was shortened: lines 1-200 of big.ts are shown, of 900 in all (the read asked for 1-900). Next start: line 201. The file's map follows: read the range you need next.",
+      "[skim] This read was shortened: lines 1-200 of big.ts are shown, of 900 in all (the read asked for 1-900). Next start: line 201. Reads of more than 200 lines are shortened here. The file's map follows: read the range you need next.",
     );
     assert.deepEqual(
       r.entry?.regions.map((x) => [x.start, x.end, x.name]),

@@ -12,7 +12,7 @@ import { skim } from '../support/cli';
 import { scratch, tsSource } from '../support/files';
 
 const NOTICE = (file: string, askedEnd: number) =>
-  `[skim] This read was shortened: lines 1-200 of ${file} are shown, of 900 in all (the read asked for 1-${askedEnd}). Next start: line 201. The file's map follows: read the range you need next.`;
+  `[skim] This read was shortened: lines 1-200 of ${file} are shown, of 900 in all (the read asked for 1-${askedEnd}). Next start: line 201. Reads of more than 200 lines are shortened here. The file's map follows: read the range you need next.`;
 
 describe("skim hook, for each host's payload", () => {
   let s: ReturnType<typeof scratch>;

@@ -1,3 +1,4 @@
+import { OPTIONS } from '../config/options';
 import { describeFileError } from '../files/errors';
 import { DECLINED_REASON, fileKindByName } from '../files/kind';
 import { scanFile, ScanResult } from '../files/scan';
@@ -8,14 +9,12 @@ import { MAX_MODEL_CALLS } from '../summarizer/summarize';
 import { nameOnOneLine } from '../map/controls';
 import { cappedNotice, declinedNotice, fallbackNotice, noMapNotice } from './notice';
 
-export const DEFAULT_LINE_LIMIT = 200;
-
 export interface ReadRequest {
   /** First line to return, 1-based. Default 1. */
   offset?: number;
   /** How many lines; the rest of the file when absent. */
   limit?: number;
-  /** The guard's line limit. Default 200. */
+  /** The guard's line limit. Default: skim.guard.lineLimit's, in the option table. */
   lineLimit?: number;
   /**
    * Whether to read the lines when the read goes ahead as asked (declined or unmapped). A hook
@@ -77,7 +76,7 @@ export async function guardedRead(maps: MapSource, file: ProjectFile, request: R
 }
 
 async function guard(maps: MapSource, file: ProjectFile, request: ReadRequest, start: number, want: number, asked: number): Promise<GuardedRead> {
-  const limit = request.lineLimit && request.lineLimit > 0 ? request.lineLimit : DEFAULT_LINE_LIMIT;
+  const limit = request.lineLimit && request.lineLimit > 0 ? request.lineLimit : OPTIONS.lineLimit.default;
   const kind = fileKindByName(file.absolute);
   if (kind !== 'source') {
     const read = await readAsAsked(file, start, asked);
