@@ -24,19 +24,29 @@ const common = {
   platform: 'node',
   target: 'node20',
   format: 'cjs',
+  // What `npm run build` writes is what the tests run and the .vsix ships: minified, every window loads less. Function and
+  // class names are kept, so that a stack trace (the one `skim` prints on an internal error, or the extension host's log)
+  // still names Skim's functions; its line and column map back to the sources through the .map files written beside each
+  // bundle (not shipped: `node --enable-source-maps` reads them from a build of the same commit). --watch stays readable.
+  minify: !watch,
+  keepNames: true,
   sourcemap: true,
+  // Non-ASCII text (the tokenizer's tables, the screen's patterns) as itself, not as \u escapes that double its size.
+  charset: 'utf8',
   logLevel: 'warning',
   external: ['vscode'],
   // jsonc-parser's CommonJS entry is a UMD wrapper whose inner requires esbuild cannot follow; its ES module build bundles.
   alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
 };
 
-// secretlint's rules are a bundle of their own (dist/secretlint.js), loaded only when the screen's prefilter finds a candidate:
-// every other bundle requires it from beside itself instead of carrying (and parsing) it.
-const secretlintApart = {
-  name: 'secretlint-apart',
+// Two parts are bundles of their own, each loaded only when first needed: secretlint's rules (dist/secretlint.js) when the
+// screen's prefilter finds a candidate, gpt-tokenizer's o200k tables (dist/tokenizer.js) at the first token count. Every other
+// bundle requires them from beside itself instead of carrying (and parsing) them.
+const apart = {
+  name: 'apart',
   setup(build) {
     build.onResolve({ filter: /\/secretlintBundle$/ }, () => ({ path: './secretlint.js', external: true }));
+    build.onResolve({ filter: /\/tokenizerBundle$/ }, () => ({ path: './tokenizer.js', external: true }));
   },
 };
 
@@ -45,15 +55,16 @@ const builds = [
   // read) and loads dist/engine.js for everything else.
   { ...common, entryPoints: ['src/cli/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { ...common, entryPoints: ['src/cli/cliMain.ts'], outfile: 'dist/cli-main.js' },
-  { ...common, entryPoints: ['src/cli/engine.ts'], outfile: 'dist/engine.js', plugins: [secretlintApart] },
-  { ...common, entryPoints: ['src/cli/hookMaps.ts'], outfile: 'dist/hook-maps.js', plugins: [secretlintApart] },
-  { ...common, entryPoints: ['src/cli/hookFresh.ts'], outfile: 'dist/hook-fresh.js', plugins: [secretlintApart] },
+  { ...common, entryPoints: ['src/cli/engine.ts'], outfile: 'dist/engine.js', plugins: [apart] },
+  { ...common, entryPoints: ['src/cli/hookMaps.ts'], outfile: 'dist/hook-maps.js', plugins: [apart] },
+  { ...common, entryPoints: ['src/cli/hookFresh.ts'], outfile: 'dist/hook-fresh.js', plugins: [apart] },
   // A written tree query runs in a worker thread of its own (src/core/syntax/worker.ts).
   { ...common, entryPoints: ['src/core/syntax/queryWorker.ts'], outfile: 'dist/query-worker.js' },
   // In the extension host, structural maps are made in a worker thread of their own (src/core/structural/outlineWorker.ts).
   { ...common, entryPoints: ['src/core/workers/outlineWorkerMain.ts'], outfile: 'dist/outline-worker.js' },
-  { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', jsxFactory: 'vscpp', jsxFragment: 'vscppf', plugins: [secretlintApart] },
+  { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', jsxFactory: 'vscpp', jsxFragment: 'vscppf', plugins: [apart] },
   { ...common, entryPoints: ['src/core/screen/secretlintBundle.ts'], outfile: 'dist/secretlint.js' },
+  { ...common, entryPoints: ['src/core/tokenizerBundle.ts'], outfile: 'dist/tokenizer.js' },
 ];
 
 if (watch) {
