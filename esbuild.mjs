@@ -31,7 +31,7 @@ const common = {
   minify: !watch,
   keepNames: true,
   sourcemap: true,
-  // Non-ASCII text (the screen's patterns) as itself, not as \u escapes that double its size.
+  // Non-ASCII text (the tokenizer's tables, the screen's patterns) as itself, not as \u escapes that double its size.
   charset: 'utf8',
   logLevel: 'warning',
   external: ['vscode'],
@@ -39,12 +39,14 @@ const common = {
   alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
 };
 
-// secretlint's rules are a bundle of their own (dist/secretlint.js), loaded only when the screen's prefilter finds a candidate:
-// every other bundle requires it from beside itself instead of carrying (and parsing) it.
-const secretlintApart = {
-  name: 'secretlint-apart',
+// Two parts are bundles of their own, each loaded only when first needed: secretlint's rules (dist/secretlint.js) when the
+// screen's prefilter finds a candidate, gpt-tokenizer's o200k tables (dist/tokenizer.js) at the first token count. Every other
+// bundle requires them from beside itself instead of carrying (and parsing) them.
+const apart = {
+  name: 'apart',
   setup(build) {
     build.onResolve({ filter: /\/secretlintBundle$/ }, () => ({ path: './secretlint.js', external: true }));
+    build.onResolve({ filter: /\/tokenizerBundle$/ }, () => ({ path: './tokenizer.js', external: true }));
   },
 };
 
@@ -53,17 +55,18 @@ const builds = [
   // read) and loads dist/engine.js for everything else.
   { ...common, entryPoints: ['src/cli/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { ...common, entryPoints: ['src/cli/cliMain.ts'], outfile: 'dist/cli-main.js' },
-  { ...common, entryPoints: ['src/cli/engine.ts'], outfile: 'dist/engine.js', plugins: [secretlintApart] },
-  { ...common, entryPoints: ['src/cli/hookMaps.ts'], outfile: 'dist/hook-maps.js', plugins: [secretlintApart] },
-  { ...common, entryPoints: ['src/cli/hookFresh.ts'], outfile: 'dist/hook-fresh.js', plugins: [secretlintApart] },
+  { ...common, entryPoints: ['src/cli/engine.ts'], outfile: 'dist/engine.js', plugins: [apart] },
+  { ...common, entryPoints: ['src/cli/hookMaps.ts'], outfile: 'dist/hook-maps.js', plugins: [apart] },
+  { ...common, entryPoints: ['src/cli/hookFresh.ts'], outfile: 'dist/hook-fresh.js', plugins: [apart] },
   // `skim lines`, what a guarded shell read runs: dispatched by dist/cli-main.js, loading the two above as the hook does.
   { ...common, entryPoints: ['src/cli/shellRead.ts'], outfile: 'dist/shell-read.js' },
   // A written tree query runs in a worker thread of its own (src/core/syntax/worker.ts).
   { ...common, entryPoints: ['src/core/syntax/queryWorker.ts'], outfile: 'dist/query-worker.js' },
   // In the extension host, structural maps are made in a worker thread of their own (src/core/structural/outlineWorker.ts).
   { ...common, entryPoints: ['src/core/workers/outlineWorkerMain.ts'], outfile: 'dist/outline-worker.js' },
-  { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', jsxFactory: 'vscpp', jsxFragment: 'vscppf', plugins: [secretlintApart] },
+  { ...common, entryPoints: ['src/vscode/main.ts'], outfile: 'dist/extension.js', jsxFactory: 'vscpp', jsxFragment: 'vscppf', plugins: [apart] },
   { ...common, entryPoints: ['src/core/screen/secretlintBundle.ts'], outfile: 'dist/secretlint.js' },
+  { ...common, entryPoints: ['src/core/tokenizerBundle.ts'], outfile: 'dist/tokenizer.js' },
 ];
 
 if (watch) {

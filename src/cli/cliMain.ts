@@ -6,7 +6,7 @@ import { onlyExplains } from './asksHelp';
 import { hookFlags } from './hookArgs';
 import { requireBundle, useV8Flags } from './codeCache';
 import type { Io } from './io';
-import { descriptorIo } from './stdio';
+import { CLOSED_PIPE_EXIT, descriptorIo, whenReaderGone } from './stdio';
 
 const argv = process.argv.slice(2);
 // Help writes nothing, not even the code cache.
@@ -36,10 +36,18 @@ const hook = flags !== undefined;
 const lines = argv[0] === 'lines' && !onlyExplains(argv);
 // The hook runs on every read an agent makes: it starts from this small bundle, on the bare descriptors, and loads the engine only for a map.
 const bare = hook || lines ? descriptorIo(readPayload) : undefined;
+// A reader that stops reading (`skim read BIG | head -2`, an MCP client gone) closes the pipe: the command ends quietly,
+// writing nothing more, and exits as cat does (141, 128 + SIGPIPE) rather than with a stack trace.
+// The hook's own writer (stdio.ts) does so on the bare descriptors, without making the streams.
+const closed = { stdout: false, stderr: false };
+if (!bare) {
+  whenReaderGone(process.stdout, () => (closed.stdout = true));
+  whenReaderGone(process.stderr, () => (closed.stderr = true));
+}
 const io: Io = bare?.io ?? {
   // A person at a terminal sees a file's ESC sequences and bidi marks as escapes; a pipe (an agent) gets the file's bytes.
-  out: (text: string) => process.stdout.write(`${process.stdout.isTTY ? escapeForTerminal(text) : text}\n`),
-  warn: (text: string) => process.stderr.write(`skim: ${text}\n`),
+  out: (text: string) => closed.stdout || process.stdout.write(`${process.stdout.isTTY ? escapeForTerminal(text) : text}\n`),
+  warn: (text: string) => closed.stderr || process.stderr.write(`skim: ${text}\n`),
   stdin: () => readPayload(process.stdin),
 };
 for (const problem of flags?.problems ?? []) io.warn(problem);
@@ -52,5 +60,6 @@ const run = flags
       )
     : engine().main(argv, io);
 // Exit once the output is flushed: a hook must not linger on a model call it no longer waits for.
-const flushed = () => bare?.flushed() ?? new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
-void run.then((code) => flushed().then(() => process.exit(code)));
+const flushed = () => bare?.flushed() ?? new Promise<void>((resolve) => (closed.stdout ? resolve() : process.stdout.write('', () => resolve())));
+// The hook (and a guarded shell read) exits as it decided: its host closing the pipe is no failure of the call it sees.
+void run.then((code) => flushed().then(() => process.exit(!bare && closed.stdout ? CLOSED_PIPE_EXIT : code)));

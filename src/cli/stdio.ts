@@ -16,6 +16,25 @@ const MOST_POLL_MS = 10;
 
 const wouldBlock = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EAGAIN';
 
+/** The reader of a pipe closed its end (`skim read BIG | head -2`): nothing written there is read any more. */
+const readerGone = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EPIPE';
+
+/** How a command whose reader closed the pipe exits: as cat and git do, killed by SIGPIPE (128 + 13). */
+export const CLOSED_PIPE_EXIT = 141;
+
+/**
+ * Calls `gone` once the reader of `stream`'s pipe has closed it: a write to such a pipe fails with
+ * EPIPE (Node ignores SIGPIPE), said on the stream as an error event, which unheard would end the
+ * process with a stack trace. Any other error is still thrown. Returns the stream.
+ */
+export function whenReaderGone<S extends NodeJS.WritableStream>(stream: S, gone: () => void): S {
+  stream.on('error', (error) => {
+    if (!readerGone(error)) throw error;
+    gone();
+  });
+  return stream;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -75,26 +94,39 @@ async function* chunks(fd: number): AsyncGenerator<Buffer> {
   }
 }
 
-/** Writes to one descriptor, whole and in order; the rest goes through `stream` once the descriptor would block (or always, after that). */
+/**
+ * Writes to one descriptor, whole and in order; the rest goes through `stream` once the descriptor would block (or always,
+ * after that). Once its reader has closed the pipe, nothing more is written, and nothing is said of it.
+ */
 class DescriptorWriter {
   private streamed = false;
+  private gone = false;
+
+  private opened: NodeJS.WritableStream | undefined;
 
   constructor(
     private readonly fd: number,
-    private readonly stream: () => NodeJS.WritableStream,
+    private readonly open: () => NodeJS.WritableStream,
   ) {}
+
+  /** The descriptor's stream, made only when first needed (it loads Node's stream and network modules), quiet once its reader is gone. */
+  private stream(): NodeJS.WritableStream {
+    this.opened ??= whenReaderGone(this.open(), () => (this.gone = true));
+    return this.opened;
+  }
 
   write(data: string | Buffer): void {
     let bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    while (!this.streamed && bytes.length > 0) {
+    while (!this.gone && !this.streamed && bytes.length > 0) {
       try {
         bytes = bytes.subarray(writeSync(this.fd, bytes));
       } catch (error) {
-        if (!wouldBlock(error)) throw error;
-        this.streamed = true;
+        if (readerGone(error)) this.gone = true;
+        else if (!wouldBlock(error)) throw error;
+        else this.streamed = true;
       }
     }
-    if (bytes.length > 0) this.stream().write(bytes);
+    if (bytes.length > 0 && !this.gone) this.stream().write(bytes);
   }
 
   /** Resolves once everything written has left the process. */

@@ -27,13 +27,14 @@ export type TokenCounter = { name: string; count: (text: string) => Promise<numb
 export const O200K: TokenCounter = { name: 'o200k (gpt-tokenizer)', count: async (text) => encodeO200k(text).length };
 
 /**
- * o200k tokens of a text. gpt-tokenizer is loaded at the first count, not with the module: its
- * tables are two thirds of the engine's bundle and take a quarter of a second to build, which a
- * command that counts nothing (or an overview served whole from its cache) never pays.
+ * o200k tokens of a text. gpt-tokenizer is loaded at the first count, from a bundle of its own
+ * (tokenizerBundle.ts, dist/tokenizer.js): its tables are 2 MB and take a quarter of a second to
+ * build, which a process that counts nothing (the extension in most windows, a command served
+ * whole from its cache) never reads, parses or pays.
  */
 export function encodeO200k(text: string): number[] {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require the bundle keeps lazy, where an import runs at load
-  return (require('gpt-tokenizer') as typeof import('gpt-tokenizer')).encode(text);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a bundle of its own, required when first needed
+  return (require('./tokenizerBundle') as typeof import('./tokenizerBundle')).encode(text);
 }
 
 export async function measureShortenedRead(

@@ -3,6 +3,7 @@ import { OPTION_NAMES, OptionName, Options } from '../core/config/options';
 import { Logger } from '../core/context';
 import { idleOptions } from '../core/config/read';
 import { readSettings } from './settings';
+import { whenTrusted } from './trust';
 
 /**
  * The extension's one configuration listener: when a setting changes, it reads the options again,
@@ -12,17 +13,22 @@ import { readSettings } from './settings';
 export class SkimConfiguration implements vscode.Disposable {
   private current: Options;
   private readonly listeners: ((changed: ReadonlySet<OptionName>) => void)[] = [];
-  private readonly subscription: vscode.Disposable;
+  private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly log: Logger) {
     this.current = this.read();
-    this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
-      if (!event.affectsConfiguration('skim')) return;
-      const next = this.read();
-      const changed = new Set(OPTION_NAMES.filter((name) => next[name] !== this.current[name]));
-      this.current = next;
-      if (changed.size) for (const listener of this.listeners) listener(changed);
-    });
+    // Trusting the workspace is a change too: its own values of the restricted settings now count.
+    this.subscriptions = [
+      vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration('skim') && this.reread()),
+      whenTrusted(() => this.reread()),
+    ];
+  }
+
+  private reread(): void {
+    const next = this.read();
+    const changed = new Set(OPTION_NAMES.filter((name) => next[name] !== this.current[name]));
+    this.current = next;
+    if (changed.size) for (const listener of this.listeners) listener(changed);
   }
 
   /** The window's options (a folder's own settings are read where a folder is known). */
@@ -42,6 +48,6 @@ export class SkimConfiguration implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const s of this.subscriptions) s.dispose();
   }
 }

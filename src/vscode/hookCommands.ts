@@ -6,6 +6,7 @@ import { HookCommands, hookCommands, HookTarget } from '../core/hook/command';
 import { hasSkimHook, hookPlace, hookStateDir, installHook, InstallHost, InstallScope, removeHook } from '../core/hook/install';
 import { SkimConfiguration } from './configuration';
 import { settings } from './settings';
+import { trusted, waitsForTrust } from './trust';
 
 /**
  * The node that runs `skim hook`: VS Code's own runtime (as Node), so nothing else need be installed.
@@ -22,7 +23,7 @@ function command(extensionPath: string, target: HookTarget): HookCommands {
 function followEditGate(extensionPath: string, configuration: SkimConfiguration): void {
   configuration.onDidChange((changed) => {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-    if (!folder || !changed.has('editGate')) return;
+    if (!folder || !changed.has('editGate') || !trusted()) return;
     const place = hookPlace('vscode', 'workspace', folder);
     try {
       if (hasSkimHook(place)) installHook(place, command(extensionPath, { host: 'vscode', scope: 'workspace' }), hookStateDir());
@@ -62,6 +63,11 @@ async function choose(action: 'install' | 'remove'): Promise<{ host: InstallHost
 export function registerHookCommands(extensionPath: string, configuration: SkimConfiguration): vscode.Disposable[] {
   followEditGate(extensionPath, configuration);
   const run = (action: 'install' | 'remove') => async (preset?: { host: InstallHost; scope: InstallScope }) => {
+    // A hook file is a command agents run on every read: none is written, or rewritten, from a workspace not trusted yet.
+    if (!trusted()) {
+      void vscode.window.showWarningMessage(waitsForTrust(`Skim: to ${action} the read hook`));
+      return undefined;
+    }
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
     const target = preset ? { ...preset, root: folder } : await choose(action);
     if (!target) return undefined;

@@ -6,6 +6,7 @@ import { FolderStores } from './folderStores';
 import { SkimLog } from './log';
 import { LmModel, selectModel } from './model/lmModel';
 import { TeamHolder } from './teamHolder';
+import { trusted } from './trust';
 import { WorkspaceFile } from './workspacePaths';
 
 /** The map service for a file's folder: its cache, the team cache, and the vscode.lm model the settings choose on every map. */
@@ -17,10 +18,16 @@ export class MapServices {
     private readonly log: SkimLog,
   ) {}
 
-  /** The engine for a file's folder, with the model the settings choose (none: tree-sitter serves). */
+  /** The engine for a file's folder, with the model the settings choose (none, or a workspace not trusted: tree-sitter serves). */
   async service(file: WorkspaceFile, token?: vscode.CancellationToken): Promise<{ maps: MapService; model?: LmModel }> {
     const cache = await this.stores.cache(file.folder);
     const ctx = this.contexts.context(file.folder);
+    if (!trusted()) {
+      this.log.line(
+        'this workspace is not trusted, so maps come from the tree-sitter outline, and the team cache is not asked: a model writes them once it is trusted.',
+      );
+      return { maps: new MapService(ctx, cache, undefined, editorSymbolOutline) };
+    }
     const choice = { vendor: ctx.options.modelVendor, family: ctx.options.modelFamily, id: ctx.options.modelId };
     let chat: vscode.LanguageModelChat | undefined;
     try {

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { SkimConfiguration } from './configuration';
+import { trusted, whenTrusted } from './trust';
 
 /**
  * Offers `skim mcp` to VS Code's MCP servers when skim.mcp.offerServer is on, for chat sessions
@@ -14,12 +15,17 @@ export function registerMcpServer(extensionPath: string, version: string, config
   const provider = vscode.lm.registerMcpServerDefinitionProvider('skim.mcp', {
     onDidChangeMcpServerDefinitions: changed.event,
     provideMcpServerDefinitions() {
-      if (!configuration.options.mcpOfferServer) return [];
+      // The server reads settings and runs language servers of its own: not before the workspace is trusted.
+      if (!configuration.options.mcpOfferServer || !trusted()) return [];
       const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file');
       const args = [path.join(extensionPath, 'dist', 'cli.js'), 'mcp', ...(folder ? ['--root', folder.uri.fsPath] : [])];
       // VS Code's own runtime runs the server as Node; no other Node need be installed.
       return [new vscode.McpStdioServerDefinition('Skim', process.execPath, args, { ELECTRON_RUN_AS_NODE: '1' }, version)];
     },
   });
-  return vscode.Disposable.from(provider, changed);
+  return vscode.Disposable.from(
+    provider,
+    changed,
+    whenTrusted(() => changed.fire()),
+  );
 }

@@ -28,17 +28,18 @@ export function hookInstalled(host: InstallHost, root: string, scope: InstallSco
   return hasSkimHook(hookPlace(host, scope, root));
 }
 
-/** The offer: a question, then what the hook does, one sentence per effect (the edit gate's as skim.editGate sets it). */
+/** The offer: a question, then what the hook does, one sentence per effect (the limit and the edit gate as skim.guard.lineLimit and skim.editGate set them). */
 export interface OfferText {
   message: string;
   effects: { label: 'Reads' | 'Edits'; text: string }[];
 }
 
-export function offerText(agent: string, gate: EditGateMode): OfferText {
+export function offerText(agent: string, gate: EditGateMode, lineLimit: number): OfferText {
+  const limit = lineLimit.toLocaleString('en-US');
   const effects: OfferText['effects'] = [
     {
       label: 'Reads',
-      text: `When ${agent} reads more than 200 lines of a source file, it gets those 200 lines and the file's map instead, so it reads the part it needs next.`,
+      text: `When ${agent} reads more than ${limit} lines of a source file, it gets those ${limit} lines and the file's map instead, so it reads the part it needs next.`,
     },
   ];
   if (gate === 'drift')
@@ -139,7 +140,8 @@ export class Onboarding {
     for (const { host, agent } of offeredHosts(root)) {
       if (hookInstalled(host, root) || this.chosen(host)) continue;
       asked.push(host);
-      const choice = await this.ask(offerText(agent, settings().editGate), INSTALL, NOT_NOW, NEVER);
+      const { editGate, lineLimit } = settings(folder.uri);
+      const choice = await this.ask(offerText(agent, editGate, lineLimit), INSTALL, NOT_NOW, NEVER);
       if (!choice) continue;
       await this.state.update(this.key(host), { choice, session: vscode.env.sessionId });
       if (choice === INSTALL) await vscode.commands.executeCommand('skim.installReadHook', { host, scope: 'workspace' });

@@ -6,6 +6,7 @@ import { commandTarget } from './commands';
 import { SkimConfiguration } from './configuration';
 import { SkimLog } from './log';
 import { settings } from './settings';
+import { trusted, waitsForTrust, whenTrusted } from './trust';
 import { WorkspaceMaps } from './workspaceMaps';
 
 const PASSWORD_SECRET = 'skim.teamCache.password';
@@ -40,7 +41,9 @@ export function registerTeamCache(
 ): vscode.Disposable[] {
   let team: TeamCache | undefined;
   const apply = async () => {
-    const url = await teamUrl(context.secrets);
+    // Maps of a workspace not trusted yet are neither published to the team nor taken from it.
+    const url = trusted() ? await teamUrl(context.secrets) : undefined;
+    if (!trusted() && settings().teamCacheUrl) log.line('this workspace is not trusted, so the team cache waits until it is.');
     if (url && /:\/\/[^/@]*:[^/@]+@/.test(settings().teamCacheUrl)) {
       log.warnOnce(
         'team-password-in-settings',
@@ -63,6 +66,7 @@ export function registerTeamCache(
     if (changed.has('teamCacheUrl')) void apply();
   });
   return [
+    whenTrusted(apply),
     context.secrets.onDidChange((event) => {
       if (event.key === PASSWORD_SECRET) void apply();
     }),
@@ -95,7 +99,9 @@ export function registerTeamCache(
       const file = commandTarget(workspace, uri);
       if (!file) return undefined;
       if (!team) {
-        void vscode.window.showWarningMessage('Skim: no team cache is configured; run "Skim Setup: Set Team Cache URL" first.');
+        void vscode.window.showWarningMessage(
+          trusted() ? 'Skim: no team cache is configured; run "Skim Setup: Set Team Cache URL" first.' : waitsForTrust('Skim: the team cache'),
+        );
         return undefined;
       }
       try {

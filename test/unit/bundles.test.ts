@@ -47,7 +47,7 @@ describe("the hook's small bundles", () => {
   it('dist/hook-fresh.js, a read over the limit with a fresh entry file, carries no package, no SQLite, tree-sitter or team cache, and requires only secretlint beside it, in under 80 KB', () => {
     const b = bundle('hook-fresh');
     assert.deepEqual(b.packages, []);
-    assert.deepEqual(b.folders, sharedAnd('core', 'core/guard', 'core/hook', 'core/structural'));
+    assert.deepEqual(b.folders, sharedAnd('core', 'core/config', 'core/guard', 'core/hook', 'core/structural'));
     assert.deepEqual(b.requires, ['./secretlint.js']);
     assert.ok(b.bytes < 80 * 1024, `${b.bytes} bytes`);
   });
@@ -94,5 +94,23 @@ describe("the hook's small bundles", () => {
     assert.deepEqual(b.folders, sharedAnd('core', 'core/search', 'core/structural', 'core/time'));
     assert.deepEqual(b.requires, ['pg-native']);
     assert.ok(b.bytes < 480 * 1024, `${b.bytes} bytes`);
+  });
+});
+
+describe('the bundles a window or a command loads', () => {
+  it("dist/extension.js, what every VS Code window loads at startup, carries neither gpt-tokenizer's tables nor secretlint (each required from beside it at first use), in under 1.5 MB", () => {
+    const b = bundle('extension');
+    assert.ok(!b.packages.includes('gpt-tokenizer') && !b.packages.some((name) => name.startsWith('@secretlint')), b.packages.join(', '));
+    assert.deepEqual(
+      b.requires.filter((name) => name.startsWith('./')),
+      ['./secretlint.js', './tokenizer.js'],
+    );
+    assert.ok(b.bytes < 1.5 * 1024 * 1024, `${b.bytes} bytes`);
+  });
+
+  it('dist/engine.js, what a skim command loads, requires the tokenizer from beside it rather than carrying its tables', () => {
+    const b = bundle('engine');
+    assert.ok(!b.packages.includes('gpt-tokenizer'), b.packages.join(', '));
+    assert.ok(b.requires.includes('./tokenizer.js'), b.requires.join(', '));
   });
 });

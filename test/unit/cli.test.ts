@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
@@ -61,7 +61,7 @@ describe('the skim command', () => {
     const second = JSON.parse((await skim(['map', 'big.ts', '--json'], { cwd: s.dir })).stdout);
     assert.deepEqual(
       [first.status, first.producer, first.lines, first.modelCalls, first.source],
-      ['structural', 'tree-sitter:typescript@11', 900, 0, 'structural'],
+      ['structural', 'tree-sitter:typescript@12', 900, 0, 'structural'],
     );
     assert.deepEqual(second, { ...first, source: 'local' });
   });
@@ -102,12 +102,33 @@ describe('the skim command', () => {
     cache.put({ ...entry, producer: 'tree-sitter:typescript@1', regions: [] });
     await cache.close();
     const again = JSON.parse((await skim(['map', 'big.ts', '--json'], { cwd: s.dir })).stdout);
-    assert.deepEqual([again.producer, again.regions.length, again.modelCalls], ['tree-sitter:typescript@11', 30, 0]);
+    assert.deepEqual([again.producer, again.regions.length, again.modelCalls], ['tree-sitter:typescript@12', 30, 0]);
+  });
+
+  it('a minified file has no map to show: map and symbols say so and exit 1, by its name (app.min.js) or by its lines (a bundle on one line)', async () => {
+    s.write('app.min.js', 'function add(a,b){return a+b}\n');
+    s.write('bundle.js', `${'var e=function(t,n){return t+n},r=function(t){return e(t,1)};'.repeat(600)}\n`);
+    const said = {
+      'app.min.js': "app.min.js is minified code: it has no useful map, only a minifier's names on a few long lines",
+      'bundle.js': "bundle.js is minified code (1 line of 36 KB on average): it has no useful map, only a minifier's names on a few long lines",
+    };
+    for (const [name, stderr] of Object.entries(said))
+      for (const command of ['map', 'symbols']) {
+        const r = await skim([command, name], { cwd: s.dir });
+        assert.deepEqual([r.code, r.stdout, r.stderr], [1, '', stderr], `${command} ${name}`);
+      }
   });
 
   it('at names the regions that hold a line, or the gap', async () => {
     assert.equal((await skim(['at', 'big.ts', '35'], { cwd: s.dir })).stdout, '31-59 fn1(n: number): number');
     assert.equal((await skim(['at', 'big.ts', '30'], { cwd: s.dir })).stdout, 'big.ts:30 is in a gap between regions.');
+  });
+
+  it('at a line the file does not have fails, as symbol does for a name it lacks: exit 1, one line on stderr', async () => {
+    const r = await skim(['at', 'big.ts', '99999'], { cwd: s.dir });
+    assert.deepEqual([r.code, r.stdout, r.stderr], [1, '', 'big.ts has 900 lines; line 99999 is outside it']);
+    s.write('one.ts', 'export const one = 1;\n');
+    assert.equal((await skim(['at', 'one.ts', '2'], { cwd: s.dir })).stderr, 'one.ts has 1 line; line 2 is outside it');
   });
 
   it("symbols prints a real file's outline and symbol one declaration's numbered lines by name, as the tools do; a name it lacks exits 1 with its declarations listed (mocha's runner.js)", async () => {
@@ -134,6 +155,37 @@ describe('the skim command', () => {
     assert.equal(none.code, 1);
     assert.match(none.stdout, /^No declaration named "nothing" in big\.ts\. The declarations it has:\n\nMap of big\.ts/);
     assert.equal(none.stderr, 'no declaration named "nothing" in big.ts: its declarations are listed above');
+  });
+
+  it("symbol selects a member by its qualified name, whether the owner is in the member's name (mocha's Runner.prototype.run as Runner.run) or the class it is declared in (http.client's HTTPConnection.send)", async () => {
+    const runner = require.resolve('mocha/lib/runner.js');
+    const run = await skim(['symbol', '--root', '/', runner, 'Runner.run'], { cwd: s.dir });
+    assert.deepEqual([run.code, run.stdout.split('\n')[1]], [0, '1188\tRunner.prototype.run = function (fn, opts = {}) {']);
+    const client = '/usr/lib/python3.11/http/client.py';
+    const send = await skim(['symbol', '--root', '/', client, 'HTTPConnection.send'], { cwd: s.dir });
+    assert.deepEqual(
+      [send.code, send.stdout.split('\n').slice(0, 2)],
+      [0, [`method send: lines 967-1005 of ${client.slice(1)}`, '967\t    def send(self, data):']],
+    );
+    // Of the file's two close methods, the one of the class named.
+    const close = await skim(['symbol', '--root', '/', client, 'HTTPConnection.close', '--json'], { cwd: s.dir });
+    assert.deepEqual(
+      JSON.parse(close.stdout).found.map((r: { start: number }) => r.start),
+      [953],
+    );
+    const none = await skim(['symbol', '--root', '/', client, 'HTTPMessage.send'], { cwd: s.dir });
+    assert.equal(none.code, 1);
+  });
+
+  it('a reader that closes the pipe early (skim read BIG | head -2) ends the command quietly, as cat does: exit 141, nothing on stderr', async () => {
+    // Prose is printed whole: 20,000 lines are far more than a pipe holds.
+    const notes = s.write('notes.txt', Array.from({ length: 20_000 }, (_, i) => `line ${i + 1} of the notes`).join('\n'));
+    const child = spawn(process.execPath, [CLI, 'read', notes], { cwd: s.dir, env: { PATH: process.env.PATH, SKIM_CACHE_DIR: path.join(s.dir, '.cache') } });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    assert.deepEqual([code, stderr], [141, '']);
   });
 
   it('exits 2 with usage on a usage error', async () => {

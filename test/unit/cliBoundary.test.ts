@@ -257,6 +257,35 @@ describe('an option that cannot take effect says so', () => {
     ]);
   });
 
+  it("in an untrusted VS Code workspace, the workspace's own guard limit, edit gate, model and judge are ignored until it is trusted, each said in one line, and the user's values hold", () => {
+    const hostile: Record<string, { workspaceValue?: unknown; workspaceFolderValue?: unknown; globalValue?: unknown }> = {
+      'guard.lineLimit': { workspaceFolderValue: 100_000, globalValue: 300 },
+      editGate: { workspaceValue: 'off' },
+      'model.family': { workspaceValue: 'o1-pro' },
+      'judge.verify': { workspaceValue: 'off', globalValue: 'enforcing' },
+      'codeLens.enabled': { workspaceValue: false },
+    };
+    const inspect = (key: string) => hostile[key];
+    const untrusted = optionsFromSettings({ inspect }, {}, false);
+    assert.deepEqual(
+      [untrusted.options.lineLimit, untrusted.options.editGate, untrusted.options.modelFamily, untrusted.options.judgeVerify, untrusted.options.codeLens],
+      [300, 'drift', '', 'enforcing', false],
+    );
+    assert.deepEqual(
+      untrusted.problems,
+      ['skim.guard.lineLimit', 'skim.editGate', 'skim.model.family', 'skim.judge.verify'].map(
+        (setting) =>
+          `${setting} is set in this workspace's settings, which count only once the workspace is trusted: trust it, or set it in your user settings`,
+      ),
+    );
+    const trusted = optionsFromSettings({ inspect }, {}, true);
+    assert.deepEqual(
+      [trusted.options.lineLimit, trusted.options.editGate, trusted.options.modelFamily, trusted.options.judgeVerify],
+      [100_000, 'off', 'o1-pro', 'off'],
+    );
+    assert.deepEqual(trusted.problems, []);
+  });
+
   it('skim hook says an idle option on stderr and keeps its answer one JSON object on stdout', async () => {
     const s = scratch();
     after(() => s.cleanup());

@@ -154,8 +154,8 @@ describe("skim's help, from the command table", () => {
     assert.deepEqual(r.stdout.split('\n').slice(0, 10), [
       'skim read FILE [--offset N] [--limit N] [--json]',
       '',
-      "A read as an agent's read is guarded: one of more than 200 lines (SKIM_LINE_LIMIT) comes back as 200 lines from",
-      "its start, a notice with the next start, and the file's map (made when missing or stale).",
+      "A read as an agent's read is guarded: one of more than SKIM_LINE_LIMIT lines (200 by default) comes back as that many",
+      "lines from its start, a notice with the next start, and the file's map (made when missing or stale).",
       '',
       'Arguments:',
       '  FILE  the file to read',

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { configurationMarkdown, environmentHelp, settingsContribution } from '../../src/core/config/describe';
+import { configurationMarkdown, environmentHelp, settingsContribution, untrustedWorkspaces } from '../../src/core/config/describe';
 import { OPTION_NAMES, OPTIONS, OptionSpec } from '../../src/core/config/options';
 import { optionsFromEnv, optionsFromSettings } from '../../src/core/config/read';
 import { usage } from '../../src/cli/help';
@@ -22,6 +22,29 @@ describe('one configuration: every option declared once, and everything people r
   it("package.json's settings are exactly the table's (run npm run config:write after changing it)", () => {
     const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
     assert.deepEqual(manifest.contributes.configuration, JSON.parse(JSON.stringify(settingsContribution())));
+  });
+
+  it('package.json declares limited support in Restricted Mode, and restricts exactly the settings that choose a model or take a safety away (run npm run config:write after changing them)', () => {
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    assert.deepEqual(manifest.capabilities.untrustedWorkspaces, JSON.parse(JSON.stringify(untrustedWorkspaces())));
+    assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
+    assert.deepEqual(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations, [
+      'skim.guard.lineLimit',
+      'skim.editGate',
+      'skim.model.vendor',
+      'skim.model.family',
+      'skim.model.id',
+      'skim.model.timeoutSeconds',
+      'skim.judge.backend',
+      'skim.judge.model',
+      'skim.judge.mode',
+      'skim.judge.search',
+      'skim.judge.locate',
+      'skim.judge.screen',
+      'skim.judge.verify',
+      'skim.judge.route',
+      'skim.judge.deadlineMs',
+    ]);
   });
 
   it('docs/configuration.md is exactly the table drawn as text (run npm run config:write after changing it)', () => {

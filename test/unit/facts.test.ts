@@ -41,10 +41,33 @@ describe('skim_lsp without a language server: outlines and search stand in, labe
     const text = await ask(869, 'next', 'callers');
     assert.match(
       text,
-      /^callers of next at lib\/runner\.js:869, from outlines and search, not a language server \(no server in this test\): text matches of the name, unresolved: \d+ locations\./,
+      /^callers of next at lib\/runner\.js:869, from outlines and search, not a language server \(no server in this test\): calls of the name in code, unresolved: \d+ locations\./,
     );
     assert.doesNotMatch(text, /\n {4}(592|719|869|1014)\t/);
     assert.match(text, /\n {4}\d+\t.*\bnext\(/);
+  });
+
+  it('answers callers with calls in code only: a README, a comment, a doc comment and a string that name the function are no callers', async () => {
+    s.write('README.md', 'Call `hookUp(name, fn)` to run the hooks.\n');
+    s.write(
+      'lib/notes.js',
+      [
+        '// hookUp(name, fn) runs the hooks',
+        '/** Like hookUp(name, fn). */',
+        "const about = 'hookUp(name, fn)';",
+        "module.exports = (runner) => runner.hookUp('afterEach', about);",
+        '',
+      ].join('\n'),
+    );
+    const text = await ask(748, 'hookUp', 'callers');
+    assert.equal(text.split('\n', 1)[0].replace(/.*: /, ''), '7 locations.');
+    assert.deepEqual(
+      text
+        .split('\n')
+        .filter((l) => /^ {4}\d+\t/.test(l))
+        .map((l) => l.trim().split('\t')[0]),
+      ['4', '853', '940', '960', '972', '977', '983'],
+    );
   });
 
   it('refuses an op it does not know and a symbol that is not there', async () => {

@@ -36,7 +36,7 @@ describe('the read guard', () => {
     assert.equal(r.lines[0], 'export function fn0(n: number): number {');
     assert.equal(
       r.notice,
-      "[skim] This read was shortened: lines 1-200 of big.ts are shown, of 900 in all (the read asked for 1-900). Next start: line 201. The file's map follows: read the range you need next.",
+      "[skim] This read was shortened: lines 1-200 of big.ts are shown, of 900 in all (the read asked for 1-900). Next start: line 201. Reads of more than 200 lines are shortened here. The file's map follows: read the range you need next.",
     );
     assert.deepEqual(
       r.entry?.regions.map((x) => [x.start, x.end, x.name]),
@@ -75,12 +75,19 @@ describe('the read guard', () => {
     assert.deepEqual([r.outcome, r.start, r.end, r.total], ['untouched', 851, 900, 900]);
   });
 
-  it('never caps Markdown, plain text or extensionless files', async () => {
+  it('never caps Markdown, plain text or extensionless files, and says why a read of more than the limit was not shortened', async () => {
     const prose = Array.from({ length: 900 }, (_, i) => `Line ${i + 1} of the story.`).join('\n');
-    for (const name of ['notes.md', 'notes.txt', 'Makefile']) {
+    const why = {
+      'notes.md': 'prose is read in order, so Skim does not shorten it',
+      'notes.txt': 'prose is read in order, so Skim does not shorten it',
+      Makefile: 'files without an extension are not guarded',
+    };
+    for (const [name, reason] of Object.entries(why)) {
       s.write(name, prose);
       const r = await read(name);
-      assert.deepEqual([r.outcome, r.lines.length, r.total, r.notice], ['declined', 900, 900, ''], name);
+      assert.deepEqual([r.outcome, r.lines.length, r.total, r.notice], ['declined', 900, 900, `[skim] ${name} was not shortened: ${reason}.`], name);
+      // Within the limit there was nothing to shorten, and nothing to say.
+      assert.equal((await read(name, { limit: 150 })).notice, '', name);
     }
   });
 
@@ -127,11 +134,8 @@ describe('the read guard', () => {
     for (const name of ['package-lock.json', 'Cargo.lock', 'go.sum', 'vendor.min.js', 'app.js.map', 'view.test.ts.snap', '__snapshots__/view.test.ts']) {
       s.write(name, lines);
       const r = await read(name);
-      assert.deepEqual(
-        [r.outcome, r.lines.length, r.reason],
-        ['declined', 900, 'generated files (lockfiles, minified code, source maps, snapshots) are not guarded'],
-        name,
-      );
+      const reason = 'generated files (lockfiles, minified code, source maps, snapshots) are not guarded';
+      assert.deepEqual([r.outcome, r.lines.length, r.reason, r.notice], ['declined', 900, reason, `[skim] ${name} was not shortened: ${reason}.`], name);
     }
   });
 

@@ -12,7 +12,7 @@ import { skim } from '../support/cli';
 import { scratch, tsSource } from '../support/files';
 
 const NOTICE = (file: string, askedEnd: number) =>
-  `[skim] This read was shortened: lines 1-200 of ${file} are shown, of 900 in all (the read asked for 1-${askedEnd}). Next start: line 201. The file's map follows: read the range you need next.`;
+  `[skim] This read was shortened: lines 1-200 of ${file} are shown, of 900 in all (the read asked for 1-${askedEnd}). Next start: line 201. Reads of more than 200 lines are shortened here. The file's map follows: read the range you need next.`;
 
 describe("skim hook, for each host's payload", () => {
   let s: ReturnType<typeof scratch>;
@@ -211,6 +211,18 @@ describe('skim hook reads a bounded payload, as a real process', () => {
   }
   const write = (file: string, content: string) =>
     JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 'session-a', tool_name: 'Write', tool_input: { file_path: file, content }, cwd: s.dir });
+
+  it('a host that closed its end of the pipe before the answer: the hook exits 0, saying nothing', async () => {
+    const big = s.write('big.ts', tsSource(30, 26));
+    const read = { hook_event_name: 'PreToolUse', session_id: 'gone', tool_name: 'Read', tool_input: { file_path: big }, cwd: s.dir };
+    const child = spawn(process.execPath, [CLI, 'hook'], { cwd: s.dir, env: { ...process.env, SKIM_CACHE_DIR: path.join(s.dir, '.cache') } });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdin.end(JSON.stringify(read));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    assert.deepEqual([code, stderr], [0, '']);
+  });
 
   it('skim hook < /dev/zero stops at 4 MB: exit 0, nothing on stdout, one line on stderr', async () => {
     const zero = openSync('/dev/zero', 'r');

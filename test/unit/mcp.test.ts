@@ -9,6 +9,9 @@ import { SKIM_TOOLS } from '../support/tools';
 const ROOT = path.resolve(__dirname, '../../..');
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 
+const NOTICE = (limit: number) =>
+  `[skim] This read was shortened: lines 1-${limit} of big.ts are shown, of 900 in all (the read asked for 1-900). Next start: line ${limit + 1}. Reads of more than ${limit} lines are shortened here. The file's map follows: read the range you need next.`;
+
 const text = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as { type: string; text: string }[]).map((c) => c.text).join('');
 
 describe('skim mcp, driven by an MCP client from the SDK over stdio', () => {
@@ -34,6 +37,23 @@ describe('skim mcp, driven by an MCP client from the SDK over stdio', () => {
     }
     const read = tools.find((t) => t.name === 'skim_read_file');
     assert.deepEqual(read?.inputSchema.required, ['filePath']);
+  });
+
+  it("lists the read and the map with the session's line limit, and shortens reads to it, saying the limit (SKIM_LINE_LIMIT=500)", async () => {
+    const limited = await mcpClient(s.dir, path.join(s.dir, '.cache500'), { SKIM_LINE_LIMIT: '500' });
+    try {
+      const { tools } = await limited.listTools();
+      const read = tools.find((t) => t.name === 'skim_read_file')?.description ?? '';
+      assert.match(read, /A 1,400-line file costs three 500-line reads; here, a read of more than 500 lines returns the first 500 lines from your start line/);
+      assert.match(read, /Reads of 500 lines or fewer come back untouched\./);
+      assert.doesNotMatch(read, /200/);
+      assert.match(tools.find((t) => t.name === 'skim_summarize_file')?.description ?? '', /A 1,400-line file costs three 500-line reads, or this map/);
+      const result = text(await limited.callTool({ name: 'skim_read_file', arguments: { filePath: 'big.ts' } }));
+      assert.equal(result.split('\n', 1)[0], NOTICE(500));
+      assert.equal(result.split('\n').filter((l) => /^\d+\t/.test(l)).length, 500);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('reads with the guard: 200 lines, the notice and the whole map', async () => {

@@ -175,7 +175,7 @@ describe('names and sizes never slip past the screen', () => {
     runnerUnder(KEYS, PLANTED);
     const read = await skim(['read', KEYS], { cwd: s.dir, env: { PATH: process.env.PATH } });
     const notice = (name: string) =>
-      `[skim] This read was shortened: lines 1-200 of ${name} are shown, of 1417 in all (the read asked for 1-1417). Next start: line 201. The file's map follows: read the range you need next.`;
+      `[skim] This read was shortened: lines 1-200 of ${name} are shown, of 1417 in all (the read asked for 1-1417). Next start: line 201. Reads of more than 200 lines are shortened here. The file's map follows: read the range you need next.`;
     const redacted = 'src/keys-[redacted: GitHub Token].js';
     assert.equal(read.stdout.split('\n')[0], notice(redacted));
     assert.ok(read.stdout.includes(`\nMap of ${redacted} (1417 lines; tree-sitter outline)`), read.stdout.slice(-3000));

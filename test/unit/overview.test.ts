@@ -345,7 +345,7 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
       // `> Simple key-value storage…`: a quote's mark is markup.
       'keyv: Simple key-value storage with support for multiple backends',
       // ASCII art has no words; the sentence runs on past its line's end, to the quote's 120 characters.
-      'underscore: Underscore.js is a utility-belt library for JavaScript that provides support for the usual functional suspects (each,…',
+      'underscore: Underscore.js is a utility-belt library for JavaScript that provides support for the usual functional suspects (each, …)',
       // `[Build]:    http://…` defines a link; `    @version    1.4.0` is indented code; `&ndash;` is a dash.
       'natural-compare: Natural Compare –',
     ]);

@@ -69,7 +69,7 @@ describe("skim hook and skim lines, for a read through a host's shell tool (buil
     const [notice, ...rest] = run.stdout.toString('utf8').split('\n');
     assert.equal(
       notice,
-      "[skim] This read was shortened: lines 1-200 of big.py are shown, of 2633 in all (the read asked for 1-2633). Next start: line 201. The file's map follows: read the range you need next.",
+      "[skim] This read was shortened: lines 1-200 of big.py are shown, of 2633 in all (the read asked for 1-2633). Next start: line 201. Reads of more than 200 lines are shortened here. The file's map follows: read the range you need next.",
     );
     assert.equal(rest.slice(0, 200).join('\n'), readFileSync(ARGPARSE, 'utf8').split('\n').slice(0, 200).join('\n'));
     assert.match(rest.slice(201).join('\n'), /^Map of big\.py \(2633 lines; tree-sitter outline/);

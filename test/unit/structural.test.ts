@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { openBrackets } from '../../src/core/map/clip';
 import { regionTree } from '../../src/core/map/tree';
 import { splitLines } from '../../src/core/files/readSource';
 import { NoGrammarError, structuralMap } from '../../src/core/structural/mapper';
@@ -281,7 +282,7 @@ describe('the structural mapper (tree-sitter, no model)', () => {
     const map = await mapFixture('shapes.ts');
     assert.equal(map.regions.find((r) => r.name === 'load')?.note, '(file: string): string');
     assert.equal(map.regions.find((r) => r.name === 'Circle')?.note, 'implements Shape');
-    assert.equal(map.producer, 'tree-sitter:typescript@11');
+    assert.equal(map.producer, 'tree-sitter:typescript@12');
   });
 
   it('says it has no grammar for a language rather than inventing regions', async () => {
@@ -308,7 +309,7 @@ describe('the structural mapper (tree-sitter, no model)', () => {
     const file = installed('/usr/include/c++/12/bits/stl_vector.h');
     const text = readFileSync(file, 'utf8');
     const map = await structuralMap(file, text, splitLines(text).length);
-    assert.equal(map.producer, 'tree-sitter:cpp@11');
+    assert.equal(map.producer, 'tree-sitter:cpp@12');
     const vector = map.regions.find((r) => r.kind === 'class' && r.name === 'vector');
     assert.ok(vector && vector.end - vector.start > 1000, JSON.stringify(vector));
     assert.equal(vector.note, 'A standard container which offers fixed time access to individual elements in any order.');
@@ -394,11 +395,29 @@ describe('the structural mapper (tree-sitter, no model)', () => {
     assert.equal(argparse.get('224 format_help'), '(self)');
   });
 
+  it("a signature note reads whole: a type parameter's default, a parameter list over several lines and one cut for length close every bracket, and no comma dangles", async () => {
+    const es5 = await notesOf(require.resolve('typescript/lib/lib.es5.d.ts'));
+    const cut = [...es5.values()].filter((note) => note.includes('…'));
+    assert.ok(cut.length > 10, `${cut.length} notes cut for length`);
+    const files = [
+      require.resolve('typescript/lib/lib.es5.d.ts'),
+      installed('/usr/lib/python3.11/http/client.py'),
+      installed('/usr/include/c++/12/bits/stl_tree.h'),
+      installed('/usr/lib/python3.11/typing.py'),
+      installed('/usr/lib/python3.11/argparse.py'),
+    ];
+    for (const file of files)
+      for (const [region, note] of await notesOf(file)) {
+        assert.equal(openBrackets(note), '', `${path.basename(file)} ${region}: ${note}`);
+        assert.doesNotMatch(note, /,\s*[)\]}>]|[,(<[]\s*…?$/, `${path.basename(file)} ${region}: ${note}`);
+      }
+  });
+
   it("notes an object literal's function by its parameters and a computed key by the key (jQuery)", async () => {
     const jquery = await notesOf(installed('/usr/share/javascript/jquery/jquery.js'));
     assert.equal(jquery.get('172 toArray'), '()');
-    assert.equal(jquery.get('238 eq'), '( i )');
-    assert.equal(jquery.get('1209 Expr.filter'), '[ "ID" ]( id )');
+    assert.equal(jquery.get('238 eq'), '(i)');
+    assert.equal(jquery.get('1209 Expr.filter'), '["ID"](id)');
   });
 
   it("leaves RDoc's directives and headings, Doxygen's % and a usage line's own name out of a note", async () => {

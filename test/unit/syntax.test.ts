@@ -1,9 +1,12 @@
 import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { promisify } from 'node:util';
 import { Project } from '../../src/core/files/project';
 import { LanguageInfo, languageFor } from '../../src/core/structural/languages';
 import { structuralMap } from '../../src/core/structural/mapper';
+import { examplePattern } from '../../src/core/structural/queries';
 import { TreeSitterFailure, withParse } from '../../src/core/structural/parser';
 import { MAX_QUERY_DEPTH, MAX_SHOWN, queryDepth, queryRefusal } from '../../src/core/syntax/bounds';
 import { nodeAt } from '../../src/core/syntax/nodeAt';
@@ -15,6 +18,7 @@ import { skim } from '../support/cli';
 import { scratch } from '../support/files';
 
 const RUNNER = require.resolve('mocha/lib/runner.js');
+const CLI = path.resolve(__dirname, '../../../dist/cli.js');
 const AUTHORITY = path.resolve(__dirname, '../../../node_modules/@azure/msal-common/src/authority/Authority.ts');
 const project = new Project(path.resolve(__dirname, '../../../node_modules'));
 const runner = project.file(RUNNER);
@@ -83,6 +87,32 @@ describe('tree queries on real files: skim_query_tree', () => {
     );
   });
 
+  it("a query that does not compile suggests a pattern of the file's own grammar, and each language's suggestion compiles against it", async () => {
+    const client = new Project('/usr/lib/python3.11').file('/usr/lib/python3.11/http/client.py');
+    await assert.rejects(
+      queryFile(testContext(), client, '(function_declaration) @f'),
+      (error: Error) =>
+        error.message ===
+        "skim_query_tree: the query does not compile against the python grammar: Bad node name 'function_declaration'. Write a tree-sitter S-expression of that grammar, such as (function_definition name: (identifier) @name) (skim_node_at names the nodes of a line), or use one of definitions, imports, calls, calls:NAME, strings.",
+    );
+    const table = JSON.parse(readFileSync(path.resolve(__dirname, '../../../src/core/structural/languages.json'), 'utf8')) as { extensions: string[] }[];
+    const suggested: string[] = [];
+    for (const { extensions } of table) {
+      const language = languageFor(`x${extensions[0]}`) as LanguageInfo;
+      const example = examplePattern(language);
+      if (!example) continue;
+      suggested.push(language.id);
+      const captures = await withParse(language, '', language.id, (parse) => {
+        const query = parse.compile(example);
+        const names = query.captureNames;
+        query.delete();
+        return names;
+      });
+      assert.ok(captures.includes('name'), `${language.id}: ${example}`);
+    }
+    assert.equal(suggested.length, table.length - 1, 'every language but Elixir, whose outline patterns all span lines');
+  });
+
   it('says it has no grammar for a file type instead of guessing', async () => {
     const s = scratch();
     try {
@@ -142,6 +172,19 @@ describe('the syntax at a position: skim_node_at', () => {
     } finally {
       s.cleanup();
     }
+  });
+
+  it("skim query names each region once, above all of its captures, though the captures came from the outline worker (http.client's 12 imports)", async () => {
+    const cache = scratch();
+    const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'query', '--root', '/', '/usr/lib/python3.11/http/client.py', 'imports'], {
+      env: { SKIM_CACHE_DIR: cache.dir },
+    });
+    cache.cleanup();
+    const lines = stdout.trimEnd().split('\n');
+    assert.deepEqual(
+      lines.filter((line) => !line.startsWith('    ')),
+      ['imports in usr/lib/python3.11/http/client.py (python): 12 captures.', '  71-80 imports', '  1394 imports', '  1414 imports'],
+    );
   });
 
   it('skim query and skim node-at print the same as JSON', async () => {

@@ -1,7 +1,7 @@
 /**
  * `npm run test:vscode`: the integration suites in a real VS Code, each in windows of its own:
  * the main suite against this checkout; the reload suite (a window, then the same profile
- * reopened: the cache must survive it); the multiroot suite (a workspace of two folders); the screenshot suite (what the editor surfaces show, read
+ * reopened: the cache must survive it); the multiroot suite (a workspace of two folders); the untrusted suite (Restricted Mode); the screenshot suite (what the editor surfaces show, read
  * from the page); and the main suite again against the packaged .vsix installed offline into a
  * fresh profile.
  */
@@ -25,6 +25,7 @@ mkdirSync(STATE, { recursive: true });
 window(['--suite', 'main', '--state', path.join(STATE, 'window')]);
 window(['--suite', 'reload', '--state', path.join(STATE, 'reload')]);
 window(['--suite', 'multiroot', '--state', path.join(STATE, 'multiroot')]);
+window(['--suite', 'untrusted', '--state', path.join(STATE, 'untrusted')]);
 window(['--suite', 'screenshot', '--state', path.join(STATE, 'screenshot'), '--pictures', path.join(STATE, 'pictures')]);
 const vsix = path.join(STATE, 'skim.vsix');
 packageVsix(vsix);

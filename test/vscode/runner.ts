@@ -5,11 +5,12 @@
  * naming the extensions under development and the test module. The exit code comes back through
  * the workbench's automation hooks.
  *
- *   node out/test/vscode/runner.js [--suite main|reload|activation|screenshot|multiroot] [--installed skim.vsix]
+ *   node out/test/vscode/runner.js [--suite main|reload|activation|screenshot|multiroot|untrusted] [--installed skim.vsix]
  *                                  [--state DIR] [--timeout SEC] [--pictures DIR]
  *
  * --state keeps the profile and workspace in DIR (a fresh one is made and removed otherwise).
- * The multiroot suite opens a workspace of two folders (see multiRootWorkspace).
+ * The multiroot suite opens a workspace of two folders (see multiRootWorkspace). The untrusted suite opens its
+ * folder in Restricted Mode, with hostile workspace settings.
  * The reload suite opens two windows in a row over one profile: its `before` tests, then its
  * `after` tests in the window that reopens (that is how it checks that the cache survives a reload).
  * A test asks what the window shows by logging SKIM-SHOWN {"id", "picture"?}: the runner writes
@@ -25,7 +26,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { format } from 'node:util';
 import { chromium, Browser, Page } from 'playwright-core';
-import { installScriptedModel, multiRootFolderName, ROOT, SCRIPTED_MODEL_FOLDER, writeUserSettings } from './profile';
+import { HOSTILE_WORKSPACE_SETTINGS, installScriptedModel, multiRootFolderName, ROOT, SCRIPTED_MODEL_FOLDER, writeUserSettings } from './profile';
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
@@ -136,7 +137,13 @@ async function openWindow(suite: string, phase: string, dir: string): Promise<nu
   // VS Code watches .github/hooks for hook files; a folder that exists from the start is watched
   // reliably, one created later sometimes is not (then a hook installed mid-session goes unseen).
   for (const d of [userData, extensionsDir, workspace, path.join(workspace, '.github', 'hooks')]) mkdirSync(d, { recursive: true });
-  writeUserSettings(userData);
+  const untrusted = suite === 'untrusted';
+  writeUserSettings(userData, untrusted);
+  // What a hostile repository would set: no limit on reads, no edit gate.
+  if (untrusted) {
+    mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+    writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify(HOSTILE_WORKSPACE_SETTINGS));
+  }
   const configFile = path.join(dir, 'config.yaml');
   writeFileSync(configFile, 'auth: none\n');
 
@@ -166,7 +173,7 @@ async function openWindow(suite: string, phase: string, dir: string): Promise<nu
       extensionsDir,
       '--disable-telemetry',
       '--disable-update-check',
-      '--disable-workspace-trust',
+      ...(untrusted ? [] : ['--disable-workspace-trust']),
       '--disable-getting-started-override',
       '--ignore-last-opened',
       // A built VS Code runs the payload's extension tests only with the smoke-test driver on.

@@ -3,7 +3,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { z, ZodTypeAny } from 'zod';
 import { version } from '../../../package.json';
-import { InputSchema, ToolDeclaration } from '../../core/tools/declaration';
+import { describedFor, InputSchema, ToolDeclaration } from '../../core/tools/declaration';
 import { ToolHost } from '../../core/tools/host';
 import { TOOLS } from '../../core/tools/registry';
 import { resultText } from '../../core/tools/result';
@@ -55,7 +55,9 @@ export function toolServer(host: ToolHost, tools: readonly ToolDeclaration<never
     callback: (input: Record<string, unknown>) => Promise<CallToolResult>,
   ) => void;
   for (const tool of tools as readonly ToolDeclaration<Record<string, unknown>>[]) {
-    const description = tool.name === 'skim_lsp' ? `${tool.modelDescription} ${MCP_LSP_NOTE}` : tool.modelDescription;
+    // Listed for this session's line limit (SKIM_LINE_LIMIT): the model is told the limit its reads are shortened to.
+    const described = describedFor(tool, { lineLimit: host.ctx.options.lineLimit });
+    const description = tool.name === 'skim_lsp' ? `${described} ${MCP_LSP_NOTE}` : described;
     register(tool.name, { description, inputSchema: schemaOf(tool.inputSchema) }, async (input) => {
       try {
         return { content: [{ type: 'text' as const, text: resultText(await tool.run(host, input)) }] };

@@ -76,6 +76,20 @@ export function settingsContribution(): object[] {
     }));
 }
 
+/**
+ * package.json's `capabilities.untrustedWorkspaces`: Skim runs in Restricted Mode, limited to what
+ * runs no code of the workspace and sends nothing anywhere (maps from tree-sitter outlines, reads),
+ * and VS Code ignores the workspace's own value of each restricted setting.
+ */
+export function untrustedWorkspaces(): object {
+  return {
+    supported: 'limited',
+    description:
+      "In Restricted Mode Skim shows maps made from tree-sitter outlines (CodeLens, hover, Outline, its tools and reads), which run none of the workspace's code. Maps written by a language model, the judge, the team cache, the MCP server and installing the read hook wait until the workspace is trusted, and the workspace's own settings that choose a model or take a safety away are ignored until then.",
+    restrictedConfigurations: specs().flatMap((spec) => (spec.restricted && spec.setting ? [spec.setting] : [])),
+  };
+}
+
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 /** docs/configuration.md: every option in one table per group, with its setting, variable, default, values and scope. */
@@ -85,7 +99,7 @@ export function configurationMarkdown(): string {
     '',
     '<!-- Generated from src/core/config/options.ts by `npm run config:write`; a test fails when this file drifts from it. -->',
     '',
-    "Every option Skim reads, in one place. In VS Code, set the **setting** (File → Preferences → Settings, search for Skim). The `skim` command, the hook and the MCP server read the **environment variable**. Settings whose scope is `application` can only be set in your user settings, never by a workspace's own `.vscode/settings.json`: they name where Skim sends a stored secret, or they take a safety away. A value an option does not take, and an option that cannot take effect as set (the judge's URL with no judge backend, a model name with no model URL, in VS Code a `SKIM_…` variable for an option that has a setting, or a workspace's value for a user-only setting), are named once, with what to set instead: on stderr on the command line and in the hook, in the Skim output channel and a message in VS Code.",
+    "Every option Skim reads, in one place. In VS Code, set the **setting** (File → Preferences → Settings, search for Skim). The `skim` command, the hook and the MCP server read the **environment variable**. Settings whose scope is `application` can only be set in your user settings, never by a workspace's own `.vscode/settings.json`: they name where Skim sends a stored secret, or they take a safety away. Those whose scope says `restricted` are read from a workspace's own settings only once you trust the workspace (in Restricted Mode your user settings or the default hold): they choose the model Skim calls, or take a safety away. A value an option does not take, and an option that cannot take effect as set (the judge's URL with no judge backend, a model name with no model URL, in VS Code a `SKIM_…` variable for an option that has a setting, or a workspace's value for a user-only setting), are named once, with what to set instead: on stderr on the command line and in the hook, in the Skim output channel and a message in VS Code.",
     '',
   ];
   for (const group of Object.keys(GROUPS) as Group[]) {
@@ -95,7 +109,7 @@ export function configurationMarkdown(): string {
     for (const spec of inGroup) {
       const values = spec.type === 'enum' ? spec.values.map((v, i) => `\`${v}\`: ${spec.meanings[i]}`).join('<br>') : accepted(spec);
       out.push(
-        `| ${spec.setting ? `\`${spec.setting}\`` : '—'} | ${spec.env ? `\`${spec.env}\`` : '—'} | \`${shownDefault(spec)}\` | ${cell(values)} | ${spec.scope ?? '—'} | ${cell(spec.description)} |`,
+        `| ${spec.setting ? `\`${spec.setting}\`` : '—'} | ${spec.env ? `\`${spec.env}\`` : '—'} | \`${shownDefault(spec)}\` | ${cell(values)} | ${spec.scope ?? '—'}${spec.restricted ? ', restricted' : ''} | ${cell(spec.description)} |`,
       );
     }
     out.push('');

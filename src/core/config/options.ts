@@ -36,6 +36,13 @@ interface Common {
   description: string;
   /** Never printed, never stored in a settings file (a key or a password). */
   secret?: boolean;
+  /**
+   * In an untrusted workspace (VS Code's Restricted Mode) the workspace's own value is ignored, and
+   * the user's (or the default) holds until the workspace is trusted: a cloned repository could
+   * otherwise choose the model Skim calls, or take a safety away (the guard's limit, the edit gate,
+   * the judge's checks). package.json lists them as `restrictedConfigurations`.
+   */
+  restricted?: true;
   /** What it needs to take effect; set without it, it is said once to do nothing, and why (config/read.ts). */
   needs?: readonly Need[];
 }
@@ -96,6 +103,7 @@ const judgeSite = (site: string, description: string) =>
     setting: `skim.judge.${site}`,
     env: `SKIM_JUDGE_${site.toUpperCase()}`,
     scope: 'window',
+    restricted: true,
     group: 'advanced',
     values: SITE_MODES,
     meanings: SITE_MEANINGS,
@@ -149,6 +157,7 @@ export const OPTIONS = {
     setting: 'skim.guard.lineLimit',
     env: 'SKIM_LINE_LIMIT',
     scope: 'resource',
+    restricted: true,
     group: 'agents',
     default: 200,
     min: 20,
@@ -160,6 +169,7 @@ export const OPTIONS = {
     setting: 'skim.editGate',
     env: 'SKIM_EDIT_GATE',
     scope: 'window',
+    restricted: true,
     group: 'agents',
     values: EDIT_GATE_MODES,
     meanings: [
@@ -208,6 +218,7 @@ export const OPTIONS = {
   modelVendor: str({
     setting: 'skim.model.vendor',
     scope: 'window',
+    restricted: true,
     group: 'model',
     default: 'copilot',
     description: 'The vendor of the language model that writes maps in VS Code. Empty: any vendor. With no model, maps come from the tree-sitter outline.',
@@ -215,6 +226,7 @@ export const OPTIONS = {
   modelFamily: str({
     setting: 'skim.model.family',
     scope: 'window',
+    restricted: true,
     group: 'model',
     default: '',
     description:
@@ -223,6 +235,7 @@ export const OPTIONS = {
   modelId: str({
     setting: 'skim.model.id',
     scope: 'window',
+    restricted: true,
     group: 'model',
     default: '',
     description: 'A model id, to pin one model exactly. Empty: the family decides.',
@@ -231,6 +244,7 @@ export const OPTIONS = {
     setting: 'skim.model.timeoutSeconds',
     env: 'SKIM_MODEL_TIMEOUT_SECONDS',
     scope: 'window',
+    restricted: true,
     group: 'model',
     default: 60,
     min: 1,
@@ -288,6 +302,7 @@ export const OPTIONS = {
     setting: 'skim.judge.backend',
     env: 'SKIM_JUDGE_BACKEND',
     scope: 'window',
+    restricted: true,
     group: 'advanced',
     values: ['none', 'openai', 'vscode.lm'] as const,
     meanings: [
@@ -316,6 +331,7 @@ export const OPTIONS = {
     setting: 'skim.judge.model',
     env: 'SKIM_JUDGE_MODEL',
     scope: 'window',
+    restricted: true,
     group: 'advanced',
     default: '',
     needs: [{ option: 'judgeBackend', values: ['openai', 'vscode.lm'] }],
@@ -333,6 +349,7 @@ export const OPTIONS = {
     setting: 'skim.judge.mode',
     env: 'SKIM_JUDGE_MODE',
     scope: 'window',
+    restricted: true,
     group: 'advanced',
     values: JUDGE_MODES,
     meanings: ['Never ask the judge.', 'Ask and log the verdicts, change nothing.', 'Act on the verdicts.'],
@@ -356,6 +373,7 @@ export const OPTIONS = {
     setting: 'skim.judge.deadlineMs',
     env: 'SKIM_JUDGE_DEADLINE_MS',
     scope: 'window',
+    restricted: true,
     group: 'advanced',
     default: 800,
     min: 50,

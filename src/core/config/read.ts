@@ -131,14 +131,21 @@ export interface SettingsSource {
  * setting whose scope a workspace may not set is read from the user's own settings only, whatever
  * a workspace's settings file says.
  */
-export function optionsFromSettings(settings: SettingsSource, env: NodeJS.ProcessEnv): ReadOptions {
+export function optionsFromSettings(settings: SettingsSource, env: NodeJS.ProcessEnv, trusted = true): ReadOptions {
   return readWith((spec, problems) => {
     if (!spec.setting) return fromEnv(spec, env);
     // The variable a person may have set for the command line does nothing here: said, so that SKIM_REDACT=0 is no silent no-op.
     if (fromEnv(spec, env)) problems.push(`${spec.env} is set, but VS Code reads ${spec.setting} instead, so it does nothing here: set ${spec.setting}`);
     const set = settings.inspect(spec.setting.replace(/^skim\./, ''));
-    const userOnly = spec.scope === 'application' || spec.scope === 'machine';
-    if (userOnly && (set?.workspaceFolderValue ?? set?.workspaceValue) !== undefined)
+    const inWorkspace = (set?.workspaceFolderValue ?? set?.workspaceValue) !== undefined;
+    // Checked here as well as by VS Code (package.json's restrictedConfigurations): Skim reads the values one by one.
+    const untrustedAndRestricted = !trusted && spec.restricted === true;
+    const userOnly = spec.scope === 'application' || spec.scope === 'machine' || untrustedAndRestricted;
+    if (inWorkspace && untrustedAndRestricted)
+      problems.push(
+        `${spec.setting} is set in this workspace's settings, which count only once the workspace is trusted: trust it, or set it in your user settings`,
+      );
+    else if (inWorkspace && userOnly)
       problems.push(`${spec.setting} is set in this workspace's settings, which may not set it, so it does nothing: set it in your user settings`);
     const value = userOnly ? set?.globalValue : (set?.workspaceFolderValue ?? set?.workspaceValue ?? set?.globalValue);
     return value === undefined ? undefined : { value, from: spec.setting };

@@ -105,6 +105,19 @@ function generated(file: string): boolean {
   );
 }
 
+/** From this size on, a file whose lines average MINIFIED_LINE_BYTES or more is minified, whatever its name. */
+const MINIFIED_FROM_BYTES = 16 * 1024;
+const MINIFIED_LINE_BYTES = 1_000;
+
+/**
+ * Whether a file is minified code: named so (`app.min.js`), or of 16 KB or more on lines that
+ * average 1,000 bytes or more (a bundle on one line). Its outline names one-letter functions on a
+ * line or two, and a model's map of it says no more: it has no useful map.
+ */
+export function isMinified(file: string, size: number, lines: number): boolean {
+  return /\.min\.[a-z0-9]+$/.test(path.basename(file).toLowerCase()) || (size >= MINIFIED_FROM_BYTES && size >= MINIFIED_LINE_BYTES * Math.max(1, lines));
+}
+
 export type FileKind = 'source' | 'prose' | 'extensionless' | 'binary' | 'generated';
 
 /** What the guard makes of a path by its name alone; content can still prove it binary. */

@@ -1,3 +1,4 @@
+import { OPTIONS } from '../config/options';
 import { describeFileError } from '../files/errors';
 import { DECLINED_REASON, fileKindByName } from '../files/kind';
 import { scanFile, ScanResult } from '../files/scan';
@@ -6,16 +7,14 @@ import type { MapSource } from '../mapping/mapSource';
 import { ProjectFile } from '../files/project';
 import { MAX_MODEL_CALLS } from '../summarizer/summarize';
 import { nameOnOneLine } from '../map/controls';
-import { cappedNotice, fallbackNotice, noMapNotice } from './notice';
-
-export const DEFAULT_LINE_LIMIT = 200;
+import { cappedNotice, declinedNotice, fallbackNotice, noMapNotice } from './notice';
 
 export interface ReadRequest {
   /** First line to return, 1-based. Default 1. */
   offset?: number;
   /** How many lines; the rest of the file when absent. */
   limit?: number;
-  /** The guard's line limit. Default 200. */
+  /** The guard's line limit. Default: skim.guard.lineLimit's, in the option table. */
   lineLimit?: number;
   /**
    * Whether to read the lines when the read goes ahead as asked (declined or unmapped). A hook
@@ -79,12 +78,15 @@ export async function guardedRead(maps: MapSource, file: ProjectFile, request: R
 }
 
 async function guard(maps: MapSource, file: ProjectFile, request: ReadRequest, start: number, want: number, asked: number): Promise<GuardedRead> {
-  const limit = request.lineLimit && request.lineLimit > 0 ? request.lineLimit : DEFAULT_LINE_LIMIT;
+  const limit = request.lineLimit && request.lineLimit > 0 ? request.lineLimit : OPTIONS.lineLimit.default;
   const kind = fileKindByName(file.absolute);
   if (kind !== 'source') {
     const read = await readAsAsked(file, start, asked);
     // A file that cannot be read is unreadable whatever its name says (a missing notes.md, a folder named docs.md).
-    return read.outcome === 'untouched' ? { ...read, outcome: 'declined', reason: DECLINED_REASON[kind] } : read;
+    if (read.outcome !== 'untouched') return read;
+    const declined: GuardedRead = { ...read, outcome: 'declined', reason: DECLINED_REASON[kind] };
+    // Asked for more than the limit, the read says why it was not shortened; within it, there was nothing to shorten.
+    return want > limit ? { ...declined, notice: declinedNotice(declined.path, DECLINED_REASON[kind]) } : declined;
   }
   // Within the limit the guard has nothing to add: the read goes ahead as asked (a hook reads nothing at all).
   if (want <= limit) return readAsAsked(file, start, asked);
@@ -156,7 +158,8 @@ function noticeOf(read: GuardedRead): string {
       cappedNotice(read.path, read.start, read.end, read.total ?? read.end, read.askedEnd ?? read.end) +
       (read.fallback ? `\n${fallbackNotice(read.fallback)}` : '')
     );
-  return read.outcome === 'unmapped' ? noMapNotice(read.path, read.reason ?? 'no reason was given') : read.notice;
+  if (read.outcome === 'unmapped') return noMapNotice(read.path, read.reason ?? 'no reason was given');
+  return read.outcome === 'declined' && read.notice ? declinedNotice(read.path, read.reason ?? 'Skim does not guard this file') : read.notice;
 }
 
 /**

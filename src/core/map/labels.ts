@@ -139,10 +139,13 @@ function parameterTypes(signature: string): string {
     !/^\s*(const|volatile|override|final|noexcept|mutable|view|pure|payable|internal|external|public|private|virtual)\s*$/.test(after);
   const kept = objcParameter ? after : qualifiers.length ? ` ${qualifiers.join(' ')}` : '';
   if (!list.trim()) return withoutThrows(`()${kept}`);
-  const types = topLevelParts(list).map((p) => {
-    const typed = /^(?:(?:val|var|let|readonly|public|private|protected|inout)\s+)*[\w$]+\??\s*:(?!:)\s*(?<type>[^=\s][^=]*?)\s*(=.*)?$/s.exec(p);
-    return typed?.groups ? typed.groups.type : p.replace(/^final\s+/, '').replace(/^([^:=]*[\w&*>\]])\s+[A-Za-z_$]\w*(\s*=.*)?$/s, '$1$2');
-  });
+  // A trailing comma (`(data: str,)`, Python's and TypeScript's) ends the list: it is no parameter of its own.
+  const types = topLevelParts(list)
+    .filter(Boolean)
+    .map((p) => {
+      const typed = /^(?:(?:val|var|let|readonly|public|private|protected|inout)\s+)*[\w$]+\??\s*:(?!:)\s*(?<type>[^=\s][^=]*?)\s*(=.*)?$/s.exec(p);
+      return typed?.groups ? typed.groups.type : p.replace(/^final\s+/, '').replace(/^([^:=]*[\w&*>\]])\s+[A-Za-z_$]\w*(\s*=.*)?$/s, '$1$2');
+    });
   return withoutThrows(`(${types.join(', ')})${kept}`);
 }
 

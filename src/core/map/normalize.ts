@@ -1,3 +1,4 @@
+import { clipWhole } from './clip';
 import { cleanText } from './controls';
 import { MapEntry, MapStatus, Region } from './types';
 
@@ -14,15 +15,10 @@ export interface RawRegion {
 }
 
 /**
- * Text cut to `max` characters between words, with an ellipsis when anything was cut: a word cut
- * in two may be a credential the screen no longer recognizes, so a cut word is left out whole.
+ * Text cut to `max` characters where it reads whole (map/clip: between words, no dangling comma or
+ * open bracket), with an ellipsis when anything was cut; only the ellipsis where no word fits.
  */
-export function clipAtWord(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const boundary = cut.search(/\s\S*$/);
-  return `${boundary > 0 ? cut.slice(0, boundary).trimEnd() : ''}…`;
-}
+export const clipAtWord = (text: string, max: number): string => clipWhole(text, max) ?? '…';
 
 /** Whatever a producer wrote in a one-line field, as clean text on one line. */
 function oneLine(value: unknown): string {

@@ -1,3 +1,4 @@
+import { clipWhole } from './clip';
 import { counted } from './counts';
 import { withoutMarkup } from './markup';
 import { CALLABLE, isSignature, mapLabels, noteOf, SHOWN_NOTE_CHARS, UNMARKED } from './labels';
@@ -54,6 +55,10 @@ export function regionLine(region: Region): string {
   return `${lineSpan(region)} ${label(region, 'signatures')}`;
 }
 
+/** Whether two regions are the same region of one map: a region that crossed a worker thread is a copy, never the same object. */
+const sameRegion = (a: Region | null | undefined, b: Region | null) =>
+  a === b || (!!a && !!b && a.start === b.start && a.end === b.end && a.kind === b.kind && a.name === b.name);
+
 /**
  * Items found in a file (search hits, query captures), each under the region of the map that
  * holds it, in the order given: a region's line once, then its items indented beneath it; items
@@ -63,7 +68,7 @@ export function placedLines(items: readonly { region: Region | null; text: strin
   const out: string[] = [];
   let last: Region | null | undefined;
   for (const item of items) {
-    if (item.region !== last) {
+    if (!sameRegion(last, item.region)) {
       if (item.region) out.push(`${indent}${regionLine(item.region)}`);
       else if (last !== undefined) out.push(`${indent}(outside every region)`);
       last = item.region;
@@ -298,9 +303,8 @@ function fit(text: string, maxChars: number | undefined): Fitted {
   return { text: text.slice(0, Math.max(0, maxChars - marker.length)) + marker, cut: true };
 }
 
-/** What is at one line: the regions containing it, innermost last, or that it is in a gap. */
+/** What is at one line of the file (1 to its last): the regions containing it, innermost last, or that it is in a gap. */
 export function renderAt(entry: MapEntry, line: number): string {
-  if (line < 1 || line > entry.lines) return `${entry.path} has ${counted(entry.lines, 'line')}; line ${line} is outside it.`;
   if (entry.status === 'prose-only') return `${entry.path}: no line map (prose only), so line ${line} cannot be placed.`;
   const hits = regionsAt(entry.regions, line);
   if (hits.length === 0) return `${entry.path}:${line} is in a gap between regions.`;
@@ -381,13 +385,8 @@ const words = (text: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
-/** Text cut to `max` characters at a word, with an ellipsis when anything was cut. */
-function clipAtWord(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:(]+$/, '')}…`;
-}
+/** Text cut to `max` characters where it reads whole (map/clip), keeping half of it at least; else within a word, as a last resort. */
+const clipForEditor = (text: string, max: number): string => clipWhole(text, max, max / 2) ?? `${text.slice(0, max - 1).replace(/[\s,;:(]+$/, '')}…`;
 
 /**
  * The CodeLens above a region's first line: its kind, its lines and its note in plain words
@@ -399,8 +398,8 @@ export function codeLensTitle(region: Region, onScreen = ''): string {
   const note = plainNote(region.note);
   const repeated = !words(note) || words(note) === words(region.kind) || ` ${words(onScreen)} `.includes(` ${words(note)} `);
   const head = region.name === region.kind ? `${note || region.kind} · ${lineSpan(region)}` : `${region.kind} · ${lineSpan(region)}`;
-  if (repeated || region.name === region.kind) return clipAtWord(head, LENS_CHARS);
-  return `${head} · ${clipAtWord(note, LENS_CHARS - head.length - 3)}`;
+  if (repeated || region.name === region.kind) return clipForEditor(head, LENS_CHARS);
+  return `${head} · ${clipForEditor(note, LENS_CHARS - head.length - 3)}`;
 }
 
 /** The longest hover line: one line, never a block. */
@@ -420,7 +419,7 @@ export function renderHover(entry: MapEntry, line: number, anywhere = false): { 
   const note = plainNote(region.note);
   const text =
     region.name === region.kind ? `${note || region.kind} · ${lineSpan(region)}` : `${regionLabel(region)} · ${lineSpan(region)}${note ? ` · ${note}` : ''}`;
-  return { region, text: clipAtWord(text, HOVER_CHARS) };
+  return { region, text: clipForEditor(text, HOVER_CHARS) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import { beforeTopLevel, clipWhole, openBrackets } from '../map/clip';
 import { withoutBullet, withoutMarkup, sentenceEnd } from '../map/markup';
 import { commentLines, isBanner, isDirective, isHeading, isLicense, isRule } from './comments';
 
@@ -9,13 +10,8 @@ import { commentLines, isBanner, isDirective, isHeading, isLicense, isRule } fro
  */
 const NOTE_CHARS = 120;
 
-/** Clips text at a token boundary, with an ellipsis when anything was cut. */
-function clipAtToken(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const boundary = Math.max(cut.lastIndexOf(' '), cut.lastIndexOf(','), cut.lastIndexOf('('));
-  return boundary > max / 3 ? `${cut.slice(0, boundary).trimEnd()}…` : '';
-}
+/** Clips text where it reads whole (map/clip), keeping more than a third of it; else no note. */
+const clipAtToken = (text: string, max: number) => clipWhole(text, max, max / 3) ?? '';
 
 /** A line of a call-seq block (`:call-seq:` and the usage lines under it, up to a blank line): how to call, not what it does. */
 const CALL_SEQ = /^:?call-seq:/;
@@ -179,10 +175,14 @@ function withoutClause(text: string, keyword: RegExp): string {
  * specification too (neither tells overloads apart; the parameters do).
  */
 function signature(source: string, definition: Node, name: Node | undefined): string {
-  const from = name && name.endIndex <= definition.endIndex ? name.endIndex : definition.startIndex;
+  const afterName = !!name && name.endIndex <= definition.endIndex;
+  const from = afterName ? name.endIndex : definition.startIndex;
   const body = bodyOf(definition);
-  const lineEnd = source.indexOf('\n', from);
-  const to = body && body.startIndex >= from ? body.startIndex : lineEnd === -1 ? definition.endIndex : Math.min(definition.endIndex, lineEnd);
+  let to = body && body.startIndex >= from ? body.startIndex : lineEnd(source, from, definition.endIndex);
+  // Without a body, a signature over several lines (`constructor(\n  a: A,\n  b: B,\n)`) goes on until its brackets close.
+  if (!(body && body.startIndex >= from))
+    while (to < definition.endIndex && to - from < SIGNATURE_SPAN && openBrackets(source.slice(from, to), afterName))
+      to = lineEnd(source, to + 1, definition.endIndex);
   let text = source.slice(from, to);
   const initializers = text.includes(':') ? definition.namedChildren.find((child) => child?.type === 'field_initializer_list') : undefined;
   if (initializers && initializers.startIndex >= from) text = source.slice(from, Math.min(to, initializers.startIndex));
@@ -192,10 +192,16 @@ function signature(source: string, definition: Node, name: Node | undefined): st
       .replace(/\/\*[\s\S]*?\*\//g, ' ')
       .replace(/(^|\s)(\/\/|#(?!\[))[^\n]*/g, ' ')
       .replace(/\\\n/g, ' ');
-  text = text.replace(/\s+/g, ' ').trim();
+  // On one line as it would be written on one: no space inside a bracket's ends, no comma before its close (`(\n  a,\n)` is `(a)`).
+  text = text
+    .replace(/\s+/g, ' ')
+    .replace(/([([{]) /g, '$1')
+    .replace(/,? ?([)\]}])/g, '$1')
+    .trim();
   if (/\b(noexcept|throw)\b/.test(text)) text = withoutClause(withoutClause(text, /\s*\bnoexcept\b/), /\s*\bthrow\b(?=\s*\()/);
-  // Without a body node, what follows the name may run into the body itself: keep what comes before it.
-  if (!body) text = text.replace(/\s*([{;]|\bend\b|\bdo\b|=(?!=|>)).*$/, '');
+  // Without a body node, what follows the name may run into the body itself: keep what comes before it, outside brackets
+  // (a type parameter's default, `<T = any>`, is the signature's own).
+  if (!body) text = beforeTopLevel(text, /[{;]|\bend\b|\bdo\b|(?<![=!<>])=(?![=>])/y, afterName).trimEnd();
   text = text
     .replace(
       /^(\[[^\]]*\]\s*)?(=|:=|:(?=\s*(async\s+)?(function\b|\()))\s*(async\s+)?(function\b\s*\*?\s*[\w$]*\s*)?/,
@@ -208,6 +214,15 @@ function signature(source: string, definition: Node, name: Node | undefined): st
   // A macro between the name and the body (libstdc++'s `namespace std _GLIBCXX_VISIBILITY(default)`) says nothing of the declaration.
   if (ONLY_MACROS.test(text)) return '';
   return clipAtToken(text, NOTE_CHARS);
+}
+
+/** The most characters a signature without a body is looked for over, across its lines. */
+const SIGNATURE_SPAN = 1_000;
+
+/** Where the line holding `from` ends, within `end`. */
+function lineEnd(source: string, from: number, end: number): number {
+  const at = source.indexOf('\n', from);
+  return at === -1 ? end : Math.min(end, at);
 }
 
 /** Macro names, each with its arguments or not, and nothing else. */

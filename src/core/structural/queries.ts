@@ -55,3 +55,32 @@ export function outlineQuery(language: LanguageInfo, parse: Pick<Parse, 'grammar
   if (query instanceof Error) throw query;
   return query;
 }
+
+/** One pattern of an outline query on a line of its own: `(function_definition name: (identifier) @name) @definition.function`. */
+const ONE_LINE_PATTERN = /^(\((?:[^#;"]*)\)) @definition\.(\w+)$/;
+
+/** Whether every bracket of `text` is closed, in order. */
+function balanced(text: string): boolean {
+  let depth = 0;
+  for (const c of text) {
+    depth += c === '(' || c === '[' ? 1 : c === ')' || c === ']' ? -1 : 0;
+    if (depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/**
+ * A pattern of this language's own grammar, to show where a written query did not compile: the
+ * first pattern of its outline rules on a line of its own that marks a function (else any
+ * declaration), without predicates. It compiles, as the outline does; none where every such pattern
+ * spans lines (Elixir's).
+ */
+export function examplePattern(language: LanguageInfo): string | undefined {
+  const patterns = queryText(language.query ?? language.id)
+    .split('\n')
+    .flatMap((line) => {
+      const found = ONE_LINE_PATTERN.exec(line);
+      return found && balanced(found[1]) ? [{ pattern: found[1], kind: found[2] }] : [];
+    });
+  return (patterns.find((p) => p.kind === 'function') ?? patterns[0])?.pattern;
+}

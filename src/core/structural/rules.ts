@@ -7,7 +7,7 @@
  * Bumped whenever the outline rules change, so that maps made by older rules count as stale:
  * it is part of every structural producer's name.
  */
-export const STRUCTURAL_RULES_VERSION = 11;
+export const STRUCTURAL_RULES_VERSION = 12;
 
 /** The version of how an editor's own symbol outline becomes a map (`editor-symbols:<language>@N`). */
 export const EDITOR_SYMBOLS_VERSION = 1;

@@ -2,7 +2,7 @@ import type { Query, QueryCapture, QueryMatch } from 'web-tree-sitter';
 import { LanguageInfo, languageFor } from '../structural/languages';
 import { outlineRegions } from '../structural/mapper';
 import { isWasmFailure, withParse } from '../structural/parser';
-import { outlineQuery } from '../structural/queries';
+import { examplePattern, outlineQuery } from '../structural/queries';
 import { QUERY_MS } from './bounds';
 import { captureOf, NAMED_QUERIES, QueryResult, QueryTreeError } from './captures';
 
@@ -41,8 +41,9 @@ export async function runWrittenQuery(request: WrittenQuery, attempts?: number):
         query = parse.compile(request.query);
       } catch (error) {
         if (isWasmFailure(error)) throw error;
+        const example = examplePattern(language);
         throw new QueryTreeError(
-          `the query does not compile against the ${language.id} grammar: ${(error as Error).message}. Write a tree-sitter S-expression such as (function_declaration name: (identifier) @name), or use one of ${NAMED_QUERIES.join(', ')}`,
+          `the query does not compile against the ${language.id} grammar: ${(error as Error).message}. Write a tree-sitter S-expression of that grammar${example ? `, such as ${example}` : ''} (skim_node_at names the nodes of a line), or use one of ${NAMED_QUERIES.join(', ')}`,
         );
       }
       try {

@@ -1,3 +1,5 @@
+import { OPTIONS } from '../config/options';
+import { describedFor } from './declaration';
 import { TOOLS } from './registry';
 
 /** package.json's `contributes.languageModelTools`, drawn from the declarations (`npm run tools:write`). */
@@ -9,7 +11,8 @@ export function toolsContribution(): object[] {
     canBeReferencedInPrompt: true,
     icon: tool.icon,
     userDescription: tool.userDescription,
-    modelDescription: tool.modelDescription,
+    // package.json is the same for every workspace: it states the option table's defaults, and a shortened read states the limit in force.
+    modelDescription: describedFor(tool, { lineLimit: OPTIONS.lineLimit.default }),
     inputSchema: tool.inputSchema,
   }));
 }

@@ -17,6 +17,11 @@ export interface InputSchema {
   additionalProperties: false;
 }
 
+/** The settings a tool's description states, as they are where it is listed. */
+export interface DescribedLimits {
+  lineLimit: number;
+}
+
 /**
  * A tool, declared once: what package.json's contribution, the VS Code tool table, MCP's list and
  * dispatch and the hook's list of Skim's reads are built from. A new tool is one file beside this
@@ -29,12 +34,20 @@ export interface ToolDeclaration<I = never, R extends ToolResult = ToolResult> {
   /** A codicon, as VS Code names them: `$(book)`. */
   icon: string;
   userDescription: string;
-  /** What the model reads (and, over MCP, the tool's description). */
-  modelDescription: string;
+  /**
+   * What the model reads (and, over MCP, the tool's description); where it states a limit the user
+   * sets (skim.guard.lineLimit), drawn for the limit in force: `describedFor` gives it.
+   */
+  modelDescription: string | ((limits: DescribedLimits) => string);
   inputSchema: InputSchema;
   /** Its answer shows the file's own lines, so the edit gate counts a call as a read of the file. */
   showsLines: boolean;
   /** `file`: `filePath` names the one file it works on; `folders`: an optional `path` narrows it, else it runs over each of the host's folders. */
   over: 'file' | 'folders';
   run(host: ToolHost, input: I): Promise<R>;
+}
+
+/** What the model is told a tool does, for the limits in force where it is listed (MCP's session; package.json, which is static, the defaults). */
+export function describedFor(tool: Pick<ToolDeclaration, 'modelDescription'>, limits: DescribedLimits): string {
+  return typeof tool.modelDescription === 'string' ? tool.modelDescription : tool.modelDescription(limits);
 }

@@ -1,5 +1,7 @@
 import type { SkimContext } from '../context';
+import { isMinified } from '../files/kind';
 import { Project, ProjectFile } from '../files/project';
+import { counted } from '../map/counts';
 import { mapJson, renderAt, renderMap } from '../map/render';
 import { MapOutcome, MapSource, MapUnavailableError } from '../mapping/mapSource';
 import { screenEntry } from '../screen/entry';
@@ -43,11 +45,23 @@ export async function filesFindings(ctx: SkimContext, project: Project, byFile: 
   return placed;
 }
 
+/** A minified file has no useful map: said instead of one, with what to do, before any model call where its name says so. */
+export function refuseMinified(file: ProjectFile, size: number, lines: number, tool: string): void {
+  if (!isMinified(file.key, size, lines)) return;
+  const shape = lines ? ` (${counted(lines, 'line')} of ${Math.max(1, Math.round(size / lines / 1024))} KB on average)` : '';
+  throw new ToolError(`${file.key} is minified code${shape}: it has no useful map, only a minifier's names on a few long lines`, {
+    tool,
+    advice: 'Search it with skim_search for the name or text you need, then read those lines.',
+  });
+}
+
 export type SummaryResult = ToolResult<ReturnType<typeof mapJson>> & { outcome: MapOutcome };
 
 /** skim_summarize_file and `skim map`: the file's prose and whole map, and a note when the structural outline stands in for a model that failed. */
 export async function summarizeFile(ctx: SkimContext, maps: MapSource, file: ProjectFile): Promise<SummaryResult> {
+  refuseMinified(file, 0, 0, 'skim_summarize_file');
   const { outcome, entry, findings } = await screenedMap(ctx, maps, file, 'skim_summarize_file', 'Read it with skim_read_file instead.');
+  refuseMinified(file, outcome.entry.size, entry.lines, 'skim_summarize_file');
   const parts: TextPart[] = [];
   if (outcome.fallback) parts.push({ role: 'notice', text: `[skim] Note: ${outcome.fallback}.` });
   parts.push({ role: 'map', text: renderMap(entry) });
@@ -59,8 +73,9 @@ export async function summarizeFile(ctx: SkimContext, maps: MapSource, file: Pro
   };
 }
 
-/** `skim at`: the regions that hold one line, innermost last. */
+/** `skim at`: the regions that hold one line, innermost last; a line the file does not have is a failure, as a declaration it lacks is for `skim symbol`. */
 export async function mapAt(ctx: SkimContext, maps: MapSource, file: ProjectFile, line: number): Promise<ToolResult<null> & { outcome: MapOutcome }> {
   const { outcome, entry, findings } = await screenedMap(ctx, maps, file, 'skim at', 'Read the line instead.');
+  if (line < 1 || line > entry.lines) throw new ToolError(`${entry.path} has ${counted(entry.lines, 'line')}; line ${line} is outside it`);
   return { parts: [{ role: 'text', text: renderAt(entry, line) }], json: null, findings, outcome };
 }

@@ -7,9 +7,9 @@ import { screenArguments } from '../screen/message';
 import { screenNames } from '../screen/names';
 import { distinctFindings, findingsJson, mergeFindings, screenLines } from '../screen/screen';
 import { placeFindings } from '../screen/placed';
-import { fileFindings } from './maps';
 import { screenSource } from '../screen/sourceScreen';
 import { findSymbol, listSymbols } from '../structural/symbols';
+import { fileFindings, refuseMinified } from './maps';
 import { numberedLines } from './read';
 import { explain, ToolResult } from './result';
 
@@ -17,13 +17,17 @@ const INSTEAD = 'Use skim_summarize_file or skim_read_file for this file instead
 
 /** skim_list_symbols: the structural outline of one file; one parse, no model call. */
 export async function listSymbolsOf(ctx: SkimContext, file: ProjectFile): Promise<ToolResult> {
+  refuseMinified(file, 0, 0, 'skim_list_symbols');
+  let outline;
   try {
-    const { entry, fields } = await screenEntry(ctx, await listSymbols(file));
-    const findings = await fileFindings(ctx, file, fields);
-    return { parts: [{ role: 'map', text: renderMap(entry) }], json: { ...mapJson(entry, 0), screen: findingsJson(findings) }, findings };
+    outline = await listSymbols(file);
   } catch (error) {
     throw explain(error, file, 'skim_list_symbols', INSTEAD);
   }
+  refuseMinified(file, outline.size, outline.lines, 'skim_list_symbols');
+  const { entry, fields } = await screenEntry(ctx, outline);
+  const findings = await fileFindings(ctx, file, fields);
+  return { parts: [{ role: 'map', text: renderMap(entry) }], json: { ...mapJson(entry, 0), screen: findingsJson(findings) }, findings };
 }
 
 /** skim_find_symbol: each declaration of that name with its coordinates and numbered lines; the outline when there is none. */

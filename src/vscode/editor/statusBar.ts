@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { countsText, screenedText } from '../../core/map/render';
 import { MapEntry, MapOrigin } from '../../core/map/types';
 import { HookState } from '../hookState';
+import { settings } from '../settings';
 import { ShownMap, ShownMaps } from './shownMaps';
 
 const FROM: Record<MapOrigin, string> = {
@@ -93,8 +94,9 @@ export class MapStatusBar implements vscode.Disposable {
       return;
     }
     const { label, tooltip, command } = describe(shown, name);
+    const limit = settings(document.uri).lineLimit.toLocaleString('en-US');
     const hook = this.hook.installed
-      ? "The read hook is on: Copilot's reads of more than 200 lines of this workspace's files come back as 200 lines and the file's map."
+      ? `The read hook is on: Copilot's reads of more than ${limit} lines of this folder's files come back as ${limit} lines and the file's map.`
       : 'The read hook is off: Copilot reads whole files. Skim Setup: Install Read Hook turns it on.';
     this.text = `$(list-tree) Skim: ${label} · hook ${this.hook.installed ? 'on' : 'off'}`;
     this.tooltip = `${tooltip}\n\n${hook}`;

@@ -6,6 +6,7 @@ import { JudgeEvent, judgeLog, judgeLogFile, judgeRuntime, JudgeRuntime } from '
 import { SkimConfiguration } from '../configuration';
 import { SkimLog } from '../log';
 import { LmJudge } from './lmJudge';
+import { trusted, whenTrusted } from '../trust';
 
 const KEY_SECRET = 'skim.judge.key';
 
@@ -47,6 +48,7 @@ export class JudgeHolder implements vscode.Disposable {
         if (event.key === KEY_SECRET) void this.apply();
       }),
       vscode.commands.registerCommand('skim.setJudgeKey', () => this.setKey()),
+      whenTrusted(() => this.apply()),
     ];
   }
 
@@ -69,7 +71,9 @@ export class JudgeHolder implements vscode.Disposable {
   private async apply(): Promise<void> {
     const options = this.configuration.options;
     let judge: Judge | undefined;
-    if (options.judgeBackend === 'openai') {
+    if (options.judgeBackend && !trusted()) {
+      this.log.line('this workspace is not trusted, so no judge is asked until it is.');
+    } else if (options.judgeBackend === 'openai') {
       const key = (await this.context.secrets.get(KEY_SECRET)) || options.judgeKey || undefined;
       if (options.judgeUrl && options.judgeModel) judge = new OpenAiJudge({ url: options.judgeUrl, model: options.judgeModel, key });
       else this.log.warn('judge-settings', 'skim.judge.backend is openai but skim.judge.url or skim.judge.model is empty: no judge is asked.');

@@ -16,7 +16,7 @@ export const findSymbolTool: ToolDeclaration<FindSymbolInput, ToolResult<FoundSy
   icon: '$(symbol-method)',
   userDescription: "One declaration's body and line range, by name, in a file.",
   modelDescription:
-    'Fetch one declaration by name from a source file: its exact line range and its numbered lines (a function, method, class or type). Cheaper than reading the file to find it. Use a name from skim_list_symbols or skim_summarize_file; a qualified name matches by its last part.',
+    "Fetch one declaration by name from a source file: its exact line range and its numbered lines (a function, method, class or type). Cheaper than reading the file to find it. Use a name from skim_list_symbols or skim_summarize_file; a qualified name (Runner.run, Session.send) selects that class's member.",
   inputSchema: fileSchema(
     {
       name: {

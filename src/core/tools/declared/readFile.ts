@@ -2,6 +2,17 @@ import { ToolDeclaration } from '../declaration';
 import { fileSchema, onFile } from './fileInput';
 import { readFile, ReadInput, ReadResult } from '../read';
 
+const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/** A count as a description writes it: 1,400. */
+const formatted = (n: number) => n.toLocaleString('en-US');
+
+/** What reading `lines` lines costs in reads of `limit` lines each, as the tools' cost argument says it: "seven 200-line reads". */
+export function readsOf(lines: number, limit: number): string {
+  const reads = Math.ceil(lines / limit);
+  return `${NUMBER_WORDS[reads - 1] ?? formatted(reads)} ${formatted(limit)}-line read${reads === 1 ? '' : 's'}`;
+}
+
 export interface ReadFileInput extends ReadInput {
   filePath: string;
 }
@@ -12,9 +23,12 @@ export const readFileTool: ToolDeclaration<ReadFileInput, ReadResult> = {
   displayName: 'Skim: Read File',
   toolReferenceName: 'skimRead',
   icon: '$(book)',
-  userDescription: "Read lines of a file; reads of more than 200 lines are shortened and come with the file's map.",
-  modelDescription:
-    "Read a source file you have not seen with this tool. A 1,400-line file costs seven 200-line reads; here, a read of more than 200 lines returns the first 200 lines from your start line, the file's total line count, the exact next start line and the file's whole map (every class, function and method with its line range), so your next read goes straight to the lines you need. Map lines: `start-end name — note`; members indented under their parent; a name with no kind word is a function or method. Reads of 200 lines or fewer come back untouched. Lines are numbered. Give filePath, and startLine with lineCount or endLine.",
+  userDescription:
+    "Read lines of a file; reads of more than the line limit (skim.guard.lineLimit, 200 lines by default) are shortened to it and come with the file's map.",
+  modelDescription: ({ lineLimit }) => {
+    const limit = formatted(lineLimit);
+    return `Read a source file you have not seen with this tool. A 1,400-line file costs ${readsOf(1_400, lineLimit)}; here, a read of more than ${limit} lines returns the first ${limit} lines from your start line, the file's total line count, the exact next start line and the file's whole map (every class, function and method with its line range), so your next read goes straight to the lines you need. Map lines: \`start-end name — note\`; members indented under their parent; a name with no kind word is a function or method. Reads of ${limit} lines or fewer come back untouched. Lines are numbered. Give filePath, and startLine with lineCount or endLine.`;
+  },
   inputSchema: fileSchema(
     {
       startLine: {

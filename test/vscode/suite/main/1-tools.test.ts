@@ -71,7 +71,7 @@ describe("Skim's language-model tools, invoked through vscode.lm", () => {
     const lines = text.split('\n');
     assert.equal(
       lines[0],
-      "[skim] This read was shortened: lines 1-200 of big.ts are shown, of 900 in all (the read asked for 1-900). Next start: line 201. The file's map follows: read the range you need next.",
+      "[skim] This read was shortened: lines 1-200 of big.ts are shown, of 900 in all (the read asked for 1-900). Next start: line 201. Reads of more than 200 lines are shortened here. The file's map follows: read the range you need next.",
     );
     assert.equal(lines.filter((l) => /^\d+\t/.test(l)).length, 200);
     assert.equal(lines[2], '1\texport function fn0(n: number): number {');

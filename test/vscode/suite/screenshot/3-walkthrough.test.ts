@@ -10,7 +10,8 @@ describe('the walkthrough', function () {
   const hookFile = () => path.join(workspaceDir(), '.github', 'hooks', 'skim-vscode.json');
   // Each step by its description: the page also keeps an announcement of steps completed earlier.
   const OFF = 'Two effects, in this workspace:';
-  const ON = "Copilot's reads of more than 200 lines come back as 200 lines and the file's map, and edits from a stale view are refused.";
+  const ON =
+    "Copilot's reads of more than the line limit (skim.guard.lineLimit, 200 lines by default) come back shortened to it, with the file's map, and edits from a stale view are refused.";
 
   it('says the hook is off, then on once installed, and follows the file when it is removed or written by hand', async () => {
     await skim();
