@@ -32,8 +32,10 @@ const hookParts: HookParts = {
 const hook = argv[0] === 'hook' && !onlyExplains(argv) && (argv.length === 1 || (argv.length === 3 && argv[1] === '--edit-gate'));
 // `skim lines …`, what a guarded shell read runs: as the hook, from this bundle, loading the engine only for a map.
 const lines = argv[0] === 'lines' && !onlyExplains(argv);
+// `skim listing -- ls -R …`, what a guarded listing runs: the engine's, on the bare descriptors, its bytes as the listing printed them.
+const listing = argv[0] === 'listing' && !onlyExplains(argv);
 // The hook runs on every read an agent makes: it starts from this small bundle, on the bare descriptors, and loads the engine only for a map.
-const bare = hook || lines ? descriptorIo(readPayload) : undefined;
+const bare = hook || lines || listing ? descriptorIo(readPayload) : undefined;
 const io: Io = bare?.io ?? {
   // A person at a terminal sees a file's ESC sequences and bidi marks as escapes; a pipe (an agent) gets the file's bytes.
   out: (text: string) => process.stdout.write(`${process.stdout.isTTY ? escapeForTerminal(text) : text}\n`),
@@ -47,7 +49,9 @@ const run = hook
     ? shellRead().linesMain(argv.slice(1), io, process.env, process.cwd(), hookParts, (bytes) =>
         process.stdout.isTTY ? bare.write(escapeForTerminal(bytes.toString('utf8'))) : bare.write(bytes),
       )
-    : engine().main(argv, io);
+    : listing && bare
+      ? engine().listingMain(argv.slice(1), io, process.env, process.cwd(), (bytes) => bare.write(bytes))
+      : engine().main(argv, io);
 // Exit once the output is flushed: a hook must not linger on a model call it no longer waits for.
 const flushed = () => bare?.flushed() ?? new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
 void run.then((code) => flushed().then(() => process.exit(code)));

@@ -1,6 +1,7 @@
 import { Options } from '../config/options';
 import { onPath } from '../search/program';
 import { shellWord } from './shellWord';
+import { LISTING_PATTERNS } from '../shell/listing';
 import { READ_PROGRAMS } from '../shell/recognize';
 import { FilterTools, toolFilter } from './toolFilter';
 import { EDIT_TOOLS, READ_TOOLS, SHELL_TOOLS } from './hosts';
@@ -23,9 +24,9 @@ export const HOOK_TOOLS: Record<HookEvent, string[]> = {
   post: [...EDIT_TOOLS],
 };
 
-/** What the command's own filter lets through for each event: a shell tool's call only when its payload names a read program. */
+/** What the command's own filter lets through for each event: a shell tool's call only when its payload names a read program or begins a recursive listing. */
 const FILTERS: Record<HookEvent, FilterTools> = {
-  pre: { tools: HOOK_TOOLS.pre.filter((tool) => !SHELL_TOOLS.has(tool)), shells: [...SHELL_TOOLS.keys()], programs: READ_PROGRAMS },
+  pre: { tools: HOOK_TOOLS.pre.filter((tool) => !SHELL_TOOLS.has(tool)), shells: [...SHELL_TOOLS.keys()], programs: READ_PROGRAMS, patterns: LISTING_PATTERNS },
   post: { tools: HOOK_TOOLS.post, shells: [], programs: READ_PROGRAMS },
 };
 
