@@ -1,9 +1,9 @@
 import * as path from 'node:path';
 import type { HookParts } from './hookParts';
-import { gateModeOf, unknownGateLine } from '../core/gate/gate';
 import { escapeForTerminal } from '../core/screen/terminal';
 import { hookMain, readPayload } from './commands/hook';
 import { onlyExplains } from './asksHelp';
+import { hookFlags } from './hookArgs';
 import { requireBundle, useV8Flags } from './codeCache';
 import type { Io } from './io';
 import { descriptorIo } from './stdio';
@@ -28,8 +28,9 @@ const hookParts: HookParts = {
   indexed: (options, databaseFile, key, hash, size) => hookFresh().indexedEntry(options, databaseFile, key, hash, size),
 };
 
-// `skim hook`, or `skim hook --edit-gate MODE` as an install with a chosen edit gate writes it.
-const hook = argv[0] === 'hook' && !onlyExplains(argv) && (argv.length === 1 || (argv.length === 3 && argv[1] === '--edit-gate'));
+// `skim hook`, with the flags an install writes (the hook file's host and scope, a chosen edit gate).
+const flags = argv[0] === 'hook' && !onlyExplains(argv) ? hookFlags(argv.slice(1)) : undefined;
+const hook = flags !== undefined;
 // `skim lines …`, what a guarded shell read runs: as the hook, from this bundle, loading the engine only for a map.
 const lines = argv[0] === 'lines' && !onlyExplains(argv);
 // `skim listing -- ls -R …`, what a guarded listing runs: the engine's, on the bare descriptors, its bytes as the listing printed them.
@@ -42,9 +43,9 @@ const io: Io = bare?.io ?? {
   warn: (text: string) => process.stderr.write(`skim: ${text}\n`),
   stdin: () => readPayload(process.stdin),
 };
-if (hook && argv.length === 3 && gateModeOf(argv[2], 'off') !== argv[2]) io.warn(unknownGateLine(argv[2]));
-const run = hook
-  ? hookMain(io, process.env, process.cwd(), hookParts, argv[1] === '--edit-gate' ? gateModeOf(argv[2]) : undefined)
+for (const problem of flags?.problems ?? []) io.warn(problem);
+const run = flags
+  ? hookMain(io, process.env, process.cwd(), hookParts, flags)
   : lines && bare
     ? shellRead().linesMain(argv.slice(1), io, process.env, process.cwd(), hookParts, (bytes) =>
         process.stdout.isTTY ? bare.write(escapeForTerminal(bytes.toString('utf8'))) : bare.write(bytes),

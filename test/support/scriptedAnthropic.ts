@@ -1,6 +1,5 @@
 import * as http from 'node:http';
-import { AddressInfo } from 'node:net';
-import { closeServer, listenOnLoopback } from './loopback';
+import { LoopbackServer } from './loopback';
 
 /**
  * A real HTTP server speaking the Anthropic Messages API (streaming and not), answering like a
@@ -9,9 +8,8 @@ import { closeServer, listenOnLoopback } from './loopback';
  * once any tool result is in the conversation, it ends the turn. Requests without the read tool
  * (titles, summaries) get a short text. Every request body is kept.
  */
-export class ScriptedAnthropic {
+export class ScriptedAnthropic extends LoopbackServer {
   readonly requests: { url: string; body: Record<string, unknown> }[] = [];
-  private server?: http.Server;
   target = '';
   range?: [number, number];
   readTool = 'Read';
@@ -24,16 +22,7 @@ export class ScriptedAnthropic {
   script?: { tool: string; input: Record<string, unknown>; before?: () => void }[];
 
   get url(): string {
-    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
-  }
-
-  async start(): Promise<this> {
-    this.server = await listenOnLoopback((req, res, raw) => this.route(req, res, raw));
-    return this;
-  }
-
-  stop(): Promise<void> {
-    return closeServer(this.server);
+    return this.origin;
   }
 
   /** Every message request that offered the read tool: the agent's own turns. */
@@ -43,7 +32,7 @@ export class ScriptedAnthropic {
       .map((r) => r.body);
   }
 
-  private route(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
+  protected route(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
     const url = (req.url ?? '').split('?')[0];
     const body = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
     this.requests.push({ url, body });
