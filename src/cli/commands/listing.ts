@@ -8,6 +8,7 @@ import { screenNames, UNSHOWN_FOLDER } from '../../core/screen/names';
 import { Listing, listingOf } from '../../core/shell/listing';
 import { listingAnswer } from '../../core/shell/listingAnswer';
 import { runListing } from '../../core/shell/listingRun';
+import { showsNewlineName } from '../../core/shell/listingWalk';
 import { OutputCut } from '../../core/shell/outputCut';
 import { REFUSALS } from '../../core/shell/refusal';
 import { overviewProject } from '../../core/tools/overview';
@@ -33,6 +34,10 @@ const LISTING_SHARE = 0.4;
 /** The most bytes a listing may print before it is stopped, and the most kept whole to print it as it is. */
 const MAX_LISTING_BYTES = 256 * 1024 * 1024;
 const KEEP_BYTES = 4 * 1024 * 1024;
+/** The least time the overview is given, however long the listing took: with less, it lists nothing and the listing is printed whole. */
+const OVERVIEW_LEAST_MS = 2000;
+/** How far the look for a name with a newline in it may go: past it, the counts are in doubt. */
+const NAME_CHECK_BOUNDS = { entries: 2_000_000, ms: 3000 };
 
 /** What `skim listing` is given beside its arguments. */
 export interface ListingCall {
@@ -95,6 +100,10 @@ export async function runListingCommand(call: ListingCall): Promise<number> {
   const run = await runListing(listing, cwd, env, { limit: options.lineLimit, ms: budget * LISTING_SHARE, maxBytes: MAX_LISTING_BYTES, keepBytes: KEEP_BYTES });
   if ('failed' in run) throw new CommandFailed(nameOnOneLine(`${run.failed}: run the command itself`));
   const { tally } = run.ran;
+  if (!tally.doubt && program !== 'tree') {
+    const newline = showsNewlineName(folder.absolute, listing.shape, NAME_CHECK_BOUNDS);
+    if (newline !== false) tally.doubt = newline ? 'a name in it holds a newline' : 'its names could not all be looked at';
+  }
   const warn = (message: string) => call.io.warn(message);
   const ctx = sessionContext(options, env, lineLogger(warn));
   let session: Session | undefined;
@@ -123,7 +132,7 @@ export async function runListingCommand(call: ListingCall): Promise<number> {
         make: async (tokens) => {
           session ??= await openSession({ root: project.root }, options, env, cwd, warn);
           const sources = { maps: session.maps, outlines: session.outlines, answersFile: answersFileBeside(session.outlineFile) };
-          const timeoutMs = Math.max(1, Math.min(OVERVIEW_TIMEOUT_MS, deadline - Date.now()));
+          const timeoutMs = Math.max(OVERVIEW_LEAST_MS, Math.min(OVERVIEW_TIMEOUT_MS, deadline - Date.now()));
           const narrow = (key: string) => `\`${command(withFolder(listing, fromCwd(key)))}\``;
           try {
             const result = await overviewProject(
