@@ -29,7 +29,12 @@ export const LISTING_FLAGS: Partial<Record<FlagName, string>> = {
   root: 'the project (default: the git root above the current folder, else the folder); the folder listed must be inside it',
 };
 
-/** The share of the hook's budget (SKIM_HOOK_BUDGET_MS) the listing may run for; the overview has the rest. */
+/**
+ * The most time the whole answer takes (or the hook's budget, SKIM_HOOK_BUDGET_MS, when less):
+ * Codex hands the model a command's output only if it ends within 10 s (its exec_command's
+ * yield time), else an empty one to poll. The listing may run for a share of it; the overview has the rest.
+ */
+const MOST_MS = 5000;
 const LISTING_SHARE = 0.4;
 /** The most bytes a listing may print before it is stopped, and the most kept whole to print it as it is. */
 const MAX_LISTING_BYTES = 256 * 1024 * 1024;
@@ -37,7 +42,7 @@ const KEEP_BYTES = 4 * 1024 * 1024;
 /** The least time the overview is given, however long the listing took: with less, it lists nothing and the listing is printed whole. */
 const OVERVIEW_LEAST_MS = 2000;
 /** How far the look for a name with a newline in it may go: past it, the counts are in doubt. */
-const NAME_CHECK_BOUNDS = { entries: 2_000_000, ms: 3000 };
+const NAME_CHECK_BOUNDS = { entries: 2_000_000, ms: 1000 };
 
 /** What `skim listing` is given beside its arguments. */
 export interface ListingCall {
@@ -95,7 +100,7 @@ export async function runListingCommand(call: ListingCall): Promise<number> {
       throw new CommandFailed(nameOnOneLine(`${named} is outside the project (${project.root}); run the command itself`));
     throw error;
   }
-  const budget = options.hookBudgetMs;
+  const budget = Math.min(options.hookBudgetMs, MOST_MS);
   const deadline = Date.now() + budget;
   const run = await runListing(listing, cwd, env, { limit: options.lineLimit, ms: budget * LISTING_SHARE, maxBytes: MAX_LISTING_BYTES, keepBytes: KEEP_BYTES });
   if ('failed' in run) throw new CommandFailed(nameOnOneLine(`${run.failed}: run the command itself`));
