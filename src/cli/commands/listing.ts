@@ -3,10 +3,10 @@ import { Options } from '../../core/config/options';
 import { OutsideProjectError, Project, ProjectFile, withinProject } from '../../core/files/project';
 import { shellWord } from '../../core/hook/shellWord';
 import { nameOnOneLine } from '../../core/map/controls';
-import { DEFAULT_TOKENS, MIN_TOKENS } from '../../core/overview/renderOverview';
+import { MIN_TOKENS } from '../../core/overview/renderOverview';
 import { screenNames, UNSHOWN_FOLDER } from '../../core/screen/names';
 import { Listing, listingOf } from '../../core/shell/listing';
-import { listingAnswer } from '../../core/shell/listingAnswer';
+import { LISTING_OVERVIEW_TOKENS, listingAnswer } from '../../core/shell/listingAnswer';
 import { runListing } from '../../core/shell/listingRun';
 import { showsNewlineName } from '../../core/shell/listingWalk';
 import { OutputCut } from '../../core/shell/outputCut';
@@ -133,7 +133,7 @@ export async function runListingCommand(call: ListingCall): Promise<number> {
       narrow: (name) => (name === UNSHOWN_FOLDER ? undefined : command(withFolder(listing, name))),
       overview: {
         min: MIN_TOKENS,
-        max: DEFAULT_TOKENS,
+        max: LISTING_OVERVIEW_TOKENS,
         make: async (tokens) => {
           session ??= await openSession({ root: project.root }, options, env, cwd, warn);
           const sources = { maps: session.maps, outlines: session.outlines, answersFile: answersFileBeside(session.outlineFile) };

@@ -3,6 +3,13 @@ import { FolderRow } from './listingTally';
 import { ListingOutput } from './listingRun';
 import { addSizes, cutWords, fits, OutputCut, OutputSize, shownOf, shownWhole, sizeOf } from './outputCut';
 
+/**
+ * The most tokens a shortened listing's overview takes: tuned on the tuned half of the recorded
+ * sessions (`npm run bench:sessions`), where an overview of the default 1,000 cost more than the
+ * listing lines it replaced (mini-swe-agent's host already keeps 10,000 characters of it).
+ */
+export const LISTING_OVERVIEW_TOKENS = 400;
+
 /** The most rows of what a shortened listing leaves out, by folder. */
 export const MAX_FOLDER_ROWS = 24;
 
