@@ -34,8 +34,10 @@ const flags = argv[0] === 'hook' && !onlyExplains(argv) ? hookFlags(argv.slice(1
 const hook = flags !== undefined;
 // `skim lines …`, what a guarded shell read runs: as the hook, from this bundle, loading the engine only for a map.
 const lines = argv[0] === 'lines' && !onlyExplains(argv);
+// `skim listing -- ls -R …`, what a guarded listing runs: the engine's, on the bare descriptors, its bytes as the listing printed them.
+const listing = argv[0] === 'listing' && !onlyExplains(argv);
 // The hook runs on every read an agent makes: it starts from this small bundle, on the bare descriptors, and loads the engine only for a map.
-const bare = hook || lines ? descriptorIo(readPayload) : undefined;
+const bare = hook || lines || listing ? descriptorIo(readPayload) : undefined;
 // A reader that stops reading (`skim read BIG | head -2`, an MCP client gone) closes the pipe: the command ends quietly,
 // writing nothing more, and exits as cat does (141, 128 + SIGPIPE) rather than with a stack trace.
 // The hook's own writer (stdio.ts) does so on the bare descriptors, without making the streams.
@@ -58,7 +60,9 @@ const run = flags
     ? shellRead().linesMain(argv.slice(1), io, process.env, process.cwd(), hookParts, (bytes) =>
         process.stdout.isTTY ? bare.write(escapeForTerminal(bytes.toString('utf8'))) : bare.write(bytes),
       )
-    : engine().main(argv, io);
+    : listing && bare
+      ? engine().listingMain(argv.slice(1), io, process.env, process.cwd(), (bytes) => bare.write(bytes))
+      : engine().main(argv, io);
 // Exit once the output is flushed: a hook must not linger on a model call it no longer waits for.
 const flushed = () => bare?.flushed() ?? new Promise<void>((resolve) => (closed.stdout ? resolve() : process.stdout.write('', () => resolve())));
 // The hook (and a guarded shell read) exits as it decided: its host closing the pipe is no failure of the call it sees.

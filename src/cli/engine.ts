@@ -3,3 +3,4 @@
  * which passes a read untouched never loads it.
  */
 export { main } from './main';
+export { listingMain } from './commands/listingMain';

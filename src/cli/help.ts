@@ -22,7 +22,7 @@ export function flagsOf(command: Command): FlagName[] {
 
 /** `read FILE [--offset N] [--limit N] [--json]`: the command, its arguments and its own flags. */
 export function synopsis(command: Command): string {
-  const args = command.args.map((a) => (a.optional ? `[${a.name}]` : a.name));
+  const args = command.args.map((a) => `${a.optional ? `[${a.name}` : a.name}${a.rest ? '...' : ''}${a.optional ? ']' : ''}`);
   const flags = (Object.keys(command.flags) as FlagName[]).filter((f) => !PROJECT_FLAGS.includes(f)).map((f) => `[${flagWord(f)}]`);
   return ['skim', command.name, ...args, ...flags].join(' ');
 }

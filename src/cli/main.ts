@@ -19,7 +19,7 @@ function checkArgs(command: Command, args: ParsedArgs): void {
   const required = command.args.filter((a) => !a.optional);
   const given = args.positionals.length;
   if (given < required.length) throw new UsageError(`${required[given].name} is missing: ${synopsis(command)}`);
-  if (given > command.args.length)
+  if (given > command.args.length && !command.args.at(-1)?.rest)
     throw new UsageError(`"${nameOnOneLine(args.positionals[command.args.length])}" is one argument too many: ${synopsis(command)}`);
 }
 

@@ -152,7 +152,7 @@ describe('the shell-read recognizer, on POSIX command lines (bash and zsh)', () 
   it("keeps the read's own text and the cd before it exactly as written, for the command that runs if Skim's cannot", () => {
     const r = explainShellRead("cd  '/my dir'  &&  nl -ba a.py |  sed -n '1,900p'  # read it", 'posix');
     assert.ok(!('refused' in r));
-    assert.deepEqual([r.cdText, r.readText], ["cd  '/my dir'", "nl -ba a.py |  sed -n '1,900p'"]);
+    assert.deepEqual([r.cdText, r.commandText], ["cd  '/my dir'", "nl -ba a.py |  sed -n '1,900p'"]);
   });
 
   it('names every program it accepts among the read programs the installed filter looks for', () => {

@@ -12,6 +12,8 @@ export interface Argument {
   name: string;
   help: string;
   optional?: true;
+  /** It takes every argument from here on (`COMMAND...`): the last a command declares. */
+  rest?: true;
 }
 
 /** What a command that opens no project is handed. */

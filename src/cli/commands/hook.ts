@@ -4,13 +4,15 @@ import { idleOptions, optionsFromEnv, withOptions } from '../../core/config/read
 import { within } from '../../core/time/deadline';
 import { judgeLog, judgeLogFile, judgeRuntime, openAiJudgeFrom } from '../../core/judge/runtime';
 import { concernsGate, gateCall, openGate, stampRead } from '../../core/gate/hookGate';
-import { realpathSync, statSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { hostAnswer, PreToolAnswer, readAnswer } from '../../core/hook/answer';
 import { standsAside } from '../../core/hook/actingHook';
 import { keepLater, laterDirectory, takeLater } from '../../core/hook/laterContext';
-import { HookCall, HookShellRead, parsePayload } from '../../core/hook/payload';
-import { linesArgs, rewrittenCommand } from '../../core/hook/shellRewrite';
+import { HookCall, HookShellListing, HookShellRead, parsePayload } from '../../core/hook/payload';
+import { linesArgs, listingArgs, rewrittenCommand } from '../../core/hook/shellRewrite';
+import { Project } from '../../core/files/project';
+import { listsMoreThan } from '../../core/shell/listingWalk';
 import { fileKindByName } from '../../core/files/kind';
 import { scanFile } from '../../core/files/scan';
 import type { ShellRead } from '../../core/shell/read';
@@ -111,6 +113,7 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
     return;
   }
   if (parsed.kind === 'shell') return shellHook(io, parsed.shell, parsed.call, options, env, parts, shown, deadline);
+  if (parsed.kind === 'listing') return listingHook(io, parsed.shell, parsed.call, options, env, deadline);
   const call = parsed.read;
   const gate = openGate(parsed.call, gateMode, env, shown, deadline);
   if (typeof gate !== 'string') await within(stampRead(gate, call.file), deadline - Date.now());
@@ -194,6 +197,38 @@ async function shellHook(
   const { project, file } = hookMapSource(real, defaultRoot(shell.cwd), options, env, parts, deadline, warn);
   if (!file.inside) return warn(`${read.file} is outside the project ${project.root}; the read goes ahead untouched`);
   const command = rewrittenCommand(read, shell.tool.dialect, ownProgram(), linesArgs(read, shell.cut, project.root));
+  answer(io, env, call, { decision: 'allow', input: { ...shell.input, [shell.tool.command]: command } }, warn);
+}
+
+/** The most entries, and milliseconds, the hook's walk looks at to tell whether a listing passes the limit: past them it runs as written. */
+const WALK_BOUNDS = { entries: 100_000, ms: 500 };
+
+/**
+ * A plain recursive listing of one folder through a shell tool (ls -R, find, tree): one of a
+ * folder inside the project that would print more than the limit (counted by a bounded walk of
+ * the folder as the program lists it) is rewritten to `skim listing`, which runs it and prints its
+ * first lines, what the rest holds by folder and the folder's overview, fitted to the host's cut,
+ * and falls back to the listing itself. Anything else (a missing folder, a file, a link, a small
+ * listing, a folder outside the project) runs as written.
+ */
+function listingHook(io: Io, shell: HookShellListing, call: HookCall, options: Options, env: NodeJS.ProcessEnv, deadline: number): void {
+  const warn = (message: string) => io.warn(`hook: ${message}`);
+  const { listing } = shell;
+  const dir = listing.dir === undefined ? shell.cwd : path.resolve(shell.cwd, listing.dir);
+  const named = listing.folder ?? '.';
+  const folder = path.isAbsolute(named) ? named : `${dir}${path.sep}${named}`;
+  try {
+    // A link to a folder is followed by ls but not by find: neither is guessed.
+    if (!lstatSync(folder).isDirectory()) return;
+  } catch {
+    return;
+  }
+  const project = new Project(defaultRoot(shell.cwd));
+  const real = project.file(folder);
+  if (!real.inside && real.real !== project.realRoot) return warn(`${named} is outside the project ${project.root}; the listing runs as written`);
+  const bounds = { ...WALK_BOUNDS, ms: Math.min(WALK_BOUNDS.ms, deadline - Date.now()) };
+  if (listsMoreThan(real.real, listing.program, listing.shape, options.lineLimit, bounds) !== true) return;
+  const command = rewrittenCommand(listing, shell.tool.dialect, ownProgram(), listingArgs(listing, shell.cut, project.root));
   answer(io, env, call, { decision: 'allow', input: { ...shell.input, [shell.tool.command]: command } }, warn);
 }
 

@@ -2,6 +2,7 @@ import { HOOK_HOSTS } from '../../core/hook/hosts';
 import type { Command } from './command';
 import { ENGINE_PARTS, hookInProcess } from './hookInProcess';
 import { LINES_FLAGS, runLines } from './lines';
+import { LISTING_FLAGS, runListingCommand } from './listing';
 import { installCommand, mcpInstallCommand } from './hookInstall';
 import { judgeCommand } from './judge';
 import { locateCommand } from './locate';
@@ -71,6 +72,28 @@ export const COMMANDS: readonly Command[] = [
         cwd: call.cwd,
         options: call.options(),
         parts: ENGINE_PARTS,
+        // In process, a caller's Io takes text whose line break it adds itself.
+        write: (bytes) => call.io.out(bytes.toString('utf8').replace(/\n$/, '')),
+      }),
+  },
+  {
+    name: 'listing',
+    args: [
+      { name: 'PROGRAM', help: 'ls, find or tree (after --)' },
+      { name: 'ARG', help: "the program's arguments: ls -R [DIR], find [DIR] [-maxdepth N] [-type f|d], tree [DIR] …", optional: true, rest: true },
+    ],
+    flags: LISTING_FLAGS,
+    summary:
+      "a recursive listing (ls -R, find, tree) as it prints, and\npast 200 lines its first 200, what the rest holds by folder\nand the folder's overview: what the hook makes of a tree dump",
+    help: "Runs the listing after -- as the shell would (same program, folder, environment and locale) and prints its output\nbyte for byte; one of more than 200 lines (SKIM_LINE_LIMIT) prints a notice, its first 200 lines exactly as printed,\nhow many entries the rest holds by folder, and the folder's overview (skim overview), never more than\n--max-bytes/--max-chars/--max-lines nor than the listing itself. What the hook rewrites a plain recursive listing\ninto; exit 1, printing nothing, where it cannot print what the listing would (it failed, wrote to stderr, stdout\nis a terminal): the hook then runs the listing itself.",
+    alone: (call) =>
+      runListingCommand({
+        args: call.args,
+        io: call.io,
+        env: call.env,
+        cwd: call.cwd,
+        options: call.options(),
+        terminal: false,
         // In process, a caller's Io takes text whose line break it adds itself.
         write: (bytes) => call.io.out(bytes.toString('utf8').replace(/\n$/, '')),
       }),

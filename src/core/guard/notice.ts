@@ -25,3 +25,18 @@ export function fallbackNotice(reason: string): string {
 export function fewerLinesNotice(shown: number, limit: number, bound: string): string {
   return `Only ${shown} lines are shown, not ${limit}: the host shows at most ${bound} of this output.`;
 }
+
+/**
+ * What a shortened recursive listing says first: the lines shown and how many it printed (and, where Skim
+ * stopped it at its bound, that it was still listing), what follows them, and how to list one folder.
+ */
+export function listingNotice(program: string, folder: string, shown: number, total: number, stopped?: { ms: number }, narrow?: string): string {
+  const of = stopped
+    ? `of the ${total} ${program} printed in ${(stopped.ms / 1000).toFixed(1)} s, when Skim stopped it (it was still listing)`
+    : `of ${total} in all`;
+  return (
+    `[skim] This listing was shortened: its first ${shown} lines are shown, ${of}. ` +
+    `What the rest holds follows, by folder, then the overview of ${folder}: its files ranked by how often the code names them.` +
+    (narrow ? ` To list one folder: ${narrow}` : '')
+  );
+}

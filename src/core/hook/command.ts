@@ -1,6 +1,7 @@
 import { Options } from '../config/options';
 import { onPath } from '../search/program';
 import { shellWord } from './shellWord';
+import { LISTING_PATTERNS } from '../shell/listing';
 import { READ_PROGRAMS } from '../shell/recognize';
 import { HOOK_MARKER } from './marker';
 import { FilterTools, toolFilter } from './toolFilter';
@@ -32,11 +33,15 @@ export function hookTools(host: HookHost | undefined, event: HookEvent): string[
   return [...new Set([...HOOK_TOOLS.pre, ...HOOK_TOOLS.post])];
 }
 
-/** What the command's own filter lets through of `tools`: a shell tool's call only when its payload names a read program. */
-const filterOf = (tools: string[]): FilterTools => ({
+/**
+ * What the command's own filter lets through of `tools`: a shell tool's call only when its payload
+ * names a read program, or (before the call, where a listing is rewritten) begins a recursive listing.
+ */
+const filterOf = (tools: string[], event: HookEvent): FilterTools => ({
   tools: tools.filter((tool) => !SHELL_TOOLS.has(tool)),
   shells: tools.filter((tool) => SHELL_TOOLS.has(tool)),
   programs: READ_PROGRAMS,
+  ...(event === 'pre' ? { patterns: LISTING_PATTERNS } : {}),
 });
 
 /** The command each event's entry runs, and the tools it runs for (a matcher names them). */
@@ -75,6 +80,6 @@ export function hookCommands(node: string, cli: string, editGate: EditGateMode =
   const windows = (options.platform ?? process.platform) === 'win32';
   const awk = windows ? undefined : 'awk' in options ? options.awk : onPath('awk');
   const tools = { pre: hookTools(options.target?.host, 'pre'), post: hookTools(options.target?.host, 'post') };
-  const command = (event: HookEvent) => `${awk ? toolFilter(awk, filterOf(tools[event]), skim) : skim} ${HOOK_MARKER}`;
+  const command = (event: HookEvent) => `${awk ? toolFilter(awk, filterOf(tools[event], event), skim) : skim} ${HOOK_MARKER}`;
   return { pre: command('pre'), post: command('post'), tools };
 }

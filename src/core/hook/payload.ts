@@ -1,5 +1,6 @@
 import * as path from 'node:path';
-import { recognizeShellRead } from '../shell/recognize';
+import { ShellListing } from '../shell/listing';
+import { recognizeShellListing, recognizeShellRead } from '../shell/recognize';
 import { ShellRead } from '../shell/read';
 import { AGENT_HOSTS, callerOf, EDIT_TOOLS, HOOK_FORMATS, HookHost, READ_TOOLS, SHELL_TOOLS } from './hosts';
 import { HookFormat, OutputCut, RAW_ARGUMENTS, ShellTool } from './hosts/host';
@@ -42,6 +43,11 @@ export interface HookShellRead {
   cwd: string;
 }
 
+/** A shell tool's call whose command line is a plain recursive listing of one folder (core/shell/listing), before it runs. */
+export interface HookShellListing extends Omit<HookShellRead, 'read'> {
+  listing: ShellListing;
+}
+
 /** Any tool call the hook sees, before or after the tool ran: what the edit gate reads. */
 export interface HookCall {
   event: 'pre' | 'post';
@@ -62,6 +68,7 @@ export interface HookCall {
 export type ParsedPayload =
   | { kind: 'read'; read: HookRead; call: HookCall }
   | { kind: 'shell'; shell: HookShellRead; call: HookCall }
+  | { kind: 'listing'; shell: HookShellListing; call: HookCall }
   | { kind: 'call'; call: HookCall }
   | { kind: 'pass'; why: string };
 
@@ -108,13 +115,16 @@ export function parsePayload(text: string, fallbackCwd: string): ParsedPayload {
   const shell = post ? undefined : own ? { ...own, cut: caller.cuts?.shell } : SHELL_TOOLS.get(tool);
   if (shell) {
     const line = input[shell.command];
-    // A command that is no plain read of one file is none of Skim's business: it runs as written.
-    const read = typeof line === 'string' ? recognizeShellRead(line, shell.dialect) : undefined;
-    if (!read) return { kind: 'call', call };
+    if (typeof line !== 'string') return { kind: 'call', call };
     const { cut, ...runs } = shell;
     const dir = shell.dir === undefined ? undefined : input[shell.dir];
     const runsIn = typeof dir === 'string' && dir !== '' ? path.resolve(cwd, dir) : cwd;
-    return { kind: 'shell', shell: { shape: format, input, tool: runs, read, cwd: runsIn, ...(cut ? { cut } : {}) }, call };
+    const common = { shape: format, input, tool: runs, cwd: runsIn, ...(cut ? { cut } : {}) };
+    const read = recognizeShellRead(line, shell.dialect);
+    if (read) return { kind: 'shell', shell: { ...common, read }, call };
+    const listing = recognizeShellListing(line, shell.dialect);
+    // A command that is neither a plain read of one file nor a plain recursive listing is none of Skim's business: it runs as written.
+    return listing ? { kind: 'listing', shell: { ...common, listing }, call } : { kind: 'call', call };
   }
   if (post || !READ_TOOLS.has(tool)) return { kind: 'call', call };
   for (const host of [caller, ...AGENT_HOSTS.filter((h) => h !== caller)]) {

@@ -16,8 +16,10 @@ import { shellWord } from './shellWord';
  * never a guard). A shell tool's name (Bash, bash) starts it only when the payload also holds one
  * of the read programs' names (cat, sed, nl, …, in any case) where a word of a command line can
  * start (after a quote, a blank, | or &, or JSON's escape of a newline, a tab or any character)
- * and followed by anything but a letter, digit, `_`, `.` or `-`: a command line without one is no
- * read, and shell calls are most of an agent's calls. So does anything unclear: no such key at all, a name with an escape in it, more
+ * and followed by anything but a letter, digit, `_`, `.` or `-`, or what a recursive listing
+ * starts with there (`ls` with an option holding R, `find` with no test but -type or -maxdepth,
+ * `tree`: core/shell/listing.ts): a command line without one is no read or listing, and shell
+ * calls are most of an agent's calls (`ls -la`, `find . -name x` among them). So does anything unclear: no such key at all, a name with an escape in it, more
  * keys than the filter reads. Only a payload whose every tool name is another tool's, or one
  * that cannot be JSON (a raw control byte JSON never holds unescaped), ends here. (One such byte
  * at the very end is the one byte POSIX awk cannot tell apart from the end, and is not handed on.)
@@ -32,11 +34,13 @@ const singleQuoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 /** How many tool-name keys the filter reads before it stops looking and starts Skim. */
 const MOST_KEYS = 100;
 
-/** What the filter lets through: Skim's tools, and shell tools whose payload names a read program. */
+/** What the filter lets through: Skim's tools, and shell tools whose payload names a read program or holds what a recursive listing begins with. */
 export interface FilterTools {
   tools: readonly string[];
   shells: readonly string[];
   programs: readonly string[];
+  /** Extended regular expressions over the payload in lower case, each matched where a word starts (a listing: `ls -R`, `find .`). */
+  patterns?: readonly string[];
 }
 
 /**
@@ -48,7 +52,8 @@ export interface FilterTools {
 function program(filter: FilterTools, command: string): string {
   const run = awkString(`${command}; cat >/dev/null`);
   // A program's name where a word starts: at the string's start or after a blank, | or & (or an escaped newline, tab or any \\u escape).
-  const reads = awkString(`(["|& ]|\\\\[ntr]|\\\\u[0-9a-f][0-9a-f][0-9a-f][0-9a-f])(${filter.programs.join('|')})([^a-z0-9_.-]|$)`);
+  const named = `(${filter.programs.join('|')})([^a-z0-9_.-]|$)`;
+  const reads = awkString(`(["|& ]|\\\\[ntr]|\\\\u[0-9a-f][0-9a-f][0-9a-f][0-9a-f])(${[named, ...(filter.patterns ?? [])].join('|')})`);
   return [
     'BEGIN{RS="\\001"}',
     'NR>1{exit}',

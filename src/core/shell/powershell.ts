@@ -188,5 +188,5 @@ export function powershellRead(line: string): ShellRead | Refusal {
     span = next;
   }
   const last = stages[stages.length - 1];
-  return { file: read.file, ...span, format: 'lines', readText: line.slice(command[0].from, last[last.length - 1].to), cdText: '' };
+  return { file: read.file, ...span, format: 'lines', commandText: line.slice(command[0].from, last[last.length - 1].to), cdText: '' };
 }

@@ -22,17 +22,21 @@ export interface LineSpan {
   last?: number;
 }
 
-/** A command line that is provably a plain read of one file: which file, which lines, how they are printed. */
-export interface ShellRead extends LineSpan {
-  /** The file as the command names it (quotes removed), relative to `dir` when there is one, else to the shell's folder. */
-  file: string;
+/** A command line Skim may rewrite into its own command: the command as written, and where it runs. */
+export interface ShellCommand {
   /** The folder a leading `cd DIR &&` moves to, as written. */
   dir?: string;
-  format: PrintFormat;
-  /** The command line's own text of the read, after any `cd DIR &&`: what runs if Skim's command cannot. */
-  readText: string;
+  /** The command line's own text after any `cd DIR &&`: what runs if Skim's command cannot. */
+  commandText: string;
   /** The command line's own text of `cd DIR`, without the `&&`; empty when there is none. */
   cdText: string;
+}
+
+/** A command line that is provably a plain read of one file: which file, which lines, how they are printed. */
+export interface ShellRead extends LineSpan, ShellCommand {
+  /** The file as the command names it (quotes removed), relative to `dir` when there is one, else to the shell's folder. */
+  file: string;
+  format: PrintFormat;
 }
 
 /** Lines `inner` of a stream that holds lines `outer` of a file, as lines of that file; undefined when `outer` keeps its last lines (how many, only the file's count tells). */

@@ -1,6 +1,7 @@
 import { POSIX_PROGRAMS, Stage } from './posixPrograms';
 import { posixWords, Token, Word } from './posixWords';
 import { POWERSHELL_READS, powershellRead } from './powershell';
+import { isListingProgram, listingOf, ShellListing } from './listing';
 import { LineSpan, PrintFormat, ShellDialect, ShellRead, within } from './read';
 import { Refusal, refuse } from './refusal';
 
@@ -40,7 +41,16 @@ function commandsOf(tokens: readonly Token[]): Word[][][] | undefined {
   return commands.every((c) => c.every((stage) => stage.length > 0)) ? commands : undefined;
 }
 
-function posixRead(line: string): ShellRead | Refusal {
+/** A POSIX command line as one pipeline after an optional `cd DIR &&`: each stage's words, and the texts a rewrite keeps. */
+interface PosixCommand {
+  stages: Word[][];
+  dir?: string;
+  commandText: string;
+  cdText: string;
+}
+
+/** The one pipeline a command line is, after an optional `cd DIR &&`, or why it is more (or less) than that. */
+function posixCommand(line: string): PosixCommand | Refusal {
   const tokens = posixWords(line);
   if ('refused' in tokens) return tokens;
   const commands = commandsOf(tokens);
@@ -60,6 +70,14 @@ function posixRead(line: string): ShellRead | Refusal {
     cdText = line.slice(words[0].from, words[1].to);
   }
   const stages = commands[commands.length - 1];
+  const last = stages[stages.length - 1];
+  return { stages, ...(dir === undefined ? {} : { dir }), commandText: line.slice(stages[0][0].from, last[last.length - 1].to), cdText };
+}
+
+function posixRead(line: string): ShellRead | Refusal {
+  const command = posixCommand(line);
+  if ('refused' in command) return command;
+  const { stages, dir, commandText, cdText } = command;
   const parsed: Stage[] = [];
   for (const [i, [program, ...args]] of stages.entries()) {
     const parse = plain(line, program) && Object.hasOwn(POSIX_PROGRAMS, program.text) ? POSIX_PROGRAMS[program.text] : undefined;
@@ -73,20 +91,38 @@ function posixRead(line: string): ShellRead | Refusal {
   }
   // cat -n leaves a last line without its newline, awk would add one: a format of neither.
   if (parsed[0].numbering === 'cat-n' && parsed.some((s) => s.records)) return refuse('pipe');
-  const first = stages[0][0];
-  const last = stages[stages.length - 1];
   let span: LineSpan | undefined = { start: 1 };
   for (const stage of parsed) span = span && within(span, { ...stage.span, ...(stage.last === undefined ? {} : { last: stage.last }) });
   // tail's last lines end a pipeline: what a program after it picks depends on the file's length.
   if (!span) return refuse('pipe');
-  return {
-    file: parsed[0].file as string,
-    ...(dir === undefined ? {} : { dir }),
-    ...span,
-    format: formatOf(parsed),
-    readText: line.slice(first.from, last[last.length - 1].to),
-    cdText,
-  };
+  return { file: parsed[0].file as string, ...(dir === undefined ? {} : { dir }), ...span, format: formatOf(parsed), commandText, cdText };
+}
+
+/**
+ * The plain recursive listing of one folder a command line provably is (ls -R, find, tree: see
+ * listing.ts), or why it is not one. POSIX shells only: PowerShell's Get-ChildItem prints tables.
+ */
+export function explainShellListing(line: string, dialect: ShellDialect): ShellListing | Refusal {
+  if (dialect !== 'posix') return refuse('not a listing');
+  const command = posixCommand(line);
+  if ('refused' in command) return command.refused === 'not a read' ? refuse('not a listing') : command;
+  const { stages, dir, commandText, cdText } = command;
+  const [program, ...args] = stages[0];
+  if (!plain(line, program) || !isListingProgram(program.text)) return refuse('not a listing');
+  // A listing piped into grep, head or sort is filtered, cut or reordered: it runs as written.
+  if (stages.length > 1) return refuse('pipe');
+  const listing = listingOf(
+    program.text,
+    args.map((w) => w.text),
+  );
+  if ('refused' in listing) return listing;
+  return { ...listing, ...(dir === undefined ? {} : { dir }), commandText, cdText };
+}
+
+/** The plain recursive listing a command line provably is, or undefined: the command then runs as written. */
+export function recognizeShellListing(line: string, dialect: ShellDialect): ShellListing | undefined {
+  const listing = explainShellListing(line, dialect);
+  return 'refused' in listing ? undefined : listing;
 }
 
 /** How the pipeline prints: numbered by its first program, a newline ended as its last program ends lines. */

@@ -1,10 +1,12 @@
 /**
- * Why a command line is not a plain read Skim can prove, in words a person reads in the
- * recognizer's measurements (`npm run bench:shell`). The recognizer refuses on the first doubt:
+ * Why a command line is not a plain read (or recursive listing) Skim can prove, in words a person
+ * reads in the recognizer's measurements (`npm run bench:shell`, `npm run bench:listings`). The recognizer refuses on the first doubt:
  * a miss only costs tokens, a false positive would change what an agent sees.
  */
 export const REFUSALS = {
   'not a read': 'no read program (cat, head, tail, sed, nl, awk, Get-Content) starts it',
+  'not a listing': 'no listing program (ls, find, tree) starts it, or not in a POSIX shell',
+  filter: 'a listing narrowed or reshaped: ls without -R, find with a test but -type f, -type d or -maxdepth (-name, -path, -exec, …), tree -I, …',
   pipe: 'a pipe into another program (grep, wc, less, …)',
   redirect: 'a redirection (>, <, 2>/dev/null, 2>&1, |&)',
   'here-doc': 'a here-document (<<)',
@@ -16,7 +18,7 @@ export const REFUSALS = {
   quoting: 'quoting the recognizer does not follow (an unterminated quote, !, ^, a word starting with =)',
   comment: 'a # comment',
   assignment: 'a variable set before the command (NAME=value cmd)',
-  files: 'more than one file, or none (a read of stdin)',
+  files: 'more than one file or folder, or no file (a read of stdin)',
   option: 'an option whose output the recognizer cannot reproduce (cat -A, head -c, sed -E, an option after the file, …)',
   script: 'a sed script other than A,Bp / Ap / A,$p (a pattern address, several commands, …)',
   program: 'an awk program other than a line-number range (NR>=A && NR<=B, NR==A,NR==B)',

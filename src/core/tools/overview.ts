@@ -34,6 +34,8 @@ export interface OverviewOptions extends SearchPrograms {
   narrow?: NarrowHint;
   /** How the host names looking at one file, for a path that names a file (default its tools: skim_list_symbols, skim_summarize_file). */
   oneFile?: (file: string) => string;
+  /** The overview's time cap (default OVERVIEW_TIMEOUT_MS): a caller with less time left says so. */
+  timeoutMs?: number;
 }
 
 /**
@@ -131,6 +133,7 @@ export async function overviewProject(
     const request = {
       path: input.path,
       signal: options.signal,
+      timeoutMs: options.timeoutMs,
       answerParts: JSON.stringify([tokens, format, counter.name]),
       // An answer kept for exactly these files' bytes serves while every map it took prose from (or did not) is as it was.
       kept: answers && (async (key: string) => !!(kept = await keptAnswer(project, answers, key, sources.maps))),

@@ -12,7 +12,7 @@ export interface Savings {
   listing: Saving;
 }
 
-/** Neither the ledger nor the listing guard exists yet: they save nothing. */
+/** Savings of neither the ledger nor the listing guard: what the read cap alone saves. */
 export const SAVINGS_TODAY: Savings = { ledger: () => 0, listing: () => 0 };
 
 /** One harness's figures over a set of its sessions. Shares are fractions; tokens are o200k. */
