@@ -48,6 +48,8 @@ const builds = [
   { ...common, entryPoints: ['src/cli/engine.ts'], outfile: 'dist/engine.js', plugins: [secretlintApart] },
   { ...common, entryPoints: ['src/cli/hookMaps.ts'], outfile: 'dist/hook-maps.js', plugins: [secretlintApart] },
   { ...common, entryPoints: ['src/cli/hookFresh.ts'], outfile: 'dist/hook-fresh.js', plugins: [secretlintApart] },
+  // The session ledger's part of a hook: context events and a read's result once it ran.
+  { ...common, entryPoints: ['src/cli/hookLedger.ts'], outfile: 'dist/hook-ledger.js' },
   // A written tree query runs in a worker thread of its own (src/core/syntax/worker.ts).
   { ...common, entryPoints: ['src/core/syntax/queryWorker.ts'], outfile: 'dist/query-worker.js' },
   // In the extension host, structural maps are made in a worker thread of their own (src/core/structural/outlineWorker.ts).

@@ -19,6 +19,7 @@ export const FLAGS = {
   host: 'H',
   scope: 'S',
   'edit-gate': 'M',
+  on: 'EVENT',
   root: 'DIR',
   'cache-dir': 'DIR',
   json: undefined,

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { HookParts } from './commands/hook';
+import type { HookParts, LedgerParts } from './commands/hook';
 import { gateModeOf, unknownGateLine } from '../core/gate/gate';
 import { escapeForTerminal } from '../core/screen/terminal';
 import { hookMain, readPayload } from './commands/hook';
@@ -24,10 +24,12 @@ const hookParts: HookParts = {
   openMaps: (root, options, env, warn) => hookMaps().openEngineMaps(root, options, env, warn),
   screen: (options, read, key) => hookFresh().screenHookRead(options, read, key),
   indexed: (options, databaseFile, key, hash, size) => hookFresh().indexedEntry(options, databaseFile, key, hash, size),
+  screenEntry: (options, entry) => hookFresh().screenHookEntry(options, entry),
+  ledger: () => requireBundle(path.join(__dirname, 'hook-ledger.js'), cached) as LedgerParts,
 };
 
-// `skim hook`, or `skim hook --edit-gate MODE` as an install with a chosen edit gate writes it.
-const hook = argv[0] === 'hook' && !onlyExplains(argv) && (argv.length === 1 || (argv.length === 3 && argv[1] === '--edit-gate'));
+// `skim hook`, `skim hook --edit-gate MODE` as an install with a chosen edit gate writes it, or `skim hook --on EVENT` (a host's context event).
+const hook = argv[0] === 'hook' && !onlyExplains(argv) && (argv.length === 1 || (argv.length === 3 && (argv[1] === '--edit-gate' || argv[1] === '--on')));
 // The hook runs on every read an agent makes: it starts from this small bundle, on the bare descriptors, and loads the engine only for a map.
 const hookIo = hook ? descriptorIo(readPayload) : undefined;
 const io: Io = hookIo?.io ?? {
@@ -36,8 +38,10 @@ const io: Io = hookIo?.io ?? {
   warn: (text: string) => process.stderr.write(`skim: ${text}\n`),
   stdin: () => readPayload(process.stdin),
 };
-if (hook && argv.length === 3 && gateModeOf(argv[2], 'off') !== argv[2]) io.warn(unknownGateLine(argv[2]));
-const run = hook ? hookMain(io, process.env, process.cwd(), hookParts, argv[1] === '--edit-gate' ? gateModeOf(argv[2]) : undefined) : engine().main(argv, io);
+if (hook && argv[1] === '--edit-gate' && gateModeOf(argv[2], 'off') !== argv[2]) io.warn(unknownGateLine(argv[2]));
+const run = hook
+  ? hookMain(io, process.env, process.cwd(), hookParts, argv[1] === '--edit-gate' ? gateModeOf(argv[2]) : undefined, argv[1] === '--on' ? argv[2] : undefined)
+  : engine().main(argv, io);
 // Exit once the output is flushed: a hook must not linger on a model call it no longer waits for.
 const flushed = () => hookIo?.flushed() ?? new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
 void run.then((code) => flushed().then(() => process.exit(code)));

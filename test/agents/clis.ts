@@ -72,32 +72,57 @@ export function afterRead(server: ScriptedAnthropic): AfterRead {
   return { result, after: after.join('\n') };
 }
 
-/** Runs an agent CLI once in `project`, with a home of its own, until its single turn ends. */
-async function runAgent(bin: string, args: string[], project: string, env: Record<string, string>): Promise<void> {
+/** Runs an agent CLI once in `project`, with a home of its own, until its single turn ends; its stdout. */
+async function runAgent(bin: string, args: string[], project: string, env: Record<string, string>): Promise<string> {
   const home = path.join(project, '.home');
   mkdirSync(home, { recursive: true });
-  await run(binary(bin), args, {
+  const { stdout } = await run(binary(bin), args, {
     cwd: project,
     timeout: 120_000,
-    env: { ...process.env, HOME: home, TMPDIR: project, SKIM_CACHE_DIR: path.join(project, '.skim-cache'), ...env },
+    env: {
+      ...process.env,
+      HOME: home,
+      TMPDIR: project,
+      SKIM_CACHE_DIR: path.join(project, '.skim-cache'),
+      XDG_STATE_HOME: path.join(project, '.state'),
+      ...env,
+    },
   });
+  return stdout;
 }
 
-export function claudeCode(project: string, server: ScriptedAnthropic, allowedTools = 'Read'): Promise<void> {
-  return runAgent('.bin/claude', ['-p', 'Read the file I named.', '--output-format', 'json', '--allowedTools', allowedTools], project, {
-    ANTHROPIC_BASE_URL: server.url,
-    ANTHROPIC_API_KEY: 'dummy',
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    DISABLE_AUTOUPDATER: '1',
-    DISABLE_TELEMETRY: '1',
-    DISABLE_ERROR_REPORTING: '1',
-  });
+/** A run of a CLI: the prompt (default: read the file; `/compact` compacts), and the session it goes on with. */
+export interface AgentRun {
+  prompt?: string;
+  /** Claude Code: the session to resume; the Copilot CLI: the session's id (a UUID), new or resumed. */
+  session?: string;
 }
 
-export function copilotCli(project: string, server: ScriptedAnthropic): Promise<void> {
-  return runAgent(
+/** Claude Code's run; the session's id. */
+export async function claudeCode(project: string, server: ScriptedAnthropic, allowedTools = 'Read', options: AgentRun = {}): Promise<string> {
+  const resume = options.session ? ['--resume', options.session] : [];
+  const stdout = await runAgent(
+    '.bin/claude',
+    ['-p', options.prompt ?? 'Read the file I named.', '--output-format', 'json', '--allowedTools', allowedTools, ...resume],
+    project,
+    {
+      ANTHROPIC_BASE_URL: server.url,
+      ANTHROPIC_API_KEY: 'dummy',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      DISABLE_AUTOUPDATER: '1',
+      DISABLE_TELEMETRY: '1',
+      DISABLE_ERROR_REPORTING: '1',
+    },
+  );
+  return (JSON.parse(stdout) as { session_id: string }).session_id;
+}
+
+export async function copilotCli(project: string, server: ScriptedAnthropic, options: AgentRun = {}): Promise<void> {
+  // --trust-folder cannot go with --session-id: COPILOT_ALLOW_ALL trusts the folder instead.
+  const session = options.session ? ['--session-id', options.session] : ['--trust-folder'];
+  await runAgent(
     '@github/copilot-linux-x64/copilot',
-    ['-p', 'Read the file I named.', '--allow-all-tools', '--trust-folder', '--no-auto-update', '--disable-client-telemetry'],
+    ['-p', options.prompt ?? 'Read the file I named.', '--allow-all-tools', ...session, '--no-auto-update', '--disable-client-telemetry'],
     project,
     {
       COPILOT_OFFLINE: 'true',
@@ -107,6 +132,7 @@ export function copilotCli(project: string, server: ScriptedAnthropic): Promise<
       COPILOT_MODEL: 'claude-sonnet-4.5',
       COPILOT_AUTO_UPDATE: 'false',
       COPILOT_HOME: path.join(project, '.home', '.copilot'),
+      ...(options.session ? { COPILOT_ALLOW_ALL: 'true' } : {}),
     },
   );
 }

@@ -52,6 +52,14 @@ describe("the hook's small bundles", () => {
     assert.ok(b.bytes < 80 * 1024, `${b.bytes} bytes`);
   });
 
+  it("dist/hook-ledger.js, the session ledger's part of a hook (context events, a read once it ran), carries no package, SQLite, tree-sitter, screen or model, in under 64 KB", () => {
+    const b = bundle('hook-ledger');
+    assert.deepEqual(b.packages, []);
+    assert.deepEqual(b.folders, ['cli', 'core/cache', 'core/files', 'core/gate', 'core/hook', 'core/ledger', 'core/map', 'core/time']);
+    assert.deepEqual(b.requires, []);
+    assert.ok(b.bytes < 64 * 1024, `${b.bytes} bytes`);
+  });
+
   it("dist/hook-maps.js, a map made or looked up for a hook, carries SQLite and the team cache's client but no tool, overview, locate or secretlint, in under 480 KB", () => {
     const b = bundle('hook-maps');
     assert.deepEqual(b.packages, [

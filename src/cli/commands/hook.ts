@@ -6,7 +6,8 @@ import { within } from '../../core/time/deadline';
 import { judgeLog, judgeLogFile, judgeRuntime, openAiJudgeFrom } from '../../core/judge/runtime';
 import { concernsGate, gateCall, openGate, stampRead } from '../../core/gate/hookGate';
 import { hookAnswer } from '../../core/hook/answer';
-import { parsePayload } from '../../core/hook/payload';
+import { HookCall, jsonObject, parsePayload } from '../../core/hook/payload';
+import type { RegionsNow } from '../../core/ledger/hookLedger';
 import { RemoteMaps } from '../../core/hook/remoteMaps';
 import { shellWord } from '../../core/hook/shellWord';
 import { findExtension } from '../../core/hook/socketPath';
@@ -64,11 +65,17 @@ export type Screener = (options: Options, read: GuardedRead, key: string) => Pro
 /** A fresh map from the entry files beside the project's database (`indexedEntry`), found without loading SQLite. */
 export type IndexedLookup = (options: Options, databaseFile: string, key: string, hash: string, size: number) => Promise<MapEntry | undefined>;
 
-/** What the hook takes from the bundles it loads only for a read over the limit. */
+/** The session ledger's part of the hook (dist/hook-ledger.js). */
+export type LedgerParts = typeof import('../hookLedger');
+
+/** What the hook takes from the bundles it loads only for a read over the limit, or for the session ledger. */
 export interface HookParts {
   openMaps: OpenMaps;
   screen: Screener;
   indexed: IndexedLookup;
+  /** A map's screened regions, for placing the lines a ledger note shows. */
+  screenEntry: (options: Options, entry: MapEntry) => Promise<MapEntry>;
+  ledger: () => LedgerParts;
 }
 
 /** Opens the engine on the first request for a map, so that a read which needs none never loads it. */
@@ -134,7 +141,53 @@ function wholeMapCommand(file: string): string {
  * One deadline covers the whole answer (the payload, the map, the cache); past it the read goes
  * ahead as asked and the answer says so.
  */
-async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: string, parts: HookParts): Promise<void> {
+/**
+ * The regions of a file's map as it is now (the cached map, else its tree-sitter outline: never a
+ * model call), screened: where a ledger note places the lines it shows of a changed file.
+ */
+function regionsNow(parts: HookParts, options: Options, env: NodeJS.ProcessEnv, cwd: string, warn: (message: string) => void): RegionsNow {
+  return async (real, hash, size) => {
+    const root = defaultRoot(cwd);
+    const project = new Project(root);
+    const file = project.file(real);
+    if (!file.inside) return undefined;
+    const localOptions = withOptions(options, { modelUrl: '' });
+    const local = new LazyMaps(() => parts.openMaps(root, localOptions, env, warn));
+    const maps = new IndexedMaps((key, h, s) => parts.indexed(localOptions, cacheFileFor(project.root, undefined, localOptions, env), key, h, s), local);
+    try {
+      const entry = (await maps.cached(file, hash, size)) ?? (await maps.ensure(file)).entry;
+      return entry.hash === hash && entry.status !== 'prose-only' ? (await parts.screenEntry(options, entry)).regions : undefined;
+    } finally {
+      await local.close();
+    }
+  };
+}
+
+/** A read once it ran: the session ledger's answer, replacing the result where the model already holds lines of it. */
+async function ledgerAnswer(
+  io: Io,
+  env: NodeJS.ProcessEnv,
+  options: Options,
+  parts: HookParts,
+  shown: { call: HookCall; payload: Record<string, unknown> },
+  deadline: number,
+) {
+  const warn = (message: string) => io.warn(`hook: ${message}`);
+  const { call, payload } = shown;
+  const answer = await parts.ledger().afterRead({
+    tool: call.tool,
+    payload,
+    input: call.input,
+    cwd: call.cwd,
+    session: call.session,
+    env,
+    deadline,
+    regions: regionsNow(parts, options, env, call.cwd, warn),
+  });
+  if (answer) io.out(JSON.stringify(answer));
+}
+
+async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: string, parts: HookParts, on?: string): Promise<void> {
   const budget = options.hookBudgetMs;
   const gateMode = options.editGate;
   const deadline = Date.now() + budget;
@@ -147,8 +200,14 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
     throw error;
   }
   if (payload === undefined) return warn(`no payload arrived within ${budget} ms; the call goes ahead untouched`);
+  if (on !== undefined) {
+    const event = jsonObject(payload);
+    const said = event ? parts.ledger().onContextEvent(on, event, env) : `the ${on} payload is not a JSON object; nothing was recorded`;
+    return said ? warn(said) : undefined;
+  }
   const parsed = parsePayload(payload, cwd);
   if (parsed.kind === 'pass') return warn(`${parsed.why}; the call goes ahead untouched`);
+  if (parsed.kind === 'shown') return ledgerAnswer(io, env, options, parts, parsed, deadline);
   if (parsed.kind === 'call') {
     // Most calls (every tool's PostToolUse, where hooks have no matcher) are none of the gate's business: no file is touched for them.
     if (!concernsGate(parsed.call)) return;
@@ -208,13 +267,13 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
 }
 
 /** A hook must never block the read it guards: whatever happens, `skim hook` exits 0. */
-export async function hookMain(io: Io, env: NodeJS.ProcessEnv, cwd: string, parts: HookParts, gateMode?: EditGateMode): Promise<0> {
+export async function hookMain(io: Io, env: NodeJS.ProcessEnv, cwd: string, parts: HookParts, gateMode?: EditGateMode, on?: string): Promise<0> {
   try {
     const read = optionsFromEnv(env);
     // On stderr, beside the JSON answer on stdout: the agent's host shows it to its user (Claude Code in its transcript) and the answer stays whole.
     for (const problem of [...read.problems, ...idleOptions(read)]) io.warn(`hook: ${problem}`);
     // The mode the hook was installed with (a flag in its command) outranks the environment's.
-    await runHook(io, env, gateMode ? withOptions(read.options, { editGate: gateMode }) : read.options, cwd, parts);
+    await runHook(io, env, gateMode ? withOptions(read.options, { editGate: gateMode }) : read.options, cwd, parts, on);
   } catch (error) {
     io.warn(`hook: Skim failed (${(error as Error).message}); the read goes ahead untouched`);
   }

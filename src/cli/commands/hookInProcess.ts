@@ -1,6 +1,7 @@
 import { indexedEntry } from '../../core/hook/indexedEntry';
 import { gateModeOf, unknownGateLine } from '../../core/gate/gate';
-import { screenHookRead } from '../hookScreen';
+import * as ledgerParts from '../hookLedger';
+import { screenHookEntry, screenHookRead } from '../hookScreen';
 import { openEngineMaps } from '../session';
 import { hookMain } from './hook';
 import type { Call } from './command';
@@ -13,5 +14,7 @@ import type { Call } from './command';
 export function hookInProcess(call: Call): Promise<number> {
   const gateMode = call.rest[0] === '--edit-gate' ? gateModeOf(call.rest[1]) : undefined;
   if (gateMode && gateMode !== call.rest[1]) call.io.warn(unknownGateLine(call.rest[1]));
-  return hookMain(call.io, call.env, call.cwd, { openMaps: openEngineMaps, screen: screenHookRead, indexed: indexedEntry }, gateMode);
+  const on = call.rest[0] === '--on' ? (call.rest[1] ?? '') : undefined;
+  const parts = { openMaps: openEngineMaps, screen: screenHookRead, indexed: indexedEntry, screenEntry: screenHookEntry, ledger: () => ledgerParts };
+  return hookMain(call.io, call.env, call.cwd, parts, gateMode, on);
 }

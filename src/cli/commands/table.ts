@@ -169,9 +169,12 @@ export const COMMANDS: readonly Command[] = [
   {
     name: 'hook',
     args: [],
-    flags: { 'edit-gate': 'the edit gate: off, drift (default) or strict; as installed, it outranks SKIM_EDIT_GATE' },
+    flags: {
+      'edit-gate': 'the edit gate: off, drift (default) or strict; as installed, it outranks SKIM_EDIT_GATE',
+      on: "the host's context event the payload is (SessionStart, PreCompact, …), as its hook entry names it",
+    },
     summary: 'a Pre/PostToolUse hook: payload on stdin, answer on stdout',
-    help: "What an agent's host runs before and after each tool call (skim hook install writes it in): one payload on stdin,\nthe answer on stdout. It caps an oversized read to 200 lines with the map, and refuses an edit of a file that\nchanged since it was read. It never blocks a call and always exits 0 (docs/hooks.md).",
+    help: "What an agent's host runs before and after each tool call (skim hook install writes it in): one payload on stdin,\nthe answer on stdout. It caps an oversized read to 200 lines with the map, refuses an edit of a file that changed\nsince it was read, and answers a re-read of lines the session still holds with a note (the session ledger). It\nnever blocks a call and always exits 0 (docs/hooks.md).",
     lenient: true,
     alone: hookInProcess,
   },

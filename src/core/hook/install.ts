@@ -31,16 +31,31 @@ export const hookPlace = (host: InstallHost, scope: InstallScope, root: string, 
 
 const EVENTS: HookEvent[] = ['pre', 'post'];
 
-/** Where an event's entry list lives in a format. */
-const eventPath = (format: HookFileFormat, event: HookEvent): JSONPath => ['hooks', format.events[event]];
+/** One of a format's event lists Skim keeps an entry in: a tool event's (its matcher names Skim's tools) or a context event's (every call of it). */
+interface Slot {
+  /** The event's key under "hooks". */
+  key: string;
+  matcher: string;
+  command(commands: HookCommands): string;
+}
+
+function slotsOf(format: HookFileFormat): Slot[] {
+  return [
+    ...EVENTS.map((event) => ({ key: format.events[event], matcher: HOOK_TOOLS[event].join('|'), command: (commands: HookCommands) => commands[event] })),
+    ...(format.context ?? []).map((name) => ({ key: name, matcher: '*', command: (commands: HookCommands) => commands.context(name) })),
+  ];
+}
+
+/** Where an event's entry list lives. */
+const eventPath = (slot: Slot): JSONPath => ['hooks', slot.key];
 
 /** Skim's hook object in a format: the command itself, without a matcher. */
 const skimHook = (format: HookFileFormat, command: string): Record<string, unknown> => format.hook(command, HOOK_TIMEOUT_SECONDS);
 
 /** Skim's entry in an event's list: its hook object, or in a grouped format a matcher group holding it alone. */
-function skimEntry(format: HookFileFormat, command: string, event: HookEvent): unknown {
+function skimEntry(format: HookFileFormat, command: string, slot: Slot): unknown {
   const hook = skimHook(format, command);
-  return format.grouped ? { matcher: HOOK_TOOLS[event].join('|'), hooks: [hook] } : hook;
+  return format.grouped ? { matcher: slot.matcher, hooks: [hook] } : hook;
 }
 
 /** The fields of a hook object that hold its command, in the hosts' formats (VS Code's per-OS overrides, the Copilot CLI's shells). */
@@ -195,10 +210,10 @@ function updateSharedHook(json: JsonText, at: JSONPath, wanted: Record<string, u
 }
 
 /** Skim's entry for one event, added or updated in place. */
-function putEntry(json: JsonText, place: HookPlace, command: string, event: HookEvent, containers: Set<string>): void {
-  const at = eventPath(place.format, event);
+function putEntry(json: JsonText, place: HookPlace, command: string, slot: Slot, containers: Set<string>): void {
+  const at = eventPath(slot);
   const list = entries(json, place.file, at);
-  const wanted = skimEntry(place.format, command, event);
+  const wanted = skimEntry(place.format, command, slot);
   const { own, shared } = standing(list);
   if (!json.node(at.slice(0, 1))) containers.add(String(at[0]));
   if (!json.node(at)) containers.add(at.join('.'));
@@ -244,8 +259,8 @@ function writeBoth(file: string, text: string, before: Document, exclude: Exclud
 export function hasSkimHook(place: HookPlace): boolean {
   try {
     const json = JsonText.of(readDocument(place.file).text);
-    return EVENTS.some((event) => {
-      const { own, shared } = standing(json.node(eventPath(place.format, event)));
+    return slotsOf(place.format).some((slot) => {
+      const { own, shared } = standing(json.node(eventPath(slot)));
       return own.length + shared.length > 0;
     });
   } catch {
@@ -259,7 +274,7 @@ function install(place: HookPlace, commands: HookCommands, stateDir: string): Ho
   const added = readAdded(stateDir, place.file);
   const containers = new Set(added.containers ?? []);
   const original = json.text;
-  for (const event of EVENTS) putEntry(json, place, commands[event], event, containers);
+  for (const slot of slotsOf(place.format)) putEntry(json, place, slot.command(commands), slot, containers);
   if (json.text === original) return { file: place.file, changed: false };
   if (!doc.exists) added.created = true;
   else if (doc.text.trim() === '') added.blank = true;
@@ -283,8 +298,8 @@ function remove(place: HookPlace, stateDir: string): HookChange {
   const json = JsonText.of(doc.text);
   const added = readAdded(stateDir, place.file);
   const original = json.text;
-  for (const event of EVENTS) {
-    const at = eventPath(place.format, event);
+  for (const slot of slotsOf(place.format)) {
+    const at = eventPath(slot);
     const { own, shared } = standing(entries(json, place.file, at));
     if (own.length === 0 && shared.length === 0) continue;
     // From the end, so that each index still points where it did.

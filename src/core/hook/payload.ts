@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { AGENT_HOSTS, HOOK_FORMATS, HookHost, READ_TOOLS } from './hosts';
+import { AGENT_HOSTS, HOOK_FORMATS, HookHost, LEDGER_READ_TOOLS, READ_TOOLS } from './hosts';
 import { HookFormat } from './hosts/host';
 
 export type { HookHost } from './hosts';
@@ -36,13 +36,22 @@ export interface HookCall {
   cwd: string;
 }
 
-/** A host read before it runs (the guard and the gate), another call (the gate alone), or nothing to act on. */
-export type ParsedPayload = { kind: 'read'; read: HookRead; call: HookCall } | { kind: 'call'; call: HookCall } | { kind: 'pass'; why: string };
+/**
+ * A host read before it runs (the guard and the gate), a read once it ran (the session ledger, with
+ * the whole payload: its result and the host's ids), another call (the gate alone), or nothing to
+ * act on.
+ */
+export type ParsedPayload =
+  | { kind: 'read'; read: HookRead; call: HookCall }
+  | { kind: 'shown'; call: HookCall; payload: Record<string, unknown> }
+  | { kind: 'call'; call: HookCall }
+  | { kind: 'pass'; why: string };
 
-function record(value: unknown): Record<string, unknown> | undefined {
+/** A JSON object, from its text or as it is; undefined for anything else. */
+export function jsonObject(value: unknown): Record<string, unknown> | undefined {
   if (typeof value === 'string') {
     try {
-      return record(JSON.parse(value));
+      return jsonObject(JSON.parse(value));
     } catch {
       return undefined;
     }
@@ -51,17 +60,18 @@ function record(value: unknown): Record<string, unknown> | undefined {
 }
 
 export function parsePayload(text: string, fallbackCwd: string): ParsedPayload {
-  const payload = record(text.trim() === '' ? undefined : text);
+  const payload = jsonObject(text.trim() === '' ? undefined : text);
   if (!payload) return { kind: 'pass', why: 'the payload is not a JSON object' };
   const format = HOOK_FORMATS.find((f) => typeof payload[f.toolKey] === 'string' && payload[f.toolKey] !== '');
   if (!format) return { kind: 'pass', why: 'the payload names no tool' };
   const tool = payload[format.toolKey] as string;
-  const input = record(payload[format.inputKey]);
+  const input = jsonObject(payload[format.inputKey]);
   if (!input) return { kind: 'pass', why: `the ${tool} call has no arguments` };
   const cwd = typeof payload.cwd === 'string' && payload.cwd ? payload.cwd : fallbackCwd;
   const post = format.isPost(payload);
   const session = HOOK_FORMATS.map((f) => payload[f.sessionKey]).find((v): v is string => typeof v === 'string' && v !== '');
   const call: HookCall = { event: post ? 'post' : 'pre', session, tool, input, shape: format, cwd };
+  if (post && LEDGER_READ_TOOLS.has(tool)) return { kind: 'shown', call, payload };
   if (post || !READ_TOOLS.has(tool)) return { kind: 'call', call };
   for (const host of AGENT_HOSTS) {
     const args = host.readArgs(input);

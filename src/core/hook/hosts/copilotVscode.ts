@@ -2,8 +2,12 @@ import * as path from 'node:path';
 import { CLAUDE_HOOK_FORMAT, CLAUDE_SETTINGS, claudeUserSettings } from './claudeCode';
 import { AgentHost, firstLine, HookFileFormat, intArg } from './host';
 
-/** VS Code's workspace hook files (.github/hooks/*.json): Claude's event names, a list of hook objects without matchers. */
-const VSCODE_HOOKS: HookFileFormat = { ...CLAUDE_SETTINGS, grouped: false };
+/**
+ * VS Code's workspace hook files (.github/hooks/*.json): Claude's event names, a list of hook
+ * objects without matchers. Its local agent's PostToolUse can block a result or add to it, never
+ * replace it, so the session ledger stays out and none of its context events are installed.
+ */
+const VSCODE_HOOKS: HookFileFormat = { events: CLAUDE_SETTINGS.events, hook: CLAUDE_SETTINGS.hook, grouped: false };
 
 /** Copilot's agent in VS Code. */
 export const copilotVscode: AgentHost<'vscode'> = {

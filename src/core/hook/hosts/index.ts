@@ -1,7 +1,7 @@
 import { claudeCode } from './claudeCode';
 import { copilotCli } from './copilotCli';
 import { copilotVscode } from './copilotVscode';
-import { EditShape, HookFormat, HookOffer } from './host';
+import { ContextEvent, EditShape, HookFormat, HookOffer } from './host';
 
 /** Every agent host Skim hooks into. A new host is a record in a file of its own, and a line here. */
 export const AGENT_HOSTS = [copilotVscode, claudeCode, copilotCli] as const;
@@ -13,6 +13,18 @@ export const hostOf = (id: HookHost) => AGENT_HOSTS.find((host) => host.id === i
 
 /** Tools that read a file, in each host. Anything else passes untouched. */
 export const READ_TOOLS: ReadonlySet<string> = new Set(AGENT_HOSTS.flatMap((host) => host.readTools));
+
+/** Read tools whose result a PostToolUse hook may replace: where the session ledger answers a re-read with a note. */
+export const LEDGER_READ_TOOLS: ReadonlySet<string> = new Set(AGENT_HOSTS.flatMap((host) => (host.ledger ? host.readTools : [])));
+
+/** What a host's event (`skim hook --on NAME`) says happened to a session's contexts; undefined for a name no host has, or a payload that says nothing. */
+export function contextEvent(name: string, payload: Record<string, unknown>): ContextEvent | undefined {
+  for (const host of AGENT_HOSTS) {
+    const event = host.ledger && Object.hasOwn(host.ledger.events, name) ? host.ledger.events[name](payload) : undefined;
+    if (event) return event;
+  }
+  return undefined;
+}
 
 /** Each host's edit tools by name, with where their arguments carry the file and the text. */
 export const EDIT_SHAPES: ReadonlyMap<string, EditShape> = new Map(AGENT_HOSTS.flatMap((host) => Object.entries(host.edits)));
