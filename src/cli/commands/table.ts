@@ -1,4 +1,5 @@
 import { HOOK_HOSTS } from '../../core/hook/hosts';
+import { changesCommand } from './changes';
 import type { Command } from './command';
 import { hookInProcess } from './hookInProcess';
 import { installCommand } from './hookInstall';
@@ -127,6 +128,20 @@ export const COMMANDS: readonly Command[] = [
     help: "Where PATTERN occurs in the project (ripgrep, else git grep), honouring .gitignore and skipping dependency and\nbuild folders, each hit placed in the region of the file's map that holds it. Past 10 s it stops and says so.\nEverything after -- is a positional: skim search -- --pre=x searches for the text --pre=x.",
     path: { flag: 'path', is: 'file or folder' },
     run: searchCommand,
+  },
+  {
+    name: 'changes',
+    args: [{ name: 'REV', help: 'the commit, branch or tag to compare with (default HEAD)', optional: true }],
+    flags: {
+      path: 'only this folder or file (the project then follows it)',
+      tokens: 'the budget, from 200 to 50,000 o200k tokens (default 2,000)',
+      json,
+    },
+    summary:
+      "the working tree's git diff against REV (default HEAD),\neach changed function with its changed lines, in N tokens\n(default 2,000); never a model call",
+    help: "What changed in the working tree against REV (git diff, untracked files as new), each changed line under the\nfunction, method or class of the file's map that holds it (the cached map while fresh, else tree-sitter's outline),\nlines only removed said as how many after which line, fitted to the budget: past it, fewer lines per function, then\nonly which lines changed, then the last files named. --json holds every file and line. Never a model call.",
+    path: { flag: 'path', is: 'file or folder' },
+    run: changesCommand,
   },
   {
     name: 'query',
