@@ -20,6 +20,8 @@ export const FLAGS = {
   scope: 'S',
   'edit-gate': 'M',
   on: 'EVENT',
+  session: 'ID',
+  agent: 'ID',
   root: 'DIR',
   'cache-dir': 'DIR',
   json: undefined,

@@ -178,6 +178,23 @@ describe('the session ledger in skim hook', () => {
     );
   });
 
+  it("skim read --session: Skim's own read is recorded in the session the hooks keep, noted where it holds the lines, whole again after a compaction", async () => {
+    const read = (...more: string[]) =>
+      skim(['read', 'textwrap.py', '--offset', '101', '--limit', '50', '--session', 'ledger-session', ...more], {
+        cwd: s.dir,
+        env: { XDG_STATE_HOME: path.join(s.dir, '.state') },
+      });
+    const whole = (await read()).stdout;
+    assert.equal(whole.split('\n').length, 50);
+    assert.equal((await read()).stdout, whole, 'a session Skim never saw begin is read whole');
+    await hook(claudeEvent('SessionStart'), 'SessionStart');
+    assert.equal((await read()).stdout, whole);
+    assert.equal((await read()).stdout, '[skim] Lines 101-150 are unchanged since you read them 1 read ago; they are above, in that result.');
+    assert.equal((await read('--agent', 'agent-7')).stdout, whole, "another context's reads are its own");
+    await hook(claudeEvent('PreCompact'), 'PreCompact');
+    assert.equal((await read()).stdout, whole);
+  });
+
   it('bad input keeps every promise: the hook exits 0, answers nothing, and a corrupt ledger means full reads', async () => {
     for (const [payload, on] of [
       ['not json', 'SessionStart'],

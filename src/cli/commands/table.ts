@@ -43,9 +43,15 @@ export const COMMANDS: readonly Command[] = [
   {
     name: 'read',
     args: [{ name: 'FILE', help: 'the file to read' }],
-    flags: { offset: 'the first line to return, from 1 (default 1)', limit: 'how many lines to return, from 1 (default: to the end)', json },
+    flags: {
+      offset: 'the first line to return, from 1 (default 1)',
+      limit: 'how many lines to return, from 1 (default: to the end)',
+      session: "the agent session whose ledger records the read (its host's session id)",
+      agent: 'the subagent of that session the read is for (its id)',
+      json,
+    },
     summary: 'a read with the 200-line guard applied',
-    help: "A read as an agent's read is guarded: one of more than 200 lines (SKIM_LINE_LIMIT) comes back as 200 lines from\nits start, a notice with the next start, and the file's map (made when missing or stale).",
+    help: "A read as an agent's read is guarded: one of more than 200 lines (SKIM_LINE_LIMIT) comes back as 200 lines from\nits start, a notice with the next start, and the file's map (made when missing or stale). With --session, the read\nis recorded in that agent session's ledger (the one its host's hooks keep), and lines the session still holds\nunchanged come back as a note (docs/hooks.md).",
     path: { arg: 0, is: 'file' },
     run: readCommand,
   },
