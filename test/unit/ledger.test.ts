@@ -5,6 +5,7 @@ import { alignLines } from '../../src/core/ledger/align';
 import { decideRead, ShownRead } from '../../src/core/ledger/decide';
 import { FileKnowledge, lineHash, MAX_HELD_LINES } from '../../src/core/ledger/knowledge';
 import { ledgerNote } from '../../src/core/ledger/note';
+import { replayLedger, SessionEvent } from '../../src/core/ledger/replay';
 import { MAIN_CONTEXT, SessionLedger } from '../../src/core/ledger/sessionLedger';
 import { callsInContext } from '../../src/core/ledger/transcript';
 import { sha256Hex } from '../../src/core/files/sha256';
@@ -267,5 +268,44 @@ describe('the transcript check: an earlier result is held while it is on the cha
   it('a transcript that is missing or not a file holds nothing', () => {
     assert.deepEqual([...callsInContext(path.join(s.dir, 'none.jsonl'), new Set([READ]))], []);
     assert.deepEqual([...callsInContext(s.dir, new Set([READ]))], []);
+  });
+});
+
+describe("the session ledger's replay: a recorded session's reads through the same decision", () => {
+  const lines = (text: string, start: number, end: number) => linesOf(text).slice(start - 1, end);
+  const after = edited(TEXTWRAP, 119, (l) => l.replace('True', 'False'));
+
+  it('notes what the context holds, shows a changed line, forgets at a reset, and keeps each context apart', () => {
+    const read = (text: string, context?: string): SessionEvent => ({
+      kind: 'read',
+      file: 'textwrap.py',
+      start: 1,
+      lines: lines(text, 1, 150),
+      ...(context ? { context } : {}),
+    });
+    const replayed = replayLedger([read(TEXTWRAP), read(TEXTWRAP), read(after), read(after, 'agent-7'), { kind: 'reset' }, read(after)]);
+    assert.deepEqual(
+      replayed.map((r) => [r.event, r.shown, r.fresh]),
+      [
+        [0, 'whole', [{ start: 1, end: 150 }]],
+        [1, 'note', []],
+        [2, 'note', [{ start: 119, end: 119 }]],
+        [3, 'whole', [{ start: 1, end: 150 }]],
+        [5, 'whole', [{ start: 1, end: 150 }]],
+      ],
+    );
+    assert.equal(replayed[1].text, '[skim] Lines 1-150 are unchanged since you read them 1 read ago; they are above, in that result.');
+    assert.equal(
+      replayed[2].text,
+      '[skim] This file changed since you read it. Lines 1-118 and 120-150 are unchanged since you read them 2 reads ago; they are above, in that result. Line 119: new or changed; they follow.\n[skim] Lines 119-119:\n                 break_long_words=False,',
+    );
+  });
+
+  it('a read of a window with nothing unique in it is shown whole: no line can be told from another', () => {
+    const same: SessionEvent = { kind: 'read', file: 'blank.txt', start: 1, lines: Array.from({ length: 300 }, () => 'pass') };
+    assert.deepEqual(
+      replayLedger([same, same]).map((r) => r.shown),
+      ['whole', 'whole'],
+    );
   });
 });

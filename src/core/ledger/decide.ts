@@ -40,7 +40,7 @@ export type LedgerDecision =
       reused: Reuse[];
       /** The lines shown that it must see in full: new to it, or changed. */
       fresh: Span[];
-      /** The file changed since the reads reused. */
+      /** The file changed where the model looked: lines it holds moved, or a line it held is another now. */
       changed: boolean;
       knowledge: FileKnowledge;
     };
@@ -87,6 +87,11 @@ function carry(known: FileKnowledge | undefined, shown: ShownRead): Map<number, 
   }
   flush();
   return out;
+}
+
+function someLine(span: Span, test: (line: number) => boolean): boolean {
+  for (let line = span.start; line <= span.end; line++) if (test(line)) return true;
+  return false;
 }
 
 /** The lines (from `start`) where `mark` is true, as spans. */
@@ -137,5 +142,12 @@ export function decideRead(known: FileKnowledge | undefined, shown: ShownRead, r
   });
   const knowledge = knowledgeOf(shown.version, next);
   if (!note) return { kind: 'full', knowledge };
-  return { kind: 'note', reused, fresh, changed: known !== undefined && known.version !== shown.version, knowledge };
+  // Changed, as the model sees it: lines it holds moved, or a line shown in full is not the line it held there.
+  const before = known?.version === shown.version ? undefined : heldLines(known);
+  const differs = (line: number) => {
+    const held = before?.get(line);
+    return held !== undefined && held.hash !== shown.hashes[line - shown.start];
+  };
+  const changed = !!before && (reused.some((r) => r.was !== r.start) || fresh.some((span) => someLine(span, differs)));
+  return { kind: 'note', reused, fresh, changed, knowledge };
 }
