@@ -50,6 +50,8 @@ const builds = [
   { ...common, entryPoints: ['src/cli/hookFresh.ts'], outfile: 'dist/hook-fresh.js', plugins: [secretlintApart] },
   // The session ledger's part of a hook: context events and a read's result once it ran.
   { ...common, entryPoints: ['src/cli/hookLedger.ts'], outfile: 'dist/hook-ledger.js' },
+  // `skim lines`, what a guarded shell read runs: dispatched by dist/cli-main.js, loading the two above as the hook does.
+  { ...common, entryPoints: ['src/cli/shellRead.ts'], outfile: 'dist/shell-read.js' },
   // A written tree query runs in a worker thread of its own (src/core/syntax/worker.ts).
   { ...common, entryPoints: ['src/core/syntax/queryWorker.ts'], outfile: 'dist/query-worker.js' },
   // In the extension host, structural maps are made in a worker thread of their own (src/core/structural/outlineWorker.ts).

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
+import { scratch } from '../support/files';
 import { ScriptedAnthropic } from '../support/scriptedAnthropic';
 
 const run = promisify(execFile);
@@ -18,6 +19,27 @@ export function binary(relative: string): string {
 /** A Python file of `functions` functions of 30 lines each. */
 export function pythonSource(functions: number): string {
   return Array.from({ length: functions * 30 }, (_, i) => (i % 30 === 0 ? `def f${i / 30}(x):` : `    x = x + ${i}`)).join('\n') + '\n';
+}
+
+/**
+ * For each test of the suite it is called in: a scripted model offering `tool`, and a project (a
+ * git work tree) holding big.py (900 lines, the model's read target) and small.py (150 lines).
+ */
+export function agentProject(tool: string): { server: ScriptedAnthropic; s: ReturnType<typeof scratch> } {
+  const project = {} as { server: ScriptedAnthropic; s: ReturnType<typeof scratch> };
+  beforeEach(async () => {
+    project.server = await new ScriptedAnthropic().start();
+    project.server.readTool = tool;
+    project.s = scratch('skim-agent-');
+    mkdirSync(path.join(project.s.dir, '.git'));
+    project.server.target = project.s.write('big.py', pythonSource(30));
+    project.s.write('small.py', pythonSource(5));
+  });
+  afterEach(async () => {
+    await project.server.stop();
+    project.s.cleanup();
+  });
+  return project;
 }
 
 /** Installs Skim's hook into the project with Skim's own command, as a user would. */

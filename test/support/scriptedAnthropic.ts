@@ -31,9 +31,10 @@ const COMPACTION = /Respond with TEXT ONLY|history is being compacted/;
 /**
  * A real HTTP server speaking the Anthropic Messages API (streaming and not), answering like a
  * model that reads one file: its first turn calls the read tool on `target`, with `range` lines
- * if given; once any tool result is in the conversation, it ends the turn. Requests without the
- * read tool (titles) get a short text, and a host's request for a compaction summary gets one.
- * Every request body is kept.
+ * if given (or, with `command`, calls the shell tool named `readTool` with that command line);
+ * once any tool result is in the conversation, it ends the turn. Requests without the read tool
+ * (titles) get a short text, and a host's request for a compaction summary gets one. Every request
+ * body is kept.
  */
 export class ScriptedAnthropic {
   readonly requests: { url: string; body: Record<string, unknown> }[] = [];
@@ -41,6 +42,8 @@ export class ScriptedAnthropic {
   target = '';
   range?: [number, number];
   readTool = 'Read';
+  /** A command line for the shell tool `readTool` to run, instead of a read. */
+  command?: string;
   private played?: Played;
   private subagentPlayed?: { marker: string; played: Played };
 
@@ -118,6 +121,11 @@ export class ScriptedAnthropic {
     }
     if (answered) return { stop: 'end_turn', content: [{ type: 'text', text: 'SCRIPTED-DONE' }] };
     const properties = read.input_schema?.properties ?? {};
+    if (this.command !== undefined) {
+      // The shell tool's input as its schema names it: the command, and the description both hosts ask for.
+      const input = { command: this.command, ...(properties.description ? { description: 'Read the file' } : {}) };
+      return { stop: 'tool_use', content: [{ type: 'tool_use', id: `toolu_${this.requests.length}`, name: read.name, input }] };
+    }
     const input: Record<string, unknown> = { [properties.file_path ? 'file_path' : 'path']: this.target };
     if (this.range) {
       if (properties.view_range) input.view_range = this.range;

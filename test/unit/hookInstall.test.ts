@@ -82,7 +82,7 @@ describe('installing and removing the read hook', () => {
     assert.deepEqual(installed.hooks.PreToolUse, [
       { matcher: 'Bash', hooks: [{ type: 'command', command: 'audit.sh' }] },
       {
-        matcher: `read_file|copilot_readFile|Read|view|skim_read_file|mcp__skim__skim_read_file|skim_find_symbol|mcp__skim__skim_find_symbol|${edits}`,
+        matcher: `read_file|copilot_readFile|Read|view|skim_read_file|mcp__skim__skim_read_file|skim_find_symbol|mcp__skim__skim_find_symbol|${edits}|Bash|bash|powershell`,
         hooks: [{ type: 'command', command: COMMAND, timeout: 30 }],
       },
     ]);

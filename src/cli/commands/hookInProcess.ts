@@ -1,10 +1,20 @@
 import { indexedEntry } from '../../core/hook/indexedEntry';
 import { gateModeOf, unknownGateLine } from '../../core/gate/gate';
 import * as ledgerParts from '../hookLedger';
-import { screenHookEntry, screenHookRead } from '../hookScreen';
+import { screenHookMap, screenHookRead } from '../hookScreen';
 import { openEngineMaps } from '../session';
+import type { HookParts } from '../hookParts';
 import { hookMain } from './hook';
 import type { Call } from './command';
+
+/** The hook's parts where the engine is loaded already: nothing is loaded apart. */
+export const ENGINE_PARTS: HookParts = {
+  openMaps: openEngineMaps,
+  screen: screenHookRead,
+  screenMap: screenHookMap,
+  indexed: indexedEntry,
+  ledger: () => ledgerParts,
+};
 
 /**
  * `skim hook` run with the engine already loaded: in-process callers, and arguments other than the
@@ -15,6 +25,5 @@ export function hookInProcess(call: Call): Promise<number> {
   const gateMode = call.rest[0] === '--edit-gate' ? gateModeOf(call.rest[1]) : undefined;
   if (gateMode && gateMode !== call.rest[1]) call.io.warn(unknownGateLine(call.rest[1]));
   const on = call.rest[0] === '--on' ? (call.rest[1] ?? '') : undefined;
-  const parts = { openMaps: openEngineMaps, screen: screenHookRead, indexed: indexedEntry, screenEntry: screenHookEntry, ledger: () => ledgerParts };
-  return hookMain(call.io, call.env, call.cwd, parts, gateMode, on);
+  return hookMain(call.io, call.env, call.cwd, ENGINE_PARTS, gateMode, on);
 }

@@ -1,7 +1,8 @@
 import { HOOK_HOSTS } from '../../core/hook/hosts';
 import { changesCommand } from './changes';
 import type { Command } from './command';
-import { hookInProcess } from './hookInProcess';
+import { ENGINE_PARTS, hookInProcess } from './hookInProcess';
+import { LINES_FLAGS, runLines } from './lines';
 import { installCommand } from './hookInstall';
 import { judgeCommand } from './judge';
 import { locateCommand } from './locate';
@@ -54,6 +55,24 @@ export const COMMANDS: readonly Command[] = [
     help: "A read as an agent's read is guarded: one of more than 200 lines (SKIM_LINE_LIMIT) comes back as 200 lines from\nits start, a notice with the next start, and the file's map (made when missing or stale). With --session, the read\nis recorded in that agent session's ledger (the one its host's hooks keep), and lines the session still holds\nunchanged come back as a note (docs/hooks.md).",
     path: { arg: 0, is: 'file' },
     run: readCommand,
+  },
+  {
+    name: 'lines',
+    args: [{ name: 'FILE', help: 'the file, from the current folder' }],
+    flags: LINES_FLAGS,
+    summary: 'lines as cat, cat -n, nl -ba, sed -n, awk or Get-Content\nprint them, guarded: what the hook makes of a shell read',
+    help: "FILE's lines --offset to --limit, printed byte for byte as a shell read prints them (--format raw: cat, head, tail,\nsed -n; records: awk, which ends the last line; cat-n: cat -n; nl: nl -ba; lines: PowerShell's Get-Content).\nA read of more than 200 lines (SKIM_LINE_LIMIT) of a source file prints the notice, the lines from its start\nand the file's map, never more than --max-bytes/--max-chars/--max-lines nor than the read would have printed.\nWhat the hook rewrites a plain shell read into; exit 1, printing nothing, where it cannot print exactly what\nthe read would (the hook then runs the read itself).",
+    alone: (call) =>
+      runLines({
+        args: call.args,
+        io: call.io,
+        env: call.env,
+        cwd: call.cwd,
+        options: call.options(),
+        parts: ENGINE_PARTS,
+        // In process, a caller's Io takes text whose line break it adds itself.
+        write: (bytes) => call.io.out(bytes.toString('utf8').replace(/\n$/, '')),
+      }),
   },
   {
     name: 'map',

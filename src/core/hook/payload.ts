@@ -1,6 +1,8 @@
 import * as path from 'node:path';
-import { AGENT_HOSTS, HOOK_FORMATS, HookHost, LEDGER_READ_TOOLS, READ_TOOLS } from './hosts';
-import { HookFormat } from './hosts/host';
+import { recognizeShellRead } from '../shell/recognize';
+import { ShellRead } from '../shell/read';
+import { AGENT_HOSTS, HOOK_FORMATS, HookHost, LEDGER_READ_TOOLS, READ_TOOLS, SHELL_TOOLS } from './hosts';
+import { HookFormat, OutputCut, ShellTool } from './hosts/host';
 
 export type { HookHost } from './hosts';
 
@@ -25,6 +27,19 @@ export interface HookRead {
   rewrite(start: number, end: number): Record<string, unknown>;
 }
 
+/** A shell tool's call whose command line is a plain read of one file (core/shell), before it runs. */
+export interface HookShellRead {
+  shape: HookFormat;
+  /** The tool input as received, kept whole in the rewritten input. */
+  input: Record<string, unknown>;
+  /** The argument that carries the command line, and the shell that runs it. */
+  tool: ShellTool;
+  read: ShellRead;
+  /** The strictest cut of a command's output among the hosts that could have sent the call. */
+  cut?: OutputCut;
+  cwd: string;
+}
+
 /** Any tool call the hook sees, before or after the tool ran: what the edit gate reads. */
 export interface HookCall {
   event: 'pre' | 'post';
@@ -37,12 +52,13 @@ export interface HookCall {
 }
 
 /**
- * A host read before it runs (the guard and the gate), a read once it ran (the session ledger, with
- * the whole payload: its result and the host's ids), another call (the gate alone), or nothing to
- * act on.
+ * A host read before it runs (the guard and the gate), a read through a shell tool, a read once it
+ * ran (the session ledger, with the whole payload: its result and the host's ids), another call
+ * (the gate alone), or nothing to act on.
  */
 export type ParsedPayload =
   | { kind: 'read'; read: HookRead; call: HookCall }
+  | { kind: 'shell'; shell: HookShellRead; call: HookCall }
   | { kind: 'shown'; call: HookCall; payload: Record<string, unknown> }
   | { kind: 'call'; call: HookCall }
   | { kind: 'pass'; why: string };
@@ -72,6 +88,15 @@ export function parsePayload(text: string, fallbackCwd: string): ParsedPayload {
   const session = HOOK_FORMATS.map((f) => payload[f.sessionKey]).find((v): v is string => typeof v === 'string' && v !== '');
   const call: HookCall = { event: post ? 'post' : 'pre', session, tool, input, shape: format, cwd };
   if (post && LEDGER_READ_TOOLS.has(tool)) return { kind: 'shown', call, payload };
+  const shell = post ? undefined : SHELL_TOOLS.get(tool);
+  if (shell) {
+    const line = input[shell.command];
+    // A command that is no plain read of one file is none of Skim's business: it runs as written.
+    const read = typeof line === 'string' ? recognizeShellRead(line, shell.dialect) : undefined;
+    if (!read) return { kind: 'call', call };
+    const { cut, ...runs } = shell;
+    return { kind: 'shell', shell: { shape: format, input, tool: runs, read, cwd, ...(cut ? { cut } : {}) }, call };
+  }
   if (post || !READ_TOOLS.has(tool)) return { kind: 'call', call };
   for (const host of AGENT_HOSTS) {
     const args = host.readArgs(input);

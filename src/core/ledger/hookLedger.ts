@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { realPath } from '../files/project';
-import { AGENT_HOSTS, contextEvent } from '../hook/hosts';
-import { LedgerMechanism } from '../hook/hosts/host';
+import { AGENT_HOSTS } from '../hook/hosts';
+import { ContextEvent, LedgerMechanism } from '../hook/hosts/host';
 import { regionsInSpan } from '../map/tree';
 import { Region } from '../map/types';
 import { within } from '../time/deadline';
@@ -20,6 +20,15 @@ import { callsInContext } from './transcript';
  * is not the file's lines as they are on disk, a context it never saw open, a transcript that does
  * not show the earlier result, the deadline) leaves the result as the host made it.
  */
+
+/** What a host's event (`skim hook --on NAME`) says happened to a session's contexts; undefined for a name no host has, or a payload that says nothing. */
+function contextEvent(name: string, payload: Record<string, unknown>): ContextEvent | undefined {
+  for (const host of AGENT_HOSTS) {
+    const event = host.ledger && Object.hasOwn(host.ledger.events, name) ? host.ledger.events[name](payload) : undefined;
+    if (event) return event;
+  }
+  return undefined;
+}
 
 /** A host's context event, `skim hook --on NAME`: what it does to the session's ledger; a line for stderr when it did nothing. */
 export function onContextEvent(name: string, payload: Record<string, unknown>, env: NodeJS.ProcessEnv): string | undefined {

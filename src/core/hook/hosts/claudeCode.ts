@@ -117,8 +117,12 @@ export const claudeCode: AgentHost<'claude'> = {
     NotebookEdit: { file: 'notebook_path', text: ['new_source'] },
   },
   shells: { Bash: { command: 'command', dialect: 'posix' } },
-  // Read: 2,000 lines or 25,000 tokens; Bash: 30,000 characters (BASH_MAX_OUTPUT_LENGTH's default).
-  cuts: { read: { lines: DEFAULT_LIMIT, tokens: 25_000, keeps: 'head' }, shell: { chars: 30_000, keeps: 'head' } },
+  // Measured with Claude Code 2.1.332 against the scripted model. Read: no line cap (12,000 lines without a limit
+  // came back whole); a file over 256 KB is refused whole ("exceeds maximum allowed size (256KB)"); its 25,000-token
+  // cut is counted by the API's count_tokens, which the scripted model answers with 1,000, so it stands as documented.
+  // Bash: an output of 30,000 UTF-8 bytes reaches the model whole, one of 30,001 (ASCII, or 15,001 two-byte
+  // characters) as <persisted-output>: a 2 KB preview and a file path. So it counts bytes, and past them shows a 2 KB head.
+  cuts: { read: { bytes: 256 * 1024, tokens: 25_000, keeps: 'head' }, shell: { bytes: 30_000, keeps: 'head' } },
   format: CLAUDE_HOOK_FORMAT,
   ledger: READ_LEDGER,
   // Claude Code cuts additionalContext over 10,000 characters to a 2 KB preview.

@@ -58,8 +58,11 @@ export const copilotCli: AgentHost<'copilot-cli'> = {
     create: { file: 'path', whole: 'file_text' },
   },
   shells: { bash: { command: 'command', dialect: 'posix' }, powershell: { command: 'command', dialect: 'powershell' } },
-  // view: the first 20,480 bytes of a range, cut mid-line.
-  cuts: { read: { chars: 20_480, keeps: 'head' } },
+  // Measured with the Copilot CLI 1.0.102 against the scripted model. view: the first 20,480 UTF-8 bytes of a
+  // range, cut mid-line (10,921 two-byte characters). bash: an output of 20,440 bytes (20,480 with the
+  // `<shellId: …>` line it adds) reaches the model whole, one of 20,441 (ASCII, or 10,221 two-byte characters)
+  // as "Output too large to read at once": a 500-character preview and a file path.
+  cuts: { read: { bytes: 20_480, keeps: 'head' }, shell: { bytes: 20_440, keeps: 'head' } },
   format: FLAT_FORMAT,
   // postToolUse's modifiedResult replaces any tool's result with its text (1.0.102: view's and bash's, checked end to end).
   // A subagent's calls come with a session id of its own (its agentId), announced by subagentStart.

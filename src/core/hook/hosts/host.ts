@@ -1,4 +1,8 @@
 import * as os from 'node:os';
+import type { OutputCut } from '../../shell/outputCut';
+import type { ShellDialect } from '../../shell/read';
+
+export type { OutputCut };
 
 /**
  * What Skim knows of one agent host: the tools it reads and edits with and their arguments, the
@@ -86,19 +90,7 @@ export interface LedgerMechanism {
 /** A tool that runs a command line: the argument that carries it, and the shell that reads it. */
 export interface ShellTool {
   command: string;
-  dialect: 'posix' | 'powershell';
-}
-
-/**
- * Where a host cuts a tool's output by itself: past any of these bounds it keeps the start
- * (`head`) or the start and the end (`ends`), and the model sees no more than that.
- */
-export interface OutputCut {
-  lines?: number;
-  chars?: number;
-  /** o200k tokens, as the host counts them or near enough. */
-  tokens?: number;
-  keeps: 'head' | 'ends';
+  dialect: ShellDialect;
 }
 
 export interface HookOffer {

@@ -1,7 +1,8 @@
 import { claudeCode } from './claudeCode';
 import { copilotCli } from './copilotCli';
 import { copilotVscode } from './copilotVscode';
-import { ContextEvent, EditShape, HookFormat, HookOffer } from './host';
+import { strictestCut } from '../../shell/outputCut';
+import { EditShape, HookFormat, HookOffer, OutputCut, ShellTool } from './host';
 
 /** Every agent host Skim hooks into. A new host is a record in a file of its own, and a line here. */
 export const AGENT_HOSTS = [copilotVscode, claudeCode, copilotCli] as const;
@@ -14,17 +15,23 @@ export const hostOf = (id: HookHost) => AGENT_HOSTS.find((host) => host.id === i
 /** Tools that read a file, in each host. Anything else passes untouched. */
 export const READ_TOOLS: ReadonlySet<string> = new Set(AGENT_HOSTS.flatMap((host) => host.readTools));
 
+/**
+ * Tools that run a command line, by name, with the argument and shell each runs it in and the
+ * strictest cut of a command's output among the hosts that name a shell tool so, in any case: a
+ * payload does not say which host sent it (the Copilot CLI also runs Claude-style hooks, under
+ * Claude's tool names), and a guarded read must fit whichever one did.
+ */
+export const SHELL_TOOLS: ReadonlyMap<string, ShellTool & { cut?: OutputCut }> = new Map(
+  AGENT_HOSTS.flatMap((host) =>
+    Object.entries(host.shells ?? {}).map(([name, tool]) => {
+      const named = AGENT_HOSTS.filter((h) => Object.keys(h.shells ?? {}).some((other) => other.toLowerCase() === name.toLowerCase()));
+      return [name, { ...tool, cut: strictestCut(named.map((h) => h.cuts?.shell)) }] as const;
+    }),
+  ),
+);
+
 /** Read tools whose result a PostToolUse hook may replace: where the session ledger answers a re-read with a note. */
 export const LEDGER_READ_TOOLS: ReadonlySet<string> = new Set(AGENT_HOSTS.flatMap((host) => (host.ledger ? host.readTools : [])));
-
-/** What a host's event (`skim hook --on NAME`) says happened to a session's contexts; undefined for a name no host has, or a payload that says nothing. */
-export function contextEvent(name: string, payload: Record<string, unknown>): ContextEvent | undefined {
-  for (const host of AGENT_HOSTS) {
-    const event = host.ledger && Object.hasOwn(host.ledger.events, name) ? host.ledger.events[name](payload) : undefined;
-    if (event) return event;
-  }
-  return undefined;
-}
 
 /** Each host's edit tools by name, with where their arguments carry the file and the text. */
 export const EDIT_SHAPES: ReadonlyMap<string, EditShape> = new Map(AGENT_HOSTS.flatMap((host) => Object.entries(host.edits)));
