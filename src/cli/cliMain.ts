@@ -1,9 +1,9 @@
 import * as path from 'node:path';
 import type { HookParts, LedgerParts } from './hookParts';
-import { gateModeOf, unknownGateLine } from '../core/gate/gate';
 import { escapeForTerminal } from '../core/screen/terminal';
 import { hookMain, readPayload } from './commands/hook';
 import { onlyExplains } from './asksHelp';
+import { hookFlags } from './hookArgs';
 import { requireBundle, useV8Flags } from './codeCache';
 import type { Io } from './io';
 import { descriptorIo } from './stdio';
@@ -29,8 +29,9 @@ const hookParts: HookParts = {
   ledger: () => requireBundle(path.join(__dirname, 'hook-ledger.js'), cached) as LedgerParts,
 };
 
-// `skim hook`, `skim hook --edit-gate MODE` as an install with a chosen edit gate writes it, or `skim hook --on EVENT` (a host's context event).
-const hook = argv[0] === 'hook' && !onlyExplains(argv) && (argv.length === 1 || (argv.length === 3 && (argv[1] === '--edit-gate' || argv[1] === '--on')));
+// `skim hook`, with the flags an install writes (the hook file's host and scope, a chosen edit gate).
+const flags = argv[0] === 'hook' && !onlyExplains(argv) ? hookFlags(argv.slice(1)) : undefined;
+const hook = flags !== undefined;
 // `skim lines …`, what a guarded shell read runs: as the hook, from this bundle, loading the engine only for a map.
 const lines = argv[0] === 'lines' && !onlyExplains(argv);
 // The hook runs on every read an agent makes: it starts from this small bundle, on the bare descriptors, and loads the engine only for a map.
@@ -41,9 +42,9 @@ const io: Io = bare?.io ?? {
   warn: (text: string) => process.stderr.write(`skim: ${text}\n`),
   stdin: () => readPayload(process.stdin),
 };
-if (hook && argv[1] === '--edit-gate' && gateModeOf(argv[2], 'off') !== argv[2]) io.warn(unknownGateLine(argv[2]));
-const run = hook
-  ? hookMain(io, process.env, process.cwd(), hookParts, argv[1] === '--edit-gate' ? gateModeOf(argv[2]) : undefined, argv[1] === '--on' ? argv[2] : undefined)
+for (const problem of flags?.problems ?? []) io.warn(problem);
+const run = flags
+  ? hookMain(io, process.env, process.cwd(), hookParts, flags)
   : lines && bare
     ? shellRead().linesMain(argv.slice(1), io, process.env, process.cwd(), hookParts, (bytes) =>
         process.stdout.isTTY ? bare.write(escapeForTerminal(bytes.toString('utf8'))) : bare.write(bytes),

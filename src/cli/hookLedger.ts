@@ -41,6 +41,7 @@ function regionsNow(cwd: string, hook: LedgerHookContext): RegionsNow {
 /** A read once it ran: the host's answer replacing its result where the session's context already holds lines of it, or undefined. */
 export function afterRead(call: HookCall, payload: Record<string, unknown>, hook: LedgerHookContext): Promise<object | undefined> {
   return ledgerAfterRead({
+    host: call.host,
     tool: call.tool,
     payload,
     input: call.input,

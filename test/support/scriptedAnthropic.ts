@@ -1,6 +1,5 @@
 import * as http from 'node:http';
-import { AddressInfo } from 'node:net';
-import { closeServer, listenOnLoopback } from './loopback';
+import { LoopbackServer } from './loopback';
 
 /** One call a scripted model makes; `before` runs as the call is made (a change on disk between two calls). */
 export interface ScriptStep {
@@ -36,9 +35,8 @@ const COMPACTION = /Respond with TEXT ONLY|history is being compacted/;
  * (titles) get a short text, and a host's request for a compaction summary gets one. Every request
  * body is kept.
  */
-export class ScriptedAnthropic {
+export class ScriptedAnthropic extends LoopbackServer {
   readonly requests: { url: string; body: Record<string, unknown> }[] = [];
-  private server?: http.Server;
   target = '';
   range?: [number, number];
   readTool = 'Read';
@@ -62,16 +60,7 @@ export class ScriptedAnthropic {
   }
 
   get url(): string {
-    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
-  }
-
-  async start(): Promise<this> {
-    this.server = await listenOnLoopback((req, res, raw) => this.route(req, res, raw));
-    return this;
-  }
-
-  stop(): Promise<void> {
-    return closeServer(this.server);
+    return this.origin;
   }
 
   /** Every message request that offered the read tool: the agent's own turns. */
@@ -81,7 +70,7 @@ export class ScriptedAnthropic {
       .map((r) => r.body);
   }
 
-  private route(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
+  protected route(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
     const url = (req.url ?? '').split('?')[0];
     const body = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
     this.requests.push({ url, body });

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { hookCommands } from '../../src/core/hook/command';
+import { CommandOptions, hookCommands } from '../../src/core/hook/command';
 import { onPath } from '../../src/core/search/program';
 import { FIXTURES, scratch, tsSource } from '../support/files';
 
@@ -198,11 +198,12 @@ describe('the installed command starts Node only for the calls Skim has a part i
 
   it('keeps the plain command where there is no POSIX shell (Windows) or no awk', () => {
     const plain = '/usr/bin/node /opt/skim/dist/cli.js hook # skim read guard';
-    for (const commands of [
-      hookCommands('/usr/bin/node', '/opt/skim/dist/cli.js', 'drift', { platform: 'win32', awk: '/usr/bin/awk' }),
-      hookCommands('/usr/bin/node', '/opt/skim/dist/cli.js', 'drift', { awk: undefined }),
-    ])
-      assert.deepEqual([commands.pre, commands.post], [plain, plain]);
+    const commands = (options: CommandOptions) => {
+      const { pre, post } = hookCommands('/usr/bin/node', '/opt/skim/dist/cli.js', 'drift', options);
+      return { pre, post };
+    };
+    assert.deepEqual(commands({ platform: 'win32', awk: '/usr/bin/awk' }), { pre: plain, post: plain });
+    assert.deepEqual(commands({ awk: undefined }), { pre: plain, post: plain });
   });
 
   it("a context event's command names the event and no tool filter: its payload names no tool", () => {

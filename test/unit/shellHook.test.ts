@@ -60,10 +60,10 @@ describe("skim hook and skim lines, for a read through a host's shell tool (buil
     return answer.modifiedArgs?.command;
   }
 
-  it('cat of a 2,633-line file becomes skim lines: the notice, the first 200 lines as cat prints them, the map, within 20,440 bytes', () => {
+  it("cat of a 2,633-line file becomes skim lines: the notice, the first 200 lines as cat prints them, the map, within Claude Code's 30,000 bytes of Bash output", () => {
     const command = rewritten('cat big.py');
     assert.ok(command);
-    assert.match(command, /^\{ \S+ \S+cli\.js lines --offset 1 --format raw --max-bytes 20440 --root \S+ -- big\.py 2>\/dev\/null \|\| cat big\.py; \}$/);
+    assert.match(command, /^\{ \S+ \S+cli\.js lines --offset 1 --format raw --max-bytes 30000 --root \S+ -- big\.py 2>\/dev\/null \|\| cat big\.py; \}$/);
     const run = bash(command, s.dir, env);
     assert.deepEqual([run.status, run.stderr], [0, '']);
     const [notice, ...rest] = run.stdout.toString('utf8').split('\n');
@@ -73,7 +73,21 @@ describe("skim hook and skim lines, for a read through a host's shell tool (buil
     );
     assert.equal(rest.slice(0, 200).join('\n'), readFileSync(ARGPARSE, 'utf8').split('\n').slice(0, 200).join('\n'));
     assert.match(rest.slice(201).join('\n'), /^Map of big\.py \(2633 lines; tree-sitter outline/);
-    assert.ok(run.stdout.length <= 20_440, `${run.stdout.length} bytes`);
+    assert.ok(run.stdout.length <= 30_000, `${run.stdout.length} bytes`);
+  });
+
+  it("the Copilot CLI's Claude-style Bash payload is cut to the Copilot CLI's 20,440 bytes, and one no host claims to the strictest of the hosts naming Bash", () => {
+    const cutOf = (extra: Record<string, unknown>) => {
+      const payload = { session_id: 'shell-1', cwd: s.dir, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'cat big.py' }, ...extra };
+      const out = execFileSync(process.execPath, [CLI, 'hook'], {
+        cwd: s.dir,
+        input: JSON.stringify(payload),
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+      });
+      return /--max-bytes (\d+)/.exec(out)?.[1];
+    };
+    assert.deepEqual([cutOf({ timestamp: '2026-12-03T10:00:00Z' }), cutOf({ timestamp: 1 })], ['20440', '20440']);
   });
 
   it("the Copilot CLI's bash, nl -ba | sed -n after a cd: the lines numbered as nl numbers them, run from the folder the cd names", () => {

@@ -1,5 +1,4 @@
 import { guardedRead, GuardedRead, notMapped, shownAs } from '../../core/guard/guard';
-import { EditGateMode } from '../../core/gate/gate';
 import { Options } from '../../core/config/options';
 import { idleOptions, optionsFromEnv, withOptions } from '../../core/config/read';
 import { within } from '../../core/time/deadline';
@@ -7,12 +6,15 @@ import { judgeLog, judgeLogFile, judgeRuntime, openAiJudgeFrom } from '../../cor
 import { concernsGate, gateCall, openGate, stampRead } from '../../core/gate/hookGate';
 import { realpathSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import { hookAnswer, hostAnswer } from '../../core/hook/answer';
+import { hostAnswer, PreToolAnswer, readAnswer } from '../../core/hook/answer';
+import { standsAside } from '../../core/hook/actingHook';
+import { keepLater, laterDirectory, takeLater } from '../../core/hook/laterContext';
 import { HookCall, HookShellRead, jsonObject, parsePayload } from '../../core/hook/payload';
 import { linesArgs, rewrittenCommand } from '../../core/hook/shellRewrite';
 import { fileKindByName } from '../../core/files/kind';
 import { scanFile } from '../../core/files/scan';
 import type { ShellRead } from '../../core/shell/read';
+import type { HookFlags } from '../hookArgs';
 import type { Io } from '../io';
 import { HookParts, hookMapSource, ownProgram, wholeMapCommand } from '../hookParts';
 import { defaultRoot } from '../root';
@@ -45,14 +47,35 @@ export async function readPayload(stream: AsyncIterable<Buffer>, maxBytes = MAX_
 const hookJudge = (options: Options, env: NodeJS.ProcessEnv) => judgeRuntime(options, openAiJudgeFrom(options), judgeLog(judgeLogFile(env)));
 
 /**
+ * Writes what the hook says of a call in its host's answer. A host that passes on extra text only
+ * with a result (Gemini) gets it then: it is kept for the after-call answer to the same call.
+ */
+function answer(io: Io, env: NodeJS.ProcessEnv, call: HookCall, said: PreToolAnswer, warn: (message: string) => void): void {
+  let now = said;
+  if (call.shape.contextAfter && call.event === 'pre' && said.context !== undefined) {
+    const { context, ...rest } = said;
+    let why = 'the host sent no session id to find it by after the call';
+    try {
+      if (call.session) why = keepLater(laterDirectory(env), call.session, call.tool, said.input ?? call.input, context) ?? '';
+    } catch (error) {
+      why = `it could not be kept (${(error as Error).message})`;
+    }
+    if (why) warn(`${why}; the read's notice cannot follow it`);
+    now = rest;
+  }
+  if (Object.keys(now).length > 0) io.out(JSON.stringify(hostAnswer(call.shape, now, call.event)));
+}
+
+/**
  * `skim hook`: one PreToolUse or PostToolUse payload on stdin, the host's answer on stdout. It
  * never blocks a read and never exits with a blocking code: whatever goes wrong, the read goes
  * ahead and stderr says why. The edit gate (`gateMode`) stamps reads and may refuse an edit of a
  * file that changed since it was read; it too lets the call through whenever it cannot be sure.
  * One deadline covers the whole answer (the payload, the map, the cache); past it the read goes
- * ahead as asked and the answer says so.
+ * ahead as asked and the answer says so. Where the host runs another of Skim's hooks that acts on
+ * the call (`target`: the file this one is in), this one stands aside.
  */
-async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: string, parts: HookParts, on?: string): Promise<void> {
+async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: string, parts: HookParts, flags: HookFlags): Promise<void> {
   const budget = options.hookBudgetMs;
   const gateMode = options.editGate;
   const deadline = Date.now() + budget;
@@ -65,25 +88,30 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
     throw error;
   }
   if (payload === undefined) return warn(`no payload arrived within ${budget} ms; the call goes ahead untouched`);
-  if (on !== undefined) {
+  if (flags.on !== undefined) {
     const event = jsonObject(payload);
-    const said = event ? parts.ledger().onContextEvent(on, event, env) : `the ${on} payload is not a JSON object; nothing was recorded`;
+    const said = event ? parts.ledger().onContextEvent(flags.on, event, env) : `the ${flags.on} payload is not a JSON object; nothing was recorded`;
     return said ? warn(said) : undefined;
   }
   const parsed = parsePayload(payload, cwd);
   if (parsed.kind === 'pass') return warn(`${parsed.why}; the call goes ahead untouched`);
+  // Most calls (every tool's PostToolUse, where hooks have no matcher) are none of Skim's business: no file is touched for them.
+  const afterCall = parsed.call.shape.contextAfter === true && parsed.call.event === 'post';
+  if (parsed.kind === 'call' && !afterCall && !concernsGate(parsed.call)) return;
+  if (flags.target && standsAside(parsed.call.host, flags.target, defaultRoot(parsed.call.cwd), env)) return;
   if (parsed.kind === 'shown') {
-    const answer = await parts.ledger().afterRead(parsed.call, parsed.payload, { env, options, parts, deadline, warn });
-    if (answer) io.out(JSON.stringify(answer));
+    const replaced = await parts.ledger().afterRead(parsed.call, parsed.payload, { env, options, parts, deadline, warn });
+    if (replaced) io.out(JSON.stringify(replaced));
     return;
   }
   if (parsed.kind === 'call') {
-    // Most calls (every tool's PostToolUse, where hooks have no matcher) are none of the gate's business: no file is touched for them.
+    const later = afterCall && parsed.call.session ? takeLater(laterDirectory(env), parsed.call.session, parsed.call.tool, parsed.call.input) : undefined;
+    if (later !== undefined) answer(io, env, parsed.call, { context: later }, warn);
     if (!concernsGate(parsed.call)) return;
     const gate = openGate(parsed.call, gateMode, env, deadline);
     if (typeof gate === 'string') return gateMode === 'off' ? undefined : warn(`${gate}; the call goes ahead unchecked`);
-    const answer = await within(gateCall(gate, parsed.call, hookJudge(options, env)), deadline - Date.now());
-    if (answer) io.out(JSON.stringify(answer));
+    const said = await within(gateCall(gate, parsed.call, hookJudge(options, env)), deadline - Date.now());
+    if (said) answer(io, env, parsed.call, said, warn);
     return;
   }
   if (parsed.kind === 'shell') return shellHook(io, parsed.shell, parsed.call, options, env, parts, deadline);
@@ -106,14 +134,14 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
   if (read.outcome === 'unreadable') warn(`${read.reason}; the read goes ahead untouched`);
   // The name and the map are screened before they are drawn into the answer: the answer stays one JSON object in its host's format.
   const screened = read.notice ? await within(parts.screen(options, read, file.key), deadline - Date.now()) : read;
-  const reply = hookAnswer(
+  const said = readAnswer(
     call,
     screened ?? shownAs(notMapped(file, call.offset, 'its map could not be screened within the deadline'), 'the file'),
     wholeMapCommand(call.file),
   );
-  if (reply) io.out(JSON.stringify(reply.answer));
-  if (reply && read.capped && read.askedEnd !== undefined && remote) {
-    await within(remote.recordShortened(file, [read.start, read.end], read.askedEnd, reply.context), deadline - Date.now());
+  if (said) answer(io, env, parsed.call, said, warn);
+  if (said?.context !== undefined && read.capped && read.askedEnd !== undefined && remote) {
+    await within(remote.recordShortened(file, [read.start, read.end], read.askedEnd, said.context), deadline - Date.now());
   }
   const closed = await within(
     local.close().then(() => true),
@@ -158,7 +186,7 @@ async function shellHook(
   const { project, file } = hookMapSource(real, defaultRoot(shell.cwd), options, env, parts, deadline, warn);
   if (!file.inside) return warn(`${read.file} is outside the project ${project.root}; the read goes ahead untouched`);
   const command = rewrittenCommand(read, shell.tool.dialect, ownProgram(), linesArgs(read, shell.cut, project.root));
-  io.out(JSON.stringify(hostAnswer(shell.shape, { decision: 'allow', input: { ...shell.input, [shell.tool.command]: command } })));
+  answer(io, env, call, { decision: 'allow', input: { ...shell.input, [shell.tool.command]: command } }, warn);
 }
 
 /** Whether a shell read would print more than `limit` lines: the file is counted only as far as that takes. */
@@ -173,13 +201,13 @@ async function overLimit(real: string, read: ShellRead, limit: number): Promise<
 }
 
 /** A hook must never block the read it guards: whatever happens, `skim hook` exits 0. */
-export async function hookMain(io: Io, env: NodeJS.ProcessEnv, cwd: string, parts: HookParts, gateMode?: EditGateMode, on?: string): Promise<0> {
+export async function hookMain(io: Io, env: NodeJS.ProcessEnv, cwd: string, parts: HookParts, flags: HookFlags = { problems: [] }): Promise<0> {
   try {
     const read = optionsFromEnv(env);
     // On stderr, beside the JSON answer on stdout: the agent's host shows it to its user (Claude Code in its transcript) and the answer stays whole.
     for (const problem of [...read.problems, ...idleOptions(read)]) io.warn(`hook: ${problem}`);
     // The mode the hook was installed with (a flag in its command) outranks the environment's.
-    await runHook(io, env, gateMode ? withOptions(read.options, { editGate: gateMode }) : read.options, cwd, parts, on);
+    await runHook(io, env, flags.editGate ? withOptions(read.options, { editGate: flags.editGate }) : read.options, cwd, parts, flags);
   } catch (error) {
     io.warn(`hook: Skim failed (${(error as Error).message}); the read goes ahead untouched`);
   }

@@ -1,16 +1,17 @@
 import * as path from 'node:path';
 import { recognizeShellRead } from '../shell/recognize';
 import { ShellRead } from '../shell/read';
-import { AGENT_HOSTS, HOOK_FORMATS, HookHost, LEDGER_READ_TOOLS, READ_TOOLS, SHELL_TOOLS } from './hosts';
-import { HookFormat, OutputCut, ShellTool } from './hosts/host';
+import { AGENT_HOSTS, callerOf, EDIT_TOOLS, HOOK_FORMATS, HookHost, LEDGER_READ_TOOLS, READ_TOOLS, SHELL_TOOLS } from './hosts';
+import { HookFormat, OutputCut, RAW_ARGUMENTS, ShellTool } from './hosts/host';
 
 export type { HookHost } from './hosts';
 
 /**
  * A PreToolUse payload, recognized by its shape. The format decides the answer's shape; the read's
  * arguments decide the host (its size limit for the text it passes on) and how the read is
- * rewritten. The Copilot CLI also runs Claude-style hooks with its own argument names, so
- * arguments are read from their names, never from the tool's name.
+ * rewritten, the calling host's own arguments tried first. The Copilot CLI also runs Claude-style
+ * hooks with its own argument names, so arguments are read from their names, never from the
+ * tool's name.
  */
 export interface HookRead {
   host: HookHost;
@@ -35,7 +36,7 @@ export interface HookShellRead {
   /** The argument that carries the command line, and the shell that runs it. */
   tool: ShellTool;
   read: ShellRead;
-  /** The strictest cut of a command's output among the hosts that could have sent the call. */
+  /** The calling host's own cut of a command's output, or the strictest of the hosts that name the tool. */
   cut?: OutputCut;
   cwd: string;
 }
@@ -43,9 +44,12 @@ export interface HookShellRead {
 /** Any tool call the hook sees, before or after the tool ran: what the edit gate reads. */
 export interface HookCall {
   event: 'pre' | 'post';
+  /** The host that sent the payload (its limits, the hook files it runs), as its payload's shape tells. */
+  host: HookHost;
   /** The host's session id, when it sends one: the scope of the gate's stamps. */
   session?: string;
   tool: string;
+  /** The call's arguments; one string (a freeform tool's) is kept under RAW_ARGUMENTS. */
   input: Record<string, unknown>;
   shape: HookFormat;
   cwd: string;
@@ -75,20 +79,29 @@ export function jsonObject(value: unknown): Record<string, unknown> | undefined 
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
+/** A call's arguments: an object (or one given as JSON text), else a string kept whole. */
+function argumentsOf(value: unknown): Record<string, unknown> | undefined {
+  return jsonObject(value) ?? (typeof value === 'string' && value !== '' ? { [RAW_ARGUMENTS]: value } : undefined);
+}
+
 export function parsePayload(text: string, fallbackCwd: string): ParsedPayload {
   const payload = jsonObject(text.trim() === '' ? undefined : text);
   if (!payload) return { kind: 'pass', why: 'the payload is not a JSON object' };
-  const format = HOOK_FORMATS.find((f) => typeof payload[f.toolKey] === 'string' && payload[f.toolKey] !== '');
+  const format = HOOK_FORMATS.find((f) => typeof payload[f.toolKey] === 'string' && payload[f.toolKey] !== '' && (f.recognizes?.(payload) ?? true));
   if (!format) return { kind: 'pass', why: 'the payload names no tool' };
   const tool = payload[format.toolKey] as string;
-  const input = jsonObject(payload[format.inputKey]);
+  const input = argumentsOf(payload[format.inputKey]);
   if (!input) return { kind: 'pass', why: `the ${tool} call has no arguments` };
   const cwd = typeof payload.cwd === 'string' && payload.cwd ? payload.cwd : fallbackCwd;
   const post = format.isPost(payload);
   const session = HOOK_FORMATS.map((f) => payload[f.sessionKey]).find((v): v is string => typeof v === 'string' && v !== '');
-  const call: HookCall = { event: post ? 'post' : 'pre', session, tool, input, shape: format, cwd };
-  if (post && LEDGER_READ_TOOLS.has(tool)) return { kind: 'shown', call, payload };
-  const shell = post ? undefined : SHELL_TOOLS.get(tool);
+  const caller = callerOf(payload, format);
+  const call: HookCall = { event: post ? 'post' : 'pre', host: caller.id, session, tool, input, shape: format, cwd };
+  // A read's result, from a host whose hook may replace it: the session ledger's.
+  if (post && caller.ledger && LEDGER_READ_TOOLS.has(tool)) return { kind: 'shown', call, payload };
+  // The calling host's own shell tool and cut where the payload says which host it is; else the strictest of the hosts that name the tool.
+  const own = caller.sends(payload, format) ? caller.shells?.[tool] : undefined;
+  const shell = post ? undefined : own ? { ...own, cut: caller.cuts?.shell } : SHELL_TOOLS.get(tool);
   if (shell) {
     const line = input[shell.command];
     // A command that is no plain read of one file is none of Skim's business: it runs as written.
@@ -98,9 +111,11 @@ export function parsePayload(text: string, fallbackCwd: string): ParsedPayload {
     return { kind: 'shell', shell: { shape: format, input, tool: runs, read, cwd, ...(cut ? { cut } : {}) }, call };
   }
   if (post || !READ_TOOLS.has(tool)) return { kind: 'call', call };
-  for (const host of AGENT_HOSTS) {
+  for (const host of [caller, ...AGENT_HOSTS.filter((h) => h !== caller)]) {
     const args = host.readArgs(input);
     if (args) return { kind: 'read', read: { host: host.id, shape: format, input, cwd, ...args, file: path.resolve(cwd, args.file) }, call };
   }
+  // A tool that both reads and edits (str_replace_editor), called to edit.
+  if (EDIT_TOOLS.has(tool)) return { kind: 'call', call };
   return { kind: 'pass', why: `the ${tool} call names no file` };
 }

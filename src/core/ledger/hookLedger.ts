@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { realPath } from '../files/project';
-import { AGENT_HOSTS } from '../hook/hosts';
+import { AGENT_HOSTS, HookHost, hostOf } from '../hook/hosts';
 import { ContextEvent, LedgerMechanism } from '../hook/hosts/host';
 import { regionsInSpan } from '../map/tree';
 import { Region } from '../map/types';
@@ -45,6 +45,8 @@ export function onContextEvent(name: string, payload: Record<string, unknown>, e
 export type RegionsNow = (real: string, hash: string, size: number) => Promise<readonly Region[] | undefined>;
 
 export interface ShownCall {
+  /** The host the payload came from. */
+  host: HookHost;
   tool: string;
   payload: Record<string, unknown>;
   input: Record<string, unknown>;
@@ -70,10 +72,10 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 
 /** The host's answer replacing a read's result with the ledger's note, or undefined to leave the result as the host made it. */
 export async function afterRead(call: ShownCall): Promise<object | undefined> {
-  const host = AGENT_HOSTS.find((h) => h.ledger && h.readTools.includes(call.tool));
-  const mechanism = host?.ledger;
+  const host = hostOf(call.host);
+  const mechanism = host.readTools.includes(call.tool) ? host.ledger : undefined;
   const shown = mechanism?.shown(call.payload);
-  const args = host?.readArgs(call.input);
+  const args = host.readArgs(call.input);
   if (!mechanism || !shown || !args || !call.session) return undefined;
   const agent = mechanism.agentKey ? text(call.payload[mechanism.agentKey]) : undefined;
   const ledger = SessionLedger.of(call.session, agent ?? MAIN_CONTEXT, call.env);
