@@ -2,6 +2,9 @@ import type { Options } from '../core/config/options';
 import type { HookCall } from '../core/hook/payload';
 import { afterRead as ledgerAfterRead, RegionsNow } from '../core/ledger/hookLedger';
 import { withOptions } from '../core/config/read';
+import type { ProjectFile } from '../core/files/project';
+import type { MapSource } from '../core/mapping/mapSource';
+import type { Region } from '../core/map/types';
 import { HookParts, hookMapSource } from './hookParts';
 import { defaultRoot } from './root';
 
@@ -20,6 +23,19 @@ export interface LedgerHookContext {
   warn(message: string): void;
 }
 
+/** The regions of a file's map for content `hash` (the cached map, else made by `maps`), screened; none when the map is of other content or only prose. */
+export async function screenedRegions(
+  maps: MapSource,
+  file: ProjectFile,
+  hash: string,
+  size: number,
+  options: Options,
+  parts: HookParts,
+): Promise<readonly Region[] | undefined> {
+  const entry = (await maps.cached(file, hash, size)) ?? (await maps.ensure(file)).entry;
+  return entry.hash === hash && entry.status !== 'prose-only' ? (await parts.screenMap(options, file.key, entry)).entry?.regions : undefined;
+}
+
 /**
  * The regions of a file's map as it is now (the cached map, else its tree-sitter outline: never a
  * model call), screened: where a ledger note places the lines it shows of a changed file.
@@ -30,8 +46,7 @@ function regionsNow(cwd: string, hook: LedgerHookContext): RegionsNow {
     const { file, maps, local } = hookMapSource(real, defaultRoot(cwd), options, hook.env, hook.parts, hook.deadline, hook.warn);
     if (!file.inside) return undefined;
     try {
-      const entry = (await maps.cached(file, hash, size)) ?? (await maps.ensure(file)).entry;
-      return entry.hash === hash && entry.status !== 'prose-only' ? (await hook.parts.screenMap(hook.options, file.key, entry)).entry?.regions : undefined;
+      return await screenedRegions(maps, file, hash, size, hook.options, hook.parts);
     } finally {
       await local.close();
     }

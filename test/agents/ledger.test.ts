@@ -4,7 +4,8 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { scratch } from '../support/files';
 import { ScriptedAnthropic, ScriptStep } from '../support/scriptedAnthropic';
-import { AgentRun, afterRead, claudeCode, copilotCli, installHook, toolResults } from './clis';
+import { ResponsesCall, ScriptedResponses } from '../support/scriptedResponses';
+import { AgentRun, afterRead, claudeCode, codexCli, codexConfig, copilotCli, installHook, toolResults } from './clis';
 
 /** Python's textwrap.py: lines 1-150 hold the module's head and TextWrapper.__init__ (112-137). */
 const SOURCE = '/usr/lib/python3.11/textwrap.py';
@@ -125,3 +126,43 @@ for (const { name, host, read, subagent, run } of HOSTS) {
     });
   });
 }
+
+describe('the session ledger in the Codex CLI, whose shell reads Skim prints itself, driven by a scripted model (offline)', function () {
+  this.timeout(300_000);
+  let server: ScriptedResponses;
+  let s: ReturnType<typeof scratch>;
+  let file: string;
+  const read: ResponsesCall = { function: 'exec_command', args: { cmd: "sed -n '1,150p' textwrap.py" } };
+  beforeEach(async () => {
+    server = await new ScriptedResponses().start();
+    s = scratch('skim-ledger-codex-');
+    mkdirSync(path.join(s.dir, '.git'));
+    file = path.join(s.dir, 'textwrap.py');
+    copyFileSync(SOURCE, file);
+    codexConfig(s.dir, server);
+    installHook(s.dir, 'codex');
+  });
+  afterEach(async () => {
+    await server.stop();
+    s.cleanup();
+  });
+
+  it('a re-read of unchanged lines is a note under 600 characters, and a re-read of the changed file shows its new line in its function', async () => {
+    const change = () => writeFileSync(file, readFileSync(file, 'utf8').replace('break_long_words=True', 'break_long_words=False'));
+    server.script = [read, read, { ...read, before: change }];
+    await codexCli(s.dir);
+    const outputs = server.outputs();
+    assert.equal(outputs.length, 3, outputs.join('\n---\n'));
+    assert.equal(fileLines(outputs[0], SOURCE), whole150(SOURCE));
+    const note = outputs[1].slice(outputs[1].indexOf('[skim]'));
+    assert.match(note, /^\[skim\] Lines 1-150 are unchanged since you read them 1 read ago; they are above, in that result\./);
+    assert.ok(note.length < 600, `${note.length} characters`);
+    assert.equal(fileLines(outputs[1], file), 0);
+    assert.match(
+      outputs[2],
+      /\[skim\] This file changed since you read it\. Lines 1-118 and 120-150 are unchanged since you read them 2 reads ago; they are above, in that result\. Line 119 \(in 112-137 [^)]*__init__[^)]*\): new or changed;/,
+    );
+    assert.match(outputs[2], /\[skim\] Lines 119-119:\n {17}break_long_words=False,\n$/);
+    assert.doesNotMatch(outputs[2], /fix_sentence_endings=False,/);
+  });
+});

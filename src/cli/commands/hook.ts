@@ -11,6 +11,7 @@ import { standsAside } from '../../core/hook/actingHook';
 import { keepLater, laterDirectory, takeLater } from '../../core/hook/laterContext';
 import { HookCall, HookShellRead, jsonObject, parsePayload } from '../../core/hook/payload';
 import { linesArgs, rewrittenCommand } from '../../core/hook/shellRewrite';
+import { hostOf } from '../../core/hook/hosts';
 import { fileKindByName } from '../../core/files/kind';
 import { scanFile } from '../../core/files/scan';
 import type { ShellRead } from '../../core/shell/read';
@@ -182,10 +183,12 @@ async function shellHook(
   const gate = openGate(call, options.editGate, env, deadline);
   if (typeof gate !== 'string') await within(stampRead(gate, real), deadline - Date.now());
   else if (options.editGate !== 'off') warn(`${gate}; this read is not stamped`);
-  if (fileKindByName(real) !== 'source' || !(await overLimit(real, read, options.lineLimit))) return;
+  // Where the host's shell reads carry the session ledger (Codex), every plain read of a source file goes through skim lines, which prints the note itself.
+  const ledger = hostOf(call.host).shellLedger && call.session ? ['--session', call.session, ...(call.agent ? ['--agent', call.agent] : [])] : [];
+  if (fileKindByName(real) !== 'source' || (ledger.length === 0 && !(await overLimit(real, read, options.lineLimit)))) return;
   const { project, file } = hookMapSource(real, defaultRoot(shell.cwd), options, env, parts, deadline, warn);
   if (!file.inside) return warn(`${read.file} is outside the project ${project.root}; the read goes ahead untouched`);
-  const command = rewrittenCommand(read, shell.tool.dialect, ownProgram(), linesArgs(read, shell.cut, project.root));
+  const command = rewrittenCommand(read, shell.tool.dialect, ownProgram(), linesArgs(read, shell.cut, project.root, ledger));
   answer(io, env, call, { decision: 'allow', input: { ...shell.input, [shell.tool.command]: command } }, warn);
 }
 

@@ -53,6 +53,8 @@ export interface HookCall {
   input: Record<string, unknown>;
   shape: HookFormat;
   cwd: string;
+  /** The subagent the call comes from, where the host names it (its own context in the session ledger). */
+  agent?: string;
 }
 
 /**
@@ -96,7 +98,9 @@ export function parsePayload(text: string, fallbackCwd: string): ParsedPayload {
   const post = format.isPost(payload);
   const session = HOOK_FORMATS.map((f) => payload[f.sessionKey]).find((v): v is string => typeof v === 'string' && v !== '');
   const caller = callerOf(payload, format);
-  const call: HookCall = { event: post ? 'post' : 'pre', host: caller.id, session, tool, input, shape: format, cwd };
+  const agentKey = caller.shellLedger?.agentKey;
+  const agent = agentKey && typeof payload[agentKey] === 'string' && payload[agentKey] !== '' ? (payload[agentKey] as string) : undefined;
+  const call: HookCall = { event: post ? 'post' : 'pre', host: caller.id, session, tool, input, shape: format, cwd, ...(agent && { agent }) };
   // A read's result, from a host whose hook may replace it: the session ledger's.
   if (post && caller.ledger && LEDGER_READ_TOOLS.has(tool)) return { kind: 'shown', call, payload };
   // The calling host's own shell tool and cut where the payload says which host it is; else the strictest of the hosts that name the tool.

@@ -9,8 +9,8 @@ export interface OwnCommand {
   electron: boolean;
 }
 
-/** `skim lines`' arguments for a shell read: its lines, its format, the host's cut, the project, the file as the command names it. */
-export function linesArgs(read: ShellRead, cut: OutputCut | undefined, root: string): string[] {
+/** `skim lines`' arguments for a shell read: its lines, its format, the host's cut, the project, `more` (the session ledger's), the file as the command names it. */
+export function linesArgs(read: ShellRead, cut: OutputCut | undefined, root: string, more: readonly string[] = []): string[] {
   const bytes = Math.min(cut?.bytes ?? Infinity, cut?.tokens ?? Infinity);
   return [
     'lines',
@@ -25,6 +25,7 @@ export function linesArgs(read: ShellRead, cut: OutputCut | undefined, root: str
     ...(cut?.lines === undefined ? [] : ['--max-lines', String(cut.lines)]),
     '--root',
     root,
+    ...more,
     '--',
     read.file,
   ];

@@ -24,7 +24,8 @@ import { callsInContext } from './transcript';
 /** What a host's event (`skim hook --on NAME`) says happened to a session's contexts; undefined for a name no host has, or a payload that says nothing. */
 function contextEvent(name: string, payload: Record<string, unknown>): ContextEvent | undefined {
   for (const host of AGENT_HOSTS) {
-    const event = host.ledger && Object.hasOwn(host.ledger.events, name) ? host.ledger.events[name](payload) : undefined;
+    const events = host.ledger?.events ?? host.shellLedger?.events;
+    const event = events && Object.hasOwn(events, name) ? events[name](payload) : undefined;
     if (event) return event;
   }
   return undefined;

@@ -63,6 +63,17 @@ const sessionEvent =
   };
 
 /**
+ * Claude Code's session events, which the Codex CLI sends in the same shape (SessionStart's source
+ * startup, resume, clear, compact or fork; PreCompact and PostCompact; SubagentStart's agent_id).
+ */
+export const CLAUDE_CONTEXT_EVENTS: LedgerMechanism['events'] = {
+  SessionStart: sessionEvent((payload) => (payload.source === 'startup' ? 'open' : 'reset')),
+  PreCompact: sessionEvent(() => 'reset'),
+  PostCompact: sessionEvent(() => 'reset'),
+  SubagentStart: sessionEvent(() => 'open', true),
+};
+
+/**
  * PostToolUse's `updatedToolOutput` replaces a tool's result when it has the tool's own output
  * shape (2.1.332: Read's and Bash's, checked end to end), so a re-read's result is Read's output
  * with only the lines shown in full (Read numbers them from startLine); the note follows as the
@@ -89,12 +100,7 @@ const READ_LEDGER: LedgerMechanism = {
       },
     };
   },
-  events: {
-    SessionStart: sessionEvent((payload) => (payload.source === 'startup' ? 'open' : 'reset')),
-    PreCompact: sessionEvent(() => 'reset'),
-    PostCompact: sessionEvent(() => 'reset'),
-    SubagentStart: sessionEvent(() => 'open', true),
-  },
+  events: CLAUDE_CONTEXT_EVENTS,
   agentKey: 'agent_id',
   callKey: 'tool_use_id',
   transcript: {

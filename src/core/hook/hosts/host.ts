@@ -53,6 +53,18 @@ export interface AgentHost<Id extends string = string> {
   cuts?: Readonly<{ read?: OutputCut; shell?: OutputCut }>;
   /** How a hook may replace a read's result, so that the session ledger (`core/ledger`) can answer a re-read with a note; none: it cannot, and the ledger stays out. */
   ledger?: LedgerMechanism;
+  /**
+   * Where no hook may replace a read's result but the host's shell reads are rewritten to Skim's own
+   * command (Codex): the events that tell the ledger what the session's contexts hold, and the key
+   * naming a subagent, so that `skim lines --session ID` prints the note itself.
+   */
+  shellLedger?: ContextTracking;
+}
+
+/** How a host tells the ledger what a session's contexts hold: its events, by its names, and the payload key naming the subagent a call comes from. */
+export interface ContextTracking {
+  events: LedgerMechanism['events'];
+  agentKey?: string;
 }
 
 /** What a read showed the model, as the host's PostToolUse payload gives it (after the host's own cut). */
