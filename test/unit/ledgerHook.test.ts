@@ -60,6 +60,7 @@ describe('the session ledger in skim hook', () => {
     });
     return payload;
   };
+  const lines150 = () => lines(file, 1, 150);
   const claudeEvent = (name: string) => ({ ...CLAUDE[name], ...SESSION, cwd: s.dir, transcript_path: transcript });
 
   beforeEach(() => {
@@ -138,6 +139,35 @@ describe('the session ledger in skim hook', () => {
     copyFileSync(transcript, own);
     assert.equal((await hook(sub)).stdout, '');
     assert.match((await hook(sub)).stdout, /Lines 1-150 are unchanged since you read them 1 read ago/);
+  });
+
+  it("Claude Code: a subagent id that would name another file as its transcript (the session's own, through ../) holds nothing: its re-read comes whole", async () => {
+    await hook(claudeEvent('SessionStart'), 'SessionStart');
+    const agent = 'x/../../../transcript';
+    await hook({ ...claudeEvent('SubagentStart'), agent_id: agent }, 'SubagentStart');
+    const sub = { ...claudeRead(1, 150, READ_ID), agent_id: agent, agent_type: 'general-purpose' };
+    assert.equal((await hook(sub)).stdout, '');
+    assert.equal((await hook(sub)).stdout, '');
+  });
+
+  it('Codex: every plain shell read of a source file becomes skim lines with the session and subagent, which prints the note on a re-read', async () => {
+    const codex = { session_id: 'codex-session', turn_id: 't1', cwd: s.dir, transcript_path: null, model: 'gpt-5.5', permission_mode: 'bypassPermissions' };
+    await hook({ ...codex, hook_event_name: 'SessionStart', source: 'startup' }, 'SessionStart');
+    const pre = { ...codex, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: "sed -n '1,150p' textwrap.py" }, tool_use_id: 'c1' };
+    const command = JSON.parse((await hook(pre)).stdout).hookSpecificOutput.updatedInput.command as string;
+    assert.match(
+      command,
+      / lines --offset 1 --limit 150 --format raw --max-chars 40000 --root \S+ --session codex-session -- textwrap\.py 2>\/dev\/null \|\| sed -n '1,150p' textwrap\.py; \}$/,
+    );
+    const sub = JSON.parse((await hook({ ...pre, agent_id: "a'1" })).stdout).hookSpecificOutput.updatedInput.command as string;
+    assert.match(sub, / --session codex-session --agent "a'1" -- textwrap\.py /);
+    const lines = (...more: string[]) =>
+      skim(['lines', '--offset', '1', '--limit', '150', '--format', 'raw', '--session', 'codex-session', ...more, 'textwrap.py'], {
+        cwd: s.dir,
+        env: { XDG_STATE_HOME: path.join(s.dir, '.state') },
+      });
+    assert.equal((await lines()).stdout.trimEnd(), lines150());
+    assert.equal((await lines()).stdout.trimEnd(), '[skim] Lines 1-150 are unchanged since you read them 1 read ago; they are above, in that result.');
   });
 
   it('a session whose start Skim never saw is never noted', async () => {

@@ -58,12 +58,16 @@ export interface ShownCall {
   regions?: RegionsNow;
 }
 
+/** The subagent ids hosts give (Claude Code's: 17 hex digits), as a file name may hold them. */
+const SAFE_AGENT_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
 /** The runs of lines whose results the transcript no longer shows are let go: the model does not hold them. */
 function stillHeld(knowledge: FileKnowledge | undefined, mechanism: LedgerMechanism, call: ShownCall, agent: string | undefined): FileKnowledge | undefined {
   const key = mechanism.transcript?.key;
   const transcript = key ? call.payload[key] : undefined;
   if (!knowledge || !mechanism.transcript) return knowledge;
-  if (typeof transcript !== 'string' || !transcript) return undefined;
+  // A subagent's id names its transcript's file: one that could name another file (a separator, a dot-dot) holds nothing.
+  if (typeof transcript !== 'string' || !transcript || (agent !== undefined && !SAFE_AGENT_ID.test(agent))) return undefined;
   const file = agent ? mechanism.transcript.ofAgent(transcript, agent) : transcript;
   const held = callsInContext(file, new Set(knowledge.held.flatMap((run) => (run.call ? [run.call] : []))));
   return { ...knowledge, held: knowledge.held.filter((run) => run.call !== undefined && held.has(run.call)) };
