@@ -192,11 +192,19 @@ export function codexConfig(project: string, server: ScriptedResponses): void {
   writeFileSync(path.join(home, 'config.toml'), config.join('\n'));
 }
 
-/** The Codex CLI, once, with its hooks run without a person's review: the test's own choice (`--dangerously-bypass-hook-trust`), never Skim's. */
-export async function codexCli(project: string): Promise<void> {
+/** The Codex CLI, once (`resume`: going on with its last session), with its hooks run without a person's review: the test's own choice (`--dangerously-bypass-hook-trust`), never Skim's. */
+export async function codexCli(project: string, resume = false): Promise<void> {
   await runAgent(
     '.bin/codex',
-    ['exec', '--skip-git-repo-check', '--sandbox', 'danger-full-access', '--dangerously-bypass-hook-trust', 'Do what the script says.'],
+    [
+      'exec',
+      '--skip-git-repo-check',
+      '--sandbox',
+      'danger-full-access',
+      '--dangerously-bypass-hook-trust',
+      ...(resume ? ['resume', '--last'] : []),
+      'Do what the script says.',
+    ],
     project,
     { SCRIPTED_KEY: 'dummy' },
   );

@@ -165,4 +165,16 @@ describe('the session ledger in the Codex CLI, whose shell reads Skim prints its
     assert.match(outputs[2], /\[skim\] Lines 119-119:\n {17}break_long_words=False,\n$/);
     assert.doesNotMatch(outputs[2], /fix_sentence_endings=False,/);
   });
+
+  it('a read after the session is resumed (SessionStart, source resume) comes whole, the ledger having forgotten what the context held, and the next is a note again', async () => {
+    server.script = [read, read];
+    await codexCli(s.dir);
+    assert.match(server.outputs()[1], /\[skim\] Lines 1-150 are unchanged/);
+    server.script = [read, read, read, read];
+    await codexCli(s.dir, true);
+    const [again, next] = server.outputs().slice(-2);
+    assert.doesNotMatch(again, /\[skim\]/);
+    assert.equal(fileLines(again, file), whole150(file));
+    assert.match(next, /\[skim\] Lines 1-150 are unchanged since you read them 1 read ago/);
+  });
 });

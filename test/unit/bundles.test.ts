@@ -74,7 +74,7 @@ describe("the hook's small bundles", () => {
     assert.ok(b.bytes < 96 * 1024, `${b.bytes} bytes`);
   });
 
-  it('dist/shell-read.js, what a guarded shell read runs, carries no package, no SQLite, tree-sitter or tool, and requires nothing beside it, in under 90 KB', () => {
+  it('dist/shell-read.js, what a guarded shell read runs (with the session ledger a Codex read prints its note through), carries no package, no SQLite, tree-sitter or tool, and requires nothing beside it, in under 90 KB', () => {
     const b = bundle('shell-read');
     assert.deepEqual(b.packages, []);
     assert.deepEqual(b.folders, [
@@ -82,8 +82,10 @@ describe("the hook's small bundles", () => {
       'core/cache',
       'core/config',
       'core/files',
+      'core/gate',
       'core/guard',
       'core/hook',
+      'core/ledger',
       'core/map',
       'core/mapping',
       'core/screen',
