@@ -58,6 +58,8 @@ const builds = [
   { ...common, entryPoints: ['src/cli/engine.ts'], outfile: 'dist/engine.js', plugins: [apart] },
   { ...common, entryPoints: ['src/cli/hookMaps.ts'], outfile: 'dist/hook-maps.js', plugins: [apart] },
   { ...common, entryPoints: ['src/cli/hookFresh.ts'], outfile: 'dist/hook-fresh.js', plugins: [apart] },
+  // The session ledger's part of a hook: context events and a read's result once it ran.
+  { ...common, entryPoints: ['src/cli/hookLedger.ts'], outfile: 'dist/hook-ledger.js', plugins: [apart] },
   // `skim lines`, what a guarded shell read runs: dispatched by dist/cli-main.js, loading the two above as the hook does.
   { ...common, entryPoints: ['src/cli/shellRead.ts'], outfile: 'dist/shell-read.js' },
   // A written tree query runs in a worker thread of its own (src/core/syntax/worker.ts).

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { HookParts } from './hookParts';
+import type { HookParts, LedgerParts } from './hookParts';
 import { escapeForTerminal } from '../core/screen/terminal';
 import { hookMain, readPayload } from './commands/hook';
 import { onlyExplains } from './asksHelp';
@@ -27,6 +27,7 @@ const hookParts: HookParts = {
   screenMap: (options, key, entry) => hookFresh().screenHookMap(options, key, entry),
   indexed: (options, databaseFile, key, hash, size) => hookFresh().indexedEntry(options, databaseFile, key, hash, size),
   message: (options, message, names) => hookFresh().screenHookMessage(options, message, names),
+  ledger: () => requireBundle(path.join(__dirname, 'hook-ledger.js'), cached) as LedgerParts,
 };
 
 // `skim hook`, with the flags an install writes (the hook file's host and scope, a chosen edit gate).

@@ -7,14 +7,16 @@ import { INSTALL_SCOPES, InstallScope } from '../core/hook/hosts/host';
 export interface HookFlags {
   editGate?: EditGateMode;
   target?: HookTarget;
+  /** The host's context event the payload is (`--on NAME`, as its hook entry names it): for the session ledger. */
+  on?: string;
   problems: string[];
 }
 
-const FLAGS = ['--edit-gate', '--host', '--scope'];
+const FLAGS = ['--edit-gate', '--host', '--scope', '--on'];
 
 /**
- * The flags of `skim hook` (`--edit-gate M`, `--host H --scope S`, as `skim hook install` writes
- * them), or undefined when the arguments hold anything else. A value it cannot use is said and
+ * The flags of `skim hook` (`--edit-gate M`, `--host H --scope S`, `--on EVENT`, as `skim hook
+ * install` writes them), or undefined when the arguments hold anything else. A value it cannot use is said and
  * left out, never an error: a hook's exit code 2 would block the agent's call. Without a host
  * and scope both, the hook acts wherever it runs.
  */
@@ -28,14 +30,15 @@ export function hookFlags(rest: readonly string[]): HookFlags | undefined {
   const gate = given.get('--edit-gate');
   const editGate = gate === undefined ? undefined : gateModeOf(gate);
   if (gate !== undefined && editGate !== gate) problems.push(unknownGateLine(gate));
+  const on = given.get('--on');
   const host = given.get('--host');
   const scope = given.get('--scope');
-  if (host === undefined && scope === undefined) return { editGate, problems };
+  if (host === undefined && scope === undefined) return { editGate, on, problems };
   if (!HOOK_HOSTS.includes(host as HookHost) || !INSTALL_SCOPES.includes(scope as InstallScope)) {
     problems.push(
       `hook: --host ${JSON.stringify(String(host ?? '')).slice(0, 40)} --scope ${JSON.stringify(String(scope ?? '')).slice(0, 40)} names no hook file Skim installs; the hook acts as if it were the only one`,
     );
-    return { editGate, problems };
+    return { editGate, on, problems };
   }
-  return { editGate, target: { host: host as HookHost, scope: scope as InstallScope }, problems };
+  return { editGate, on, target: { host: host as HookHost, scope: scope as InstallScope }, problems };
 }

@@ -51,14 +51,18 @@ export type MessageScreener = (options: Options, message: string, names: readonl
 /** A fresh map from the entry files beside the project's database (`indexedEntry`), found without loading SQLite. */
 export type IndexedLookup = (options: Options, databaseFile: string, key: string, hash: string, size: number) => Promise<MapEntry | undefined>;
 
-/** What the hook (and `skim lines`) takes from the bundles it loads only for a read over the limit. */
+/** The session ledger's part of the hook (dist/hook-ledger.js). */
+export type LedgerParts = typeof import('./hookLedger');
+
+/** What the hook (and `skim lines`) takes from the bundles it loads only for a read over the limit, or for the session ledger. */
 export interface HookParts {
   openMaps: OpenMaps;
   screen: Screener;
-  /** The file's name and map as a guarded shell read prints them, screened. */
+  /** The file's name and map as a guarded shell read prints them (or a ledger note places changed lines in), screened. */
   screenMap(options: Options, key: string, entry: MapEntry | undefined): Promise<{ name: string; entry?: MapEntry }>;
   indexed: IndexedLookup;
   message: MessageScreener;
+  ledger(): LedgerParts;
 }
 
 /** Opens the engine on the first request for a map, so that a read which needs none never loads it. */

@@ -15,12 +15,14 @@ const PERSONAL: Record<string, string> = {
   '.git/info/exclude': '# git ls-files --others --exclude-from=.git/info/exclude\n*.swp',
 };
 
-/** How many times the session's stamp log says `file` was read. */
-function stamps(project: string, file: string): number {
+/** How many of the session's log lines about `file` are of each kind: the edit gate's stamps, and the session ledger's records. */
+function logged(project: string, file: string): { stamps: number; ledger: number } {
   const dir = path.join(project, '.state', 'skim', 'stamps');
-  return readdirSync(dir)
+  const lines = readdirSync(dir)
     .flatMap((name) => readFileSync(path.join(dir, name), 'utf8').split('\n'))
-    .filter((line) => line.includes(JSON.stringify(file))).length;
+    .filter((line) => line.includes(JSON.stringify(file)))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { stamps: lines.filter((line) => Array.isArray(line.hashes)).length, ledger: lines.filter((line) => 'ledger' in line).length };
 }
 
 const RUNS = [
@@ -50,12 +52,12 @@ describe('a workspace with Skim installed for every host, at both scopes where a
   });
 
   for (const { name, tool, run } of RUNS) {
-    it(`${name}: each read is guarded once, one notice and one stamp, by the one hook that comes first`, async () => {
+    it(`${name}: each read is guarded once, one notice, one stamp and one ledger record, by the one hook that comes first`, async () => {
       server.readTool = tool;
       await run(s.dir, server);
       const { after } = afterRead(server);
       assert.equal(after.split('[skim] This read was shortened').length - 1, 1, after);
-      assert.equal(stamps(s.dir, server.target), 1);
+      assert.deepEqual(logged(s.dir, server.target), { stamps: 1, ledger: 1 });
     });
   }
 

@@ -113,30 +113,47 @@ export function afterRead(server: ScriptedAnthropic): AfterRead {
   return { result, after: after.join('\n') };
 }
 
-/** Runs an agent CLI once in `project`, with a home of its own, until its single turn ends. */
-async function runAgent(bin: string, args: string[], project: string, env: Record<string, string>): Promise<void> {
+/** Runs an agent CLI once in `project`, with a home of its own, until its single turn ends; its stdout. */
+async function runAgent(bin: string, args: string[], project: string, env: Record<string, string>): Promise<string> {
   mkdirSync(path.join(project, '.home'), { recursive: true });
   const ran = run(binary(bin), args, { cwd: project, timeout: 150_000, env: { ...projectEnv(project), TMPDIR: project, ...env } });
   // Nothing comes on stdin (Codex reads a prompt from it until it ends).
   ran.child.stdin?.end();
-  await ran;
+  return (await ran).stdout;
 }
 
-export function claudeCode(project: string, server: ScriptedAnthropic, allowedTools = 'Read'): Promise<void> {
-  return runAgent('.bin/claude', ['-p', 'Read the file I named.', '--output-format', 'json', '--allowedTools', allowedTools], project, {
-    ANTHROPIC_BASE_URL: server.url,
-    ANTHROPIC_API_KEY: 'dummy',
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    DISABLE_AUTOUPDATER: '1',
-    DISABLE_TELEMETRY: '1',
-    DISABLE_ERROR_REPORTING: '1',
-  });
+/** A run of a CLI: the prompt (default: read the file; `/compact` compacts), and the session it goes on with. */
+export interface AgentRun {
+  prompt?: string;
+  /** Claude Code: the session to resume; the Copilot CLI: the session's id (a UUID), new or resumed. */
+  session?: string;
 }
 
-export function copilotCli(project: string, server: ScriptedAnthropic): Promise<void> {
-  return runAgent(
+/** Claude Code's run; the session's id. */
+export async function claudeCode(project: string, server: ScriptedAnthropic, allowedTools = 'Read', options: AgentRun = {}): Promise<string> {
+  const resume = options.session ? ['--resume', options.session] : [];
+  const stdout = await runAgent(
+    '.bin/claude',
+    ['-p', options.prompt ?? 'Read the file I named.', '--output-format', 'json', '--allowedTools', allowedTools, ...resume],
+    project,
+    {
+      ANTHROPIC_BASE_URL: server.url,
+      ANTHROPIC_API_KEY: 'dummy',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      DISABLE_AUTOUPDATER: '1',
+      DISABLE_TELEMETRY: '1',
+      DISABLE_ERROR_REPORTING: '1',
+    },
+  );
+  return (JSON.parse(stdout) as { session_id: string }).session_id;
+}
+
+export async function copilotCli(project: string, server: ScriptedAnthropic, options: AgentRun = {}): Promise<void> {
+  // --trust-folder cannot go with --session-id: COPILOT_ALLOW_ALL trusts the folder instead.
+  const session = options.session ? ['--session-id', options.session] : ['--trust-folder'];
+  await runAgent(
     '@github/copilot-linux-x64/copilot',
-    ['-p', 'Read the file I named.', '--allow-all-tools', '--trust-folder', '--no-auto-update', '--disable-client-telemetry'],
+    ['-p', options.prompt ?? 'Read the file I named.', '--allow-all-tools', ...session, '--no-auto-update', '--disable-client-telemetry'],
     project,
     {
       COPILOT_OFFLINE: 'true',
@@ -145,6 +162,7 @@ export function copilotCli(project: string, server: ScriptedAnthropic): Promise<
       COPILOT_PROVIDER_API_KEY: 'dummy',
       COPILOT_MODEL: 'claude-sonnet-4.5',
       COPILOT_AUTO_UPDATE: 'false',
+      ...(options.session ? { COPILOT_ALLOW_ALL: 'true' } : {}),
     },
   );
 }
@@ -174,11 +192,19 @@ export function codexConfig(project: string, server: ScriptedResponses): void {
   writeFileSync(path.join(home, 'config.toml'), config.join('\n'));
 }
 
-/** The Codex CLI, once, with its hooks run without a person's review: the test's own choice (`--dangerously-bypass-hook-trust`), never Skim's. */
-export function codexCli(project: string): Promise<void> {
-  return runAgent(
+/** The Codex CLI, once (`resume`: going on with its last session), with its hooks run without a person's review: the test's own choice (`--dangerously-bypass-hook-trust`), never Skim's. */
+export async function codexCli(project: string, resume = false): Promise<void> {
+  await runAgent(
     '.bin/codex',
-    ['exec', '--skip-git-repo-check', '--sandbox', 'danger-full-access', '--dangerously-bypass-hook-trust', 'Do what the script says.'],
+    [
+      'exec',
+      '--skip-git-repo-check',
+      '--sandbox',
+      'danger-full-access',
+      '--dangerously-bypass-hook-trust',
+      ...(resume ? ['resume', '--last'] : []),
+      'Do what the script says.',
+    ],
     project,
     { SCRIPTED_KEY: 'dummy' },
   );
@@ -196,6 +222,6 @@ export function geminiSettings(project: string): void {
   writeFileSync(path.join(home, 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
 }
 
-export function geminiCli(project: string, server: ScriptedGemini): Promise<void> {
-  return runAgent('.bin/gemini', ['-p', 'Do what the script says.', '--yolo'], project, { GEMINI_API_KEY: 'dummy', GOOGLE_GEMINI_BASE_URL: server.url });
+export async function geminiCli(project: string, server: ScriptedGemini): Promise<void> {
+  await runAgent('.bin/gemini', ['-p', 'Do what the script says.', '--yolo'], project, { GEMINI_API_KEY: 'dummy', GOOGLE_GEMINI_BASE_URL: server.url });
 }

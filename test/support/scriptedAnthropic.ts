@@ -1,12 +1,39 @@
 import * as http from 'node:http';
 import { LoopbackServer } from './loopback';
 
+/** One call a scripted model makes; `before` runs as the call is made (a change on disk between two calls). */
+export interface ScriptStep {
+  tool: string;
+  input: Record<string, unknown>;
+  before?: () => void;
+}
+
+/** A script and the tool-use ids it has issued: its next step is the first whose result is not yet in the conversation. */
+class Played {
+  private readonly issued = new Set<string>();
+
+  constructor(readonly steps: readonly ScriptStep[]) {}
+
+  /** The step to play for a conversation holding these tool results. */
+  next(results: readonly string[]): ScriptStep | undefined {
+    return this.steps[results.filter((id) => this.issued.has(id)).length];
+  }
+
+  issue(id: string): void {
+    this.issued.add(id);
+  }
+}
+
+/** What a host sends when it compacts a conversation: Claude Code's and the Copilot CLI's own words asking for the summary. */
+const COMPACTION = /Respond with TEXT ONLY|history is being compacted/;
+
 /**
  * A real HTTP server speaking the Anthropic Messages API (streaming and not), answering like a
  * model that reads one file: its first turn calls the read tool on `target`, with `range` lines
  * if given (or, with `command`, calls the shell tool named `readTool` with that command line);
  * once any tool result is in the conversation, it ends the turn. Requests without the read tool
- * (titles, summaries) get a short text. Every request body is kept.
+ * (titles) get a short text, and a host's request for a compaction summary gets one. Every request
+ * body is kept.
  */
 export class ScriptedAnthropic extends LoopbackServer {
   readonly requests: { url: string; body: Record<string, unknown> }[] = [];
@@ -15,11 +42,22 @@ export class ScriptedAnthropic extends LoopbackServer {
   readTool = 'Read';
   /** A command line for the shell tool `readTool` to run, instead of a read. */
   command?: string;
+  private played?: Played;
+  private subagentPlayed?: { marker: string; played: Played };
+
   /**
-   * Instead of one read, these calls in turn, one per turn (`before` runs as the call is made:
-   * a change on disk between two calls); the turn after the last one ends.
+   * Instead of one read, these calls in turn, one per turn; the turn after the last one ends. A
+   * new script starts from its first step, whatever the conversation already holds (a resumed
+   * session's earlier results).
    */
-  script?: { tool: string; input: Record<string, unknown>; before?: () => void }[];
+  set script(steps: readonly ScriptStep[] | undefined) {
+    this.played = steps && new Played(steps);
+  }
+
+  /** The calls a subagent makes: a conversation that opens with `marker` (its task's words) plays these. */
+  subagent(marker: string, steps: readonly ScriptStep[]): void {
+    this.subagentPlayed = { marker, played: new Played(steps) };
+  }
 
   get url(): string {
     return this.origin;
@@ -54,12 +92,21 @@ export class ScriptedAnthropic extends LoopbackServer {
     const messages = (body.messages ?? []) as { content: unknown }[];
     const answered = messages.some((m) => Array.isArray(m.content) && m.content.some((b: { type?: string }) => b?.type === 'tool_result'));
     if (!read) return { stop: 'end_turn', content: [{ type: 'text', text: 'ok' }] };
-    if (this.script) {
-      const step = messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter((b: { type?: string }) => b?.type === 'tool_result').length;
-      const call = this.script[step];
+    const last = JSON.stringify(messages.at(-1)?.content ?? '');
+    if (COMPACTION.test(last)) return { stop: 'end_turn', content: [{ type: 'text', text: 'SCRIPTED-SUMMARY: the file was read.' }] };
+    // A subagent's conversation opens with its task; the parent's holds the task only in its own later call.
+    const sub = this.subagentPlayed && JSON.stringify(messages[0]?.content ?? '').includes(this.subagentPlayed.marker) ? this.subagentPlayed.played : undefined;
+    const played = sub ?? this.played;
+    if (played) {
+      const results = messages
+        .flatMap((m) => (Array.isArray(m.content) ? (m.content as { type?: string; tool_use_id?: string }[]) : []))
+        .flatMap((b) => (b?.type === 'tool_result' && typeof b.tool_use_id === 'string' ? [b.tool_use_id] : []));
+      const call = played.next(results);
       if (!call) return { stop: 'end_turn', content: [{ type: 'text', text: 'SCRIPTED-DONE' }] };
       call.before?.();
-      return { stop: 'tool_use', content: [{ type: 'tool_use', id: `toolu_${this.requests.length}`, name: call.tool, input: call.input }] };
+      const id = `toolu_${this.requests.length}`;
+      played.issue(id);
+      return { stop: 'tool_use', content: [{ type: 'tool_use', id, name: call.tool, input: call.input }] };
     }
     if (answered) return { stop: 'end_turn', content: [{ type: 'text', text: 'SCRIPTED-DONE' }] };
     const properties = read.input_schema?.properties ?? {};

@@ -1,5 +1,6 @@
-/** Skim's tools by name, sorted: the same ten in VS Code's vscode.lm and over MCP. */
+/** Skim's tools by name, sorted: the same eleven in VS Code's vscode.lm and over MCP. */
 export const SKIM_TOOLS = [
+  'skim_changes',
   'skim_find_symbol',
   'skim_list_symbols',
   'skim_locate',

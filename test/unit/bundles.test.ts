@@ -36,12 +36,13 @@ const SHARED = ['cli', 'core/cache', 'core/files', 'core/judge', 'core/map', 'co
 const sharedAnd = (...own: string[]) => [...SHARED, ...own].sort();
 
 describe("the hook's small bundles", () => {
-  it('dist/cli-main.js, where every hook call starts, carries no package, no SQLite, tree-sitter, search or tool, in under 160 KB', () => {
+  // 168 KB: the hosts' records it carries say how each lets a hook replace a result (the session ledger's part, about 4 KB).
+  it('dist/cli-main.js, where every hook call starts, carries no package, no SQLite, tree-sitter, search or tool, in under 168 KB', () => {
     const b = bundle('cli-main');
     assert.deepEqual(b.packages, []);
     assert.deepEqual(b.folders, sharedAnd('core/config', 'core/gate', 'core/guard', 'core/hook', 'core/shell', 'core/time'));
     assert.deepEqual(b.requires, []);
-    assert.ok(b.bytes < 160 * 1024, `${b.bytes} bytes`);
+    assert.ok(b.bytes < 168 * 1024, `${b.bytes} bytes`);
   });
 
   it('dist/hook-fresh.js, a read over the limit with a fresh entry file, carries no package, no SQLite, tree-sitter or team cache, and requires only secretlint beside it, in under 80 KB', () => {
@@ -52,7 +53,28 @@ describe("the hook's small bundles", () => {
     assert.ok(b.bytes < 80 * 1024, `${b.bytes} bytes`);
   });
 
-  it('dist/shell-read.js, what a guarded shell read runs, carries no package, no SQLite, tree-sitter or tool, and requires nothing beside it, in under 90 KB', () => {
+  it("dist/hook-ledger.js, the session ledger's part of a hook (context events, a read once it ran), carries no package, SQLite or tree-sitter (it loads a map as the hook does) and requires nothing beside it, in under 96 KB", () => {
+    const b = bundle('hook-ledger');
+    assert.deepEqual(b.packages, []);
+    assert.deepEqual(b.folders, [
+      'cli',
+      'core/cache',
+      'core/config',
+      'core/files',
+      'core/gate',
+      'core/hook',
+      'core/ledger',
+      'core/map',
+      'core/mapping',
+      'core/screen',
+      'core/shell',
+      'core/time',
+    ]);
+    assert.deepEqual(b.requires, []);
+    assert.ok(b.bytes < 96 * 1024, `${b.bytes} bytes`);
+  });
+
+  it('dist/shell-read.js, what a guarded shell read runs (with the session ledger a Codex read prints its note through), carries no package, no SQLite, tree-sitter or tool, and requires nothing beside it, in under 90 KB', () => {
     const b = bundle('shell-read');
     assert.deepEqual(b.packages, []);
     assert.deepEqual(b.folders, [
@@ -60,8 +82,10 @@ describe("the hook's small bundles", () => {
       'core/cache',
       'core/config',
       'core/files',
+      'core/gate',
       'core/guard',
       'core/hook',
+      'core/ledger',
       'core/map',
       'core/mapping',
       'core/screen',

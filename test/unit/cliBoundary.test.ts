@@ -147,7 +147,7 @@ describe('the project boundary on the command line', () => {
       [['frob\x1b[31mX\u202e'], 'unknown command "frob\\u001b[31mX"\nsee skim --help'],
       [
         ['read', 'big.ts', 'b\u009b2J\u202ec\nskim: fake'],
-        '"b\\u009b2Jc\\nskim: fake" is one argument too many: skim read FILE [--offset N] [--limit N] [--json]\nsee skim read --help',
+        '"b\\u009b2Jc\\nskim: fake" is one argument too many: skim read FILE [--offset N] [--limit N] [--session ID] [--agent ID] [--json]\nsee skim read --help',
       ],
       [['read', 'big.ts', '--\x1b]0;t\x07'], 'unknown option --\\u001b]0;t\\u0007\nsee skim read --help'],
       [['read', 'no\x1b]0;pwned\x07such.ts'], 'no\\u001b]0;pwned\\u0007such.ts does not exist'],

@@ -151,11 +151,13 @@ describe("skim's help, from the command table", () => {
 
   it("skim read --help is read's own help: its arguments and options, not every command and variable", async () => {
     const r = await skimProcess(['read', '--help'], s.dir);
-    assert.deepEqual(r.stdout.split('\n').slice(0, 10), [
-      'skim read FILE [--offset N] [--limit N] [--json]',
+    assert.deepEqual(r.stdout.split('\n').slice(0, 12), [
+      'skim read FILE [--offset N] [--limit N] [--session ID] [--agent ID] [--json]',
       '',
       "A read as an agent's read is guarded: one of more than SKIM_LINE_LIMIT lines (200 by default) comes back as that many",
-      "lines from its start, a notice with the next start, and the file's map (made when missing or stale).",
+      "lines from its start, a notice with the next start, and the file's map (made when missing or stale). With --session, the",
+      "read is recorded in that agent session's ledger (the one its host's hooks keep), and lines the session still holds",
+      'unchanged come back as a note (docs/hooks.md).',
       '',
       'Arguments:',
       '  FILE  the file to read',
@@ -173,7 +175,7 @@ describe("skim's help, from the command table", () => {
     for (const [args, line, help] of [
       [['read', 'big.ts', '--offset', '0'], '--offset must be a whole number of at least 1', 'skim read'],
       [['read', 'big.ts', '--glob', '*.ts'], 'skim read takes no --glob', 'skim read'],
-      [['read'], 'FILE is missing: skim read FILE [--offset N] [--limit N] [--json]', 'skim read'],
+      [['read'], 'FILE is missing: skim read FILE [--offset N] [--limit N] [--session ID] [--agent ID] [--json]', 'skim read'],
       [['at', 'big.ts', 'x'], 'LINE must be a whole number from 1, not "x"', 'skim at'],
       [['search', 'a', 'b'], '"b" is one argument too many: skim search PATTERN [--path P] [--glob G] [--literal] [--max N] [--json]', 'skim search'],
       [['team', 'purge', 'big.ts'], '"purge" is not a subcommand of skim team: skim team forget FILE [--json]', 'skim team'],

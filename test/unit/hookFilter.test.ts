@@ -137,21 +137,25 @@ describe('the installed command starts Node only for the calls Skim has a part i
     }
     assert.deepEqual(started, [
       'claude pre Read',
+      'claude post Read',
       'claude pre Edit',
       'claude post Edit',
       'copilot-cli pre view',
+      'copilot-cli post view',
       'copilot-cli pre edit',
       'copilot-cli post edit',
     ]);
   });
 
-  it('after a call, starts Node only for edits: a read needs nothing once it ran', () => {
+  it('after a call, starts Node for edits and for the reads of hosts whose result a hook may replace (the session ledger), never for VS Code read_file', () => {
     const got = path.join(s.dir, 'got');
     const standIn = s.write('skim.sh', 'cat > "$GOT"\n');
     const { post } = hookCommands('/bin/sh', standIn, 'drift', { awk: AWKS[0] });
     for (const [tool, part] of [
       ['read_file', false],
-      ['Read', false],
+      ['Bash', false],
+      ['Read', true],
+      ['view', true],
       ['Edit', true],
       ['apply_patch', true],
     ] as const) {
@@ -200,5 +204,10 @@ describe('the installed command starts Node only for the calls Skim has a part i
     };
     assert.deepEqual(commands({ platform: 'win32', awk: '/usr/bin/awk' }), { pre: plain, post: plain });
     assert.deepEqual(commands({ awk: undefined }), { pre: plain, post: plain });
+  });
+
+  it("a context event's command names the event and no tool filter: its payload names no tool", () => {
+    const { context } = hookCommands('/usr/bin/node', '/opt/skim/dist/cli.js', 'strict', { awk: AWKS[0], env: { ELECTRON_RUN_AS_NODE: '1' } });
+    assert.equal(context('PreCompact'), 'ELECTRON_RUN_AS_NODE=1 /usr/bin/node /opt/skim/dist/cli.js hook --on PreCompact # skim read guard');
   });
 });

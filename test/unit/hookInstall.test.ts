@@ -54,12 +54,18 @@ describe('installing and removing the read hook', () => {
     assert.equal(removeHook(place, state).changed, false);
   });
 
-  it("writes the Copilot CLI's format, at the user level under COPILOT_HOME", () => {
+  it("writes the Copilot CLI's format, at the user level under COPILOT_HOME, with an entry for each event that tells the session ledger what the context holds", () => {
     const place = hookPlace('copilot-cli', 'user', s.dir, { HOME: s.dir, COPILOT_HOME: path.join(s.dir, 'copilot-home') });
     assert.equal(place.file, path.join(s.dir, 'copilot-home', 'hooks', 'skim.json'));
     installHook(place, COMMANDS, state);
     const entry = { type: 'command', bash: COMMAND, timeoutSec: 30 };
-    assert.deepEqual(JSON.parse(readFileSync(place.file, 'utf8')), { version: 1, hooks: { preToolUse: [entry], postToolUse: [entry] } });
+    const on = (event: string) => [{ type: 'command', bash: `/usr/bin/node /opt/skim/dist/cli.js hook --on ${event} # skim read guard`, timeoutSec: 30 }];
+    assert.deepEqual(JSON.parse(readFileSync(place.file, 'utf8')), {
+      version: 1,
+      hooks: { preToolUse: [entry], postToolUse: [entry], sessionStart: on('sessionStart'), preCompact: on('preCompact'), subagentStart: on('subagentStart') },
+    });
+    removeHook(place, state);
+    assert.equal(existsSync(place.file), false);
   });
 
   it("adds one entry to Claude's settings, keeps the other hooks, and removal leaves the file byte-identical", () => {
@@ -83,7 +89,11 @@ describe('installing and removing the read hook', () => {
         hooks: [{ type: 'command', command: COMMAND, timeout: 30 }],
       },
     ]);
-    assert.deepEqual(installed.hooks.PostToolUse, [{ matcher: edits, hooks: [{ type: 'command', command: COMMAND, timeout: 30 }] }]);
+    assert.deepEqual(installed.hooks.PostToolUse, [{ matcher: `${edits}|Read|view`, hooks: [{ type: 'command', command: COMMAND, timeout: 30 }] }]);
+    for (const event of ['SessionStart', 'PreCompact', 'PostCompact', 'SubagentStart'])
+      assert.deepEqual(installed.hooks[event], [
+        { matcher: '*', hooks: [{ type: 'command', command: `/usr/bin/node /opt/skim/dist/cli.js hook --on ${event} # skim read guard`, timeout: 30 }] },
+      ]);
     assert.match(readFileSync(place.file, 'utf8'), /^\{\n {4}"permissions"/);
     removeHook(place, state);
     assert.equal(readFileSync(place.file, 'utf8'), original);

@@ -9,10 +9,11 @@ import * as path from 'node:path';
 import { hostAnswer, PreToolAnswer, readAnswer } from '../../core/hook/answer';
 import { standsAside } from '../../core/hook/actingHook';
 import { keepLater, laterDirectory, takeLater } from '../../core/hook/laterContext';
-import { HookCall, HookShellListing, HookShellRead, parsePayload } from '../../core/hook/payload';
+import { HookCall, HookShellListing, HookShellRead, jsonObject, parsePayload } from '../../core/hook/payload';
 import { linesArgs, listingArgs, rewrittenCommand } from '../../core/hook/shellRewrite';
 import { Project } from '../../core/files/project';
 import { listsMoreThan } from '../../core/shell/listingWalk';
+import { hostOf } from '../../core/hook/hosts';
 import { fileKindByName } from '../../core/files/kind';
 import { scanFile } from '../../core/files/scan';
 import type { ShellRead } from '../../core/shell/read';
@@ -93,6 +94,11 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
     throw error;
   }
   if (payload === undefined) return warn(`no payload arrived within ${budget} ms; the call goes ahead untouched`);
+  if (flags.on !== undefined) {
+    const event = jsonObject(payload);
+    const said = event ? parts.ledger().onContextEvent(flags.on, event, env) : `the ${flags.on} payload is not a JSON object; nothing was recorded`;
+    return said ? warn(said) : undefined;
+  }
   const parsed = parsePayload(payload, cwd);
   if (parsed.kind === 'pass') return warn(`${parsed.why}; the call goes ahead untouched`);
   // Should the screen itself fail, a refusal still goes out, naming no file.
@@ -102,6 +108,11 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
   const afterCall = parsed.call.shape.contextAfter === true && parsed.call.event === 'post';
   if (parsed.kind === 'call' && !afterCall && !concernsGate(parsed.call)) return;
   if (flags.target && standsAside(parsed.call.host, flags.target, defaultRoot(parsed.call.cwd), env)) return;
+  if (parsed.kind === 'shown') {
+    const replaced = await parts.ledger().afterRead(parsed.call, parsed.payload, { env, options, parts, deadline, warn });
+    if (replaced) io.out(JSON.stringify(replaced));
+    return;
+  }
   if (parsed.kind === 'call') {
     const later = afterCall && parsed.call.session ? takeLater(laterDirectory(env), parsed.call.session, parsed.call.tool, parsed.call.input) : undefined;
     if (later !== undefined) answer(io, env, parsed.call, { context: later }, warn);
@@ -193,10 +204,12 @@ async function shellHook(
   const gate = openGate(call, options.editGate, env, shown, deadline);
   if (typeof gate !== 'string') await within(stampRead(gate, real), deadline - Date.now());
   else if (options.editGate !== 'off') warn(`${gate}; this read is not stamped`);
-  if (fileKindByName(real) !== 'source' || !(await overLimit(real, read, options.lineLimit))) return;
+  // Where the host's shell reads carry the session ledger (Codex), every plain read of a source file goes through skim lines, which prints the note itself.
+  const ledger = hostOf(call.host).shellLedger && call.session ? ['--session', call.session, ...(call.agent ? ['--agent', call.agent] : [])] : [];
+  if (fileKindByName(real) !== 'source' || (ledger.length === 0 && !(await overLimit(real, read, options.lineLimit)))) return;
   const { project, file } = hookMapSource(real, defaultRoot(shell.cwd), options, env, parts, deadline, warn);
   if (!file.inside) return warn(`${read.file} is outside the project ${project.root}; the read goes ahead untouched`);
-  const command = rewrittenCommand(read, shell.tool.dialect, ownProgram(), linesArgs(read, shell.cut, project.root));
+  const command = rewrittenCommand(read, shell.tool.dialect, ownProgram(), linesArgs(read, shell.cut, project.root, ledger));
   answer(io, env, call, { decision: 'allow', input: { ...shell.input, [shell.tool.command]: command } }, warn);
 }
 

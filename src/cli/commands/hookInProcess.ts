@@ -1,4 +1,5 @@
 import { indexedEntry } from '../../core/hook/indexedEntry';
+import * as ledgerParts from '../hookLedger';
 import { hookFlags } from '../hookArgs';
 import { screenHookMap, screenHookMessage, screenHookRead } from '../hookScreen';
 import { openEngineMaps } from '../session';
@@ -13,6 +14,7 @@ export const ENGINE_PARTS: HookParts = {
   screenMap: screenHookMap,
   indexed: indexedEntry,
   message: screenHookMessage,
+  ledger: () => ledgerParts,
 };
 
 /**

@@ -11,6 +11,9 @@ import { FlagName, ParsedArgs, positiveInt, stringFlag, UsageError } from '../ar
 import { CommandFailed, Io } from '../io';
 import { defaultRoot } from '../root';
 import { HookParts, hookMapSource, wholeMapCommand } from '../hookParts';
+import { ledgerPrint } from '../../core/ledger/shellLedger';
+import { screenedRegions } from '../hookLedger';
+import { MAIN_CONTEXT } from '../../core/ledger/sessionLedger';
 
 /** The flags `skim lines` takes, as its help says them. */
 export const LINES_FLAGS: Partial<Record<FlagName, string>> = {
@@ -22,6 +25,9 @@ export const LINES_FLAGS: Partial<Record<FlagName, string>> = {
   'max-chars': 'the same in characters',
   'max-lines': 'the same in lines',
   root: 'the project (default: the git root above the current folder, else the folder)',
+  session:
+    'the agent session whose ledger records the read: where its context holds the lines unchanged, a note and\nonly the lines it does not hold (what the hook writes for a host that cannot replace a result: Codex)',
+  agent: 'with --session, the subagent whose own context it is',
 };
 
 /** What `skim lines` is given beside its arguments: where it writes the bytes it prints, and the hook's parts for the map. */
@@ -89,6 +95,18 @@ export async function runLines(run: LinesRun): Promise<number> {
     },
     (key, entry) => run.parts.screenMap(options, key, entry),
   );
+  const session = stringFlag(args.flags, 'session');
+  const agent = stringFlag(args.flags, 'agent');
+  // The ledger records every read it is given; only a read printed as the command prints it is replaced by its note.
+  const noted =
+    session && printed.outcome !== 'unprintable'
+      ? await within(
+          ledgerPrint({ session, context: agent ?? MAIN_CONTEXT, env }, real, printed.first, printed.last, format as PrintFormat, (hash, size) =>
+            screenedRegions(maps, file, hash, size, options, run.parts),
+          ),
+          Math.max(0, deadline - Date.now()),
+        )
+      : undefined;
   const closed = await within(
     local.close().then(() => true),
     Math.max(0, deadline - Date.now()),
@@ -97,6 +115,6 @@ export async function runLines(run: LinesRun): Promise<number> {
   if (printed.outcome === 'unprintable')
     throw new CommandFailed(nameOnOneLine(`${printed.reason}: skim lines cannot print it as ${format} does; run the command itself`));
   if (printed.reason) warn(printed.reason);
-  run.write(printed.output);
+  run.write(noted && printed.outcome === 'untouched' ? noted : printed.output);
   return 0;
 }

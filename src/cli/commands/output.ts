@@ -1,4 +1,5 @@
 import { ToolDeclaration } from '../../core/tools/declaration';
+import type { ToolHost } from '../../core/tools/host';
 import { resultText, ToolError, ToolResult } from '../../core/tools/result';
 import { nameOnOneLine } from '../../core/map/controls';
 import { ParsedArgs } from '../args';
@@ -19,9 +20,16 @@ export async function printResult<R extends ToolResult>(io: Io, json: boolean, w
   return result;
 }
 
-/** A command that is a declared tool: its input, as the command's arguments give it, run on the command's host and printed. */
-export function printTool<I, R extends ToolResult>(tool: ToolDeclaration<I, R>, input: I, args: ParsedArgs, session: Session, io: Io): Promise<R> {
+/** A command that is a declared tool: its input, as the command's arguments give it, run on the command's host (with what the command adds to it) and printed. */
+export function printTool<I, R extends ToolResult>(
+  tool: ToolDeclaration<I, R>,
+  input: I,
+  args: ParsedArgs,
+  session: Session,
+  io: Io,
+  extra: Partial<ToolHost> = {},
+): Promise<R> {
   const json = args.flags.has('json');
-  const host = commandHost(session, json);
+  const host = { ...commandHost(session, json), ...extra };
   return printResult(io, json, () => tool.run(host, input));
 }

@@ -1,4 +1,5 @@
 import { HOOK_HOSTS } from '../../core/hook/hosts';
+import { changesCommand } from './changes';
 import type { Command } from './command';
 import { ENGINE_PARTS, hookInProcess } from './hookInProcess';
 import { LINES_FLAGS, runLines } from './lines';
@@ -52,9 +53,15 @@ export const COMMANDS: readonly Command[] = [
   {
     name: 'read',
     args: [{ name: 'FILE', help: 'the file to read' }],
-    flags: { offset: 'the first line to return, from 1 (default 1)', limit: 'how many lines to return, from 1 (default: to the end)', json },
+    flags: {
+      offset: 'the first line to return, from 1 (default 1)',
+      limit: 'how many lines to return, from 1 (default: to the end)',
+      session: "the agent session whose ledger records the read (its host's session id)",
+      agent: 'the subagent of that session the read is for (its id)',
+      json,
+    },
     summary: 'a read with the 200-line guard applied',
-    help: "A read as an agent's read is guarded: one of more than SKIM_LINE_LIMIT lines (200 by default) comes back as that many\nlines from its start, a notice with the next start, and the file's map (made when missing or stale).",
+    help: "A read as an agent's read is guarded: one of more than SKIM_LINE_LIMIT lines (200 by default) comes back as that many\nlines from its start, a notice with the next start, and the file's map (made when missing or stale). With --session, the\nread is recorded in that agent session's ledger (the one its host's hooks keep), and lines the session still holds\nunchanged come back as a note (docs/hooks.md).",
     path: { arg: 0, is: 'file' },
     run: readCommand,
   },
@@ -179,6 +186,20 @@ export const COMMANDS: readonly Command[] = [
     run: searchCommand,
   },
   {
+    name: 'changes',
+    args: [{ name: 'REV', help: 'the commit, branch or tag to compare with (default HEAD)', optional: true }],
+    flags: {
+      path: 'only this folder or file (the project then follows it)',
+      tokens: 'the budget, from 200 to 50,000 o200k tokens (default 2,000)',
+      json,
+    },
+    summary:
+      "the working tree's git diff against REV (default HEAD),\neach changed function with its changed lines, in N tokens\n(default 2,000); never a model call",
+    help: "What changed in the working tree against REV (git diff, untracked files as new), each changed line under the\nfunction, method or class of the file's map that holds it (the cached map while fresh, else tree-sitter's outline),\nlines only removed said as how many after which line, fitted to the budget: past it, fewer lines per function, then\nonly which lines changed, then the last files named. --json holds every file and line. Never a model call.",
+    path: { flag: 'path', is: 'file or folder' },
+    run: changesCommand,
+  },
+  {
     name: 'query',
     args: [
       { name: 'FILE', help: 'the file' },
@@ -221,11 +242,12 @@ export const COMMANDS: readonly Command[] = [
     args: [],
     flags: {
       'edit-gate': 'the edit gate: off, drift (default) or strict; as installed, it outranks SKIM_EDIT_GATE',
+      on: "the host's context event the payload is (SessionStart, PreCompact, …), as its hook entry names it",
       host: "with --scope, the hook file it was installed in (skim hook install writes both): where the calling host\nruns another of Skim's hooks that comes first, this one stands aside",
       scope: 'workspace or user, with --host',
     },
     summary: 'a Pre/PostToolUse hook: payload on stdin, answer on stdout',
-    help: "What an agent's host runs before and after each tool call (skim hook install writes it in): one payload on stdin,\nthe answer on stdout. It caps an oversized read to 200 lines with the map, and refuses an edit of a file that\nchanged since it was read. It never blocks a call and always exits 0 (docs/hooks.md).",
+    help: "What an agent's host runs before and after each tool call (skim hook install writes it in): one payload on stdin,\nthe answer on stdout. It caps an oversized read to 200 lines with the map, refuses an edit of a file that changed\nsince it was read, and answers a re-read of lines the session still holds with a note (the session ledger). It\nnever blocks a call and always exits 0 (docs/hooks.md).",
     lenient: true,
     alone: hookInProcess,
   },

@@ -10,7 +10,8 @@ import { makeFolder } from '../files/makeFolder';
  * it made, by real path and by the file's identity (device and inode). One append-only log per
  * session (hook processes run in parallel and each appends one line, which the OS keeps whole),
  * kept for the whole session and a week after it, in a folder only this user can enter. The last
- * line that applies to a file is its stamp.
+ * line that applies to a file is its stamp. The session ledger (`core/ledger`) keeps its records
+ * in the same log, as lines of their own kind.
  */
 const KEEP_MS = 7 * 24 * 3600_000;
 
@@ -45,24 +46,34 @@ export class StampLog {
 
   /** Records what the session now knows `real` (the file `id`) to hold: one hash, or (after its own edit) the hashes before and after it lands. */
   stamp(real: string, id: string, ...hashes: string[]): void {
-    this.append({ path: real, id, hashes });
+    this.append({ path: real, id, hashes, at: Date.now() });
   }
 
   /** Records that the session read `real` but its content could not be hashed (`why`): an edit of it cannot be shown to be from a fresh view. */
   unhashed(real: string, id: string | undefined, why: string): void {
-    this.append({ path: real, id, hashes: [], unhashed: why });
+    this.append({ path: real, id, hashes: [], unhashed: why, at: Date.now() });
   }
 
-  private append(stamp: Stamp): void {
-    appendFileSync(this.file, `${JSON.stringify({ ...stamp, at: Date.now() })}\n`, { mode: 0o600 });
+  /** Appends one record (a stamp, or the ledger's of its own kind): one line, kept whole by the OS. */
+  append(record: object): void {
+    appendFileSync(this.file, `${JSON.stringify(record)}\n`, { mode: 0o600 });
+  }
+
+  /** The log's size in bytes (0 when it has none yet). */
+  size(): number {
+    try {
+      return statSync(this.file).size;
+    } catch {
+      return 0;
+    }
   }
 
   /**
-   * The log's stamps in order, each line parsed once; with `mentioning`, lines that hold none of
-   * those strings are passed over unparsed. A line cut short by a crash is skipped; the lines
-   * around it still count.
+   * The log's lines in order that are JSON objects, each parsed once; with `mentioning`, lines that
+   * hold none of those strings (as JSON writes them) are passed over unparsed. A line cut short by
+   * a crash is skipped; the lines around it still count.
    */
-  private entries(mentioning?: string[]): Stamp[] {
+  records(mentioning?: string[]): Record<string, unknown>[] {
     let text: string;
     try {
       text = readFileSync(this.file, 'utf8');
@@ -70,23 +81,33 @@ export class StampLog {
       return [];
     }
     const needles = mentioning?.map((m) => JSON.stringify(m));
-    const entries: Stamp[] = [];
+    const records: Record<string, unknown>[] = [];
     for (const line of text.split('\n')) {
       if (!line || (needles !== undefined && !needles.some((needle) => line.includes(needle)))) continue;
       try {
-        const entry = JSON.parse(line) as { path?: unknown; id?: unknown; hashes?: unknown; unhashed?: unknown };
-        if (typeof entry.path === 'string' && Array.isArray(entry.hashes))
-          entries.push({
-            path: entry.path,
-            id: typeof entry.id === 'string' ? entry.id : undefined,
-            hashes: entry.hashes.filter((h): h is string => typeof h === 'string'),
-            ...(typeof entry.unhashed === 'string' && { unhashed: entry.unhashed }),
-          });
+        const record = JSON.parse(line) as unknown;
+        if (record && typeof record === 'object' && !Array.isArray(record)) records.push(record as Record<string, unknown>);
       } catch {
         continue;
       }
     }
-    return entries;
+    return records;
+  }
+
+  /** The log's stamps in order. */
+  private entries(mentioning?: string[]): Stamp[] {
+    return this.records(mentioning).flatMap((entry) =>
+      typeof entry.path === 'string' && Array.isArray(entry.hashes)
+        ? [
+            {
+              path: entry.path,
+              id: typeof entry.id === 'string' ? entry.id : undefined,
+              hashes: entry.hashes.filter((h): h is string => typeof h === 'string'),
+              ...(typeof entry.unhashed === 'string' && { unhashed: entry.unhashed }),
+            },
+          ]
+        : [],
+    );
   }
 
   /**

@@ -5,7 +5,7 @@ import { LISTING_PATTERNS } from '../shell/listing';
 import { READ_PROGRAMS } from '../shell/recognize';
 import { HOOK_MARKER } from './marker';
 import { FilterTools, toolFilter } from './toolFilter';
-import { EDIT_TOOLS, HookHost, hostOf, READ_TOOLS, SHELL_TOOLS } from './hosts';
+import { EDIT_TOOLS, HookHost, hostOf, LEDGER_READ_TOOLS, READ_TOOLS, SHELL_TOOLS } from './hosts';
 import { HookEvent, InstallScope } from './hosts/host';
 import { SKIM_READ_TOOLS } from './tools';
 
@@ -15,13 +15,13 @@ export { HOOK_MARKER } from './marker';
 
 /**
  * The tools Skim has a part in, before a call (the guard's reads, the gate's stamps and edits) and
- * after one (the gate's new stamp after an edit): what Claude's matchers name (VS Code's user hooks
+ * after one (the gate's new stamp after an edit, the session ledger's reads): what Claude's matchers name (VS Code's user hooks
  * use that format too, and the Copilot CLI runs it with its own tool names mapped to Claude's), and
  * what the command's own filter lets through where a host has no matcher.
  */
 export const HOOK_TOOLS: Record<HookEvent, string[]> = {
   pre: [...new Set([...READ_TOOLS, ...SKIM_READ_TOOLS, ...EDIT_TOOLS, ...SHELL_TOOLS.keys()])],
-  post: [...EDIT_TOOLS],
+  post: [...new Set([...EDIT_TOOLS, ...LEDGER_READ_TOOLS])],
 };
 
 /**
@@ -44,9 +44,10 @@ const filterOf = (tools: string[], event: HookEvent): FilterTools => ({
   ...(event === 'pre' ? { patterns: LISTING_PATTERNS } : {}),
 });
 
-/** The command each event's entry runs, and the tools it runs for (a matcher names them). */
+/** The command each event's entry runs, and the tools it runs for (a matcher names them); `context(NAME)`, the entry of a host's context event NAME (a session's start, a compaction). */
 export interface HookCommands extends Record<HookEvent, string> {
   tools: Record<HookEvent, string[]>;
+  context(event: string): string;
 }
 
 /** The host's hook file a command is written into, named in the command: the hook tells from it whether it is the one to act. */
@@ -81,5 +82,7 @@ export function hookCommands(node: string, cli: string, editGate: EditGateMode =
   const awk = windows ? undefined : 'awk' in options ? options.awk : onPath('awk');
   const tools = { pre: hookTools(options.target?.host, 'pre'), post: hookTools(options.target?.host, 'post') };
   const command = (event: HookEvent) => `${awk ? toolFilter(awk, filterOf(tools[event], event), skim) : skim} ${HOOK_MARKER}`;
-  return { pre: command('pre'), post: command('post'), tools };
+  // A context event names no tool: nothing to filter, and the host's payload may not name the event.
+  const context = (event: string) => `${env}${shellWord(node)} ${shellWord(cli)} hook --on ${shellWord(event)} ${HOOK_MARKER}`;
+  return { pre: command('pre'), post: command('post'), tools, context };
 }

@@ -28,16 +28,35 @@ export const hookPlace = (host: InstallHost, scope: InstallScope, root: string, 
 
 const EVENTS: HookEvent[] = ['pre', 'post'];
 
-/** Where an event's entry list lives in a format. */
-const eventPath = (format: HookFileFormat, event: HookEvent): JSONPath => ['hooks', format.events[event]];
+/** One of a format's event lists Skim keeps an entry in: a tool event's (its matcher names Skim's tools) or a context event's (every call of it). */
+interface Slot {
+  /** The event's key under "hooks". */
+  key: string;
+  matcher(commands: HookCommands): string;
+  command(commands: HookCommands): string;
+}
+
+function slotsOf(format: HookFileFormat): Slot[] {
+  return [
+    ...EVENTS.map((event) => ({
+      key: format.events[event],
+      matcher: (commands: HookCommands) => commands.tools[event].join('|'),
+      command: (commands: HookCommands) => commands[event],
+    })),
+    ...(format.context ?? []).map((name) => ({ key: name, matcher: () => '*', command: (commands: HookCommands) => commands.context(name) })),
+  ];
+}
+
+/** Where an event's entry list lives. */
+const eventPath = (slot: Slot): JSONPath => ['hooks', slot.key];
 
 /** Skim's hook object in a format: the command itself, without a matcher. */
 const skimHook = (format: HookFileFormat, command: string): Record<string, unknown> => format.hook(command, HOOK_TIMEOUT_SECONDS);
 
-/** Skim's entry in an event's list: its hook object, or in a grouped format a matcher group (naming its tools) holding it alone. */
-function skimEntry(format: HookFileFormat, commands: HookCommands, event: HookEvent): unknown {
-  const hook = skimHook(format, commands[event]);
-  return format.grouped ? { matcher: commands.tools[event].join('|'), hooks: [hook] } : hook;
+/** Skim's entry in an event's list: its hook object, or in a grouped format a matcher group holding it alone. */
+function skimEntry(format: HookFileFormat, commands: HookCommands, slot: Slot): unknown {
+  const hook = skimHook(format, slot.command(commands));
+  return format.grouped ? { matcher: slot.matcher(commands), hooks: [hook] } : hook;
 }
 
 /** The fields of a hook object that hold its command, in the hosts' formats (VS Code's per-OS overrides, the Copilot CLI's shells). */
@@ -107,17 +126,17 @@ function updateSharedHook(json: JsonText, at: JSONPath, wanted: Record<string, u
 }
 
 /** Skim's entry for one event, added or updated in place. */
-function putEntry(json: JsonText, place: HookPlace, commands: HookCommands, event: HookEvent, containers: Set<string>): void {
-  const at = eventPath(place.format, event);
+function putEntry(json: JsonText, place: HookPlace, commands: HookCommands, slot: Slot, containers: Set<string>): void {
+  const at = eventPath(slot);
   const list = entries(json, place.file, at);
-  const wanted = skimEntry(place.format, commands, event);
+  const wanted = skimEntry(place.format, commands, slot);
   const { own, shared } = standing(list);
   if (!json.node(at.slice(0, 1))) containers.add(String(at[0]));
   if (!json.node(at)) containers.add(at.join('.'));
   // Inside a shared group only Skim's own hook object changes; a second one of Skim's there goes.
   for (const { entry, hooks } of [...shared].reverse()) {
     for (const i of hooks.slice(1).reverse()) json.remove([...at, entry, 'hooks', i]);
-    updateSharedHook(json, [...at, entry, 'hooks', hooks[0]], skimHook(place.format, commands[event]));
+    updateSharedHook(json, [...at, entry, 'hooks', hooks[0]], skimHook(place.format, slot.command(commands)));
   }
   if (own.length > 0) {
     // Skim's entry is updated where it stands; any second one of Skim's goes.
@@ -138,8 +157,8 @@ function putEntry(json: JsonText, place: HookPlace, commands: HookCommands, even
 export function hasSkimHook(place: HookPlace): boolean {
   try {
     const json = JsonText.of(readDocument(place.file).text);
-    return EVENTS.some((event) => {
-      const { own, shared } = standing(json.node(eventPath(place.format, event)));
+    return slotsOf(place.format).some((slot) => {
+      const { own, shared } = standing(json.node(eventPath(slot)));
       return own.length + shared.length > 0;
     });
   } catch {
@@ -153,7 +172,7 @@ function install(place: HookPlace, commands: HookCommands, stateDir: string): Ho
   const added = readAdded(stateDir, place.file);
   const containers = new Set(added.containers ?? []);
   const original = json.text;
-  for (const event of EVENTS) putEntry(json, place, commands, event, containers);
+  for (const slot of slotsOf(place.format)) putEntry(json, place, commands, slot, containers);
   if (json.text === original) return { file: place.file, changed: false };
   if (!doc.exists) added.created = true;
   else if (doc.text.trim() === '') added.blank = true;
@@ -174,8 +193,8 @@ function remove(place: HookPlace, stateDir: string): HookChange {
   const json = JsonText.of(doc.text);
   const added = readAdded(stateDir, place.file);
   const original = json.text;
-  for (const event of EVENTS) {
-    const at = eventPath(place.format, event);
+  for (const slot of slotsOf(place.format)) {
+    const at = eventPath(slot);
     const { own, shared } = standing(entries(json, place.file, at));
     if (own.length === 0 && shared.length === 0) continue;
     // From the end, so that each index still points where it did.

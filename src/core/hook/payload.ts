@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { ShellListing } from '../shell/listing';
 import { recognizeShellListing, recognizeShellRead } from '../shell/recognize';
 import { ShellRead } from '../shell/read';
-import { AGENT_HOSTS, callerOf, EDIT_TOOLS, HOOK_FORMATS, HookHost, READ_TOOLS, SHELL_TOOLS } from './hosts';
+import { AGENT_HOSTS, callerOf, EDIT_TOOLS, HOOK_FORMATS, HookHost, LEDGER_READ_TOOLS, READ_TOOLS, SHELL_TOOLS } from './hosts';
 import { HookFormat, OutputCut, RAW_ARGUMENTS, ShellTool } from './hosts/host';
 
 export type { HookHost } from './hosts';
@@ -62,20 +62,28 @@ export interface HookCall {
   cwd: string;
   /** After the call: whether the host says it did not run or failed (denied, an error); false where the host says nothing. */
   failed: boolean;
+  /** The subagent the call comes from, where the host names it (its own context in the session ledger). */
+  agent?: string;
 }
 
-/** A host read before it runs (the guard and the gate), a read through a shell tool, another call (the gate alone), or nothing to act on. */
+/**
+ * A host read before it runs (the guard and the gate), a read through a shell tool, a read once it
+ * ran (the session ledger, with the whole payload: its result and the host's ids), another call
+ * (the gate alone), or nothing to act on.
+ */
 export type ParsedPayload =
   | { kind: 'read'; read: HookRead; call: HookCall }
   | { kind: 'shell'; shell: HookShellRead; call: HookCall }
   | { kind: 'listing'; shell: HookShellListing; call: HookCall }
+  | { kind: 'shown'; call: HookCall; payload: Record<string, unknown> }
   | { kind: 'call'; call: HookCall }
   | { kind: 'pass'; why: string };
 
-function record(value: unknown): Record<string, unknown> | undefined {
+/** A JSON object, from its text or as it is; undefined for anything else. */
+export function jsonObject(value: unknown): Record<string, unknown> | undefined {
   if (typeof value === 'string') {
     try {
-      return record(JSON.parse(value));
+      return jsonObject(JSON.parse(value));
     } catch {
       return undefined;
     }
@@ -85,11 +93,11 @@ function record(value: unknown): Record<string, unknown> | undefined {
 
 /** A call's arguments: an object (or one given as JSON text), else a string kept whole. */
 function argumentsOf(value: unknown): Record<string, unknown> | undefined {
-  return record(value) ?? (typeof value === 'string' && value !== '' ? { [RAW_ARGUMENTS]: value } : undefined);
+  return jsonObject(value) ?? (typeof value === 'string' && value !== '' ? { [RAW_ARGUMENTS]: value } : undefined);
 }
 
 export function parsePayload(text: string, fallbackCwd: string): ParsedPayload {
-  const payload = record(text.trim() === '' ? undefined : text);
+  const payload = jsonObject(text.trim() === '' ? undefined : text);
   if (!payload) return { kind: 'pass', why: 'the payload is not a JSON object' };
   const format = HOOK_FORMATS.find((f) => typeof payload[f.toolKey] === 'string' && payload[f.toolKey] !== '' && (f.recognizes?.(payload) ?? true));
   if (!format) return { kind: 'pass', why: 'the payload names no tool' };
@@ -100,6 +108,8 @@ export function parsePayload(text: string, fallbackCwd: string): ParsedPayload {
   const post = format.isPost(payload);
   const session = HOOK_FORMATS.map((f) => payload[f.sessionKey]).find((v): v is string => typeof v === 'string' && v !== '');
   const caller = callerOf(payload, format);
+  const agentKey = caller.shellLedger?.agentKey;
+  const agent = agentKey && typeof payload[agentKey] === 'string' && payload[agentKey] !== '' ? (payload[agentKey] as string) : undefined;
   const call: HookCall = {
     event: post ? 'post' : 'pre',
     host: caller.id,
@@ -109,7 +119,10 @@ export function parsePayload(text: string, fallbackCwd: string): ParsedPayload {
     shape: format,
     cwd,
     failed: post && (format.failed?.(payload) ?? false),
+    ...(agent && { agent }),
   };
+  // A read's result, from a host whose hook may replace it: the session ledger's.
+  if (post && caller.ledger && LEDGER_READ_TOOLS.has(tool)) return { kind: 'shown', call, payload };
   // The calling host's own shell tool and cut where the payload says which host it is; else the strictest of the hosts that name the tool.
   const own = caller.sends(payload, format) ? caller.shells?.[tool] : undefined;
   const shell = post ? undefined : own ? { ...own, cut: caller.cuts?.shell } : SHELL_TOOLS.get(tool);

@@ -20,8 +20,8 @@ function cutArgs(cut: OutputCut | undefined): string[] {
   ];
 }
 
-/** `skim lines`' arguments for a shell read: its lines, its format, the host's cut, the project, the file as the command names it. */
-export function linesArgs(read: ShellRead, cut: OutputCut | undefined, root: string): string[] {
+/** `skim lines`' arguments for a shell read: its lines, its format, the host's cut, the project, `more` (the session ledger's), the file as the command names it. */
+export function linesArgs(read: ShellRead, cut: OutputCut | undefined, root: string, more: readonly string[] = []): string[] {
   return [
     'lines',
     '--offset',
@@ -33,6 +33,7 @@ export function linesArgs(read: ShellRead, cut: OutputCut | undefined, root: str
     ...cutArgs(cut),
     '--root',
     root,
+    ...more,
     '--',
     read.file,
   ];

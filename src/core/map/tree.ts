@@ -56,6 +56,16 @@ export function innermost(regions: readonly Region[], line: number): Region | nu
   return shared ? null : best;
 }
 
+/** The distinct innermost regions holding the lines of `start`..`end`, in order (at most `most`): where a span of changed lines is in a map. */
+export function regionsInSpan(regions: readonly Region[], start: number, end: number, most = 4): Region[] {
+  const found: Region[] = [];
+  for (let line = start; line <= end && found.length < most; line++) {
+    const region = innermost(regions, line);
+    if (region && !found.includes(region)) found.push(region);
+  }
+  return found;
+}
+
 /** Consecutive members of one qualifier that a map shows under it, named once, rather than each with it. */
 const GROUP_RUN = 4;
 

@@ -1,6 +1,7 @@
 import type { SkimContext } from '../context';
 import type { FactsResult } from '../facts/facts';
 import type { Project, ProjectFile } from '../files/project';
+import type { LedgerSeat } from '../ledger/toolRead';
 import type { MapService } from '../mapping/service';
 import type { MapSource } from '../mapping/mapSource';
 import type { NarrowHint } from '../overview/renderOverview';
@@ -47,4 +48,6 @@ export interface ToolHost {
   readCap?: number;
   /** The answer is shown as its JSON (`--json`): a token budget is counted on that. */
   json?: boolean;
+  /** The session ledger's context a read is recorded in and noted from (`skim read --session`); none: reads are shown whole. */
+  ledger?: LedgerSeat;
 }

@@ -2,6 +2,7 @@ import { counted } from '../map/counts';
 import type { SkimContext } from '../context';
 import { ProjectFile } from '../files/project';
 import { guardedRead, GuardedRead, shownAs } from '../guard/guard';
+import { LedgerSeat, ownReadNote } from '../ledger/toolRead';
 import { mapBudget } from '../guard/mapBudget';
 import { mapJson, renderMap } from '../map/render';
 import { MapEntry } from '../map/types';
@@ -92,6 +93,8 @@ function readJson(read: GuardedRead, text: string, map: MapEntry | undefined, fi
 }
 
 export interface ReadOptions {
+  /** The session ledger's context the read is recorded in and noted from (`skim read --session`); none: the read is shown whole. */
+  ledger?: LedgerSeat;
   lineLimit?: number;
   signal?: AbortSignal;
   /** The most bytes of lines returned: the host's readCap (a model's: READ_MAX_BYTES); none, all that was asked for. */
@@ -124,6 +127,15 @@ export async function readFile(ctx: SkimContext, maps: MapSource, file: ProjectF
   if (shown.length) ctx.seen.add(file.key, read.start, read.start + shown.length - 1);
 
   const parts = readParts(read, lines.lines, lines.findings.wrapped, map?.entry, options.wholeMap);
+  const noted = options.ledger && shown.length ? await ledgerNoted(ctx, maps, file, options.ledger, read.start, shown) : undefined;
+  if (noted) {
+    const at = parts.findIndex((p) => p.role === 'lines');
+    const spans = noted.fresh.map((span) => ({
+      role: 'lines' as const,
+      text: numberedLines(span.start, lines.lines.slice(span.start - read.start, span.end - read.start + 1), lines.findings.wrapped),
+    }));
+    parts.splice(at, 1, { role: 'notice', text: noted.note }, ...spans);
+  }
   if (fitted.cut) {
     const last = read.start + shown.length - 1;
     const limit = options.maxBytes === undefined ? '' : `${options.maxBytes / 1024} KB `;
@@ -146,6 +158,14 @@ export async function readFile(ctx: SkimContext, maps: MapSource, file: ProjectF
     read,
     mapText,
   };
+}
+
+/** The ledger's note for lines of this read the session's context holds unchanged, a changed file's lines placed in its cached map (screened). */
+async function ledgerNoted(ctx: SkimContext, maps: MapSource, file: ProjectFile, seat: LedgerSeat, start: number, shown: readonly string[]) {
+  return ownReadNote(seat, file.real, start, shown, async (version, size) => {
+    const entry = await maps.cached(file, version, size).catch(() => undefined);
+    return entry && entry.status !== 'prose-only' ? (await screenEntry(ctx, entry)).entry.regions : undefined;
+  });
 }
 
 /**

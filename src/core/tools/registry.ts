@@ -1,4 +1,5 @@
 import { ToolDeclaration } from './declaration';
+import { changesTool } from './declared/changes';
 import { findSymbolTool } from './declared/findSymbol';
 import { listSymbolsTool } from './declared/listSymbols';
 import { locateTool } from './declared/locate';
@@ -15,6 +16,7 @@ export const TOOLS: readonly ToolDeclaration<never>[] = [
   locateTool,
   overviewTool,
   searchTool,
+  changesTool,
   summarizeFileTool,
   readFileTool,
   listSymbolsTool,

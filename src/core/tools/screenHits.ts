@@ -108,7 +108,7 @@ export async function screenHits(ctx: SkimContext, project: Project, hits: reado
 }
 
 /** Each distinct region with its name and note screened. */
-async function screenRegions(ctx: SkimContext, regions: readonly Region[]): Promise<Map<Region, Region>> {
+export async function screenRegions(ctx: SkimContext, regions: readonly Region[]): Promise<Map<Region, Region>> {
   const distinct = [...new Set(regions)];
   const out = new Map<Region, Region>();
   if (!distinct.length) return out;

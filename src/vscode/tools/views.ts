@@ -1,4 +1,5 @@
 import { counted } from '../../core/map/counts';
+import type { ChangesInput } from '../../core/tools/changes';
 import type { FindSymbolInput } from '../../core/tools/declared/findSymbol';
 import type { FileInput } from '../../core/tools/declared/fileInput';
 import type { LocateInput } from '../../core/tools/locate';
@@ -33,6 +34,14 @@ const overview: ToolView<OverviewInput> = {
 const search: ToolView<SearchInput> = {
   messages: (input) => ({ invocation: `Searching for ${input.pattern}`, past: `Searched for ${input.pattern}` }),
   work: 'search',
+};
+
+const changes: ToolView<ChangesInput> = {
+  messages: (input) => {
+    const against = input.rev ?? 'HEAD';
+    return { invocation: `Placing the changes against ${against} in the map`, past: `Placed the changes against ${against} in the map` };
+  },
+  work: 'compare',
 };
 
 const summarizeFile: ToolView<FileInput> = {
@@ -78,6 +87,7 @@ export const TOOL_VIEWS: Record<string, ToolView<never, never>> = {
   skim_locate: locate,
   skim_overview: overview,
   skim_search: search,
+  skim_changes: changes,
   skim_summarize_file: summarizeFile,
   skim_read_file: readFile,
   skim_list_symbols: listSymbols,

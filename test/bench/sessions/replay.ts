@@ -46,6 +46,8 @@ export interface ReadReplay {
   extraRegions: number;
   /** For a read replayed on its rebuilt file, what the estimate would have made of it from its recording alone (the estimator's check). */
   estimated?: number;
+  /** For a capped read replayed on its rebuilt file, the lines it shows. */
+  shown?: [number, number];
 }
 
 export interface EventReplay {
@@ -181,7 +183,7 @@ async function replayRebuilt(scene: ReadScene, content: Content): Promise<ReadRe
       : tokens(observation(scene.way, scene.event, scene.read, shown)) + tokens(skimmed.context ?? '');
   const withheld = hostShown(scene.way, scene.read, content, first, skimmed.askedEnd ?? last).filter((n) => n > last || n < first);
   const again = extraReads(scene, content, withheld, (await scene.ws.maps.ensure(placed.file, { maxModelCalls: 0 })).entry.regions);
-  return { ...same, skim: skim + again.extra, ...again };
+  return { ...same, skim: skim + again.extra, ...again, shown: skimmed.shown };
 }
 
 /** Every event of a session, with what the model would have been shown with Skim. */

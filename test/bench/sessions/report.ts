@@ -19,14 +19,14 @@ const percent = (x: number) => `${(x * 100).toFixed(1).replace(/^-(0\.0)$/, '$1'
 /** The table people read: one row per harness, all its sessions, then each half. */
 export function table(result: SessionsResult): string {
   const header =
-    '| harness | sessions | reads | reads, share of all tokens | cap saving | the same, each read again the region the map gives | the same, no read charged again | ledger | listing | combined | estimated | capped | left to the host | read again |';
+    '| harness | sessions | reads | reads, share of all tokens | cap saving | the same, each read again the region the map gives | the same, no read charged again | ledger | cap + ledger | listing | combined | estimated | capped | left to the host | read again |';
   const row = (name: string, f: HarnessFigures) =>
-    `| ${name} | ${f.sessions} | ${f.reads} | ${percent(f.readShare)} | ${percent(f.capSaving)} | ${percent(f.capSavingRegions)} | ${percent(f.capSavingUncharged)} | ${percent(f.ledgerSaving)} | ${percent(f.listingSaving)} | ${percent(f.combinedSaving)} | ${percent(f.estimatedShare)} | ${f.capped} | ${f.leftToHost} | ${f.extraReads} |`;
+    `| ${name} | ${f.sessions} | ${f.reads} | ${percent(f.readShare)} | ${percent(f.capSaving)} | ${percent(f.capSavingRegions)} | ${percent(f.capSavingUncharged)} | ${percent(f.ledgerSaving)} | ${percent(f.capLedgerSaving)} | ${percent(f.listingSaving)} | ${percent(f.combinedSaving)} | ${percent(f.estimatedShare)} | ${f.capped} | ${f.leftToHost} | ${f.extraReads} |`;
   const rows = Object.entries(result.harnesses).flatMap(([file, f]) => [
     row(`${f.harness} (\`${file}\`)`, f),
     ...(['tuned', 'held-out'] as const).map((half) => row(`${f.harness}, ${half}`, result.split[half][file])),
   ]);
-  return [header, `|${'---|'.repeat(14)}`, ...rows].join('\n');
+  return [header, `|${'---|'.repeat(15)}`, ...rows].join('\n');
 }
 
 const signed = (x: number) => `${(Math.abs(x) * 100).toFixed(1)}%`;

@@ -13,7 +13,7 @@ import { SizeBook } from './sizes';
 import { halfOf, rank, SPLIT_SEED } from './split';
 import { SessionsResult, table } from './report';
 import { listingSaving } from './listings';
-import { Savings, tally } from './tally';
+import { Savings, SAVINGS_TODAY, tally } from './tally';
 import { Workspace } from './workspace';
 
 /** Sessions per harness in the quick run. */
@@ -77,8 +77,7 @@ async function main(args: string[]): Promise<void> {
       const replays = await replayAll(harness, chosen, ws, sizes);
       const listings = new Map<SessionReplay, number>();
       for (const replay of replays) listings.set(replay, await listingSaving(replay));
-      // The session ledger (issue 38) is not in this branch: it saves nothing here.
-      const savings: Savings = { ledger: () => 0, listing: (replay) => listings.get(replay) ?? 0 };
+      const savings: Savings = { ...SAVINGS_TODAY, listing: (replay) => listings.get(replay) ?? 0 };
       const paths = [...new Set(Object.values(harness.ways).map((way) => PATHS[way.path]))];
       result.harnesses[file] = { harness: harness.name, model: sessions[0]?.model ?? '', paths, ...tally(replays, savings) };
       for (const half of ['tuned', 'held-out'] as const)

@@ -1,3 +1,4 @@
+import { ledgerSaving } from './ledger';
 import { EventReplay, SessionReplay } from './replay';
 
 /**
@@ -12,8 +13,8 @@ export interface Savings {
   listing: Saving;
 }
 
-/** Savings of neither the ledger nor the listing guard: what the read cap alone saves. */
-export const SAVINGS_TODAY: Savings = { ledger: () => 0, listing: () => 0 };
+/** What the ledger saves, measured on every replay; the listing guard's saving is measured apart (run.ts) and none by default. */
+export const SAVINGS_TODAY: Savings = { ledger: ledgerSaving, listing: () => 0 };
 
 /** One harness's figures over a set of its sessions. Shares are fractions; tokens are o200k. */
 export interface HarnessFigures {
@@ -33,6 +34,8 @@ export interface HarnessFigures {
   capSavingUncharged: number;
   /** The session ledger's saving, a share of read tokens. */
   ledgerSaving: number;
+  /** The cap and the ledger together (the ledger on what the cap shows), extra reads charged: a share of read tokens. */
+  capLedgerSaving: number;
   /** The listing guard's saving, a share of listing tokens. */
   listingSaving: number;
   /** All of Skim's savings, a share of all observation tokens. */
@@ -84,6 +87,7 @@ export function tally(replays: readonly SessionReplay[], savings: Savings = SAVI
     capSavingRegions: share(saved(reads) + sum(reads, (event) => (event.read?.extra ?? 0) - (event.read?.extraRegions ?? 0)), readTokens),
     capSavingUncharged: share(saved(reads) + sum(reads, (event) => event.read?.extra ?? 0), readTokens),
     ledgerSaving: share(ledger, readTokens),
+    capLedgerSaving: share(saved(reads) + ledger, readTokens),
     listingSaving: share(listing, listingTokens),
     combinedSaving: share(saved(reads) + ledger + listing, observationTokens),
     estimatedShare: share(host(part('estimated')), readTokens),

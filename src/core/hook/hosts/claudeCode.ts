@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { AgentHost, firstLine, homeOf, HookFileFormat, HookFormat, intArg, PreToolAnswer } from './host';
+import { AgentHost, ContextEvent, firstLine, homeOf, HookFileFormat, HookFormat, HostShown, intArg, LedgerMechanism, PreToolAnswer } from './host';
 
 /** Claude Code's Read returns at most this many lines when no limit is given. */
 
@@ -28,8 +28,84 @@ export const CLAUDE_HOOK_FORMAT: HookFormat = {
 /** Claude's settings files: a matcher group per event, naming the tools its hook runs for. */
 export const CLAUDE_SETTINGS: HookFileFormat = {
   events: { pre: 'PreToolUse', post: 'PostToolUse' },
+  context: ['SessionStart', 'PreCompact', 'PostCompact', 'SubagentStart'],
   hook: (command, timeout) => ({ type: 'command', command, timeout }),
   grouped: true,
+};
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
+
+const record = (value: unknown): Record<string, unknown> | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
+/** Read's result as its PostToolUse payload carries it: `{type: "text", file: {content, startLine, numLines, totalLines}}`. */
+function readFileResult(payload: Record<string, unknown>): Record<string, unknown> | undefined {
+  const response = record(payload.tool_response);
+  const file = record(response?.file);
+  return response?.type === 'text' && typeof file?.content === 'string' && typeof file.startLine === 'number' ? file : undefined;
+}
+
+/** The lines Read showed: its content, numbered by Read itself from startLine. */
+function shownByRead(payload: Record<string, unknown>): HostShown | undefined {
+  const file = readFileResult(payload);
+  if (!file || file.content === '') return undefined;
+  return { start: Math.max(1, file.startLine as number), lines: (file.content as string).split('\n') };
+}
+
+/** A session's event: its main context, or (SubagentStart) a subagent's own. */
+const sessionEvent =
+  (effect: (payload: Record<string, unknown>) => ContextEvent['effect'], subagent = false) =>
+  (payload: Record<string, unknown>) => {
+    const session = text(payload.session_id);
+    const context = subagent ? text(payload.agent_id) : undefined;
+    return session && (!subagent || context) ? { session, context, effect: effect(payload) } : undefined;
+  };
+
+/**
+ * Claude Code's session events, which the Codex CLI sends in the same shape (SessionStart's source
+ * startup, resume, clear, compact or fork; PreCompact and PostCompact; SubagentStart's agent_id).
+ */
+export const CLAUDE_CONTEXT_EVENTS: LedgerMechanism['events'] = {
+  SessionStart: sessionEvent((payload) => (payload.source === 'startup' ? 'open' : 'reset')),
+  PreCompact: sessionEvent(() => 'reset'),
+  PostCompact: sessionEvent(() => 'reset'),
+  SubagentStart: sessionEvent(() => 'open', true),
+};
+
+/**
+ * PostToolUse's `updatedToolOutput` replaces a tool's result when it has the tool's own output
+ * shape (2.1.332: Read's and Bash's, checked end to end), so a re-read's result is Read's output
+ * with only the lines shown in full (Read numbers them from startLine); the note follows as the
+ * hook's additionalContext, or, when no line is shown in full, is the result itself, numbered 0,
+ * a number no line of a file has. Subagents share the session's id and are told apart by
+ * agent_id; a subagent's transcript is a file of its own beside the session's.
+ */
+const READ_LEDGER: LedgerMechanism = {
+  replaces: 'updatedToolOutput',
+  shown: shownByRead,
+  oneSpan: true,
+  answer: (payload, { note, spans }) => {
+    const response = record(payload.tool_response) ?? {};
+    const file = readFileResult(payload) ?? {};
+    const [span] = spans;
+    const content = span
+      ? { content: span.lines.join('\n'), startLine: span.start, numLines: span.lines.length }
+      : { content: note, startLine: 0, numLines: 0 };
+    return {
+      hookSpecificOutput: {
+        hookEventName: 'PostToolUse',
+        updatedToolOutput: { ...response, file: { ...file, ...content } },
+        ...(span ? { additionalContext: note } : {}),
+      },
+    };
+  },
+  events: CLAUDE_CONTEXT_EVENTS,
+  agentKey: 'agent_id',
+  callKey: 'tool_use_id',
+  transcript: {
+    key: 'transcript_path',
+    ofAgent: (transcript, agent) => path.join(path.dirname(transcript), path.basename(transcript, '.jsonl'), 'subagents', `agent-${agent}.jsonl`),
+  },
 };
 
 /** The person's own Claude settings. */
@@ -74,6 +150,7 @@ export const claudeCode: AgentHost<'claude'> = {
   // characters) as <persisted-output>: a 2 KB preview and a file path. So it counts bytes, and past them shows a 2 KB head.
   cuts: { read: { bytes: 256 * 1024, tokens: 25_000, keeps: 'head' }, shell: { bytes: 30_000, keeps: 'head' } },
   format: CLAUDE_HOOK_FORMAT,
+  ledger: READ_LEDGER,
   // Claude Code cuts additionalContext over 10,000 characters to a 2 KB preview.
   contextLimit: 9800,
   place: (scope, root, env) =>

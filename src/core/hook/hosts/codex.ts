@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { CLAUDE_HOOK_FORMAT, CLAUDE_SETTINGS } from './claudeCode';
+import { CLAUDE_CONTEXT_EVENTS, CLAUDE_HOOK_FORMAT, CLAUDE_SETTINGS } from './claudeCode';
 import { AgentHost, homeOf } from './host';
 
 const codexHome = (env: NodeJS.ProcessEnv) => env.CODEX_HOME || path.join(homeOf(env), '.codex');
@@ -24,6 +24,8 @@ export const codex: AgentHost<'codex'> = {
   shells: { Bash: { command: 'command', dialect: 'posix' } },
   // Command output past 10,000 tokens (its models' truncation policy; it counts 4 bytes a token) keeps its start and its end.
   cuts: { shell: { chars: 40_000, keeps: 'ends' } },
+  // 0.171.0's PostToolUse replaces only an MCP tool's result (updatedMCPToolOutput): a shell read's note is printed by skim lines itself.
+  shellLedger: { events: CLAUDE_CONTEXT_EVENTS, agentKey: 'agent_id' },
   format: CLAUDE_HOOK_FORMAT,
   // additionalContext over 10,000 bytes reaches the model cut in the middle, the rest saved to a file.
   contextLimit: 9800,

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { CLAUDE_HOOK_FORMAT, claudeProjectSettings } from './claudeCode';
-import { AgentHost, firstLine, homeOf, HookFileFormat, HookFormat, intArg, RAW_ARGUMENTS } from './host';
+import { AgentHost, firstLine, homeOf, HookFileFormat, HookFormat, HostShown, intArg, RAW_ARGUMENTS } from './host';
 
 /** The Copilot CLI's own payloads (a flat object) and answers (flat, the rewritten call as modifiedArgs). */
 const FLAT_FORMAT: HookFormat = {
@@ -25,10 +25,27 @@ const FLAT_FORMAT: HookFormat = {
 /** The Copilot CLI's hook files: a version, and per event a list of hook objects with a shell command each. */
 const COPILOT_CLI_HOOKS: HookFileFormat = {
   events: { pre: 'preToolUse', post: 'postToolUse' },
+  context: ['sessionStart', 'preCompact', 'subagentStart'],
   hook: (command, timeoutSec) => ({ type: 'command', bash: command, timeoutSec }),
   grouped: false,
   version: 1,
 };
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
+
+/** view's own note after lines it cut at 20,480 bytes: `[Output truncated. Use view_range=[516, ...] to continue reading. …]`. */
+const CUT_NOTE = /\n\n(\[Output truncated\.[^\n]*\])\s*$/;
+
+/** The lines view showed: its text from the range's first line, without numbers, the last one cut short where it cut them. */
+function shownByView(payload: Record<string, unknown>): HostShown | undefined {
+  const result = payload.toolResult as { resultType?: unknown; textResultForLlm?: unknown } | undefined;
+  const args = payload.toolArgs as { view_range?: unknown } | undefined;
+  if (result?.resultType !== 'success' || typeof result.textResultForLlm !== 'string' || result.textResultForLlm === '') return undefined;
+  const range = Array.isArray(args?.view_range) ? args.view_range.map(intArg) : [];
+  const cut = CUT_NOTE.exec(result.textResultForLlm);
+  const body = cut ? result.textResultForLlm.slice(0, cut.index) : result.textResultForLlm;
+  return { start: firstLine(range[0]), lines: body.split('\n'), ...(cut ? { trailer: cut[1] } : {}) };
+}
 
 const copilotHome = (env: NodeJS.ProcessEnv) => env.COPILOT_HOME || path.join(homeOf(env), '.copilot');
 
@@ -88,6 +105,33 @@ export const copilotCli: AgentHost<'copilot-cli'> = {
   // as "Output too large to read at once": a 500-character preview and a file path.
   cuts: { read: { bytes: 20_480, keeps: 'head' }, shell: { bytes: 20_440, keeps: 'head' } },
   format: FLAT_FORMAT,
+  // postToolUse's modifiedResult replaces any tool's result with its text (1.0.102: view's and bash's, checked end to end).
+  // A subagent's calls come with a session id of its own (its agentId), announced by subagentStart.
+  ledger: {
+    replaces: 'modifiedResult',
+    shown: shownByView,
+    oneSpan: false,
+    answer: (payload, { note, spans }) => {
+      const trailer = shownByView(payload)?.trailer;
+      const lines = spans.flatMap((span) => [`[skim] Lines ${span.start}-${span.start + span.lines.length - 1}:`, ...span.lines]);
+      const textResultForLlm = [note, ...lines].join('\n') + (trailer ? `\n\n${trailer}` : '');
+      return { modifiedResult: { ...(payload.toolResult as object), resultType: 'success', textResultForLlm } };
+    },
+    events: {
+      sessionStart: (payload) => {
+        const session = text(payload.sessionId);
+        return session ? { session, effect: payload.source === 'new' ? 'open' : 'reset' } : undefined;
+      },
+      preCompact: (payload) => {
+        const session = text(payload.sessionId);
+        return session ? { session, effect: 'reset' } : undefined;
+      },
+      subagentStart: (payload) => {
+        const session = text(payload.agentId);
+        return session ? { session, effect: 'open' } : undefined;
+      },
+    },
+  },
   // Seen passing 200,000 characters whole.
   contextLimit: 60000,
   place: (scope, root, env) =>

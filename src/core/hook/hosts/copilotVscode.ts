@@ -2,8 +2,13 @@ import * as path from 'node:path';
 import { CLAUDE_HOOK_FORMAT, CLAUDE_SETTINGS, claudeProjectSettings, claudeUserSettings } from './claudeCode';
 import { AgentHost, firstLine, homeOf, HookFileFormat, intArg, lineSpan } from './host';
 
-/** VS Code's hook files (.github/hooks/*.json, ~/.copilot/hooks/*.json): Claude's event names, a list of hook objects without matchers. */
-const VSCODE_HOOKS: HookFileFormat = { ...CLAUDE_SETTINGS, grouped: false };
+/**
+ * VS Code's hook files (.github/hooks/*.json, ~/.copilot/hooks/*.json): Claude's event names, a
+ * list of hook objects without matchers. Its local agent's PostToolUse can block a result or add
+ * to it, never replace it, so the session ledger stays out and none of its context events are
+ * installed.
+ */
+const VSCODE_HOOKS: HookFileFormat = { events: CLAUDE_SETTINGS.events, hook: CLAUDE_SETTINGS.hook, grouped: false };
 
 /** The person's own hook folder VS Code reads (always under the home folder: VS Code does not read COPILOT_HOME). */
 const userHooks = (env: NodeJS.ProcessEnv) => path.join(homeOf(env), '.copilot', 'hooks');

@@ -51,6 +51,68 @@ export interface AgentHost<Id extends string = string> {
   shells?: Readonly<Record<string, ShellTool>>;
   /** What the host alone shows of a read tool's result and of a shell command's output: a guarded read never shows more. */
   cuts?: Readonly<{ read?: OutputCut; shell?: OutputCut }>;
+  /** How a hook may replace a read's result, so that the session ledger (`core/ledger`) can answer a re-read with a note; none: it cannot, and the ledger stays out. */
+  ledger?: LedgerMechanism;
+  /**
+   * Where no hook may replace a read's result but the host's shell reads are rewritten to Skim's own
+   * command (Codex): the events that tell the ledger what the session's contexts hold, and the key
+   * naming a subagent, so that `skim lines --session ID` prints the note itself.
+   */
+  shellLedger?: ContextTracking;
+}
+
+/** How a host tells the ledger what a session's contexts hold: its events, by its names, and the payload key naming the subagent a call comes from. */
+export interface ContextTracking {
+  events: LedgerMechanism['events'];
+  agentKey?: string;
+}
+
+/** What a read showed the model, as the host's PostToolUse payload gives it (after the host's own cut). */
+export interface HostShown {
+  /** The first line shown, 1-based. */
+  start: number;
+  /** The lines as shown, without numbers; the last may be cut short by the host. */
+  lines: string[];
+  /** What the host's result says after the lines (that it cut them, and where to go on): kept under a note. */
+  trailer?: string;
+}
+
+/** What replaces a read's result: the note, and the lines it shows in full, each span from its first line. */
+export interface Replacement {
+  note: string;
+  spans: { start: number; lines: string[] }[];
+}
+
+/** What one of the host's events means for what a session's contexts hold: a context begins (`open`), or every context of the session forgets and the main one goes on (`reset`). */
+export interface ContextEvent {
+  session: string;
+  /** The context that begins (a subagent's); none: the session's main one. */
+  context?: string;
+  effect: 'open' | 'reset';
+}
+
+/**
+ * How a host lets a PostToolUse hook replace a read's result (Claude Code's `updatedToolOutput`,
+ * the Copilot CLI's `modifiedResult`), and how it tells a hook what the model's context holds: its
+ * session starts, compactions and subagents, and the transcript where it gives one.
+ */
+export interface LedgerMechanism {
+  /** The answer's field that replaces the result, as the host names it. */
+  replaces: string;
+  /** What the read showed, from its PostToolUse payload; undefined when the result is no read's lines (an error, an image, the host's own note that the file is unchanged). */
+  shown(payload: Record<string, unknown>): HostShown | undefined;
+  /** The host numbers a result's lines itself from one start: only one span can be shown in full. */
+  oneSpan: boolean;
+  /** The PostToolUse answer that replaces the read's result. */
+  answer(payload: Record<string, unknown>, replacement: Replacement): object;
+  /** The host's events, by its names (each installed with `skim hook --on NAME`), and what each payload says happened. */
+  events: Readonly<Record<string, (payload: Record<string, unknown>) => ContextEvent | undefined>>;
+  /** The payload key naming the subagent a call comes from; none: each subagent has a session of its own. */
+  agentKey?: string;
+  /** The payload key of the tool call's id. */
+  callKey?: string;
+  /** The payload key of the session's transcript, and where a subagent's own transcript is beside it. */
+  transcript?: { key: string; ofAgent(transcript: string, agent: string): string };
 }
 
 /** A tool that runs a command line: the argument that carries it, and the shell that reads it. */
@@ -149,9 +211,14 @@ export interface HookFormat {
   contextAfter?: boolean;
 }
 
-/** A hook file's format: the key of each event's list under "hooks", Skim's hook object in it, whether a matcher group holds it, the version the file must declare. */
+/**
+ * A hook file's format: the key of each event's list under "hooks", Skim's hook object in it,
+ * whether a matcher group holds it, the version the file must declare; and the host's events that
+ * tell the session ledger what the model's context holds, each with an entry of its own.
+ */
 export interface HookFileFormat {
   events: Readonly<Record<HookEvent, string>>;
+  context?: readonly string[];
   hook(command: string, timeoutSeconds: number): Record<string, unknown>;
   grouped: boolean;
   version?: number;

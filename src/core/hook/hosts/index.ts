@@ -32,6 +32,9 @@ export const SHELL_TOOLS: ReadonlyMap<string, ShellTool & { cut?: OutputCut }> =
   ),
 );
 
+/** Read tools whose result a PostToolUse hook may replace: where the session ledger answers a re-read with a note. */
+export const LEDGER_READ_TOOLS: ReadonlySet<string> = new Set(AGENT_HOSTS.flatMap((host) => (host.ledger ? host.readTools : [])));
+
 /** Each host's edit tools by name, with where their arguments carry the file and the text: every shape a name has in any host, in the hosts' order. */
 export const EDIT_SHAPES: ReadonlyMap<string, readonly EditShape[]> = AGENT_HOSTS.reduce((shapes, host) => {
   for (const [tool, shape] of Object.entries(host.edits)) shapes.set(tool, [...(shapes.get(tool) ?? []), ...(Array.isArray(shape) ? shape : [shape])]);

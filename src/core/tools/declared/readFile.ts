@@ -51,5 +51,7 @@ export const readFileTool: ToolDeclaration<ReadFileInput, ReadResult> = {
   ),
   showsLines: true,
   over: 'file',
-  run: onFile((host, file, input) => readFile(host.ctx, host.maps(file), file, input, { maxBytes: host.readCap, wholeMap: host.nextSteps.wholeMap(file) })),
+  run: onFile((host, file, input) =>
+    readFile(host.ctx, host.maps(file), file, input, { maxBytes: host.readCap, wholeMap: host.nextSteps.wholeMap(file), ledger: host.ledger }),
+  ),
 };
