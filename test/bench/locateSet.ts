@@ -32,6 +32,17 @@ export const LOCATE_REPOSITORIES: { repo: string; split: 'tuning' | 'held-out' }
   { repo: 'rack/rack', split: 'held-out' },
   { repo: 'seanmonstar/httparse', split: 'held-out' },
   { repo: 'DaveGamble/cJSON', split: 'held-out' },
+  // Added with the history signals (issue 39), never tuned on: ten more languages' worth of histories.
+  { repo: 'marshmallow-code/marshmallow', split: 'held-out' },
+  { repo: 'go-chi/chi', split: 'held-out' },
+  { repo: 'fastify/fastify', split: 'held-out' },
+  { repo: 'jhy/jsoup', split: 'held-out' },
+  { repo: 'jekyll/jekyll', split: 'held-out' },
+  { repo: 'serde-rs/json', split: 'held-out' },
+  { repo: 'jqlang/jq', split: 'held-out' },
+  { repo: 'fmtlib/fmt', split: 'held-out' },
+  { repo: 'guzzle/guzzle', split: 'held-out' },
+  { repo: 'JamesNK/Newtonsoft.Json', split: 'held-out' },
 ];
 
 export interface LocateTarget {
