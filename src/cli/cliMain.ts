@@ -1,9 +1,9 @@
 import * as path from 'node:path';
-import type { HookParts } from './commands/hook';
-import { gateModeOf, unknownGateLine } from '../core/gate/gate';
+import type { HookParts } from './hookParts';
 import { escapeForTerminal } from '../core/screen/terminal';
 import { hookMain, readPayload } from './commands/hook';
 import { onlyExplains } from './asksHelp';
+import { hookFlags } from './hookArgs';
 import { requireBundle, useV8Flags } from './codeCache';
 import type { Io } from './io';
 import { descriptorIo } from './stdio';
@@ -14,6 +14,7 @@ const cached = !onlyExplains(argv);
 /** The rest of `skim`, and the parts of it a hook needs for a map: bundles of their own beside this one. */
 const engine = () => requireBundle(path.join(__dirname, 'engine.js'), cached) as typeof import('./engine');
 const hookFresh = () => requireBundle(path.join(__dirname, 'hook-fresh.js'), cached) as typeof import('./hookFresh');
+const shellRead = () => requireBundle(path.join(__dirname, 'shell-read.js'), cached) as typeof import('./shellRead');
 const hookMaps = () => {
   // A hook process lives for one answer: V8's baseline WebAssembly compiler alone is enough for its few SQLite and
   // tree-sitter calls, and tiering up to the optimizing one would cost more than the calls (half the hook's time).
@@ -23,21 +24,31 @@ const hookMaps = () => {
 const hookParts: HookParts = {
   openMaps: (root, options, env, warn) => hookMaps().openEngineMaps(root, options, env, warn),
   screen: (options, read, key) => hookFresh().screenHookRead(options, read, key),
+  screenMap: (options, key, entry) => hookFresh().screenHookMap(options, key, entry),
   indexed: (options, databaseFile, key, hash, size) => hookFresh().indexedEntry(options, databaseFile, key, hash, size),
 };
 
-// `skim hook`, or `skim hook --edit-gate MODE` as an install with a chosen edit gate writes it.
-const hook = argv[0] === 'hook' && !onlyExplains(argv) && (argv.length === 1 || (argv.length === 3 && argv[1] === '--edit-gate'));
+// `skim hook`, with the flags an install writes (the hook file's host and scope, a chosen edit gate).
+const flags = argv[0] === 'hook' && !onlyExplains(argv) ? hookFlags(argv.slice(1)) : undefined;
+const hook = flags !== undefined;
+// `skim lines …`, what a guarded shell read runs: as the hook, from this bundle, loading the engine only for a map.
+const lines = argv[0] === 'lines' && !onlyExplains(argv);
 // The hook runs on every read an agent makes: it starts from this small bundle, on the bare descriptors, and loads the engine only for a map.
-const hookIo = hook ? descriptorIo(readPayload) : undefined;
-const io: Io = hookIo?.io ?? {
+const bare = hook || lines ? descriptorIo(readPayload) : undefined;
+const io: Io = bare?.io ?? {
   // A person at a terminal sees a file's ESC sequences and bidi marks as escapes; a pipe (an agent) gets the file's bytes.
   out: (text: string) => process.stdout.write(`${process.stdout.isTTY ? escapeForTerminal(text) : text}\n`),
   warn: (text: string) => process.stderr.write(`skim: ${text}\n`),
   stdin: () => readPayload(process.stdin),
 };
-if (hook && argv.length === 3 && gateModeOf(argv[2], 'off') !== argv[2]) io.warn(unknownGateLine(argv[2]));
-const run = hook ? hookMain(io, process.env, process.cwd(), hookParts, argv[1] === '--edit-gate' ? gateModeOf(argv[2]) : undefined) : engine().main(argv, io);
+for (const problem of flags?.problems ?? []) io.warn(problem);
+const run = flags
+  ? hookMain(io, process.env, process.cwd(), hookParts, flags)
+  : lines && bare
+    ? shellRead().linesMain(argv.slice(1), io, process.env, process.cwd(), hookParts, (bytes) =>
+        process.stdout.isTTY ? bare.write(escapeForTerminal(bytes.toString('utf8'))) : bare.write(bytes),
+      )
+    : engine().main(argv, io);
 // Exit once the output is flushed: a hook must not linger on a model call it no longer waits for.
-const flushed = () => hookIo?.flushed() ?? new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+const flushed = () => bare?.flushed() ?? new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
 void run.then((code) => flushed().then(() => process.exit(code)));

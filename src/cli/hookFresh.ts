@@ -4,4 +4,4 @@
  * A fresh hit loads this and never the engine (dist/hook-maps.js) or SQLite.
  */
 export { indexedEntry } from '../core/hook/indexedEntry';
-export { screenHookRead } from './hookScreen';
+export { screenHookMap, screenHookRead } from './hookScreen';

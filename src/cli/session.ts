@@ -13,7 +13,7 @@ import { within } from '../core/time/deadline';
 import { stopParsesOn } from '../core/structural/parser';
 import { Outlines } from '../core/search/searchOutlines';
 import { UsageError } from './args';
-import type { OpenMaps } from './commands/hook';
+import type { OpenMaps } from './hookParts';
 import { CommandFailed } from './io';
 import { defaultRoot } from './root';
 import { historyFileBeside } from '../core/history/historyStore';

@@ -84,8 +84,8 @@ class DescriptorWriter {
     private readonly stream: () => NodeJS.WritableStream,
   ) {}
 
-  write(text: string): void {
-    let bytes = Buffer.from(text, 'utf8');
+  write(data: string | Buffer): void {
+    let bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     while (!this.streamed && bytes.length > 0) {
       try {
         bytes = bytes.subarray(writeSync(this.fd, bytes));
@@ -103,8 +103,12 @@ class DescriptorWriter {
   }
 }
 
-/** The hook's Io on the standard descriptors, and how to wait until its output has left. */
-export function descriptorIo(readStdin: (chunks: AsyncIterable<Buffer>) => Promise<string>): { io: Io; flushed(): Promise<void> } {
+/** The hook's Io on the standard descriptors, a writer of stdout's bytes as they are, and how to wait until its output has left. */
+export function descriptorIo(readStdin: (chunks: AsyncIterable<Buffer>) => Promise<string>): {
+  io: Io;
+  write(data: string | Buffer): void;
+  flushed(): Promise<void>;
+} {
   const out = new DescriptorWriter(1, () => process.stdout);
   const err = new DescriptorWriter(2, () => process.stderr);
   return {
@@ -119,6 +123,7 @@ export function descriptorIo(readStdin: (chunks: AsyncIterable<Buffer>) => Promi
       },
       stdin: () => readStdin(stdinChunks()),
     },
+    write: (data) => out.write(data),
     flushed: () => Promise.all([out.flushed(), err.flushed()]).then(() => undefined),
   };
 }

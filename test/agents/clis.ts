@@ -1,9 +1,12 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
+import { scratch } from '../support/files';
 import { ScriptedAnthropic } from '../support/scriptedAnthropic';
+import { ScriptedGemini } from '../support/scriptedGemini';
+import { ScriptedResponses } from '../support/scriptedResponses';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../../..');
@@ -20,12 +23,50 @@ export function pythonSource(functions: number): string {
   return Array.from({ length: functions * 30 }, (_, i) => (i % 30 === 0 ? `def f${i / 30}(x):` : `    x = x + ${i}`)).join('\n') + '\n';
 }
 
-/** Installs Skim's hook into the project with Skim's own command, as a user would. */
-export function installHook(project: string, host: 'claude' | 'copilot-cli'): void {
-  execFileSync(process.execPath, [path.join(ROOT, 'dist/cli.js'), 'hook', 'install', '--host', host], {
-    cwd: project,
-    env: { ...process.env, XDG_STATE_HOME: path.join(project, '.state') },
+/**
+ * For each test of the suite it is called in: a scripted model offering `tool`, and a project (a
+ * git work tree) holding big.py (900 lines, the model's read target) and small.py (150 lines).
+ */
+export function agentProject(tool: string): { server: ScriptedAnthropic; s: ReturnType<typeof scratch> } {
+  const project = {} as { server: ScriptedAnthropic; s: ReturnType<typeof scratch> };
+  beforeEach(async () => {
+    project.server = await new ScriptedAnthropic().start();
+    project.server.readTool = tool;
+    project.s = scratch('skim-agent-');
+    mkdirSync(path.join(project.s.dir, '.git'));
+    project.server.target = project.s.write('big.py', pythonSource(30));
+    project.s.write('small.py', pythonSource(5));
   });
+  afterEach(async () => {
+    await project.server.stop();
+    project.s.cleanup();
+  });
+  return project;
+}
+
+/** The environment the project's agents and Skim's own commands run with: a home, a state folder and a cache of their own. */
+export function projectEnv(project: string): NodeJS.ProcessEnv {
+  const home = path.join(project, '.home');
+  return {
+    ...process.env,
+    HOME: home,
+    CODEX_HOME: path.join(home, '.codex'),
+    COPILOT_HOME: path.join(home, '.copilot'),
+    XDG_STATE_HOME: path.join(project, '.state'),
+    SKIM_CACHE_DIR: path.join(project, '.skim-cache'),
+  };
+}
+
+/** Runs `skim` in the project, as a user would, and returns what it printed. */
+export function skimIn(project: string, args: string[]): string {
+  return execFileSync(process.execPath, [path.join(ROOT, 'dist/cli.js'), ...args], { cwd: project, env: projectEnv(project), encoding: 'utf8' });
+}
+
+export type AgentHostId = 'vscode' | 'claude' | 'copilot-cli' | 'codex' | 'gemini';
+
+/** Installs Skim's hook into the project (or the project's home, for the user scope) with Skim's own command, as a user would. */
+export function installHook(project: string, host: AgentHostId, scope: 'workspace' | 'user' = 'workspace'): void {
+  skimIn(project, ['hook', 'install', '--host', host, '--scope', scope]);
 }
 
 /** Every tool result the model saw in its last turn, in order, as text. */
@@ -74,13 +115,11 @@ export function afterRead(server: ScriptedAnthropic): AfterRead {
 
 /** Runs an agent CLI once in `project`, with a home of its own, until its single turn ends. */
 async function runAgent(bin: string, args: string[], project: string, env: Record<string, string>): Promise<void> {
-  const home = path.join(project, '.home');
-  mkdirSync(home, { recursive: true });
-  await run(binary(bin), args, {
-    cwd: project,
-    timeout: 120_000,
-    env: { ...process.env, HOME: home, TMPDIR: project, SKIM_CACHE_DIR: path.join(project, '.skim-cache'), ...env },
-  });
+  mkdirSync(path.join(project, '.home'), { recursive: true });
+  const ran = run(binary(bin), args, { cwd: project, timeout: 150_000, env: { ...projectEnv(project), TMPDIR: project, ...env } });
+  // Nothing comes on stdin (Codex reads a prompt from it until it ends).
+  ran.child.stdin?.end();
+  await ran;
 }
 
 export function claudeCode(project: string, server: ScriptedAnthropic, allowedTools = 'Read'): Promise<void> {
@@ -106,7 +145,57 @@ export function copilotCli(project: string, server: ScriptedAnthropic): Promise<
       COPILOT_PROVIDER_API_KEY: 'dummy',
       COPILOT_MODEL: 'claude-sonnet-4.5',
       COPILOT_AUTO_UPDATE: 'false',
-      COPILOT_HOME: path.join(project, '.home', '.copilot'),
     },
   );
+}
+
+/**
+ * Points the Codex CLI at the scripted server (a provider of its own, a model its catalog knows,
+ * so that it offers its real tools) and trusts the project, so that the project's .codex/ is read:
+ * the test's own choice, as a person makes it in Codex.
+ */
+export function codexConfig(project: string, server: ScriptedResponses): void {
+  const home = path.join(project, '.home', '.codex');
+  mkdirSync(home, { recursive: true });
+  const config = [
+    'model = "gpt-5.5"',
+    'model_provider = "scripted"',
+    '[model_providers.scripted]',
+    'name = "scripted"',
+    `base_url = "${server.url}"`,
+    'env_key = "SCRIPTED_KEY"',
+    'wire_api = "responses"',
+    'request_max_retries = 0',
+    'stream_max_retries = 0',
+    `[projects.${JSON.stringify(project)}]`,
+    'trust_level = "trusted"',
+    '',
+  ];
+  writeFileSync(path.join(home, 'config.toml'), config.join('\n'));
+}
+
+/** The Codex CLI, once, with its hooks run without a person's review: the test's own choice (`--dangerously-bypass-hook-trust`), never Skim's. */
+export function codexCli(project: string): Promise<void> {
+  return runAgent(
+    '.bin/codex',
+    ['exec', '--skip-git-repo-check', '--sandbox', 'danger-full-access', '--dangerously-bypass-hook-trust', 'Do what the script says.'],
+    project,
+    { SCRIPTED_KEY: 'dummy' },
+  );
+}
+
+/** The Gemini CLI's own settings for a run against the scripted server: an API key, no folder-trust prompt, nothing sent anywhere. */
+export function geminiSettings(project: string): void {
+  const home = path.join(project, '.home', '.gemini');
+  mkdirSync(home, { recursive: true });
+  const settings = {
+    security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: false } },
+    telemetry: { enabled: false },
+    general: { disableAutoUpdate: true },
+  };
+  writeFileSync(path.join(home, 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
+}
+
+export function geminiCli(project: string, server: ScriptedGemini): Promise<void> {
+  return runAgent('.bin/gemini', ['-p', 'Do what the script says.', '--yolo'], project, { GEMINI_API_KEY: 'dummy', GOOGLE_GEMINI_BASE_URL: server.url });
 }

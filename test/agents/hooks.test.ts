@@ -1,9 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
-import { scratch } from '../support/files';
-import { ScriptedAnthropic } from '../support/scriptedAnthropic';
-import { afterRead, claudeCode, copilotCli, installHook, pythonSource } from './clis';
+import { afterRead, agentProject, claudeCode, copilotCli, installHook } from './clis';
 
 const NOTICE = /\[skim\] This read was shortened: lines 1-200 of big\.py are shown, of 900 in all \(the read asked for 1-900\)\. Next start: line 201\./;
 const MAP_LAST_ROW = /^871-900 f29$/m;
@@ -19,25 +16,12 @@ const HOSTS = [
 for (const { name, host, tool, run } of HOSTS) {
   describe(`${name}'s own ${tool}, driven by a scripted model (offline)`, function () {
     this.timeout(180_000);
-    let server: ScriptedAnthropic;
-    let s: ReturnType<typeof scratch>;
-    beforeEach(async () => {
-      server = await new ScriptedAnthropic().start();
-      server.readTool = tool;
-      s = scratch('skim-agent-');
-      mkdirSync(path.join(s.dir, '.git'));
-      server.target = s.write('big.py', pythonSource(30));
-      s.write('small.py', pythonSource(5));
-    });
-    afterEach(async () => {
-      await server.stop();
-      s.cleanup();
-    });
+    const project = agentProject(tool);
 
     it("with Skim's hook, a 900-line read arrives as 200 lines, and the notice and the whole map reach the model inline", async () => {
-      installHook(s.dir, host);
-      await run(s.dir, server);
-      const { result, after } = afterRead(server);
+      installHook(project.s.dir, host);
+      await run(project.s.dir, project.server);
+      const { result, after } = afterRead(project.server);
       assert.equal(lineCount(result), 200);
       assert.match(result, /def f0\(x\):/);
       assert.doesNotMatch(result, /x = x \+ 200$/m);
@@ -47,18 +31,18 @@ for (const { name, host, tool, run } of HOSTS) {
     });
 
     it('without the hook, the host reads as it always did', async () => {
-      await run(s.dir, server);
-      const { result, after } = afterRead(server);
+      await run(project.s.dir, project.server);
+      const { result, after } = afterRead(project.server);
       if (host === 'claude') assert.equal(lineCount(result), 900);
       else assert.match(result, /x = x \+ 200/);
       assert.doesNotMatch(after, /\[skim\]/);
     });
 
     it('with the hook, a 150-line read is untouched', async () => {
-      installHook(s.dir, host);
-      server.target = path.join(s.dir, 'small.py');
-      await run(s.dir, server);
-      const { result, after } = afterRead(server);
+      installHook(project.s.dir, host);
+      project.server.target = path.join(project.s.dir, 'small.py');
+      await run(project.s.dir, project.server);
+      const { result, after } = afterRead(project.server);
       assert.equal(lineCount(result), 150);
       assert.doesNotMatch(after, /\[skim\]/);
     });

@@ -482,6 +482,20 @@ function hookCost(dir: string) {
     },
     passthrough: { file: '/bin/sh', args: ['-c', installed.pre], input: payload('read_file', { filePath: big, startLine: 1, endLine: 100 }) },
     capped: { file: '/bin/sh', args: ['-c', installed.pre], input: payload('read_file', { filePath: big, startLine: 1, endLine: 900 }) },
+    // Shell calls: most name no read program (the filter ends them), some name one and are no read (Node starts, the recognizer refuses), a few are reads.
+    shellNoRead: {
+      file: '/bin/sh',
+      args: ['-c', installed.pre],
+      input: payload('Bash', { command: 'npm test -- --grep parser', description: 'Run the tests' }),
+    },
+    shellNotARead: {
+      file: '/bin/sh',
+      args: ['-c', installed.pre],
+      input: payload('Bash', { command: 'cat big.ts | grep export', description: 'Find exports' }),
+    },
+    shellRead: { file: '/bin/sh', args: ['-c', installed.pre], input: payload('Bash', { command: 'cat big.ts', description: 'Read it' }) },
+    catItself: { file: '/bin/sh', args: ['-c', 'cat big.ts'] },
+    linesGuarded: { file: process.execPath, args: [path.join(root, 'dist/cli.js'), 'lines', '--format', 'raw', '--max-bytes', '20440', 'big.ts'] },
   };
   const once = (name: string): { ms: number; kb: number } => {
     writeFileSync(rssFile, '');
@@ -491,7 +505,12 @@ function hookCost(dir: string) {
     const rss = readFileSync(rssFile, 'utf8').trim();
     if (name === 'capped' && !out.includes('"updatedInput"')) throw new Error(`the hook did not cap the read: ${out.slice(0, 200)}`);
     if (name === 'passthrough' && out !== '') throw new Error(`the hook answered a small read: ${out.slice(0, 200)}`);
-    if (name.startsWith('noPart') && (out !== '' || rss !== '')) throw new Error(`Node started for a call Skim has no part in: ${out.slice(0, 200)}`);
+    if ((name.startsWith('noPart') || name === 'shellNoRead') && (out !== '' || rss !== ''))
+      throw new Error(`Node started for a call Skim has no part in: ${out.slice(0, 200)}`);
+    if (name === 'shellNotARead' && out !== '') throw new Error(`the hook answered a shell call that is no read: ${out.slice(0, 200)}`);
+    if (name === 'shellRead' && !out.includes('lines --offset 1')) throw new Error(`the hook did not rewrite a shell read: ${out.slice(0, 200)}`);
+    if (name === 'linesGuarded' && !out.startsWith('[skim] This read was shortened'))
+      throw new Error(`skim lines did not guard the read: ${out.slice(0, 200)}`);
     return { ms, kb: Number(rss) };
   };
   once('capped'); // maps the file once: every measured capped read is a fresh hit
@@ -510,6 +529,15 @@ function hookCost(dir: string) {
   record('the same call, Node started for it (no filter, as on Windows)', ms('unfiltered'), 'ms');
   record('hook as installed, a read it passes untouched', ms('passthrough'), 'ms');
   record('hook as installed, a capped read from a fresh cache', ms('capped'), 'ms');
+  record('hook as installed, a shell call with no read program in it (0.4 kB)', ms('shellNoRead'), 'ms');
+  record('hook as installed, a shell call naming a read program that is no read (cat f | grep)', ms('shellNotARead'), 'ms');
+  record('hook as installed, a shell read it rewrites (cat of 900 lines)', ms('shellRead'), 'ms');
+  record('cat of 900 lines itself', ms('catItself'), 'ms');
+  record('skim lines, that read guarded, fresh cache', ms('linesGuarded'), 'ms');
+  const noRead = ms('shellNoRead') / ms('shell');
+  record("hook, a shell call with no read program / sh -c 'cat >/dev/null', time", noRead, '×', { text: '≤ 3×', ok: noRead <= 3 });
+  const linesRatio = ms('linesGuarded') / ms('node');
+  record('skim lines guarded, fresh cache / node -e 0, time', linesRatio, '×', { text: '≤ 1.8×', ok: linesRatio <= 1.8 });
   const noPart = ms('noPart') / ms('shell');
   const noPartLarge = ms('noPartLarge') / ms('shellLarge');
   const passRatio = ms('passthrough') / ms('node');

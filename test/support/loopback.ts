@@ -1,4 +1,5 @@
 import * as http from 'node:http';
+import { AddressInfo } from 'node:net';
 
 /** An HTTP server on a free loopback port that hands each request to `handle` with its whole body. */
 export async function listenOnLoopback(handle: (req: http.IncomingMessage, res: http.ServerResponse, body: string) => void): Promise<http.Server> {
@@ -13,4 +14,25 @@ export async function listenOnLoopback(handle: (req: http.IncomingMessage, res: 
 
 export function closeServer(server: http.Server | undefined): Promise<void> {
   return new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
+}
+
+/** A scripted server on a free loopback port: each request goes to `route`, with its whole body. */
+export abstract class LoopbackServer {
+  private server?: http.Server;
+
+  /** The server's address, without a path. */
+  get origin(): string {
+    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
+  }
+
+  async start(): Promise<this> {
+    this.server = await listenOnLoopback((req, res, raw) => this.route(req, res, raw));
+    return this;
+  }
+
+  stop(): Promise<void> {
+    return closeServer(this.server);
+  }
+
+  protected abstract route(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void;
 }

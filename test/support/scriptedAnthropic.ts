@@ -1,19 +1,20 @@
 import * as http from 'node:http';
-import { AddressInfo } from 'node:net';
-import { closeServer, listenOnLoopback } from './loopback';
+import { LoopbackServer } from './loopback';
 
 /**
  * A real HTTP server speaking the Anthropic Messages API (streaming and not), answering like a
  * model that reads one file: its first turn calls the read tool on `target`, with `range` lines
- * if given; once any tool result is in the conversation, it ends the turn. Requests without the
- * read tool (titles, summaries) get a short text. Every request body is kept.
+ * if given (or, with `command`, calls the shell tool named `readTool` with that command line);
+ * once any tool result is in the conversation, it ends the turn. Requests without the read tool
+ * (titles, summaries) get a short text. Every request body is kept.
  */
-export class ScriptedAnthropic {
+export class ScriptedAnthropic extends LoopbackServer {
   readonly requests: { url: string; body: Record<string, unknown> }[] = [];
-  private server?: http.Server;
   target = '';
   range?: [number, number];
   readTool = 'Read';
+  /** A command line for the shell tool `readTool` to run, instead of a read. */
+  command?: string;
   /**
    * Instead of one read, these calls in turn, one per turn (`before` runs as the call is made:
    * a change on disk between two calls); the turn after the last one ends.
@@ -21,16 +22,7 @@ export class ScriptedAnthropic {
   script?: { tool: string; input: Record<string, unknown>; before?: () => void }[];
 
   get url(): string {
-    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
-  }
-
-  async start(): Promise<this> {
-    this.server = await listenOnLoopback((req, res, raw) => this.route(req, res, raw));
-    return this;
-  }
-
-  stop(): Promise<void> {
-    return closeServer(this.server);
+    return this.origin;
   }
 
   /** Every message request that offered the read tool: the agent's own turns. */
@@ -40,7 +32,7 @@ export class ScriptedAnthropic {
       .map((r) => r.body);
   }
 
-  private route(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
+  protected route(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
     const url = (req.url ?? '').split('?')[0];
     const body = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
     this.requests.push({ url, body });
@@ -71,6 +63,11 @@ export class ScriptedAnthropic {
     }
     if (answered) return { stop: 'end_turn', content: [{ type: 'text', text: 'SCRIPTED-DONE' }] };
     const properties = read.input_schema?.properties ?? {};
+    if (this.command !== undefined) {
+      // The shell tool's input as its schema names it: the command, and the description both hosts ask for.
+      const input = { command: this.command, ...(properties.description ? { description: 'Read the file' } : {}) };
+      return { stop: 'tool_use', content: [{ type: 'tool_use', id: `toolu_${this.requests.length}`, name: read.name, input }] };
+    }
     const input: Record<string, unknown> = { [properties.file_path ? 'file_path' : 'path']: this.target };
     if (this.range) {
       if (properties.view_range) input.view_range = this.range;

@@ -39,7 +39,7 @@ describe("the hook's small bundles", () => {
   it('dist/cli-main.js, where every hook call starts, carries no package, no SQLite, tree-sitter, search or tool, in under 160 KB', () => {
     const b = bundle('cli-main');
     assert.deepEqual(b.packages, []);
-    assert.deepEqual(b.folders, sharedAnd('core/config', 'core/gate', 'core/guard', 'core/hook', 'core/time'));
+    assert.deepEqual(b.folders, sharedAnd('core/config', 'core/gate', 'core/guard', 'core/hook', 'core/shell', 'core/time'));
     assert.deepEqual(b.requires, []);
     assert.ok(b.bytes < 160 * 1024, `${b.bytes} bytes`);
   });
@@ -50,6 +50,26 @@ describe("the hook's small bundles", () => {
     assert.deepEqual(b.folders, sharedAnd('core', 'core/guard', 'core/hook', 'core/structural'));
     assert.deepEqual(b.requires, ['./secretlint.js']);
     assert.ok(b.bytes < 80 * 1024, `${b.bytes} bytes`);
+  });
+
+  it('dist/shell-read.js, what a guarded shell read runs, carries no package, no SQLite, tree-sitter or tool, and requires nothing beside it, in under 90 KB', () => {
+    const b = bundle('shell-read');
+    assert.deepEqual(b.packages, []);
+    assert.deepEqual(b.folders, [
+      'cli',
+      'core/cache',
+      'core/config',
+      'core/files',
+      'core/guard',
+      'core/hook',
+      'core/map',
+      'core/mapping',
+      'core/screen',
+      'core/shell',
+      'core/time',
+    ]);
+    assert.deepEqual(b.requires, []);
+    assert.ok(b.bytes < 90 * 1024, `${b.bytes} bytes`);
   });
 
   it("dist/hook-maps.js, a map made or looked up for a hook, carries SQLite and the team cache's client but no tool, overview, locate or secretlint, in under 480 KB", () => {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { hookCommands } from '../../src/core/hook/command';
+import { CommandOptions, hookCommands } from '../../src/core/hook/command';
 import { onPath } from '../../src/core/search/program';
 import { FIXTURES, scratch, tsSource } from '../support/files';
 
@@ -34,7 +34,7 @@ function payloads(file: string): { name: string; text: string; part: boolean }[]
   const claude = (tool: string, input: object) =>
     JSON.stringify({
       session_id: 's',
-      transcript_path: '/tmp/t',
+      transcript_path: '/tmp/t.jsonl',
       cwd: '/p',
       permission_mode: 'default',
       hook_event_name: 'PreToolUse',
@@ -51,6 +51,18 @@ function payloads(file: string): { name: string; text: string; part: boolean }[]
     { name: 'Claude Code Read', text: claude('Read', { file_path: file }), part: true },
     { name: 'Claude Code MCP skim_read_file', text: claude('mcp__skim__skim_read_file', { filePath: file }), part: true },
     { name: 'Copilot CLI bash', text: copilot('bash', { command: 'ls' }), part: false },
+    // A shell call starts Skim only when a read program's name starts a word of it: most shell calls are no read.
+    { name: 'Claude Code Bash cat', text: claude('Bash', { command: `cat ${file}` }), part: true },
+    { name: 'Claude Code Bash, a comment line before the read', text: claude('Bash', { command: `# look\nnl -ba ${file} | sed -n '1,900p'` }), part: true },
+    { name: 'Claude Code Bash, a cd before the read', text: claude('Bash', { command: `cd /p&&head -n 900 ${file}` }), part: true },
+    { name: 'Copilot CLI bash sed', text: copilot('bash', { command: `sed -n '1,900p' ${file}` }), part: true },
+    { name: 'Copilot CLI powershell Get-Content', text: copilot('powershell', { command: `GET-CONTENT ${file}` }), part: true },
+    {
+      name: 'Claude Code Bash, read programs inside other words only',
+      text: claude('Bash', { command: 'echo concatenate; python3 sed_tail.py' }),
+      part: false,
+    },
+    { name: 'Copilot CLI bash, a read program in a file name only', text: copilot('bash', { command: 'python3 tests/cat.py' }), part: false },
     { name: 'Copilot CLI view', text: copilot('view', { path: file }), part: true },
     { name: 'Copilot CLI create', text: copilot('create', { path: file, file_text: runner }), part: true },
     // JSON's white space anywhere around the colon, and pretty-printed payloads.
@@ -182,7 +194,11 @@ describe('the installed command starts Node only for the calls Skim has a part i
 
   it('keeps the plain command where there is no POSIX shell (Windows) or no awk', () => {
     const plain = '/usr/bin/node /opt/skim/dist/cli.js hook # skim read guard';
-    assert.deepEqual(hookCommands('/usr/bin/node', '/opt/skim/dist/cli.js', 'drift', { platform: 'win32', awk: '/usr/bin/awk' }), { pre: plain, post: plain });
-    assert.deepEqual(hookCommands('/usr/bin/node', '/opt/skim/dist/cli.js', 'drift', { awk: undefined }), { pre: plain, post: plain });
+    const commands = (options: CommandOptions) => {
+      const { pre, post } = hookCommands('/usr/bin/node', '/opt/skim/dist/cli.js', 'drift', options);
+      return { pre, post };
+    };
+    assert.deepEqual(commands({ platform: 'win32', awk: '/usr/bin/awk' }), { pre: plain, post: plain });
+    assert.deepEqual(commands({ awk: undefined }), { pre: plain, post: plain });
   });
 });

@@ -16,7 +16,9 @@ import {
 } from 'node:fs';
 import * as path from 'node:path';
 import { hookCommands } from '../../src/core/hook/command';
+import { SHELL_TOOLS } from '../../src/core/hook/hosts';
 import { hasSkimHook, hookPlace, installHook, removeHook } from '../../src/core/hook/install';
+import { keepAdded } from '../../src/core/hook/settingsDocument';
 import { skim } from '../support/cli';
 import { FIXTURES, scratch } from '../support/files';
 
@@ -72,11 +74,12 @@ describe('installing and removing the read hook', () => {
     const installed = JSON.parse(readFileSync(place.file, 'utf8'));
     assert.deepEqual(installed.permissions, { allow: ['Bash(ls)'] });
     const edits =
-      'replace_string_in_file|multi_replace_string_in_file|insert_edit_into_file|create_file|apply_patch|edit_notebook_file|Edit|MultiEdit|Write|NotebookEdit|edit|create';
+      'replace_string_in_file|multi_replace_string_in_file|insert_edit_into_file|create_file|apply_patch|edit_notebook_file|Edit|MultiEdit|Write|NotebookEdit|edit|create|str_replace_editor|replace|write_file';
+    const ownReads = (tool: string) => `${tool}|mcp__skim__${tool}|mcp__client__${tool}|skim-${tool}|mcp_skim_${tool}`;
     assert.deepEqual(installed.hooks.PreToolUse, [
       { matcher: 'Bash', hooks: [{ type: 'command', command: 'audit.sh' }] },
       {
-        matcher: `read_file|copilot_readFile|Read|view|skim_read_file|mcp__skim__skim_read_file|skim_find_symbol|mcp__skim__skim_find_symbol|${edits}`,
+        matcher: `read_file|copilot_readFile|Read|view|str_replace_editor|${ownReads('skim_read_file')}|${ownReads('skim_find_symbol')}|${edits.replace('|str_replace_editor', '')}|${[...SHELL_TOOLS.keys()].join('|')}`,
         hooks: [{ type: 'command', command: COMMAND, timeout: 30 }],
       },
     ]);
@@ -217,7 +220,10 @@ describe('installing and removing the read hook', () => {
       [0, `Skim's read hook for claude (workspace) installed in ${path.join(s.dir, '.claude', 'settings.local.json')}`],
     );
     const settings = JSON.parse(readFileSync(path.join(s.dir, '.claude', 'settings.local.json'), 'utf8'));
-    assert.match(settings.hooks.PreToolUse[0].hooks[0].command, /^\S*awk '.*cli\.js"? hook; cat >\/dev\/null";.*' \|\| true # skim read guard$/);
+    assert.match(
+      settings.hooks.PreToolUse[0].hooks[0].command,
+      /^\S*awk '.*cli\.js"? hook --host claude --scope workspace; cat >\/dev\/null";.*' \|\| true # skim read guard$/,
+    );
     assert.equal(
       (await skim(['hook', 'install', '--host', 'claude'], { cwd: s.dir, env })).stdout,
       `Skim's read hook for claude (workspace) already installed in ${path.join(s.dir, '.claude', 'settings.local.json')}`,
@@ -275,7 +281,19 @@ describe('installing and removing the read hook', () => {
       assert.equal(readFileSync(place.file, 'utf8'), original);
     });
 
-    it('takes out of .git/info/exclude only the line Skim added, never one the person had, and restores a last line without its newline', () => {
+    it("takes out, with its line, the newline an earlier Skim put after the person's unended last line", () => {
+      const exclude = path.join(s.dir, '.git', 'info', 'exclude');
+      mkdirSync(path.dirname(exclude), { recursive: true });
+      const vscode = hookPlace('vscode', 'workspace', s.dir);
+      installHook(vscode, COMMANDS, state);
+      // As an earlier Skim left them: its line appended after a newline it added, and its record saying so.
+      writeFileSync(exclude, '*.log\n/.github/hooks/skim-vscode.json\n');
+      keepAdded(state, vscode.file, { created: true, excluded: { newline: true }, holds: ['hook'] });
+      removeHook(vscode, state);
+      assert.equal(readFileSync(exclude, 'utf8'), '*.log');
+    });
+
+    it('takes out of .git/info/exclude only the line Skim added, never one the person had, and keeps a last line without its newline last', () => {
       const exclude = path.join(s.dir, '.git', 'info', 'exclude');
       mkdirSync(path.dirname(exclude), { recursive: true });
       const theirs = '# git ls-files --others --exclude-from=.git/info/exclude\n/.claude/settings.local.json\n*.log';
@@ -284,7 +302,7 @@ describe('installing and removing the read hook', () => {
       const vscode = hookPlace('vscode', 'workspace', s.dir);
       installHook(claude, COMMANDS, state);
       installHook(vscode, COMMANDS, state);
-      assert.equal(readFileSync(exclude, 'utf8'), `${theirs}\n/.github/hooks/skim-vscode.json\n`);
+      assert.equal(readFileSync(exclude, 'utf8'), theirs.replace('*.log', '/.github/hooks/skim-vscode.json\n*.log'));
       removeHook(claude, state);
       removeHook(vscode, state);
       assert.equal(existsSync(claude.file), false);

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, truncateSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, truncateSync } from 'node:fs';
 import * as path from 'node:path';
 import { scanFile } from '../../src/core/files/scan';
 import { scratch } from '../support/files';
@@ -39,6 +39,17 @@ describe('streaming a file once', () => {
     assert.equal(scan.complete, false);
     assert.equal(scan.seen, 12);
     assert.equal(scan.hash, undefined);
+  });
+
+  it("measures the bytes of the lines asked, across chunks and to a file's end: lib.dom.d.ts's lines 1000-30000, 30000-, and 1-1", async () => {
+    const file = require.resolve('typescript/lib/lib.dom.d.ts');
+    const lines = readFileSync(file, 'utf8').split('\n').slice(0, -1);
+    const bytes = (from: number, to: number) => lines.slice(from - 1, to).reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
+    assert.ok(bytes(1000, 30_000) > 1024 * 1024, 'the range spans many 64 KB chunks of a streamed file');
+    assert.equal((await scanFile(file, { start: 1000, take: 200, measureTo: 30_000 })).rangeBytes, bytes(1000, 30_000));
+    assert.equal((await scanFile(file, { start: 30_000, take: 200, measureTo: Infinity })).rangeBytes, bytes(30_000, lines.length));
+    assert.equal((await scanFile(file, { start: 1, take: 1, measureTo: 1 })).rangeBytes, Buffer.byteLength(lines[0]) + 1);
+    assert.equal((await scanFile(s.write('three.ts', 'a\nbb\nccc'), { start: 2, take: 1, measureTo: 9 })).rangeBytes, 6);
   });
 
   it('keeps lines that straddle chunk boundaries whole', async () => {

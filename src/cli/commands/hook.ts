@@ -1,20 +1,22 @@
 import { guardedRead, GuardedRead, notMapped, shownAs } from '../../core/guard/guard';
-import { EditGateMode } from '../../core/gate/gate';
 import { Options } from '../../core/config/options';
 import { idleOptions, optionsFromEnv, withOptions } from '../../core/config/read';
 import { within } from '../../core/time/deadline';
 import { judgeLog, judgeLogFile, judgeRuntime, openAiJudgeFrom } from '../../core/judge/runtime';
 import { concernsGate, gateCall, openGate, stampRead } from '../../core/gate/hookGate';
-import { hookAnswer } from '../../core/hook/answer';
-import { parsePayload } from '../../core/hook/payload';
-import { RemoteMaps } from '../../core/hook/remoteMaps';
-import { shellWord } from '../../core/hook/shellWord';
-import { findExtension } from '../../core/hook/socketPath';
-import type { MapEntry } from '../../core/map/types';
-import type { EnsureOptions, MapOutcome, MapSource } from '../../core/mapping/mapSource';
-import { Project, ProjectFile } from '../../core/files/project';
-import { cacheFileFor } from '../../core/cache/location';
+import { realpathSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+import { hostAnswer, PreToolAnswer, readAnswer } from '../../core/hook/answer';
+import { standsAside } from '../../core/hook/actingHook';
+import { keepLater, laterDirectory, takeLater } from '../../core/hook/laterContext';
+import { HookCall, HookShellRead, parsePayload } from '../../core/hook/payload';
+import { linesArgs, rewrittenCommand } from '../../core/hook/shellRewrite';
+import { fileKindByName } from '../../core/files/kind';
+import { scanFile } from '../../core/files/scan';
+import type { ShellRead } from '../../core/shell/read';
+import type { HookFlags } from '../hookArgs';
 import type { Io } from '../io';
+import { HookParts, hookMapSource, ownProgram, wholeMapCommand } from '../hookParts';
 import { defaultRoot } from '../root';
 
 /**
@@ -41,89 +43,27 @@ export async function readPayload(stream: AsyncIterable<Buffer>, maxBytes = MAX_
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** This process's own engine for a project (cache, model, tree-sitter): loaded only when a read needs a map. */
-export type OpenMaps = (
-  root: string,
-  options: Options,
-  env: NodeJS.ProcessEnv,
-  warn: (message: string) => void,
-) => Promise<{
-  maps: MapSource;
-  close(): Promise<void>;
-  /** Writes the entry file beside the database for a map found there, so that the next read finds it without SQLite. */
-  keepEntryFile(key: string): Promise<void>;
-}>;
-
-/**
- * The result screen for the read the hook's answer tells of: the file's name (`key`) where the
- * notice prints it, and the map it carries (credentials redacted in its prose, names and notes
- * before it is drawn); loaded only when there is something to tell.
- */
-export type Screener = (options: Options, read: GuardedRead, key: string) => Promise<GuardedRead>;
-
-/** A fresh map from the entry files beside the project's database (`indexedEntry`), found without loading SQLite. */
-export type IndexedLookup = (options: Options, databaseFile: string, key: string, hash: string, size: number) => Promise<MapEntry | undefined>;
-
-/** What the hook takes from the bundles it loads only for a read over the limit. */
-export interface HookParts {
-  openMaps: OpenMaps;
-  screen: Screener;
-  indexed: IndexedLookup;
-}
-
-/** Opens the engine on the first request for a map, so that a read which needs none never loads it. */
-class LazyMaps implements MapSource {
-  private opened?: ReturnType<OpenMaps>;
-
-  constructor(private readonly open: () => ReturnType<OpenMaps>) {}
-
-  async cached(file: ProjectFile, hash: string, size: number): Promise<MapEntry | undefined> {
-    return (await (this.opened ??= this.open())).maps.cached(file, hash, size);
-  }
-
-  async ensure(file: ProjectFile, options?: EnsureOptions): Promise<MapOutcome> {
-    return (await (this.opened ??= this.open())).maps.ensure(file, options);
-  }
-
-  async keepEntryFile(key: string): Promise<void> {
-    return (await (this.opened ??= this.open())).keepEntryFile(key);
-  }
-
-  async close(): Promise<void> {
-    if (this.opened) await (await this.opened).close();
-  }
-}
-
-/**
- * This process's maps, the entry files first: a fresh hit there is answered without opening the
- * database. A hit the database gives instead has its entry file written for next time.
- */
-class IndexedMaps implements MapSource {
-  constructor(
-    private readonly lookup: (key: string, hash: string, size: number) => Promise<MapEntry | undefined>,
-    private readonly local: LazyMaps,
-  ) {}
-
-  async cached(file: ProjectFile, hash: string, size: number): Promise<MapEntry | undefined> {
-    const indexed = file.inside ? await this.lookup(file.key, hash, size) : undefined;
-    if (indexed) return indexed;
-    const stored = await this.local.cached(file, hash, size);
-    if (stored) await this.local.keepEntryFile(file.key);
-    return stored;
-  }
-
-  ensure(file: ProjectFile, options?: EnsureOptions): Promise<MapOutcome> {
-    return this.local.ensure(file, options);
-  }
-}
-
 /** The judge the edit gate asks about an edit of a file the session never read (call verify), as the options name it. */
 const hookJudge = (options: Options, env: NodeJS.ProcessEnv) => judgeRuntime(options, openAiJudgeFrom(options), judgeLog(judgeLogFile(env)));
 
-/** The command that prints a file's whole map, as this very process was started: it works wherever the hook does. */
-function wholeMapCommand(file: string): string {
-  const electron = process.versions.electron ? 'ELECTRON_RUN_AS_NODE=1 ' : '';
-  return `run ${electron}${shellWord(process.execPath)} ${shellWord(process.argv[1] ?? 'skim')} map ${shellWord(file)}`;
+/**
+ * Writes what the hook says of a call in its host's answer. A host that passes on extra text only
+ * with a result (Gemini) gets it then: it is kept for the after-call answer to the same call.
+ */
+function answer(io: Io, env: NodeJS.ProcessEnv, call: HookCall, said: PreToolAnswer, warn: (message: string) => void): void {
+  let now = said;
+  if (call.shape.contextAfter && call.event === 'pre' && said.context !== undefined) {
+    const { context, ...rest } = said;
+    let why = 'the host sent no session id to find it by after the call';
+    try {
+      if (call.session) why = keepLater(laterDirectory(env), call.session, call.tool, said.input ?? call.input, context) ?? '';
+    } catch (error) {
+      why = `it could not be kept (${(error as Error).message})`;
+    }
+    if (why) warn(`${why}; the read's notice cannot follow it`);
+    now = rest;
+  }
+  if (Object.keys(now).length > 0) io.out(JSON.stringify(hostAnswer(call.shape, now, call.event)));
 }
 
 /**
@@ -132,9 +72,10 @@ function wholeMapCommand(file: string): string {
  * ahead and stderr says why. The edit gate (`gateMode`) stamps reads and may refuse an edit of a
  * file that changed since it was read; it too lets the call through whenever it cannot be sure.
  * One deadline covers the whole answer (the payload, the map, the cache); past it the read goes
- * ahead as asked and the answer says so.
+ * ahead as asked and the answer says so. Where the host runs another of Skim's hooks that acts on
+ * the call (`target`: the file this one is in), this one stands aside.
  */
-async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: string, parts: HookParts): Promise<void> {
+async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: string, parts: HookParts, flags: HookFlags): Promise<void> {
   const budget = options.hookBudgetMs;
   const gateMode = options.editGate;
   const deadline = Date.now() + budget;
@@ -149,39 +90,31 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
   if (payload === undefined) return warn(`no payload arrived within ${budget} ms; the call goes ahead untouched`);
   const parsed = parsePayload(payload, cwd);
   if (parsed.kind === 'pass') return warn(`${parsed.why}; the call goes ahead untouched`);
+  // Most calls (every tool's PostToolUse, where hooks have no matcher) are none of Skim's business: no file is touched for them.
+  const afterCall = parsed.call.shape.contextAfter === true && parsed.call.event === 'post';
+  if (parsed.kind === 'call' && !afterCall && !concernsGate(parsed.call)) return;
+  if (flags.target && standsAside(parsed.call.host, flags.target, defaultRoot(parsed.call.cwd), env)) return;
   if (parsed.kind === 'call') {
-    // Most calls (every tool's PostToolUse, where hooks have no matcher) are none of the gate's business: no file is touched for them.
+    const later = afterCall && parsed.call.session ? takeLater(laterDirectory(env), parsed.call.session, parsed.call.tool, parsed.call.input) : undefined;
+    if (later !== undefined) answer(io, env, parsed.call, { context: later }, warn);
     if (!concernsGate(parsed.call)) return;
     const gate = openGate(parsed.call, gateMode, env, deadline);
     if (typeof gate === 'string') return gateMode === 'off' ? undefined : warn(`${gate}; the call goes ahead unchecked`);
-    const answer = await within(gateCall(gate, parsed.call, hookJudge(options, env)), deadline - Date.now());
-    if (answer) io.out(JSON.stringify(answer));
+    const said = await within(gateCall(gate, parsed.call, hookJudge(options, env)), deadline - Date.now());
+    if (said) answer(io, env, parsed.call, said, warn);
     return;
   }
+  if (parsed.kind === 'shell') return shellHook(io, parsed.shell, parsed.call, options, env, parts, deadline);
   const call = parsed.read;
   const gate = openGate(parsed.call, gateMode, env, deadline);
   if (typeof gate !== 'string') await within(stampRead(gate, call.file), deadline - Date.now());
   else if (gateMode !== 'off') warn(`${gate}; this read is not stamped`);
-  const ownRoot = defaultRoot(call.cwd);
-  // With an extension running for the file's workspace folder, that folder is the project, as in VS Code.
-  const extension = findExtension(call.file, ownRoot, env);
-  const root = extension?.folder ?? ownRoot;
-  const project = new Project(root);
-  const file = project.file(call.file);
-  if (!file.inside) return warn(`${call.file} is outside the project ${root}; the read goes ahead untouched`);
+  const { file, maps, local, remote, project } = hookMapSource(call.file, defaultRoot(call.cwd), options, env, parts, deadline, warn);
+  if (!file.inside) return warn(`${call.file} is outside the project ${project.root}; the read goes ahead untouched`);
 
-  // The extension's vscode.lm model maps the file; this process keeps to tree-sitter if it must stand in.
-  const localOptions = extension
-    ? withOptions(options, { modelUrl: '' })
-    : withOptions(options, { modelTimeoutSeconds: Math.max(1, Math.min(options.modelTimeoutSeconds, Math.floor(budget / 1000))) });
-  const local = new LazyMaps(() => parts.openMaps(root, localOptions, env, warn));
-  // A silent extension leaves a quarter of the budget (at most 2 s) for this process's own outline.
-  const maps = extension
-    ? new RemoteMaps(extension.socket, local, deadline - Math.min(2_000, budget / 4))
-    : new IndexedMaps((key, hash, size) => parts.indexed(localOptions, cacheFileFor(project.root, undefined, localOptions, env), key, hash, size), local);
   const abort = new AbortController();
   let read: GuardedRead | undefined = await within(
-    guardedRead(maps, file, { offset: call.offset, limit: call.limit, returnLines: false, signal: abort.signal }),
+    guardedRead(maps, file, { offset: call.offset, limit: call.limit, lineLimit: options.lineLimit, returnLines: false, signal: abort.signal }),
     deadline - Date.now(),
   );
   if (!read) {
@@ -191,14 +124,14 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
   if (read.outcome === 'unreadable') warn(`${read.reason}; the read goes ahead untouched`);
   // The name and the map are screened before they are drawn into the answer: the answer stays one JSON object in its host's format.
   const screened = read.notice ? await within(parts.screen(options, read, file.key), deadline - Date.now()) : read;
-  const reply = hookAnswer(
+  const said = readAnswer(
     call,
     screened ?? shownAs(notMapped(file, call.offset, 'its map could not be screened within the deadline'), 'the file'),
     wholeMapCommand(call.file),
   );
-  if (reply) io.out(JSON.stringify(reply.answer));
-  if (reply && read.capped && read.askedEnd !== undefined && maps instanceof RemoteMaps) {
-    await within(maps.recordShortened(file, [read.start, read.end], read.askedEnd, reply.context), deadline - Date.now());
+  if (said) answer(io, env, parsed.call, said, warn);
+  if (said?.context !== undefined && read.capped && read.askedEnd !== undefined && remote) {
+    await within(remote.recordShortened(file, [read.start, read.end], read.askedEnd, said.context), deadline - Date.now());
   }
   const closed = await within(
     local.close().then(() => true),
@@ -207,14 +140,64 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
   if (!closed) warn('the cache could not be saved before the deadline; the map will be made again next time');
 }
 
+/**
+ * A plain read of one file through a shell tool: the file is stamped as read, and a read of a
+ * guarded source file inside the project that would print more than the limit is rewritten to
+ * `skim lines` (the same lines in the same format, guarded, fitted to the host's cut), which falls
+ * back to the command itself. Anything else (a missing file, a small read, prose, a file outside
+ * the project) runs as written, so it fails or prints exactly as it would have.
+ */
+async function shellHook(
+  io: Io,
+  shell: HookShellRead,
+  call: HookCall,
+  options: Options,
+  env: NodeJS.ProcessEnv,
+  parts: HookParts,
+  deadline: number,
+): Promise<void> {
+  const warn = (message: string) => io.warn(`hook: ${message}`);
+  const { read } = shell;
+  // bash's cd follows the folder as written (`..` taken off the path); the file is then opened as the system resolves it.
+  const dir = read.dir === undefined ? shell.cwd : path.resolve(shell.cwd, read.dir);
+  const named = path.isAbsolute(read.file) ? read.file : `${dir}${path.sep}${read.file}`;
+  let real: string;
+  try {
+    real = realpathSync.native(named);
+    if (!statSync(real).isFile()) return;
+  } catch {
+    // No such file (or folder): the command fails as it would have.
+    return;
+  }
+  const gate = openGate(call, options.editGate, env, deadline);
+  if (typeof gate !== 'string') await within(stampRead(gate, real), deadline - Date.now());
+  else if (options.editGate !== 'off') warn(`${gate}; this read is not stamped`);
+  if (fileKindByName(real) !== 'source' || !(await overLimit(real, read, options.lineLimit))) return;
+  const { project, file } = hookMapSource(real, defaultRoot(shell.cwd), options, env, parts, deadline, warn);
+  if (!file.inside) return warn(`${read.file} is outside the project ${project.root}; the read goes ahead untouched`);
+  const command = rewrittenCommand(read, shell.tool.dialect, ownProgram(), linesArgs(read, shell.cut, project.root));
+  answer(io, env, call, { decision: 'allow', input: { ...shell.input, [shell.tool.command]: command } }, warn);
+}
+
+/** Whether a shell read would print more than `limit` lines: the file is counted only as far as that takes. */
+async function overLimit(real: string, read: ShellRead, limit: number): Promise<boolean> {
+  if ((read.end !== undefined && read.end - read.start + 1 <= limit) || (read.last !== undefined && read.last <= limit)) return false;
+  try {
+    const scan = await scanFile(real, { start: 1, take: 0, stopAt: read.start + limit });
+    return !scan.binary && scan.seen >= read.start + limit;
+  } catch {
+    return false;
+  }
+}
+
 /** A hook must never block the read it guards: whatever happens, `skim hook` exits 0. */
-export async function hookMain(io: Io, env: NodeJS.ProcessEnv, cwd: string, parts: HookParts, gateMode?: EditGateMode): Promise<0> {
+export async function hookMain(io: Io, env: NodeJS.ProcessEnv, cwd: string, parts: HookParts, flags: HookFlags = { problems: [] }): Promise<0> {
   try {
     const read = optionsFromEnv(env);
     // On stderr, beside the JSON answer on stdout: the agent's host shows it to its user (Claude Code in its transcript) and the answer stays whole.
     for (const problem of [...read.problems, ...idleOptions(read)]) io.warn(`hook: ${problem}`);
     // The mode the hook was installed with (a flag in its command) outranks the environment's.
-    await runHook(io, env, gateMode ? withOptions(read.options, { editGate: gateMode }) : read.options, cwd, parts);
+    await runHook(io, env, flags.editGate ? withOptions(read.options, { editGate: flags.editGate }) : read.options, cwd, parts, flags);
   } catch (error) {
     io.warn(`hook: Skim failed (${(error as Error).message}); the read goes ahead untouched`);
   }

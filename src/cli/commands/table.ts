@@ -1,8 +1,9 @@
 import { HOOK_HOSTS } from '../../core/hook/hosts';
 import type { Command } from './command';
-import { hookInProcess } from './hookInProcess';
-import { installCommand } from './hookInstall';
+import { ENGINE_PARTS, hookInProcess } from './hookInProcess';
+import { LINES_FLAGS, runLines } from './lines';
 import { historyCommand } from './history';
+import { installCommand, mcpInstallCommand } from './hookInstall';
 import { judgeCommand } from './judge';
 import { locateCommand } from './locate';
 import { lspCommand } from './lsp';
@@ -20,23 +21,31 @@ const json = 'print the answer as one JSON object (docs/cli.md names its fields)
 /** `a, b or c`: a flag's choices as help says them. */
 const oneOf = (choices: readonly string[]) => `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
 
-/** `skim hook install` and `skim hook remove`: the host's hook file, found by the same flags, written or taken from. */
-function hookFileCommand(action: 'install' | 'remove', own: { scope: string; 'edit-gate'?: string; summary: string; help: string }): Command {
-  const { scope, 'edit-gate': editGate, summary, help } = own;
+/** `skim hook install|remove` and `skim mcp install|remove`: a host's settings file, found by the same flags, written or taken from. */
+function settingsCommand(
+  what: 'hook' | 'mcp',
+  action: 'install' | 'remove',
+  own: { host: string; scope: string; 'edit-gate'?: string; summary: string; help: string },
+): Command {
+  const { host, scope, 'edit-gate': editGate, summary, help } = own;
+  const run = what === 'hook' ? installCommand : mcpInstallCommand;
   return {
-    name: `hook ${action}`,
+    name: `${what} ${action}`,
     args: [],
     flags: {
-      host: `${HOOK_HOSTS[0]} (default), ${oneOf(HOOK_HOSTS.slice(1))}`,
+      host,
       scope,
       ...(editGate === undefined ? {} : { 'edit-gate': editGate }),
       root: 'the project (default: the git root above the current folder, else the folder)',
     },
     summary,
     help,
-    alone: (call) => installCommand(action, call.args, call.io, call.env, call.root()),
+    alone: (call) => run(action, call.args, call.io, call.env, call.root()),
   };
 }
+
+/** The hosts whose MCP servers Skim registers (VS Code's come from the extension). */
+const MCP_HOSTS = HOOK_HOSTS.filter((host) => host !== 'vscode');
 
 /** Every `skim` command, in the order `skim --help` lists them. A new command is one entry here. */
 export const COMMANDS: readonly Command[] = [
@@ -48,6 +57,24 @@ export const COMMANDS: readonly Command[] = [
     help: "A read as an agent's read is guarded: one of more than 200 lines (SKIM_LINE_LIMIT) comes back as 200 lines from\nits start, a notice with the next start, and the file's map (made when missing or stale).",
     path: { arg: 0, is: 'file' },
     run: readCommand,
+  },
+  {
+    name: 'lines',
+    args: [{ name: 'FILE', help: 'the file, from the current folder' }],
+    flags: LINES_FLAGS,
+    summary: 'lines as cat, cat -n, nl -ba, sed -n, awk or Get-Content\nprint them, guarded: what the hook makes of a shell read',
+    help: "FILE's lines --offset to --limit, printed byte for byte as a shell read prints them (--format raw: cat, head, tail,\nsed -n; records: awk, which ends the last line; cat-n: cat -n; nl: nl -ba; lines: PowerShell's Get-Content).\nA read of more than 200 lines (SKIM_LINE_LIMIT) of a source file prints the notice, the lines from its start\nand the file's map, never more than --max-bytes/--max-chars/--max-lines nor than the read would have printed.\nWhat the hook rewrites a plain shell read into; exit 1, printing nothing, where it cannot print exactly what\nthe read would (the hook then runs the read itself).",
+    alone: (call) =>
+      runLines({
+        args: call.args,
+        io: call.io,
+        env: call.env,
+        cwd: call.cwd,
+        options: call.options(),
+        parts: ENGINE_PARTS,
+        // In process, a caller's Io takes text whose line break it adds itself.
+        write: (bytes) => call.io.out(bytes.toString('utf8').replace(/\n$/, '')),
+      }),
   },
   {
     name: 'map',
@@ -178,22 +205,28 @@ export const COMMANDS: readonly Command[] = [
   {
     name: 'hook',
     args: [],
-    flags: { 'edit-gate': 'the edit gate: off, drift (default) or strict; as installed, it outranks SKIM_EDIT_GATE' },
+    flags: {
+      'edit-gate': 'the edit gate: off, drift (default) or strict; as installed, it outranks SKIM_EDIT_GATE',
+      host: "with --scope, the hook file it was installed in (skim hook install writes both): where the calling host\nruns another of Skim's hooks that comes first, this one stands aside",
+      scope: 'workspace or user, with --host',
+    },
     summary: 'a Pre/PostToolUse hook: payload on stdin, answer on stdout',
     help: "What an agent's host runs before and after each tool call (skim hook install writes it in): one payload on stdin,\nthe answer on stdout. It caps an oversized read to 200 lines with the map, and refuses an edit of a file that\nchanged since it was read. It never blocks a call and always exits 0 (docs/hooks.md).",
     lenient: true,
     alone: hookInProcess,
   },
-  hookFileCommand('install', {
+  settingsCommand('hook', 'install', {
+    host: `${HOOK_HOSTS[0]} (default), ${oneOf(HOOK_HOSTS.slice(1))}`,
     scope: 'workspace (default: the project) or user (every project)',
     'edit-gate': 'off, drift (default) or strict',
     summary: `H: ${oneOf(HOOK_HOSTS)}; S: workspace or user;\nM: off, drift (default) or strict`,
-    help: "Writes Skim's hook entry into the host's settings file, leaving everything else in it as it was.",
+    help: "Writes Skim's hook entry into the host's settings file, leaving everything else in it as it was, and says in\none line what the host asks of you before it runs it (Codex: review it in /hooks).",
   }),
-  hookFileCommand('remove', {
+  settingsCommand('hook', 'remove', {
+    host: `${oneOf(HOOK_HOSTS)} (default: every host whose file holds Skim's hook)`,
     scope: 'workspace (default) or user',
-    summary: "takes Skim's hook entry out of the host's settings file",
-    help: "Takes Skim's hook entry out of the host's settings file, leaving everything else in it as it was.",
+    summary: "takes Skim's hook entry out of the host's settings file\n(without --host: out of every host's)",
+    help: "Takes Skim's hook entry out of the host's settings file (without --host, out of every host's file for the scope\nwhere it is), leaving everything else in it as it was.",
   }),
   {
     name: 'mcp',
@@ -203,6 +236,18 @@ export const COMMANDS: readonly Command[] = [
     help: "Skim's tools, with the same names, descriptions and guarantees, as an MCP server on stdin and stdout, on the\nproject: --root, else the current folder's.",
     run: mcpCommand,
   },
+  settingsCommand('mcp', 'install', {
+    host: oneOf(MCP_HOSTS),
+    scope: 'workspace (default: the project) or user (every project)',
+    summary: `registers skim mcp as the MCP server skim where H reads them;\nH: ${oneOf(MCP_HOSTS)}`,
+    help: "Registers `skim mcp` as the MCP server named skim in the file where the host reads MCP servers (.mcp.json,\n~/.claude.json, the Copilot CLI's mcp-config.json, Codex's config.toml, Gemini's settings.json), leaving everything\nelse in it as it was. Separate from the hook: every tool's description costs the model tokens on every turn.",
+  }),
+  settingsCommand('mcp', 'remove', {
+    host: `${oneOf(MCP_HOSTS)} (default: every host whose file holds Skim's server)`,
+    scope: 'workspace (default) or user',
+    summary: "takes Skim's MCP server out of the host's file\n(without --host: out of every host's)",
+    help: "Takes the MCP server Skim registered out of the host's file (without --host, out of every host's file for the scope\nwhere it is), leaving everything else in it as it was.",
+  }),
   {
     name: 'judge stats',
     args: [],

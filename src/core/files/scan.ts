@@ -31,6 +31,8 @@ export interface ScanRequest {
    * Omit to read to the end (the total and the hash are then known).
    */
   stopAt?: number;
+  /** Count the bytes of lines `start` to this one (to the end of the file when it has fewer), collected or not: `rangeBytes`. */
+  measureTo?: number;
 }
 
 export interface ScanResult {
@@ -46,6 +48,8 @@ export interface ScanResult {
   binary: boolean;
   /** Size or modification time moved while it was being read. */
   changed: boolean;
+  /** With `measureTo`: the bytes of lines `start` to `measureTo` that were read, newlines included. */
+  rangeBytes?: number;
 }
 
 /** The content hash freshness rests on: SHA-256 of the raw bytes, hex. */
@@ -62,6 +66,9 @@ class LineCollector {
   private line = 1; // the line the next byte belongs to
   private endedOnNewline = true;
   private bytes = 0;
+  /** Where line `start` begins and where line `measureTo` ends, as offsets in the file, once read. */
+  private rangeFrom?: number;
+  private rangeTo?: number;
   binary = false;
   stopped = false;
 
@@ -77,10 +84,12 @@ class LineCollector {
       this.stopped = true;
       return false;
     }
+    const base = this.bytes;
     this.bytes += chunk.length;
     this.hasher.update(chunk);
     this.endedOnNewline = chunk[chunk.length - 1] === NEWLINE;
-    const { start, stopAt } = this.request;
+    const { start, stopAt, measureTo } = this.request;
+    if (this.line === start) this.rangeFrom ??= base;
     let from = 0;
     let keepFrom = this.line >= start && this.line <= this.lastWanted ? 0 : -1;
     for (;;) {
@@ -88,6 +97,7 @@ class LineCollector {
       if (nl === -1) break;
       from = nl + 1;
       const done = stopAt !== undefined && this.line >= stopAt;
+      if (this.line === measureTo) this.rangeTo = base + from;
       if (this.line === this.lastWanted || done) {
         if (keepFrom !== -1) this.wanted.push(Buffer.from(chunk.subarray(keepFrom, from)));
         keepFrom = -1;
@@ -97,20 +107,29 @@ class LineCollector {
         return false;
       }
       this.line++;
-      if (this.line === start && this.line <= this.lastWanted) keepFrom = from;
+      if (this.line === start) {
+        this.rangeFrom = base + from;
+        if (this.line <= this.lastWanted) keepFrom = from;
+      }
     }
     if (keepFrom !== -1 && keepFrom < chunk.length) this.wanted.push(Buffer.from(chunk.subarray(keepFrom)));
     return true;
   }
 
-  finish(): { lines: string[]; seen: number; hash?: string; bytes: number } {
+  /** The bytes of lines start..measureTo read so far; undefined without `measureTo`. */
+  private range(): number | undefined {
+    if (this.request.measureTo === undefined) return undefined;
+    return this.rangeFrom === undefined ? 0 : (this.rangeTo ?? this.bytes) - this.rangeFrom;
+  }
+
+  finish(): { lines: string[]; seen: number; hash?: string; bytes: number; rangeBytes?: number } {
     const text = this.wanted.length === 1 ? this.wanted[0].toString('utf8') : Buffer.concat(this.wanted).toString('utf8');
     const lines = text === '' ? [] : text.split('\n');
     if (text.endsWith('\n')) lines.pop();
     for (let i = 0; i < lines.length; i++) if (lines[i].endsWith('\r')) lines[i] = lines[i].slice(0, -1);
-    if (this.stopped) return { lines, seen: this.line, bytes: this.bytes };
+    if (this.stopped) return { lines, seen: this.line, bytes: this.bytes, rangeBytes: this.range() };
     const seen = this.bytes === 0 ? 0 : this.endedOnNewline ? this.line - 1 : this.line;
-    return { lines, seen, hash: this.hasher.digest(), bytes: this.bytes };
+    return { lines, seen, hash: this.hasher.digest(), bytes: this.bytes, rangeBytes: this.range() };
   }
 }
 
@@ -119,9 +138,9 @@ function moved(before: Stats, after: Stats, bytes: number, complete: boolean): b
 }
 
 function result(collector: LineCollector, before: Stats, after: Stats): ScanResult {
-  const { lines, seen, hash, bytes } = collector.finish();
+  const { lines, seen, hash, bytes, rangeBytes } = collector.finish();
   const complete = !collector.stopped;
-  return { lines, seen, complete, hash, size: after.size, binary: collector.binary, changed: moved(before, after, bytes, complete) };
+  return { lines, seen, complete, hash, size: after.size, binary: collector.binary, changed: moved(before, after, bytes, complete), rangeBytes };
 }
 
 /**

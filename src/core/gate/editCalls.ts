@@ -1,4 +1,5 @@
-import { EDIT_SHAPES, FILE_FIELDS } from '../hook/hosts';
+import { EDIT_SHAPES } from '../hook/hosts';
+import { EditShape } from '../hook/hosts/host';
 import { SKIM_READ_TOOLS } from '../hook/tools';
 
 /** The files and texts of the hosts' edit calls, and the files of Skim's own reads, as the gate reads them. */
@@ -8,6 +9,27 @@ const str = (value: unknown): string | undefined => (typeof value === 'string' &
 const records = (value: unknown): Record<string, unknown>[] =>
   Array.isArray(value) ? value.filter((v): v is Record<string, unknown> => !!v && typeof v === 'object') : [];
 
+/** Whether the call's arguments meet the shape's conditions (str_replace_editor edits except when it views). */
+const applies = (shape: EditShape, input: Record<string, unknown>) =>
+  Object.entries(shape.when ?? {}).every(([field, values]) => values.includes(input[field] as string));
+
+/** Whether the arguments are of this shape: they hold what names its file (or its patch). */
+function fits(shape: EditShape, input: Record<string, unknown>): boolean {
+  if (shape.patch) return (shape.text ?? []).some((field) => typeof input[field] === 'string');
+  if (shape.eachFile) return Array.isArray(input[shape.each as string]);
+  return shape.file === undefined || typeof input[shape.file] === 'string';
+}
+
+/**
+ * The shape of an edit call: of the shapes its tool's name has in the hosts, the first that
+ * applies and that its arguments fit, else the first that applies; undefined when the call is no
+ * edit.
+ */
+function editShape(tool: string, input: Record<string, unknown>): EditShape | undefined {
+  const shapes = (EDIT_SHAPES.get(tool) ?? []).filter((shape) => applies(shape, input));
+  return shapes.find((shape) => fits(shape, input)) ?? shapes[0];
+}
+
 /**
  * The files an `apply_patch` input names: `*** Update File: path`, `*** Add File: …`,
  * `*** Delete File: …`, and the target of `*** Move to: …` (written like any other).
@@ -16,9 +38,9 @@ function patchFiles(patch: string): string[] {
   return [...patch.matchAll(/^\*\*\* (?:(?:Update|Add|Delete) File|Move to): (.+)$/gm)].map((m) => m[1].trim());
 }
 
-/** The files an edit call writes, or undefined when the tool is not an edit. */
+/** The files an edit call writes, or undefined when the call is not an edit. */
 export function editedFiles(tool: string, input: Record<string, unknown>): string[] | undefined {
-  const shape = EDIT_SHAPES.get(tool);
+  const shape = editShape(tool, input);
   if (!shape) return undefined;
   if (shape.patch) return patchFiles((shape.text ?? []).map((field) => str(input[field])).find((text) => text !== undefined) ?? '');
   const items = shape.each ? input[shape.each] : undefined;
@@ -31,7 +53,7 @@ export function editedFiles(tool: string, input: Record<string, unknown>): strin
       ),
     ];
   }
-  const file = [shape.file, ...FILE_FIELDS].map((field) => (field === undefined ? undefined : str(input[field]))).find((f) => f !== undefined);
+  const file = shape.file === undefined ? undefined : str(input[shape.file]);
   return file ? [file] : [];
 }
 
@@ -45,7 +67,7 @@ export interface Replacement {
 
 /** The strings an edit call replaces, in order; undefined for a tool that replaces none. */
 export function replacements(tool: string, input: Record<string, unknown>): Replacement[] | undefined {
-  const shape = EDIT_SHAPES.get(tool);
+  const shape = editShape(tool, input);
   if (!shape?.old || !shape.new) return undefined;
   const holders = shape.each ? (Array.isArray(input[shape.each]) ? records(input[shape.each]) : undefined) : [input];
   return holders?.flatMap((holder) => {
@@ -56,14 +78,14 @@ export function replacements(tool: string, input: Record<string, unknown>): Repl
 
 /** The whole new content a writing tool gives, if it gives one. */
 export function writtenWhole(tool: string, input: Record<string, unknown>): string | undefined {
-  const field = EDIT_SHAPES.get(tool)?.whole;
+  const field = editShape(tool, input)?.whole;
   const content = field === undefined ? undefined : input[field];
   return typeof content === 'string' ? content : undefined;
 }
 
 /** The old and new texts an edit call carries (the text it looks for, and the text it writes). */
 export function editTexts(tool: string, input: Record<string, unknown>): string[] {
-  const shape = EDIT_SHAPES.get(tool);
+  const shape = editShape(tool, input);
   if (!shape) return [];
   const others = [shape.whole, ...(shape.text ?? [])].map((field) => (field === undefined ? undefined : input[field]));
   return [...(replacements(tool, input) ?? []).flatMap((r) => [r.from, r.to]), ...others].filter((v): v is string => typeof v === 'string');

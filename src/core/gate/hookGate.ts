@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { hostAnswer } from '../hook/answer';
+import type { PreToolAnswer } from '../hook/answer';
 import { HookCall } from '../hook/payload';
 import { JudgeRuntime } from '../judge/runtime';
 import { judgedUnverified } from '../judge/verifySite';
@@ -36,10 +36,10 @@ export async function stampRead(gate: Gate, file: string): Promise<void> {
   if (now.kind === 'file') gate.log.stamp(real, now.state.id, now.state.hash);
 }
 
-const denial = (call: HookCall, reason: string): object => hostAnswer(call.shape, { decision: 'deny', reason });
+const denial = (reason: string): PreToolAnswer => ({ decision: 'deny', reason });
 
-/** The gate's answer to a call other than a host read: a refusal, or undefined to let it be (after stamping what it must). */
-export async function gateCall(gate: Gate, call: HookCall, judge: JudgeRuntime): Promise<object | undefined> {
+/** What the gate says of a call other than a host read: a refusal, a note, or undefined to let it be (after stamping what it must). */
+export async function gateCall(gate: Gate, call: HookCall, judge: JudgeRuntime): Promise<PreToolAnswer | undefined> {
   const ownRead = skimReadFile(call.tool, call.input);
   if (ownRead) {
     if (call.event === 'pre') await stampRead(gate, path.resolve(call.cwd, ownRead));
@@ -47,8 +47,7 @@ export async function gateCall(gate: Gate, call: HookCall, judge: JudgeRuntime):
   }
   const files = editedFiles(call.tool, call.input)?.map((f) => path.resolve(call.cwd, f));
   if (!files) return undefined;
-  if (call.event === 'pre' && (await writesRedactionBack(call.tool, call.input, files.map(realPath))))
-    return denial(call, writesRedaction(files.join(', ')).reason);
+  if (call.event === 'pre' && (await writesRedactionBack(call.tool, call.input, files.map(realPath)))) return denial(writesRedaction(files.join(', ')).reason);
   for (const file of files) {
     const real = realPath(file);
     if (call.event === 'post') {
@@ -56,7 +55,7 @@ export async function gateCall(gate: Gate, call: HookCall, judge: JudgeRuntime):
       continue;
     }
     const decision = await judgeEdit(gate, file, real);
-    if (!decision.allow) return denial(call, decision.reason);
+    if (!decision.allow) return denial(decision.reason);
     if (decision.unread) {
       const verdict = await verifyEdit(gate, call, file, judge);
       if (verdict) return verdict;
@@ -71,13 +70,13 @@ export async function gateCall(gate: Gate, call: HookCall, judge: JudgeRuntime):
  * what the session read. When it says no, advisory adds a note and enforcing refuses; no answer
  * changes nothing, and nothing here ever lets through what the gate refused.
  */
-async function verifyEdit(gate: Gate, call: HookCall, file: string, judge: JudgeRuntime): Promise<object | undefined> {
+async function verifyEdit(gate: Gate, call: HookCall, file: string, judge: JudgeRuntime): Promise<PreToolAnswer | undefined> {
   if (judge.mode('verify') === 'off') return undefined;
   const target = JSON.stringify(call.input).slice(0, 400);
   const state = `Files this agent session read or wrote:\n${gate.log.recentPaths().join('\n') || '(none)'}\n\nThe edit: ${call.tool} of ${file}: ${target}`;
   const mode = await judgedUnverified(judge, 'target_seen', state, 'Did the target of this edit come from files this session read?');
   if (!mode) return undefined;
-  if (mode === 'enforcing') return denial(call, `Read ${file} before editing it: this session has not read it (Skim's call verify).`);
+  if (mode === 'enforcing') return denial(`Read ${file} before editing it: this session has not read it (Skim's call verify).`);
   const note = `[skim] ${file} was not read in this session; check it before relying on this edit.`;
-  return hostAnswer(call.shape, { context: note });
+  return { context: note };
 }

@@ -44,6 +44,8 @@ export interface GuardedRead {
   total: number | null;
   /** For a capped read, the last line the read asked for (within the file). */
   askedEnd?: number;
+  /** For a capped read, the bytes of the lines it asked for (start to askedEnd, newlines included): what the host alone would have read. */
+  askedBytes?: number;
   capped: boolean;
   lines: string[];
   /** What the model must be told about this read; empty when the read is untouched. Names the file as `path` does. */
@@ -89,7 +91,7 @@ async function guard(maps: MapSource, file: ProjectFile, request: ReadRequest, s
 
   let scan: ScanResult;
   try {
-    scan = await scanFile(file.real, { start, take: limit });
+    scan = await scanFile(file.real, { start, take: limit, measureTo: start + want - 1 });
   } catch (error) {
     return unreadable(file, start, error);
   }
@@ -119,11 +121,20 @@ async function guard(maps: MapSource, file: ProjectFile, request: ReadRequest, s
       if (entry.status === 'prose-only') {
         return { ...(await unmapped(file, start, asked, 'the model never gave a usable map, only prose', modelCalls)), entry };
       }
-      const capped: GuardedRead = { ...result(file, start, scan.lines, scan.seen), outcome: 'capped', capped: true, entry, modelCalls, askedEnd, fallback };
+      const capped: GuardedRead = {
+        ...result(file, start, scan.lines, scan.seen),
+        outcome: 'capped',
+        capped: true,
+        entry,
+        modelCalls,
+        askedEnd,
+        askedBytes: scan.rangeBytes,
+        fallback,
+      };
       return { ...capped, notice: noticeOf(capped) };
     }
     try {
-      scan = await scanFile(file.real, { start, take: limit });
+      scan = await scanFile(file.real, { start, take: limit, measureTo: start + want - 1 });
     } catch (error) {
       return unreadable(file, start, error);
     }

@@ -15,3 +15,8 @@ export function noMapNotice(path: string, reason: string): string {
 export function fallbackNotice(reason: string): string {
   return `[skim] Note: ${reason}.`;
 }
+
+/** Why a shortened read shows fewer lines than the limit: the host shows no more than `bound` ("30,000 bytes") of the output. */
+export function fewerLinesNotice(shown: number, limit: number, bound: string): string {
+  return `Only ${shown} lines are shown, not ${limit}: the host shows at most ${bound} of this output.`;
+}

@@ -1,60 +1,100 @@
 import { GuardedRead } from '../guard/guard';
-import { renderMap } from '../map/render';
-import { mapBudget } from '../guard/mapBudget';
-import { AGENT_HOSTS, HookHost } from './hosts';
-import { HookFormat } from './hosts/host';
+import { renderMap, renderMapWithin } from '../map/render';
+import { AGENT_HOSTS, HookHost, hostOf } from './hosts';
+import { bytesThrough, HookEvent, HookFormat, OutputCut, PreToolAnswer } from './hosts/host';
 import { HookRead } from './payload';
 
 /** The most bytes of extra text each host passes on inline. */
 export const CONTEXT_LIMITS = Object.fromEntries(AGENT_HOSTS.map((host) => [host.id, host.contextLimit])) as Record<HookHost, number>;
 
+/** What a read's extra text may take, in bytes. */
+export interface ContextBudget {
+  /** The most the host passes on inline. */
+  maxBytes: number;
+  /** What the host alone would have shown of the read: the lines Skim shows, the notice and the map stay within it. */
+  hostBytes?: number;
+  /** The lines Skim shows, as the host shows them. */
+  linesBytes?: number;
+}
+
+/** What a host does with a read: the extra text it passes on inline, and its own cut of the read's output. */
+export interface ReadLimits {
+  contextLimit: number;
+  cut?: OutputCut;
+}
+
+/** The bytes of lines as a tool returns them, each with its newline. */
+export const linesBytes = (lines: readonly string[]): number => lines.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
+
+/**
+ * A read's budget in its host: the host's inline limit and, for a capped read, what the host alone
+ * would have shown of the lines it asked for (its own cut applied), against the lines Skim shows.
+ */
+export function readBudget(limits: ReadLimits, read: GuardedRead): ContextBudget {
+  if (!read.capped || read.askedBytes === undefined || read.askedEnd === undefined) return { maxBytes: limits.contextLimit };
+  return {
+    maxBytes: limits.contextLimit,
+    hostBytes: bytesThrough(limits.cut, read.askedBytes, read.askedEnd - read.start + 1),
+    linesBytes: linesBytes(read.lines),
+  };
+}
+
+/**
+ * What a byte of map costs against a byte of the file's lines: a map's line numbers and short names
+ * take about 2.8 bytes an o200k token where code takes about 4 (mocha's runner.js, lib.es5.d.ts,
+ * Python's typing.py, argparse.py and tarfile.py), so a map fits what the host would have shown
+ * in tokens, not only in bytes, when each of its bytes counts one and a half.
+ */
+const MAP_BYTE_WEIGHT = 1.5;
+
+/** The bytes a map may take after `notice` (and the blank line between) within the budget, each of its bytes counted as MAP_BYTE_WEIGHT against the host's cut. */
+export function mapRoom(notice: string, budget: ContextBudget): number {
+  const noticeBytes = Buffer.byteLength(notice) + 2;
+  const beside = budget.hostBytes === undefined ? Infinity : (budget.hostBytes - (budget.linesBytes ?? 0) - noticeBytes) / MAP_BYTE_WEIGHT;
+  return Math.min(budget.maxBytes - noticeBytes, beside);
+}
+
 /**
  * The notice first (nothing else tells the model its read was shortened), then the map, fitted to
- * `maxBytes` and to the read's own budget, saying how to get the whole map (`wholeMap`).
+ * the budget and saying how to get the whole map (`wholeMap`). A capped read never shows more than
+ * the host alone would have: its map folds to fit beside the lines and the notice, and where even
+ * its fewest folds do not fit there is no context (undefined): the read is better left as asked.
+ * An unmapped read's notice comes with what prose there is, cut to fit.
  */
-export function hookContext(read: GuardedRead, maxBytes: number, wholeMap?: string): string {
+export function hookContext(read: GuardedRead, budget: ContextBudget, wholeMap?: string): string | undefined {
   const notice = read.notice;
-  if (!read.entry) return notice;
-  let budget = Math.min(maxBytes - Buffer.byteLength(notice) - 2, mapBudget(read) ?? Infinity);
-  for (;;) {
-    const text = `${notice}\n\n${renderMap(read.entry, { maxChars: Math.max(0, budget), wholeMap })}`;
-    const excess = Buffer.byteLength(text) - maxBytes;
-    if (excess <= 0 || budget <= 0) return text;
-    budget -= excess + 16;
+  const entry = read.entry;
+  if (!entry) return notice;
+  const room = mapRoom(notice, budget);
+  const draw = (chars: number) => (read.capped ? renderMapWithin(entry, chars, wholeMap) : renderMap(entry, { maxChars: Math.max(0, chars), wholeMap }));
+  for (let chars = Math.floor(room); ;) {
+    const map = draw(chars);
+    if (map === undefined) return undefined;
+    const excess = Buffer.byteLength(map) - room;
+    if (excess <= 0 || chars <= 0) return `${notice}\n\n${map}`;
+    chars -= Math.ceil(excess) + 16;
   }
 }
 
-/** What a PreToolUse answer says, in Skim's words; `hostAnswer` writes it in the host's shape. */
-export interface PreToolAnswer {
-  decision?: 'allow' | 'deny';
-  /** The call's arguments, rewritten (with allow). */
-  input?: Record<string, unknown>;
-  /** Why the call is denied: the host shows it to the model. */
-  reason?: string;
-  /** Extra text the model sees with the call's result. */
-  context?: string;
-}
+export type { PreToolAnswer } from './hosts/host';
 
-/** Every answer Skim's hook gives, in the payload's format (`hosts/`: the Copilot CLI's flat object, or the hookSpecificOutput Claude Code and VS Code read). */
-export function hostAnswer(shape: HookFormat, said: PreToolAnswer): object {
-  return shape.wrap({
-    ...(said.decision && { permissionDecision: said.decision }),
-    ...(said.input && { [shape.rewrittenKey]: said.input }),
-    ...(said.reason !== undefined && { permissionDecisionReason: said.reason }),
-    ...(said.context !== undefined && { additionalContext: said.context }),
-  });
+/** Every answer Skim's hook gives, in the payload's format (`hosts/`: the Copilot CLI's flat object, the hookSpecificOutput Claude Code, VS Code and Codex read, Gemini's). */
+export function hostAnswer(shape: HookFormat, said: PreToolAnswer, event: HookEvent = 'pre'): object {
+  return shape.answer(said, event);
 }
 
 /**
- * The host's answer: for a capped read, the same call shortened plus the notice and map; for an
- * oversized read that could not be mapped, the call untouched plus the reason. Undefined when
- * there is nothing to say (the host then proceeds exactly as if there were no hook). `context`
- * is the extra text the answer carries, made once.
+ * What the hook says of a read: for a capped read, the same call shortened plus the notice and
+ * map; for an oversized read that could not be mapped, the call untouched plus the reason.
+ * Undefined when there is nothing to say (the host then proceeds exactly as if there were no
+ * hook), and when the host alone would show less of the read than its 200 lines, the notice and
+ * the fewest folds of its map.
  */
-export function hookAnswer(call: HookRead, read: GuardedRead, wholeMap?: string): { answer: object; context: string } | undefined {
+export function readAnswer(call: HookRead, read: GuardedRead, wholeMap?: string): PreToolAnswer | undefined {
   if (read.outcome !== 'capped' && read.outcome !== 'unmapped') return undefined;
-  const additionalContext = hookContext(read, CONTEXT_LIMITS[call.host], wholeMap);
+  const host = hostOf(call.host);
+  const context = hookContext(read, readBudget({ contextLimit: host.contextLimit, cut: host.cuts?.read }, read), wholeMap);
+  if (context === undefined) return undefined;
   const input = read.outcome === 'capped' ? call.rewrite(read.start, read.end) : undefined;
-  const said: PreToolAnswer = input ? { decision: 'allow', input, context: additionalContext } : { context: additionalContext };
-  return { answer: hostAnswer(call.shape, said), context: additionalContext };
+  return input ? { decision: 'allow', input, context } : { context };
 }

@@ -1,15 +1,16 @@
 import { Options } from '../config/options';
 import { onPath } from '../search/program';
 import { shellWord } from './shellWord';
-import { toolFilter } from './toolFilter';
-import { EDIT_TOOLS, READ_TOOLS } from './hosts';
-import { HookEvent } from './hosts/host';
+import { READ_PROGRAMS } from '../shell/recognize';
+import { HOOK_MARKER } from './marker';
+import { FilterTools, toolFilter } from './toolFilter';
+import { EDIT_TOOLS, HookHost, hostOf, READ_TOOLS, SHELL_TOOLS } from './hosts';
+import { HookEvent, InstallScope } from './hosts/host';
 import { SKIM_READ_TOOLS } from './tools';
 
 type EditGateMode = Options['editGate'];
 
-/** Ends every command Skim writes: a shell comment that says whose hook it is, and how Skim recognizes it. */
-export const HOOK_MARKER = '# skim read guard';
+export { HOOK_MARKER } from './marker';
 
 /**
  * The tools Skim has a part in, before a call (the guard's reads, the gate's stamps and edits) and
@@ -18,12 +19,36 @@ export const HOOK_MARKER = '# skim read guard';
  * what the command's own filter lets through where a host has no matcher.
  */
 export const HOOK_TOOLS: Record<HookEvent, string[]> = {
-  pre: [...READ_TOOLS, ...SKIM_READ_TOOLS, ...EDIT_TOOLS],
+  pre: [...new Set([...READ_TOOLS, ...SKIM_READ_TOOLS, ...EDIT_TOOLS, ...SHELL_TOOLS.keys()])],
   post: [...EDIT_TOOLS],
 };
 
-/** The command each event's entry runs. */
-export type HookCommands = Record<HookEvent, string>;
+/**
+ * The tools a host's entry for `event` runs for: after the call, in a host that passes on extra
+ * text only with a result (Gemini), the reads and shell commands too, whose notice is given then.
+ */
+export function hookTools(host: HookHost | undefined, event: HookEvent): string[] {
+  if (event === 'pre' || !host || !hostOf(host).format.contextAfter) return HOOK_TOOLS[event];
+  return [...new Set([...HOOK_TOOLS.pre, ...HOOK_TOOLS.post])];
+}
+
+/** What the command's own filter lets through of `tools`: a shell tool's call only when its payload names a read program. */
+const filterOf = (tools: string[]): FilterTools => ({
+  tools: tools.filter((tool) => !SHELL_TOOLS.has(tool)),
+  shells: tools.filter((tool) => SHELL_TOOLS.has(tool)),
+  programs: READ_PROGRAMS,
+});
+
+/** The command each event's entry runs, and the tools it runs for (a matcher names them). */
+export interface HookCommands extends Record<HookEvent, string> {
+  tools: Record<HookEvent, string[]>;
+}
+
+/** The host's hook file a command is written into, named in the command: the hook tells from it whether it is the one to act. */
+export interface HookTarget {
+  host: HookHost;
+  scope: InstallScope;
+}
 
 export interface CommandOptions {
   /** Variables set for Skim's process alone (VS Code's runtime runs as Node with ELECTRON_RUN_AS_NODE=1). */
@@ -32,20 +57,24 @@ export interface CommandOptions {
   platform?: NodeJS.Platform;
   /** The awk the filter runs (default: the one on PATH); none, and the command starts Skim for every call. */
   awk?: string;
+  /** The hook file the command goes into; none: a command that acts wherever it is run. */
+  target?: HookTarget;
 }
 
 /**
- * The shell commands a hook file names: this Node, this `skim`, its hook mode (and edit gate, when
- * not the default), behind a filter that starts them only for the event's tools where a POSIX
- * shell and awk exist, then the marker.
+ * The shell commands a hook file names: this Node, this `skim`, its hook mode (with the file's
+ * host and scope, and the edit gate when not the default), behind a filter that starts them only
+ * for the event's tools where a POSIX shell and awk exist, then the marker.
  */
 export function hookCommands(node: string, cli: string, editGate: EditGateMode = 'drift', options: CommandOptions = {}): HookCommands {
   const env = Object.entries(options.env ?? {})
     .map(([name, value]) => `${name}=${shellWord(value)} `)
     .join('');
-  const skim = `${env}${shellWord(node)} ${shellWord(cli)} hook${editGate === 'drift' ? '' : ` --edit-gate ${editGate}`}`;
+  const target = options.target ? ` --host ${options.target.host} --scope ${options.target.scope}` : '';
+  const skim = `${env}${shellWord(node)} ${shellWord(cli)} hook${target}${editGate === 'drift' ? '' : ` --edit-gate ${editGate}`}`;
   const windows = (options.platform ?? process.platform) === 'win32';
   const awk = windows ? undefined : 'awk' in options ? options.awk : onPath('awk');
-  const command = (event: HookEvent) => `${awk ? toolFilter(awk, HOOK_TOOLS[event], skim) : skim} ${HOOK_MARKER}`;
-  return { pre: command('pre'), post: command('post') };
+  const tools = { pre: hookTools(options.target?.host, 'pre'), post: hookTools(options.target?.host, 'post') };
+  const command = (event: HookEvent) => `${awk ? toolFilter(awk, filterOf(tools[event]), skim) : skim} ${HOOK_MARKER}`;
+  return { pre: command('pre'), post: command('post'), tools };
 }

@@ -20,27 +20,33 @@ function excludeFile(root: string): string | undefined {
 
 const patternFor = (root: string, file: string) => `/${path.relative(root, file).split(path.sep).join('/')}`;
 
-/** A new text for the exclude file; `newline`: Skim ended the person's last line before adding its own. */
+/** A new text for the exclude file; `newline`: Skim ended the person's last line before adding its own (installs before Skim put its line above an unended last line). */
 export interface ExcludeEdit {
   file: string;
   text: string;
   newline?: boolean;
 }
 
-/** The exclude file with a line for `file` added, or undefined when there is no git folder or the line is there already. */
+/**
+ * The exclude file with a line for `file` added, or undefined when there is no git folder or the
+ * line is there already. A last line the person left without a newline stays last and unended:
+ * Skim's line goes above it, so that taking Skim's lines out again, in any order, gives back the
+ * person's bytes.
+ */
 export function excludeFromGit(root: string, file: string): ExcludeEdit | undefined {
   const exclude = excludeFile(root);
   if (!exclude) return undefined;
   const { text } = readSettingsFile(exclude);
   const pattern = patternFor(root, file);
   if (text.split(/\r?\n/).includes(pattern)) return undefined;
-  const newline = text !== '' && !text.endsWith('\n');
-  return { file: exclude, text: `${text}${newline ? '\n' : ''}${pattern}\n`, newline };
+  const at = text === '' || text.endsWith('\n') ? text.length : text.lastIndexOf('\n') + 1;
+  return { file: exclude, text: `${text.slice(0, at)}${pattern}\n${text.slice(at)}` };
 }
 
 /**
- * The exclude file without the last line naming `file` (the one Skim appended), and without the
- * newline Skim added before it when that line is still the last; undefined when it has none.
+ * The exclude file without the last line naming `file` (the one Skim added), and, where an earlier
+ * Skim ended the person's last line before appending its own (`newline`), without that newline
+ * while Skim's line is still the last; undefined when it has none.
  */
 export function includeInGit(root: string, file: string, newline = false): ExcludeEdit | undefined {
   const exclude = excludeFile(root);

@@ -1,15 +1,12 @@
-import { lstatSync, rmSync } from 'node:fs';
-import * as path from 'node:path';
-import { getNodeValue, JSONPath, Node, parseTree, ParseError } from 'jsonc-parser';
-import { makeFolders, UnsafeFileError, writeFileAtomic } from '../files/atomicWrite';
+import { lstatSync } from 'node:fs';
+import { getNodeValue, JSONPath, Node } from 'jsonc-parser';
 import { JsonText } from '../files/jsonEdit';
-import { sha256Hex } from '../files/sha256';
 import { stateDir } from '../files/stateDir';
-import { readSettingsFile } from '../files/settingsFile';
-import { HOOK_MARKER, HOOK_TOOLS, HookCommands } from './command';
+import { HOOK_MARKER, HookCommands } from './command';
 import { HOOK_HOSTS, HookHost, hostOf } from './hosts';
 import { HookEvent, HookFileFormat, HookPlace, InstallScope } from './hosts/host';
-import { ExcludeEdit, excludeFromGit, includeInGit } from './gitExclude';
+import { excludeFromGit } from './gitExclude';
+import { holding, keepAdded, readAdded, readJsonDocument, said, SettingsFileError, writeBoth, writeRemoval } from './settingsDocument';
 
 /**
  * Installs and removes Skim's read hook in each host's hook files. One implementation for the
@@ -37,10 +34,10 @@ const eventPath = (format: HookFileFormat, event: HookEvent): JSONPath => ['hook
 /** Skim's hook object in a format: the command itself, without a matcher. */
 const skimHook = (format: HookFileFormat, command: string): Record<string, unknown> => format.hook(command, HOOK_TIMEOUT_SECONDS);
 
-/** Skim's entry in an event's list: its hook object, or in a grouped format a matcher group holding it alone. */
-function skimEntry(format: HookFileFormat, command: string, event: HookEvent): unknown {
-  const hook = skimHook(format, command);
-  return format.grouped ? { matcher: HOOK_TOOLS[event].join('|'), hooks: [hook] } : hook;
+/** Skim's entry in an event's list: its hook object, or in a grouped format a matcher group (naming its tools) holding it alone. */
+function skimEntry(format: HookFileFormat, commands: HookCommands, event: HookEvent): unknown {
+  const hook = skimHook(format, commands[event]);
+  return format.grouped ? { matcher: commands.tools[event].join('|'), hooks: [hook] } : hook;
 }
 
 /** The fields of a hook object that hold its command, in the hosts' formats (VS Code's per-OS overrides, the Copilot CLI's shells). */
@@ -73,103 +70,18 @@ function standing(list: Node | undefined): Standing {
   return found;
 }
 
-/** A settings file Skim cannot edit safely: the message says what to do. */
-class HookFileError extends UnsafeFileError {}
-
-/** The first key that appears twice in one object at or below `node`, with where it is. */
-function duplicateKey(node: Node, at: string): { key: string; at: string } | undefined {
-  if (node.type === 'object') {
-    const seen = new Set<string>();
-    for (const member of node.children ?? []) {
-      const key = String(member.children?.[0]?.value);
-      if (seen.has(key)) return { key, at };
-      seen.add(key);
-      const value = member.children?.[1];
-      const found = value && duplicateKey(value, `${at}.${key}`);
-      if (found) return found;
-    }
-  } else if (node.type === 'array') {
-    for (const [i, item] of (node.children ?? []).entries()) {
-      const found = duplicateKey(item, `${at}[${i}]`);
-      if (found) return found;
-    }
-  }
-  return undefined;
-}
-
-/** A key Skim reads or writes that appears twice: "hooks" or "version" at the top level, or any key inside "hooks". */
-function skimKeyTwice(root: Node): { key: string; at: string } | undefined {
-  const keys = (root.children ?? []).map((member) => String(member.children?.[0]?.value));
-  for (const key of ['hooks', 'version']) if (keys.indexOf(key) !== keys.lastIndexOf(key)) return { key, at: '' };
-  const hooks = root.children?.find((member) => member.children?.[0]?.value === 'hooks')?.children?.[1];
-  return hooks && duplicateKey(hooks, 'hooks');
-}
-
-/** A settings file's text, and what it held exactly (a byte-order mark before the JSON, which parsers reject, is kept aside). */
-interface Document {
-  text: string;
-  exists: boolean;
-  bom: string;
-}
-
-/** The settings text, parsed and checked to be one Skim can edit. */
-function readDocument(file: string): Document {
-  const read = readSettingsFile(file);
-  const bom = read.text.startsWith('\uFEFF') ? '\uFEFF' : '';
-  const text = read.text.slice(bom.length);
-  const exists = read.exists;
-  const errors: ParseError[] = [];
-  const root = text.trim() === '' ? undefined : parseTree(text, errors, { allowTrailingComma: true });
-  if (errors.length > 0 || (root && root.type !== 'object')) {
-    throw new HookFileError(`${file} is not a JSON object; Skim leaves it alone. Fix or move it, then try again.`);
-  }
-  // A host reads one of two same-named keys; which one is its own business, so Skim edits neither.
-  const twice = root && skimKeyTwice(root);
-  if (twice) {
-    const where = twice.at === '' ? 'at the top level' : `in "${twice.at}"`;
-    throw new HookFileError(
-      `${file} has the key "${twice.key}" twice ${where}; hosts read only one of them, so Skim cannot tell which to edit. Merge them into one by hand, then try again.`,
-    );
-  }
-  return { text, exists, bom };
-}
+/** The hook file's text, checked to be JSON Skim can edit: "hooks" (and "version") once. */
+const readDocument = (file: string) => readJsonDocument(file, ['hooks', 'version']);
 
 /** The entry list, checked to be one Skim can edit: absent, or an array inside an object. */
 function entries(json: JsonText, file: string, at: JSONPath): Node | undefined {
   const hooks = json.node(at.slice(0, 1));
   if (hooks && hooks.type !== 'object')
-    throw new HookFileError(`${file}: "${at[0]}" is not an object, so Skim cannot add its entry safely. Fix it by hand, then try again.`);
+    throw new SettingsFileError(`${file}: "${at[0]}" is not an object, so Skim cannot add its entry safely. Fix it by hand, then try again.`);
   const list = json.node(at);
   if (list && list.type !== 'array')
-    throw new HookFileError(`${file}: "${at.join('.')}" is not a list, so Skim cannot add its entry safely. Fix it by hand, then try again.`);
+    throw new SettingsFileError(`${file}: "${at.join('.')}" is not a list, so Skim cannot add its entry safely. Fix it by hand, then try again.`);
   return list;
-}
-
-/**
- * What Skim added to a file beyond its entry, so that removing the hook takes out exactly that:
- * whether it created the file (or found it blank), which containers (`hooks`,
- * `hooks.PreToolUse`) it created, and whether it added the file's line to git's exclude list.
- * Kept under `stateDir`; an unreadable record counts as none, and then nothing but Skim's entry is
- * removed.
- */
-interface Added {
-  created?: boolean;
-  blank?: boolean;
-  containers?: string[];
-  excluded?: { newline: boolean };
-}
-
-function recordFile(stateDir: string, file: string): string {
-  return path.join(stateDir, `${sha256Hex(path.resolve(file)).slice(0, 16)}.json`);
-}
-
-function readAdded(stateDir: string, file: string): Added {
-  try {
-    const value = JSON.parse(readSettingsFile(recordFile(stateDir, file)).text) as Added;
-    return value && typeof value === 'object' ? value : {};
-  } catch {
-    return {};
-  }
 }
 
 /** Where Skim remembers which hook files it created: `$XDG_STATE_HOME/skim/hooks`, else `~/.local/state/skim/hooks`. */
@@ -195,17 +107,17 @@ function updateSharedHook(json: JsonText, at: JSONPath, wanted: Record<string, u
 }
 
 /** Skim's entry for one event, added or updated in place. */
-function putEntry(json: JsonText, place: HookPlace, command: string, event: HookEvent, containers: Set<string>): void {
+function putEntry(json: JsonText, place: HookPlace, commands: HookCommands, event: HookEvent, containers: Set<string>): void {
   const at = eventPath(place.format, event);
   const list = entries(json, place.file, at);
-  const wanted = skimEntry(place.format, command, event);
+  const wanted = skimEntry(place.format, commands, event);
   const { own, shared } = standing(list);
   if (!json.node(at.slice(0, 1))) containers.add(String(at[0]));
   if (!json.node(at)) containers.add(at.join('.'));
   // Inside a shared group only Skim's own hook object changes; a second one of Skim's there goes.
   for (const { entry, hooks } of [...shared].reverse()) {
     for (const i of hooks.slice(1).reverse()) json.remove([...at, entry, 'hooks', i]);
-    updateSharedHook(json, [...at, entry, 'hooks', hooks[0]], skimHook(place.format, command));
+    updateSharedHook(json, [...at, entry, 'hooks', hooks[0]], skimHook(place.format, commands[event]));
   }
   if (own.length > 0) {
     // Skim's entry is updated where it stands; any second one of Skim's goes.
@@ -219,24 +131,6 @@ function putEntry(json: JsonText, place: HookPlace, command: string, event: Hook
     json.addProperty(at.slice(0, 1), String(at[1]), [wanted]);
   } else {
     json.addProperty([], String(at[0]), { [at[1]]: [wanted] });
-  }
-}
-
-/**
- * Writes the settings file, then git's exclude list; if the second write fails, the settings file
- * is put back as it was, so that the two never disagree.
- */
-function writeBoth(file: string, text: string, before: Document, exclude: ExcludeEdit | undefined, remove: boolean): void {
-  if (remove) rmSync(file);
-  else writeFileAtomic(file, before.bom + text);
-  if (!exclude) return;
-  try {
-    makeFolders(path.dirname(exclude.file));
-    writeFileAtomic(exclude.file, exclude.text);
-  } catch (error) {
-    if (before.exists) writeFileAtomic(file, before.bom + before.text);
-    else rmSync(file, { force: true });
-    throw error;
   }
 }
 
@@ -259,7 +153,7 @@ function install(place: HookPlace, commands: HookCommands, stateDir: string): Ho
   const added = readAdded(stateDir, place.file);
   const containers = new Set(added.containers ?? []);
   const original = json.text;
-  for (const event of EVENTS) putEntry(json, place, commands[event], event, containers);
+  for (const event of EVENTS) putEntry(json, place, commands, event, containers);
   if (json.text === original) return { file: place.file, changed: false };
   if (!doc.exists) added.created = true;
   else if (doc.text.trim() === '') added.blank = true;
@@ -269,11 +163,8 @@ function install(place: HookPlace, commands: HookCommands, stateDir: string): Ho
   const exclude = place.personalIn ? excludeFromGit(place.personalIn, place.file) : undefined;
   if (exclude) added.excluded = { newline: exclude.newline === true };
 
-  makeFolders(path.dirname(place.file));
   writeBoth(place.file, text, doc, exclude, false);
-  // Recorded once the files are written: a missing record only leaves Skim's containers behind on removal.
-  makeFolders(stateDir);
-  writeFileAtomic(recordFile(stateDir, place.file), JSON.stringify(added));
+  keepAdded(stateDir, place.file, holding(added, 'hook'));
   return { file: place.file, changed: true };
 }
 
@@ -295,7 +186,10 @@ function remove(place: HookPlace, stateDir: string): HookChange {
     for (let depth = at.length; depth > 0; depth--) {
       const container = at.slice(0, depth);
       const skims = place.owned || added.containers?.includes(container.join('.'));
-      if (skims && (json.node(container)?.children?.length ?? 1) === 0) json.remove(container);
+      if (skims && (json.node(container)?.children?.length ?? 1) === 0) {
+        json.remove(container);
+        added.containers = added.containers?.filter((name) => name !== container.join('.'));
+      }
     }
   }
   if (json.text === original) return { file: place.file, changed: false };
@@ -303,35 +197,14 @@ function remove(place: HookPlace, stateDir: string): HookChange {
   const empty = left.every((key) => key === 'version' && place.format.version !== undefined);
   // A file Skim made goes away when nothing else is left in it; a link to a person's file stays a link.
   const remove = empty && (place.owned || added.created === true) && !lstatSync(place.file).isSymbolicLink();
-  const exclude = remove && place.personalIn && added.excluded ? includeInGit(place.personalIn, place.file, added.excluded.newline) : undefined;
-  writeBoth(place.file, empty && added.blank ? '' : json.text, doc, exclude, remove);
-  rmSync(recordFile(stateDir, place.file), { force: true });
+  writeRemoval(stateDir, place.file, doc, empty && added.blank ? '' : json.text, added, 'hook', remove, place.personalIn);
   return { file: place.file, changed: true };
 }
 
-const FAILURES: Record<string, string> = {
-  ENOTDIR: 'a file stands where a folder should be on the way to it',
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  EROFS: 'the file system is read-only',
-  ENOSPC: 'the disk is full',
-};
-
-/** A file system failure on the way, said for the person installing: which path, and what stood in the way. */
-function said<T>(action: 'install' | 'remove', work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    const { code, path: where, message } = error as NodeJS.ErrnoException;
-    if (error instanceof UnsafeFileError || !code || !where) throw error;
-    throw new HookFileError(`${where}: ${FAILURES[code] ?? message}, so Skim could not ${action} its hook. Fix that, then try again.`);
-  }
-}
-
 export function installHook(place: HookPlace, commands: HookCommands, stateDir: string): HookChange {
-  return said('install', () => install(place, commands, stateDir));
+  return said('install its hook', () => install(place, commands, stateDir));
 }
 
 export function removeHook(place: HookPlace, stateDir: string): HookChange {
-  return said('remove', () => remove(place, stateDir));
+  return said('remove its hook', () => remove(place, stateDir));
 }

@@ -13,7 +13,11 @@ import { shellWord } from './shellWord';
  * JSON white space around the colon. A model cannot hide the host's own key: text in arguments
  * is a JSON string whose quotes are escaped, so `"tool_name"` followed by a quote is a real key.
  * Any name of Skim's among them starts Skim (a nested key in some tool's arguments costs time,
- * never a guard). So does anything unclear: no such key at all, a name with an escape in it, more
+ * never a guard). A shell tool's name (Bash, bash) starts it only when the payload also holds one
+ * of the read programs' names (cat, sed, nl, …, in any case) where a word of a command line can
+ * start (after a quote, a blank, | or &, or JSON's escape of a newline, a tab or any character)
+ * and followed by anything but a letter, digit, `_`, `.` or `-`: a command line without one is no
+ * read, and shell calls are most of an agent's calls. So does anything unclear: no such key at all, a name with an escape in it, more
  * keys than the filter reads. Only a payload whose every tool name is another tool's, or one
  * that cannot be JSON (a raw control byte JSON never holds unescaped), ends here. (One such byte
  * at the very end is the one byte POSIX awk cannot tell apart from the end, and is not handed on.)
@@ -28,21 +32,32 @@ const singleQuoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 /** How many tool-name keys the filter reads before it stops looking and starts Skim. */
 const MOST_KEYS = 100;
 
+/** What the filter lets through: Skim's tools, and shell tools whose payload names a read program. */
+export interface FilterTools {
+  tools: readonly string[];
+  shells: readonly string[];
+  programs: readonly string[];
+}
+
 /**
  * The awk program: every byte up to the end is one record (RS is a control byte JSON never holds
  * raw), read whole; then the tool names are checked; then, for Skim's, the record goes to
  * `command`'s stdin, and whatever `command` leaves unread is drained so awk never dies of SIGPIPE.
+ * The payload is searched for a read program only once a shell tool is named, and once.
  */
-function program(tools: readonly string[], command: string): string {
+function program(filter: FilterTools, command: string): string {
   const run = awkString(`${command}; cat >/dev/null`);
+  // A program's name where a word starts: at the string's start or after a blank, | or & (or an escaped newline, tab or any \\u escape).
+  const reads = awkString(`(["|& ]|\\\\[ntr]|\\\\u[0-9a-f][0-9a-f][0-9a-f][0-9a-f])(${filter.programs.join('|')})([^a-z0-9_.-]|$)`);
   return [
     'BEGIN{RS="\\001"}',
     'NR>1{exit}',
     '{d=$0}',
     'END{',
     'if(NR!=1)exit;',
-    `n=split(${awkString(tools.join(' '))},t," ");for(i=1;i<=n;i++)k[t[i]]=1;`,
-    's=d;f=0;',
+    `n=split(${awkString(filter.tools.join(' '))},t," ");for(i=1;i<=n;i++)k[t[i]]=1;`,
+    `n=split(${awkString(filter.shells.join(' '))},t," ");for(i=1;i<=n;i++)h[t[i]]=1;`,
+    's=d;f=0;r=-1;',
     `for(c=0;c<${MOST_KEYS};c++){`,
     'i=index(s,"\\"tool_name\\"");l=11;j=index(s,"\\"toolName\\"");',
     'if(!i||j&&j<i){i=j;l=10}',
@@ -51,6 +66,7 @@ function program(tools: readonly string[], command: string): string {
     'if(!match(s,/^[ \\t\\r\\n]*:[ \\t\\r\\n]*"/))continue;',
     's=substr(s,RLENGTH+1);j=index(s,"\\"");v=substr(s,1,j-1);',
     'if(!j||index(v,"\\\\")||v in k){f=0;break}',
+    `if(v in h){if(r<0)r=match(tolower(d),${reads});if(r){f=0;break}}`,
     'f=1}',
     `if(c==${MOST_KEYS})f=0;`,
     `if(!f){p=${run};printf "%s",d|p;close(p)}`,
@@ -60,9 +76,10 @@ function program(tools: readonly string[], command: string): string {
 
 /**
  * The shell command that runs `command` (a shell command line) only for payloads naming one of
- * `tools`. It always exits 0: awk exits 2 when it cannot read its input (stdin closed, a folder),
- * and the hosts take a hook's exit 2 as a refusal of the call.
+ * `filter.tools`, or one of `filter.shells` with a read program in it. It always exits 0: awk exits
+ * 2 when it cannot read its input (stdin closed, a folder), and the hosts take a hook's exit 2 as a
+ * refusal of the call.
  */
-export function toolFilter(awk: string, tools: readonly string[], command: string): string {
-  return `${shellWord(awk)} ${singleQuoted(program(tools, command))} || true`;
+export function toolFilter(awk: string, filter: FilterTools, command: string): string {
+  return `${shellWord(awk)} ${singleQuoted(program(filter, command))} || true`;
 }

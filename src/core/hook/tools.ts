@@ -7,5 +7,5 @@ import skimReadTools from './skimReadTools.json';
  * none of them, so it is not a read the gate counts. The hosts' own reads and edits are in `hosts/`.
  */
 export const SKIM_READ_TOOLS: ReadonlySet<string> = new Set(
-  skimReadTools.flatMap((tool) => [tool, ...AGENT_HOSTS.flatMap((host) => (host.mcpToolName ? [host.mcpToolName(tool)] : []))]),
+  skimReadTools.flatMap((tool) => [tool, ...AGENT_HOSTS.flatMap((host) => host.mcpToolNames?.(tool) ?? [])]),
 );

@@ -241,8 +241,19 @@ export interface RenderOptions {
  * same-named members apart stay), then members are folded into their parents below the deepest
  * depth that fits, then top-level runs are folded; every fold is said in the text, with the way to
  * the whole map, so a shortened map never passes for a complete one. Linear in the number of regions.
+ * Where even the fewest runs do not fit, the text is cut, and says so.
  */
 export function renderMap(entry: MapEntry, options: RenderOptions = {}): string {
+  return layOut(entry, options).text;
+}
+
+/** The map folded to fit `maxChars` as renderMap folds it, or undefined where only a cut text would fit. */
+export function renderMapWithin(entry: MapEntry, maxChars: number, wholeMap?: string): string | undefined {
+  const laid = layOut(entry, { maxChars, wholeMap });
+  return laid.cut ? undefined : laid.text;
+}
+
+function layOut(entry: MapEntry, options: RenderOptions): Fitted {
   const header = mapHeader(entry);
   const prose = entry.prose ? `\n${entry.prose}` : '';
   if (entry.status === 'prose-only') return fit(`${header}:${prose}`, options.maxChars);
@@ -253,20 +264,20 @@ export function renderMap(entry: MapEntry, options: RenderOptions = {}): string 
   const compose = (lines: string[], folded: string) => `${header}${folded}:${prose}\n${lines.join('\n')}`;
   const budget = options.maxChars;
   const whole = compose(regionLines(roots, Infinity, mapLook(mapLabels(roots, 'short'))), '');
-  if (budget === undefined || whole.length <= budget) return whole;
+  if (budget === undefined || whole.length <= budget) return { text: whole, cut: false };
 
   const look = mapLook(mapLabels(roots, 'signatures'));
   const signatures = compose(regionLines(roots, Infinity, look), `; notes left out to fit${how}`);
-  if (signatures.length <= budget) return signatures;
+  if (signatures.length <= budget) return { text: signatures, cut: false };
   const members = membersOf(roots);
   const fixed = compose([], `; notes left out, members below depth 999 folded to fit${how}`).length;
   const sizes = sizeByDepth(look, members);
   for (let depth = sizes.length - 2; depth >= 0; depth--) {
     if (fixed + sizes[depth] <= budget)
-      return compose(regionLines(roots, depth, look, members), `; notes left out, members below depth ${depth + 1} folded to fit${how}`);
+      return { text: compose(regionLines(roots, depth, look, members), `; notes left out, members below depth ${depth + 1} folded to fit${how}`), cut: false };
   }
   const bare = compose(regionLines(roots, 0, mapLook(mapLabels(roots, 'none')), members), `; members folded, notes left out to fit${how}`);
-  if (bare.length <= budget) return bare;
+  if (bare.length <= budget) return { text: bare, cut: false };
   for (let buckets = Math.min(roots.length, 64); buckets >= 1; buckets = Math.floor(buckets / 2)) {
     const text = compose(bucketLines(roots, buckets, members), `; ${roots.length} top-level regions folded into runs to fit${how}`);
     if (text.length <= budget || buckets === 1) return fit(text, budget);
@@ -274,11 +285,17 @@ export function renderMap(entry: MapEntry, options: RenderOptions = {}): string 
   return fit(bare, budget);
 }
 
+interface Fitted {
+  text: string;
+  /** Whether the text had to be cut (and says so). */
+  cut: boolean;
+}
+
 /** Last resort for prose that alone is over budget: cut and say so. */
-function fit(text: string, maxChars: number | undefined): string {
-  if (maxChars === undefined || text.length <= maxChars) return text;
+function fit(text: string, maxChars: number | undefined): Fitted {
+  if (maxChars === undefined || text.length <= maxChars) return { text, cut: false };
   const marker = '\n[cut to fit]';
-  return text.slice(0, Math.max(0, maxChars - marker.length)) + marker;
+  return { text: text.slice(0, Math.max(0, maxChars - marker.length)) + marker, cut: true };
 }
 
 /** What is at one line: the regions containing it, innermost last, or that it is in a gap. */

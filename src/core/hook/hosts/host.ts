@@ -1,4 +1,8 @@
 import * as os from 'node:os';
+import type { OutputCut } from '../../shell/outputCut';
+import type { ShellDialect } from '../../shell/read';
+
+export type { OutputCut };
 
 /**
  * What Skim knows of one agent host: the tools it reads and edits with and their arguments, the
@@ -9,24 +13,40 @@ export interface AgentHost<Id extends string = string> {
   id: Id;
   /** The host as a person picks it (VS Code's install command). */
   label: string;
-  /** What of the host the hook guards, beside its label in that pick. */
-  guards: string;
+  /** The agents and harnesses its hook file serves, beside its label in that pick and in the docs. */
+  serves: string;
   /** Tools that read a file. */
   readTools: readonly string[];
   /** The read's file and lines, when its arguments are this host's; undefined when they are not. */
   readArgs(input: Record<string, unknown>): ReadArgs | undefined;
-  /** Edit tools, each with where its arguments carry the file and the text. */
-  edits: Readonly<Record<string, EditShape>>;
+  /**
+   * Edit tools, each with where its arguments carry the file and the text (several shapes under
+   * one name: the first the arguments fit). A host that also sends payloads in another host's
+   * format lists its tools under the names it gives them there.
+   */
+  edits: Readonly<Record<string, EditShape | readonly EditShape[]>>;
   /** The payload and answer format the host's own hook files use. */
   format: HookFormat;
+  /** Whether a payload in `format` (its own or another host's it also runs) came from this host. */
+  sends(payload: Record<string, unknown>, format: HookFormat): boolean;
   /** The most bytes of extra text the host passes on inline, with a margin. */
   contextLimit: number;
   /** The hook file Skim installs into for a scope. */
   place(scope: InstallScope, root: string, env: NodeJS.ProcessEnv): HookPlace;
+  /**
+   * Every hook file the host runs, as paths (a folder's `*.json` as `folder/*.json`), first those
+   * it runs whatever a person has trusted, then the rest: of the Skim hooks it runs for one call,
+   * the one in the first of these files acts and the others stand aside.
+   */
+  reads(root: string, env: NodeJS.ProcessEnv): readonly string[];
+  /** What a person must do before the host runs a hook installed at `scope`, in one line; none: nothing. */
+  approval?(scope: InstallScope): string | undefined;
   /** How VS Code's first-run offer names the host's agent, and whether a workspace uses it; none: never offered there. */
   offer?: HookOffer;
-  /** What the host calls a tool of `skim mcp` (the server installed as `skim`); none: it calls Skim's tools by their own names. */
-  mcpToolName?(tool: string): string;
+  /** What the host calls a tool of `skim mcp` (the server registered as `skim`); none: it calls Skim's tools by their own names. */
+  mcpToolNames?(tool: string): readonly string[];
+  /** Where the host reads MCP servers, for a scope; none: Skim's tools reach it another way (the extension). */
+  mcp?(scope: InstallScope, root: string, env: NodeJS.ProcessEnv): McpPlace;
   /** Tools that run a shell command line, each with the argument carrying it and the shell that runs it: a plain read of one file through one is a read. */
   shells?: Readonly<Record<string, ShellTool>>;
   /** What the host alone shows of a read tool's result and of a shell command's output: a guarded read never shows more. */
@@ -36,19 +56,17 @@ export interface AgentHost<Id extends string = string> {
 /** A tool that runs a command line: the argument that carries it, and the shell that reads it. */
 export interface ShellTool {
   command: string;
-  dialect: 'posix' | 'powershell';
+  dialect: ShellDialect;
 }
 
 /**
- * Where a host cuts a tool's output by itself: past any of these bounds it keeps the start
- * (`head`) or the start and the end (`ends`), and the model sees no more than that.
+ * The most bytes a host shows of `bytes` of output over `lines` lines once its own cut applies. A
+ * bound in characters or tokens holds in bytes as it stands (each is at least one byte); one in
+ * lines keeps that share of the bytes.
  */
-export interface OutputCut {
-  lines?: number;
-  chars?: number;
-  /** o200k tokens, as the host counts them or near enough. */
-  tokens?: number;
-  keeps: 'head' | 'ends';
+export function bytesThrough(cut: OutputCut | undefined, bytes: number, lines: number): number {
+  const kept = cut?.lines !== undefined && lines > cut.lines ? Math.floor((bytes * cut.lines) / lines) : bytes;
+  return Math.min(kept, cut?.bytes ?? Infinity, cut?.chars ?? Infinity, cut?.tokens ?? Infinity);
 }
 
 export interface HookOffer {
@@ -78,6 +96,8 @@ export interface ReadArgs {
  * file written whole (`whole`); or other text it writes (`text`: code to insert, a patch, a cell).
  */
 export interface EditShape {
+  /** An edit only when each named argument holds one of its values (str_replace_editor's `command`). */
+  when?: Readonly<Record<string, readonly string[]>>;
   file?: string;
   eachFile?: string;
   patch?: boolean;
@@ -89,17 +109,40 @@ export interface EditShape {
   text?: readonly string[];
 }
 
-/** A hook payload's wire format, recognized by the key naming its tool, and how an answer in it is written. */
+/**
+ * Where a call's arguments were one string rather than an object (a freeform tool's, like the
+ * Copilot CLI's apply_patch, whose argument is the patch itself): the payload's reader keeps the
+ * string under this key, which no tool's schema names.
+ */
+export const RAW_ARGUMENTS = '(raw)';
+
+/** What an answer to a call says, in Skim's words; each format writes it in its host's shape. */
+export interface PreToolAnswer {
+  decision?: 'allow' | 'deny';
+  /** The call's arguments, rewritten (with allow). */
+  input?: Record<string, unknown>;
+  /** Why the call is denied: the host shows it to the model. */
+  reason?: string;
+  /** Extra text the model sees with the call's result. */
+  context?: string;
+}
+
+/** A hook payload's wire format, recognized by the key naming its tool (and `recognizes`, where formats share it), and how an answer in it is written. */
 export interface HookFormat {
   toolKey: string;
   inputKey: string;
   sessionKey: string;
+  /** Whether a payload naming its tool under `toolKey` is in this format; none: any such payload is. */
+  recognizes?(payload: Record<string, unknown>): boolean;
   /** Whether the payload comes after the tool ran. */
   isPost(payload: Record<string, unknown>): boolean;
-  /** The answer's key for the call's arguments, rewritten. */
-  rewrittenKey: string;
-  /** The answer's fields, in the object the host reads. */
-  wrap(fields: Record<string, unknown>): object;
+  /** The answer, in the object the host reads, before (`pre`) or after (`post`) the call. */
+  answer(said: PreToolAnswer, event: HookEvent): object;
+  /**
+   * The host passes on extra text only with a tool's result, never before the call: what a
+   * before-call answer says beside the call is kept, and given with the after-call answer.
+   */
+  contextAfter?: boolean;
 }
 
 /** A hook file's format: the key of each event's list under "hooks", Skim's hook object in it, whether a matcher group holds it, the version the file must declare. */
@@ -108,6 +151,22 @@ export interface HookFileFormat {
   hook(command: string, timeoutSeconds: number): Record<string, unknown>;
   grouped: boolean;
   version?: number;
+}
+
+/** Where a host reads MCP servers: a JSON file's object of servers by name, or a TOML file's table of them. */
+export interface McpPlace {
+  file: string;
+  syntax: 'json' | 'toml';
+  /** The key (JSON) or table (TOML) that holds the servers by name. */
+  servers: string;
+  /** Fields of Skim's server beside its command and arguments (a type, the tools it may offer). */
+  extra?: Readonly<Record<string, unknown>>;
+  /** Other hosts that read the same file, named in what install and remove say. */
+  sharedWith?: string;
+  /** What a person must do before the host starts a server registered there, in one line. */
+  approval?: string;
+  /** The project whose git must not pick the file up when Skim creates it (its command names this machine's paths). */
+  personalIn?: string;
 }
 
 export interface HookPlace {
@@ -128,3 +187,10 @@ export const intArg = (value: unknown): number | undefined => (typeof value === 
 
 /** The first line a read asks for: 1 when it names none or one before the first. */
 export const firstLine = (value: unknown): number => Math.max(1, intArg(value) ?? 1);
+
+/** A read's lines from its first and last line arguments (inclusive); no last line: `limit` undefined. */
+export function lineSpan(start: unknown, end: unknown): { offset: number; limit?: number } {
+  const offset = firstLine(start);
+  const last = intArg(end);
+  return { offset, limit: last === undefined ? undefined : Math.max(0, last - offset + 1) };
+}

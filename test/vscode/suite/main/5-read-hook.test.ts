@@ -61,10 +61,11 @@ describe("Copilot's own read_file with Skim's read hook (scripted model, offline
     const { PreToolUse, PostToolUse } = JSON.parse(readFileSync(file, 'utf8')).hooks;
     assert.equal(PreToolUse.length, 1);
     // Behind the filter that starts VS Code's runtime only for reads and edits (after a call, for edits alone).
-    const command = /^\S*awk '.*"ELECTRON_RUN_AS_NODE=1 \S+ \S+dist\/cli\.js hook; cat >\/dev\/null".*' \|\| true # skim read guard$/;
+    const command =
+      /^\S*awk '.*"ELECTRON_RUN_AS_NODE=1 \S+ \S+dist\/cli\.js hook --host vscode --scope workspace; cat >\/dev\/null".*' \|\| true # skim read guard$/;
     assert.match(PreToolUse[0].command, command);
     // The prefilter names the reads host by host (core/hook/hosts), as the installed matcher does.
-    assert.match(PreToolUse[0].command, /"read_file copilot_readFile Read view skim_read_file /);
+    assert.match(PreToolUse[0].command, /"read_file copilot_readFile Read view str_replace_editor skim_read_file /);
     assert.equal(PostToolUse.length, 1);
     assert.match(PostToolUse[0].command, command);
     assert.match(PostToolUse[0].command, /n=split\("replace_string_in_file multi_replace_string_in_file /);
