@@ -24,7 +24,7 @@ import { onPath, SearchProgram } from '../../src/core/search/program';
 import { runSearch } from '../../src/core/search/run';
 import { languageFor } from '../../src/core/structural/languages';
 import { Region } from '../../src/core/map/types';
-import { LocateSet, LocateTask, readLocateSet, treeOf } from './locateSet';
+import { LocateSet, LocateSplit, LocateTask, readLocateSet, splitOf, treeOf } from './locateSet';
 import { RepositoryHistory, taskHistory } from './locateHistory';
 
 interface Guess {
@@ -184,12 +184,12 @@ export interface LocateScores {
 
 export async function scoreLocate(
   set: LocateSet,
-  split: LocateTask['split'],
+  split: LocateSplit,
   onTask?: (task: LocateTask, done: number) => void,
   only: readonly Method[] = METHODS,
 ): Promise<LocateScores> {
   const program: SearchProgram = { kind: 'rg', path: onPath('rg') as string };
-  const tasks = set.tasks.filter((t) => t.split === split);
+  const tasks = set.tasks.filter((t) => splitOf(t) === split);
   const guesses = Object.fromEntries(METHODS.map((m) => [m, new Map<LocateTask, Guess[]>()])) as Record<Method, Map<LocateTask, Guess[]>>;
   let repo = '';
   const histories = new Map<string, RepositoryHistory>();
@@ -243,7 +243,7 @@ if (require.main === module) {
     console.log(`no localization set: build it with node out/scripts/build-locate-set.js (it needs the fetched mirrors)`);
     process.exit(0);
   }
-  const split = (process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'tuning') as LocateTask['split'];
+  const split = (process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'tuning') as LocateSplit;
   // `--skim` scores locate alone, for a quicker look while its ranking is worked on.
   const only = process.argv.includes('--skim') ? (['skim locate', 'skim locate, words alone'] as const) : METHODS;
   void scoreLocate(set, split, (task, done) => process.stderr.write(`\r${done} ${path.basename(task.repo)}      `), only).then((scores) => {
