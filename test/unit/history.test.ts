@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { definedName } from '../../src/core/history/definitions';
 import { readCommits, repositoryOf } from '../../src/core/history/gitHistory';
@@ -217,5 +217,109 @@ describe('history: what the project changed, commit by commit, read for locate',
       files: [{ path: 'a.py', names: ['parse'] }],
     }));
     assert.deepEqual(learnWeights(records), {});
+  });
+
+  /**
+   * A git that runs the real one and counts its `log` runs in `runs`; with `hang`, a `log` then
+   * waits as a git that never ends would (exec'd, so that the time limit's kill ends it).
+   */
+  function countingGit(dir: string, hang: boolean) {
+    const runs = path.join(dir, 'log-runs');
+    const file = path.join(dir, 'git');
+    writeFileSync(
+      file,
+      `#!/bin/sh\ncase " $* " in *" log "*) echo run >> '${runs}' ;; esac\n'${GIT}' "$@" || exit $?\ncase " $* " in *" log "*) ${hang ? 'exec sleep 600' : ':'} ;; esac\n`,
+    );
+    chmodSync(file, 0o755);
+    return { git: file, logRuns: () => readFileSync(runs, 'utf8').split('\n').filter(Boolean).length };
+  }
+
+  it('a history longer than the most kept is read to its newest commits and said cut short; a read that runs out of time keeps the newest it read whole, and is not read again at that head', async () => {
+    const p = gitProject();
+    const tools = scratch('skim-history-git-');
+    try {
+      let text = TEXTWRAP;
+      p.commit('Add textwrap', { 'textwrap.py': text });
+      for (const width of [71, 72, 73, 74, 75]) {
+        text = text.replace(/width=\d+/, `width=${width}`);
+        p.commit(`Wrap at ${width} columns`, { 'textwrap.py': text });
+      }
+      const bounded = new ProjectHistory(p.dir, {
+        file: path.join(p.dir, '.cache', 'a.history.json'),
+        git: GIT,
+        scratch: path.join(p.dir, '.cache'),
+        maxCommits: 4,
+      });
+      const kept = await bounded.get(true);
+      assert.deepEqual(
+        kept?.commits.map((c) => c.message),
+        ['Wrap at 75 columns', 'Wrap at 74 columns', 'Wrap at 73 columns', 'Wrap at 72 columns'],
+      );
+      assert.equal(kept?.complete, false);
+
+      const hanging = countingGit(tools.dir, true);
+      const file = path.join(p.dir, '.cache', 'b.history.json');
+      const options = { file, git: hanging.git, scratch: path.dirname(file), readTimeoutMs: 3_000 };
+      const partial = await new ProjectHistory(p.dir, options).get(true);
+      assert.equal(partial?.commits.length, 5, 'every commit but the last, which may not have ended, is kept');
+      assert.equal(partial?.commits[0].message, 'Wrap at 75 columns');
+      assert.equal(partial?.complete, false);
+      const again = new ProjectHistory(p.dir, options);
+      assert.equal((await again.get(true))?.commits.length, 5);
+      assert.deepEqual(again.status(), { state: 'ready', commits: 5 });
+      assert.equal(hanging.logRuns(), 1, 'the head read in part is not read again');
+    } finally {
+      p.cleanup();
+      tools.cleanup();
+    }
+  });
+
+  it("a repository git cannot read (an object lost) has no history, says so in Skim's words with what to do, and is not asked again until its head moves", async () => {
+    const p = gitProject();
+    const tools = scratch('skim-history-git-');
+    try {
+      p.commit('Add textwrap', { 'textwrap.py': TEXTWRAP });
+      p.commit('Split an empty text into no chunks', {
+        'textwrap.py': changed(TEXTWRAP, 'chunks = self.wordsep_re.split(text)', "chunks = self.wordsep_re.split(text or '')"),
+      });
+      const blob = p.git('rev-parse', 'HEAD~1:textwrap.py');
+      rmSync(path.join(p.dir, '.git', 'objects', blob.slice(0, 2), blob.slice(2)));
+      const counting = countingGit(tools.dir, false);
+      const file = path.join(p.dir, '.cache', 'h.history.json');
+      const options = { file, git: counting.git, scratch: path.dirname(file) };
+      const reason = 'git log could not read it (exit 128); run git log in the project to see why';
+      for (const history of [new ProjectHistory(p.dir, options), new ProjectHistory(p.dir, options)]) {
+        assert.equal(await history.get(true), undefined);
+        assert.deepEqual(history.status(), { state: 'unavailable', commits: 0, reason });
+      }
+      assert.equal(counting.logRuns(), 1);
+      p.commit('Indent whitespace-only lines too', { 'textwrap.py': changed(TEXTWRAP, 'return line.strip()', "return line.strip(' ')") });
+      await new ProjectHistory(p.dir, options).get(true);
+      assert.equal(counting.logRuns(), 2, 'a new head is read again');
+    } finally {
+      p.cleanup();
+      tools.cleanup();
+    }
+  });
+
+  it("reads a detached head's history as a branch's", async () => {
+    const p = gitProject();
+    try {
+      p.commit('Add textwrap', { 'textwrap.py': TEXTWRAP });
+      const fix = p.commit('Split an empty text into no chunks', {
+        'textwrap.py': changed(TEXTWRAP, 'chunks = self.wordsep_re.split(text)', "chunks = self.wordsep_re.split(text or '')"),
+      });
+      p.commit('Indent whitespace-only lines too', { 'textwrap.py': changed(TEXTWRAP, 'return line.strip()', "return line.strip(' ')") });
+      p.git('checkout', '-q', '--detach', fix);
+      const file = path.join(p.dir, '.cache', 'h.history.json');
+      const stored = await new ProjectHistory(p.dir, { file, git: GIT, scratch: path.dirname(file) }).get(true);
+      assert.equal(stored?.head, fix);
+      assert.deepEqual(
+        stored?.commits.map((c) => c.message),
+        ['Split an empty text into no chunks', 'Add textwrap'],
+      );
+    } finally {
+      p.cleanup();
+    }
   });
 });

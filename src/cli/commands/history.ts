@@ -1,5 +1,6 @@
 import type { HistoryStatus } from '../../core/history/projectHistory';
 import { weightsFrom } from '../../core/locate/learnWeights';
+import { counted } from '../../core/map/counts';
 import { ParsedArgs } from '../args';
 import { CommandFailed, Io } from '../io';
 import { Session } from '../session';
@@ -49,6 +50,6 @@ export async function historyCommand(args: ParsedArgs, session: Session, io: Io)
   }
   const learned = stored.learned && Object.keys(stored.learned).length ? 'learned from its own commits' : 'the defaults (too short a history to learn from)';
   io.out(
-    `History: ${count(stored.commits.length)} commits read to ${stored.head.slice(0, 12)}${stored.complete ? '' : ' (the newest; older ones left out)'}; locate weighs it with ${learned}: similar commits ${weights.similar.toFixed(2)}, their messages ${weights.messages.toFixed(2)}, co-change ${weights.cochange.toFixed(2)}, change frequency ${weights.prior.toFixed(2)}.`,
+    `History: ${counted(stored.commits.length, 'commit', count)} read to ${stored.head.slice(0, 12)}${stored.complete ? '' : ' (the newest; older ones left out)'}; locate weighs it with ${learned}: similar commits ${weights.similar.toFixed(2)}, their messages ${weights.messages.toFixed(2)}, co-change ${weights.cochange.toFixed(2)}, change frequency ${weights.prior.toFixed(2)}.`,
   );
 }

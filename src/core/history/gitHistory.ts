@@ -105,6 +105,12 @@ export interface ReadResult {
   commits: CommitRecord[];
   /** The run ended whole; when not (its time, the signal, git failing), `commits` is what came whole before it. */
   complete: boolean;
+  /** The run was ended at its time limit (the commits read whole before it are the newest). */
+  timedOut: boolean;
+  /**
+   * Why git gave no history, in Skim's words: git's own (its stderr names refs and paths, which are
+   * the repository's, not Skim's) is never passed on.
+   */
   failure?: string;
 }
 
@@ -148,5 +154,11 @@ export async function readCommits(repository: Repository, options: ReadOptions):
   });
   const complete = !run.timedOut && !run.stopped && run.code === 0;
   if (complete) reader.end();
-  return { commits, complete, failure: run.failure ?? (run.code !== 0 && !run.timedOut && !run.stopped ? run.stderr.trim().split('\n').pop() : undefined) };
+  const failed = run.code !== 0 && !run.timedOut && !run.stopped;
+  return {
+    commits,
+    complete,
+    timedOut: run.timedOut,
+    failure: run.failure ?? (failed ? `git log could not read it (exit ${String(run.code)}); run git log in the project to see why` : undefined),
+  };
 }

@@ -26,6 +26,8 @@ export interface StoredHistory {
   complete: boolean;
   /** What was learned from the commits about weighing them (locate's weights), once learned. */
   learned?: Record<string, number>;
+  /** Why git could give no history at this head (then `commits` is empty): it is not asked again until the head moves. */
+  failure?: string;
 }
 
 /** The history file beside an outline store: `maps-1a2b.outlines.sqlite` → `maps-1a2b.outlines.history.json`. */
@@ -51,7 +53,13 @@ export async function readHistory(file: string): Promise<StoredHistory | undefin
     const { bytes } = await readRegularFile(file, MAX_HISTORY_BYTES);
     if (!bytes) return undefined;
     const stored = JSON.parse(bytes.toString('utf8')) as StoredHistory;
-    if (stored?.version !== HISTORY_VERSION || typeof stored.head !== 'string' || !Array.isArray(stored.commits) || !stored.commits.every(isRecord))
+    if (
+      stored?.version !== HISTORY_VERSION ||
+      typeof stored.head !== 'string' ||
+      !Array.isArray(stored.commits) ||
+      !stored.commits.every(isRecord) ||
+      (stored.failure !== undefined && typeof stored.failure !== 'string')
+    )
       return undefined;
     return stored;
   } catch {

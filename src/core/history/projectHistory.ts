@@ -90,7 +90,7 @@ export class ProjectHistory {
     if (!this.loaded) {
       this.loaded = true;
       this.stored = await readHistory(this.options.file);
-      if (this.stored) this.say({ state: 'ready', commits: this.stored.commits.length });
+      if (this.stored) this.sayStored(this.stored);
     }
     const now = Date.now();
     if (!this.reading && (wait || now - this.checkedAt >= HEAD_CHECK_MS)) {
@@ -109,7 +109,12 @@ export class ProjectHistory {
       }
     }
     if (wait) await this.reading;
-    return this.stored;
+    return this.stored?.failure === undefined ? this.stored : undefined;
+  }
+
+  /** What a stored history says: ready with its commits, or why git gave none at its head. */
+  private sayStored(stored: StoredHistory): void {
+    this.say(stored.failure === undefined ? { state: 'ready', commits: stored.commits.length } : { state: 'unavailable', commits: 0, reason: stored.failure });
   }
 
   /** The repository at the head to read, where it differs from the stored one's; undefined where there is nothing to read (or no history to have). */
@@ -142,9 +147,10 @@ export class ProjectHistory {
     // Another process may have read it while this one waited.
     const onDisk = await readHistory(this.options.file);
     if (onDisk) this.stored = onDisk;
-    if (this.stored?.head === repository.head) return this.say({ state: 'ready', commits: this.stored.commits.length });
+    if (this.stored?.head === repository.head) return this.sayStored(this.stored);
     const maxCommits = this.options.maxCommits ?? MAX_COMMITS;
-    const since = this.stored && (await isAncestor(repository, this.stored.head, repository.head)) ? this.stored.head : undefined;
+    const since =
+      this.stored && this.stored.failure === undefined && (await isAncestor(repository, this.stored.head, repository.head)) ? this.stored.head : undefined;
     const total = await countCommits(repository, since);
     let read = 0;
     let told = 0;
@@ -163,20 +169,27 @@ export class ProjectHistory {
         }
       },
     });
-    if (!result.complete) {
-      this.say({
-        state: this.stored ? 'ready' : 'unavailable',
-        commits: this.stored?.commits.length ?? 0,
-        reason: result.failure ?? 'reading it took too long',
-      });
+    // A read that ran out of time keeps the newest commits it read whole, as a history cut short:
+    // a head too long to read in time is not read again (and again) for as long as it stays.
+    const partial = !result.complete && result.timedOut && result.commits.length > 0;
+    if (!result.complete && !partial) {
+      const reason = result.failure ?? 'reading it took too long';
+      // Git refusing this head (a corrupt repository) is kept, so that it is not asked again, and again, until the head moves.
+      if (result.failure && !result.timedOut) {
+        const failed: StoredHistory = { version: HISTORY_VERSION, head: repository.head, commits: [], complete: false, failure: reason };
+        await writeHistory(this.options.file, failed);
+        this.stored = failed;
+      }
+      this.say({ state: 'unavailable', commits: 0, reason });
       return;
     }
-    const commits = [...result.commits, ...(since ? (this.stored?.commits ?? []) : [])].slice(0, maxCommits);
+    // Only a whole read joins what was kept: a partial one's oldest commit is not where the kept ones begin.
+    const commits = [...result.commits, ...(since && !partial ? (this.stored?.commits ?? []) : [])].slice(0, maxCommits);
     const stored: StoredHistory = {
       version: HISTORY_VERSION,
       head: repository.head,
       commits,
-      complete: total !== undefined && total <= maxCommits && (!since || this.stored?.complete === true),
+      complete: !partial && total !== undefined && total <= maxCommits && (!since || this.stored?.complete === true),
       learned: this.options.learn?.(commits),
     };
     await writeHistory(this.options.file, stored);
