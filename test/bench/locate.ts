@@ -14,6 +14,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { onPath } from '../../src/core/search/program';
 import { LOCATE_SPLITS, readLocateSet } from './locateSet';
 import { LocateScores, METHODS, printScores, scoreLocate } from './locateScore';
+import { measureHistoryTime } from './locateHistoryTime';
 
 type Record = (measure: string, value: number, unit: string, target?: { text: string; ok: boolean }) => void;
 
@@ -97,6 +98,8 @@ export async function measureLocate(record: Record, quick: boolean): Promise<voi
     );
   else if (quick) console.log('locate accuracy not measured in the quick run (npm run bench measures it where the set is built)');
   else for (const split of LOCATE_SPLITS) recordScores(record, await scoreLocate(set, split));
+
+  measureHistoryTime(record, quick);
 
   const tree = TREES.find((t) => existsSync(path.join(t, 'proc.go')));
   if (!tree || !onPath('rg')) {
