@@ -15,7 +15,7 @@ import { Project } from '../src/core/files/project';
 import { readOutlineSource, Outlines } from '../src/core/search/searchOutlines';
 import { CALLABLE } from '../src/core/locate/units';
 import { languageFor } from '../src/core/structural/languages';
-import { LOCATE_DIR, LOCATE_REPOSITORIES, LocateTarget, LocateTask, mirrorOf, SET_FILE } from '../test/bench/locateSet';
+import { LOCATE_DIR, LOCATE_REPOSITORIES, LOCATE_SPLITS, LocateTarget, LocateTask, mirrorOf, SET_FILE } from '../test/bench/locateSet';
 
 const MAX_LINES = 40;
 const TASKS_PER_REPO = 14;
@@ -178,7 +178,7 @@ async function build(): Promise<void> {
     for (const { repo, split } of LOCATE_REPOSITORIES) tasks.push(...(await tasksOf(repo, split, mirrors, scratchDir)));
     mkdirSync(LOCATE_DIR, { recursive: true });
     writeFileSync(SET_FILE, JSON.stringify({ built: new Date().toISOString(), mirrors, tasks }, null, 1));
-    for (const split of ['tuning', 'held-out'] as const) {
+    for (const split of LOCATE_SPLITS) {
       const part = tasks.filter((t) => t.split === split);
       console.log(
         `${split}: ${part.length} tasks, ${new Set(part.map((t) => t.repo)).size} repositories, ${new Set(part.map((t) => t.language)).size} languages`,

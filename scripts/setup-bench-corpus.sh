@@ -6,13 +6,14 @@
 # examples; Python's standard library and libstdc++'s headers come with the machine) and the files
 # outside it (test/bench/outside.ts: cobra and pflag, serde and regex-syntax, nettle's and libpng's
 # examples, git's credential helpers, googletest, Thor and Rack, Symfony Console, Penlight,
-# neofetch, dkms, debootstrap, shunit2, OCaml's standard library), and the headers and Rake the prose
-# tests read (expat's ASCII-art title, bzlib's box, Rake's section banner). Idempotent.
+# neofetch, dkms, debootstrap, shunit2, OCaml's standard library), the headers and Rake the prose
+# tests read (expat's ASCII-art title, bzlib's box, Rake's section banner), and click, whose overview
+# the overview's tests read. Idempotent.
 set -euo pipefail
 PACKAGES="universal-ctags golang-1.19-src libruby3.1 php-pear bash-completion libjs-jquery zlib1g-dev python3.11 libstdc++-12-dev ucf
   ruby3.1 ruby golang-1.19-go golang-github-spf13-cobra-dev golang-github-spf13-pflag-dev librust-serde-dev librust-regex-syntax-dev
   nettle-dev libpng-dev git libgtest-dev ruby-thor ruby-rack php-symfony-console lua-penlight neofetch dkms debootstrap shunit2 ocaml
-  libexpat1-dev libbz2-dev rake"
+  libexpat1-dev libbz2-dev rake python3-click"
 missing=""
 for p in $PACKAGES; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
 if [ -n "$missing" ]; then

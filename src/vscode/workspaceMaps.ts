@@ -19,6 +19,8 @@ import { vetMap } from '../core/screen/vet';
 import { JudgeHolder } from './judge/judgeConfig';
 import { FolderContexts } from './folderContexts';
 import { FolderStores } from './folderStores';
+import { FolderHistories } from './folderHistories';
+import type { ProjectHistory } from '../core/history/projectHistory';
 import { MapServices } from './mapServices';
 import { SavingsCounter } from './savingsCounter';
 import { TeamHolder } from './teamHolder';
@@ -45,6 +47,7 @@ export class WorkspaceMaps implements vscode.Disposable {
   private readonly team = new TeamHolder();
   private readonly services: MapServices;
   private readonly counter: SavingsCounter;
+  private readonly histories: FolderHistories;
 
   constructor(
     /** The extension's workspace storage (its global storage when no workspace is open). */
@@ -58,6 +61,12 @@ export class WorkspaceMaps implements vscode.Disposable {
     this.stores = new FolderStores(storage, log);
     this.services = new MapServices(this.contexts, this.stores, this.team, log);
     this.counter = new SavingsCounter(savings, this.services);
+    this.histories = new FolderHistories((folder) => this.stores.cacheFile(folder));
+  }
+
+  /** A folder's git history for locate, read in the background and kept beside its outlines. */
+  history(folder: vscode.WorkspaceFolder): ProjectHistory {
+    return this.histories.history(folder);
   }
 
   /** The session of one workspace folder: its options (its own settings), the judge, the lines its tools showed, the log. */

@@ -12,8 +12,9 @@ import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { onPath } from '../../src/core/search/program';
-import { readLocateSet } from './locateSet';
+import { LOCATE_SPLITS, readLocateSet } from './locateSet';
 import { LocateScores, METHODS, printScores, scoreLocate } from './locateScore';
+import { measureHistoryTime } from './locateHistoryTime';
 
 type Record = (measure: string, value: number, unit: string, target?: { text: string; ok: boolean }) => void;
 
@@ -96,7 +97,9 @@ export async function measureLocate(record: Record, quick: boolean): Promise<voi
       'locate accuracy not measured: the localization set is not built here (node out/scripts/build-locate-set.js MIRRORS, from fetched git histories)',
     );
   else if (quick) console.log('locate accuracy not measured in the quick run (npm run bench measures it where the set is built)');
-  else for (const split of ['tuning', 'held-out'] as const) recordScores(record, await scoreLocate(set, split));
+  else for (const split of LOCATE_SPLITS) recordScores(record, await scoreLocate(set, split));
+
+  measureHistoryTime(record, quick);
 
   const tree = TREES.find((t) => existsSync(path.join(t, 'proc.go')));
   if (!tree || !onPath('rg')) {

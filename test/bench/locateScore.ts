@@ -1,14 +1,21 @@
 /**
  * Scores locate on the localization set (test/bench/locateSet.ts), side by side in one run with
- * two baselines on the same trees: BM25 over every function of the tree (its name, path and body:
- * the lexical baseline of SWE-bench and SweRank), and the rg-of-words locate (the question's
- * words without stopwords through ripgrep, each hit placed in its function, functions ranked by
- * how many of the words they hold, then by hits). `node out/test/bench/locateScore.js [SPLIT]`
+ * locate from the question's words alone and two baselines on the same trees: BM25 over every
+ * function of the tree (its name, path and body: the lexical baseline of SWE-bench and SweRank),
+ * and the rg-of-words locate (the question's words without stopwords through ripgrep, each hit
+ * placed in its function, functions ranked by how many of the words they hold, then by hits).
+ * Locate is given the history its task may see (test/bench/locateHistory: what the parent
+ * reaches, never the commit or a copy of it) and the weights learned from that history, as a
+ * project's own history index would hold them. `node out/test/bench/locateScore.js [SPLIT]`
  * prints the table; the bench calls `scoreLocate`.
  */
 import * as path from 'node:path';
 import { Project } from '../../src/core/files/project';
 import { locate } from '../../src/core/locate/locate';
+import { CommitHistory } from '../../src/core/locate/commitHistory';
+import { learnWeights, weightsFrom } from '../../src/core/locate/learnWeights';
+import { LocateHistory } from '../../src/core/locate/withHistory';
+import { OutlineStore } from '../../src/core/cache/outlineStore';
 import { CALLABLE } from '../../src/core/locate/units';
 import { isStopword, parts, terms } from '../../src/core/locate/words';
 import { listFiles } from '../../src/core/search/files';
@@ -17,14 +24,15 @@ import { onPath, SearchProgram } from '../../src/core/search/program';
 import { runSearch } from '../../src/core/search/run';
 import { languageFor } from '../../src/core/structural/languages';
 import { Region } from '../../src/core/map/types';
-import { LocateSet, LocateTask, readLocateSet, treeOf } from './locateSet';
+import { LocateSet, LocateSplit, LocateTask, readLocateSet, splitOf, treeOf } from './locateSet';
+import { RepositoryHistory, taskHistory } from './locateHistory';
 
 interface Guess {
   path: string;
   start: number;
 }
 
-export const METHODS = ['skim locate', 'BM25 over functions', 'rg of words'] as const;
+export const METHODS = ['skim locate', 'skim locate, words alone', 'BM25 over functions', 'rg of words'] as const;
 export type Method = (typeof METHODS)[number];
 
 export interface Metrics {
@@ -45,7 +53,8 @@ interface OutlinedFile {
 }
 
 const outlinedFiles = new Map<string, OutlinedFile | null>();
-const outlines = new Outlines();
+/** Outlines kept in memory by path and hash while the bench runs: a repository's tasks share most of their files. */
+let outlines = new Outlines();
 
 async function outlineFile(tree: string, key: string): Promise<OutlinedFile | null> {
   let source;
@@ -132,8 +141,8 @@ async function rgOfWords(program: SearchProgram, tree: string, question: string)
   return [...byFunction.values()].sort((a, b) => b.words.size - a.words.size || b.hits - a.hits || (a.path < b.path ? -1 : 1) || a.start - b.start);
 }
 
-async function skim(program: SearchProgram, tree: string, question: string): Promise<Guess[]> {
-  const located = await locate(new Project(tree), program, outlines, { question, timeoutMs: 60_000 });
+async function skim(program: SearchProgram, tree: string, question: string, history?: LocateHistory): Promise<Guess[]> {
+  const located = await locate(new Project(tree), program, outlines, { question, timeoutMs: 60_000, history });
   return located.results.map((r) => ({ path: r.unit.path, start: r.unit.region.start }));
 }
 
@@ -175,19 +184,28 @@ export interface LocateScores {
 
 export async function scoreLocate(
   set: LocateSet,
-  split: LocateTask['split'],
+  split: LocateSplit,
   onTask?: (task: LocateTask, done: number) => void,
   only: readonly Method[] = METHODS,
 ): Promise<LocateScores> {
   const program: SearchProgram = { kind: 'rg', path: onPath('rg') as string };
-  const tasks = set.tasks.filter((t) => t.split === split);
+  const tasks = set.tasks.filter((t) => splitOf(t) === split);
   const guesses = Object.fromEntries(METHODS.map((m) => [m, new Map<LocateTask, Guess[]>()])) as Record<Method, Map<LocateTask, Guess[]>>;
   let repo = '';
+  const histories = new Map<string, RepositoryHistory>();
   for (const [i, task] of tasks.entries()) {
-    if (task.repo !== repo) outlinedFiles.clear();
+    if (task.repo !== repo) {
+      outlinedFiles.clear();
+      outlines = new Outlines(await OutlineStore.open(undefined));
+    }
     repo = task.repo;
     const tree = treeOf(set, task);
-    if (only.includes('skim locate')) guesses['skim locate'].set(task, await skim(program, tree, task.question));
+    if (only.includes('skim locate')) {
+      const records = await taskHistory(set, task, histories);
+      const history = { history: new CommitHistory(records), weights: weightsFrom(learnWeights(records)) };
+      guesses['skim locate'].set(task, await skim(program, tree, task.question, history));
+    }
+    if (only.includes('skim locate, words alone')) guesses['skim locate, words alone'].set(task, await skim(program, tree, task.question));
     if (only.includes('BM25 over functions')) guesses['BM25 over functions'].set(task, await bm25(program, tree, task.question));
     if (only.includes('rg of words')) guesses['rg of words'].set(task, await rgOfWords(program, tree, task.question));
     onTask?.(task, i + 1);
@@ -211,10 +229,10 @@ export function printScores(scores: LocateScores): void {
     console.log(
       `locate, ${scores.split} set, ${label} (${table['skim locate'].tasks} tasks, ${scores.repositories} repositories, ${scores.languages} languages):`,
     );
-    console.log(`  ${'method'.padEnd(22)} Acc@1  Acc@5  Acc@10 Acc@30 all@5  file@1`);
+    console.log(`  ${'method'.padEnd(26)} Acc@1  Acc@5  Acc@10 Acc@30 all@5  file@1`);
     for (const m of METHODS) {
       const x = table[m];
-      console.log(`  ${m.padEnd(22)} ${[x.acc1, x.acc5, x.acc10, x.acc30, x.all5, x.file1].map((v) => v.toFixed(1).padStart(5)).join('  ')}`);
+      console.log(`  ${m.padEnd(26)} ${[x.acc1, x.acc5, x.acc10, x.acc30, x.all5, x.file1].map((v) => v.toFixed(1).padStart(5)).join('  ')}`);
     }
   }
 }
@@ -225,9 +243,9 @@ if (require.main === module) {
     console.log(`no localization set: build it with node out/scripts/build-locate-set.js (it needs the fetched mirrors)`);
     process.exit(0);
   }
-  const split = (process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'tuning') as LocateTask['split'];
+  const split = (process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'tuning') as LocateSplit;
   // `--skim` scores locate alone, for a quicker look while its ranking is worked on.
-  const only = process.argv.includes('--skim') ? (['skim locate'] as const) : METHODS;
+  const only = process.argv.includes('--skim') ? (['skim locate', 'skim locate, words alone'] as const) : METHODS;
   void scoreLocate(set, split, (task, done) => process.stderr.write(`\r${done} ${path.basename(task.repo)}      `), only).then((scores) => {
     process.stderr.write('\n');
     printScores(scores);

@@ -5,6 +5,8 @@ import { encode } from 'gpt-tokenizer';
 import { OutlineStore } from '../../src/core/cache/outlineStore';
 import { Project } from '../../src/core/files/project';
 import { locate } from '../../src/core/locate/locate';
+import { namedFiles } from '../../src/core/locate/namedFiles';
+import { listFiles } from '../../src/core/search/files';
 import { questionText, readQuestion } from '../../src/core/locate/question';
 import { stem, terms } from '../../src/core/locate/words';
 import { Outlines } from '../../src/core/search/searchOutlines';
@@ -76,6 +78,47 @@ describe('locate', function () {
     assert.deepEqual(located.results[0].matched, ['json', 'decoder', 'line', 'column', 'error']);
     assert.equal(located.stoppedAfterMs, undefined);
     assert.equal(located.outlined, 5);
+  });
+
+  it('a question names the files it points at: paths, file names, a conventional commit scope and stack frames, whose functions it names too', () => {
+    const q = readQuestion(
+      [
+        'fix(http/client): a redirect loses the timeout set in lib/adapters/http.js and client.py',
+        'Traceback (most recent call last):',
+        '  File "/srv/app/flask/cli.py", line 42, in load_dotenv',
+        '    at dispatchRequest (lib/core/dispatch.js:10:5)',
+        '    at com.squareup.javapoet.TypeSpec.toBuilder(TypeSpec.java:120)',
+        'not os.path nor self.name nor version 1.2',
+      ].join('\n'),
+    );
+    assert.deepEqual(q.scopes, ['http/client']);
+    assert.deepEqual(q.paths.sort(), ['/srv/app/flask/cli.py', 'client.py', 'lib/adapters/http.js', 'lib/core/dispatch.js', 'typespec.java'].sort());
+    for (const name of ['load_dotenv', 'dispatchrequest', 'tobuilder', 'typespec']) assert.ok(q.identifiers.has(name), name);
+    // An identifier written as code is also a word of its own: maxRedirects is max, redirect and maxredirect.
+    const named = readQuestion('`maxRedirects` of 0 still follows a redirect');
+    assert.deepEqual(named.terms.slice(0, 3), ['maxredirect', 'max', 'redirect']);
+    assert.deepEqual(named.wholeParts.get('maxredirect'), ['max', 'redirect']);
+  });
+
+  it("lifts the files a question names, a path surely, a file name or a scope less the more files share it: Go's net/http", async () => {
+    const listed = (await listFiles(RG, NET_HTTP, '.', { max: 10_000, timeoutMs: NO_CAP })).files;
+    const share = (question: string) => Object.fromEntries(namedFiles(readQuestion(question), listed));
+    assert.deepEqual(share('a panic in /usr/lib/go/src/net/http/httptest/server.go:120'), { 'httptest/server.go': 1 });
+    assert.deepEqual(share('cookiejar: punycode.go mangles a name'), { 'cookiejar/punycode.go': 0.8 });
+    const scoped = share('fix(cookiejar): entries are lost');
+    assert.deepEqual(Object.keys(scoped).sort(), listed.filter((f) => f.startsWith('cookiejar/')).sort());
+    assert.ok(Object.values(scoped).every((v) => v < 0.5));
+    assert.deepEqual(share('fix(http): a file named as the scope'), { 'http.go': 0.5 });
+  });
+
+  it("finds the code that spells an identifier as the question writes it: Go's `MaxHeaderBytes` above functions holding only its parts", async () => {
+    const located = await locate(new Project(NET_HTTP), RG, outlines, { question: 'requests over MaxHeaderBytes are accepted', timeoutMs: NO_CAP });
+    assert.deepEqual([located.results[0].unit.path, located.results[0].unit.region.name], ['server.go', 'Server.maxHeaderBytes']);
+    // The first four each spell it (http2's maxHeaderListSize reads `sc.hs.MaxHeaderBytes`); split, its parts led to CanonicalHeaderKey.
+    assert.deepEqual(
+      located.results.slice(0, 4).map((r) => r.matched.includes('maxheaderbytes')),
+      [true, true, true, true],
+    );
   });
 
   it("puts a function the question names outright first in Go's net/http: `readSetCookies`", async () => {

@@ -8,6 +8,8 @@ import { encode } from 'gpt-tokenizer';
 import { OutlineStore } from '../../src/core/cache/outlineStore';
 import { hashBytes } from '../../src/core/files/scan';
 import { OverviewRequest, rankOverview } from '../../src/core/overview/overview';
+import { fileChanges } from '../../src/core/history/changes';
+import { readCommits, repositoryOf } from '../../src/core/history/gitHistory';
 import { rankFiles } from '../../src/core/overview/rank';
 import { fitOverview, overviewJson, renderOverview } from '../../src/core/overview/renderOverview';
 import { O200K } from '../../src/core/savings';
@@ -21,6 +23,8 @@ import { ScriptedModel } from '../support/scriptedModel';
 
 const RG = { kind: 'rg' as const, path: onPath('rg') ?? 'rg' };
 const MOCHA_LIB = path.dirname(require.resolve('mocha/lib/runner.js'));
+/** Debian's python3-click (scripts/setup-bench-corpus.sh): real third-party Python whose overview the issue measured. */
+const CLICK = '/usr/lib/python3/dist-packages/click';
 const narrow = (folder: string) => `\`skim overview ${folder}\``;
 
 /** A scratch git project holding mocha's lib folder, real third-party code that names itself across 62 files. */
@@ -159,6 +163,47 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
     } finally {
       express.cleanup();
     }
+  });
+
+  it("spends click's budget on what click's code depends on: no `name` property (every `param.name` is an attribute's), and each repeated method once, its repeats counted", async function () {
+    this.timeout(60_000);
+    const c = scratch('skim-overview-click-');
+    try {
+      cpSync(CLICK, path.join(c.dir, 'click'), { recursive: true, filter: (from) => !from.includes('__pycache__') });
+      const answer = await fitOverview(await ranked({}, c.dir), 600, O200K, narrow);
+      const shown = answer.files.flatMap((f) => f.declarations.map((d) => ({ file: f.path, ...d })));
+      assert.ok(!shown.some((d) => d.name === 'name'), 'the property `name` is not shown');
+      assert.ok(shown.filter((d) => d.name === 'to_info_dict').length <= 1, 'to_info_dict is shown once at most');
+      const callables = shown.filter((d) => d.kind === 'method' || d.kind === 'function').map((d) => d.name);
+      assert.deepEqual(callables, [...new Set(callables)], 'each function or method name once');
+      const repeated = shown.find((d) => d.name === 'isatty');
+      assert.deepEqual(repeated && [repeated.file, repeated.more], ['click/_compat.py', 3]);
+      assert.match(renderOverview(answer, narrow), /\n {2}82-84 method isatty \(2; 3 more of this name\)\n/);
+      assert.deepEqual(
+        answer.files.slice(0, 3).map((f) => f.path),
+        ['click/_compat.py', 'click/core.py', 'click/exceptions.py'],
+      );
+    } finally {
+      c.cleanup();
+    }
+  });
+
+  it("lifts what changes as well as what the code depends on: mocha's lib/hook.js, changed in the last commits, ranks higher with its history than without", async function () {
+    this.timeout(60_000);
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=A', '-c', 'user.email=a@example.com', ...args], { cwd: s.dir });
+    git('add', '-A');
+    git('commit', '-qm', "Add mocha's lib");
+    const hook = path.join(s.dir, 'lib/hook.js');
+    for (let k = 0; k < 6; k++) {
+      writeFileSync(hook, `${readFileSync(hook, 'utf8')}\n// change ${k}\n`);
+      git('commit', '-qam', `Change hook ${k}`);
+    }
+    const repository = await repositoryOf(onPath('git') as string, s.dir);
+    const read = await readCommits(repository!, { head: repository!.head, maxCommits: 100, timeoutMs: 20_000, scratch: path.join(s.dir, '.cache') });
+    const place = (files: { path: string }[]) => files.findIndex((f) => f.path === 'lib/hook.js');
+    const without = place((await ranked()).files);
+    const withHistory = place((await ranked({ changes: fileChanges(read.commits) })).files);
+    assert.ok(withHistory < without, `lib/hook.js: ${withHistory} with its history, ${without} without`);
   });
 
   it("ranks mocha's lib: the files the rest of mocha names most come first, each with its most named declarations and their lines", async function () {

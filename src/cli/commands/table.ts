@@ -4,6 +4,7 @@ import type { Command } from './command';
 import { ENGINE_PARTS, hookInProcess } from './hookInProcess';
 import { LINES_FLAGS, runLines } from './lines';
 import { LISTING_FLAGS, runListingCommand } from './listing';
+import { historyCommand } from './history';
 import { installCommand, mcpInstallCommand } from './hookInstall';
 import { judgeCommand } from './judge';
 import { locateCommand } from './locate';
@@ -156,9 +157,17 @@ export const COMMANDS: readonly Command[] = [
     flags: { tokens: 'the budget, from 200 to 50,000 o200k tokens (default 1,000)', json },
     summary:
       "the functions a task or question in words is most likely\nabout, ranked, with the first one's lines, in N tokens\n(default 1,000); never a model call",
-    help: 'The regions (functions, methods, classes) the question is most likely about, ranked by the words and identifiers\nthey share with it (names, signatures, comments, bodies, paths), each with the words it matched, fitted to the\nbudget with the numbered lines of the first one or two. Reaches files through ripgrep first, so a tree never seen is\nnot outlined whole. Never a model call; a judge configured at the locate site (SKIM_JUDGE_LOCATE) is asked once,\nand the first line says so.',
+    help: 'The regions (functions, methods, classes) the question is most likely about, ranked by the words and identifiers\nthey share with it (names, signatures, comments, bodies, paths), the files and functions it names (paths, a commit\nscope, stack frames) first, and in a git project by what the past commits most like it changed (its history, read\nin the background by `skim history` on the first run: that answer is from the words alone); each with the words it\nmatched, fitted to the budget with the numbered lines of the first one or two. Reaches files through ripgrep first,\nso a tree never seen is not outlined whole. Never a model call; a judge configured at the locate site\n(SKIM_JUDGE_LOCATE) is asked once, and the first line says so.',
     path: { arg: 1, is: 'folder' },
     run: locateCommand,
+  },
+  {
+    name: 'history',
+    args: [],
+    flags: { json },
+    summary: "reads the project's git history for locate, up to date,\nshowing its progress on a terminal",
+    help: "Reads the project's git history (each commit's message and the functions it changed) up to its head, as `skim\nlocate` does in the background on its first run, and learns from its own commits how much locate weighs it; shows\nits progress on a terminal. A project outside git, or a shallow clone, has none: locate then works from the\nquestion's words alone. Never a model call.",
+    run: historyCommand,
   },
   {
     name: 'overview',

@@ -8,7 +8,11 @@ import { languageFor } from '../structural/languages';
 import { questionText, readQuestion } from './question';
 import { fileScores, idf, rankUnits, Scored } from './rank';
 import { reach } from './reach';
+import { namedFiles } from './namedFiles';
+import { LocateHistory, withHistory } from './withHistory';
+import { similarScores } from './historyScores';
 import type { LocateCoverage } from './renderLocate';
+
 import { stemProbe, Unit, unitsOf } from './units';
 
 /**
@@ -39,6 +43,8 @@ export interface LocateRequest {
   maxFiles?: number;
   /** Ends the locate with its reason (a process given a signal): nothing partial is answered. */
   signal?: AbortSignal;
+  /** The project's history, where it has one indexed: its signals are added to the words'. */
+  history?: LocateHistory;
 }
 
 export interface Located extends LocateCoverage {
@@ -63,14 +69,25 @@ export async function locate(project: Project, program: SearchProgram, outlines:
   const searchMs = timeoutMs * SEARCH_SHARE;
   const [listing, reached] = await Promise.all([
     listFiles(program, project.root, scope, { max: LISTED_MAX, timeoutMs: searchMs, signal: request.signal }),
-    reach(program, project.root, scope, question.terms, { timeoutMs: searchMs, signal: request.signal }),
+    reach(program, project.root, scope, question.terms, { timeoutMs: searchMs, signal: request.signal, wholeParts: question.wholeParts }),
   ]);
   if (reached.error && !reached.files.size) throw new LocateRequestError(`the search for the question's words failed: ${reached.error}`);
   const source = listing.files.filter((f) => languageFor(f));
   const weights = question.terms.map((_, t) => idf(Math.max(source.length, 1), reached.fileCounts[t]));
   const sourceCounts = new Map([...reached.files].filter(([f]) => languageFor(f)));
   const standing = fileScores(sourceCounts, source, weights, index);
-  const order = [...standing].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([f]) => f);
+  // The files the question names, and those the commits most like it changed, stand with the files its words reach most.
+  const named = namedFiles(question, source);
+  const history = request.history;
+  const similar = history ? similarScores(history.history, question.terms) : undefined;
+  const topStanding = [...standing.values()].reduce((a, b) => Math.max(a, b), 0) || 1;
+  const listed = new Set(source);
+  const choice = new Map(standing);
+  for (const [file, share] of named) choice.set(file, (choice.get(file) ?? 0) + share * topStanding * (history?.weights.namedFile ?? 1));
+  if (similar && history)
+    for (const [file, share] of similar.files)
+      if (listed.has(file)) choice.set(file, (choice.get(file) ?? 0) + share * topStanding * history.weights.similarFile);
+  const order = [...choice].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([f]) => f);
   const chosen = order.slice(0, request.maxFiles ?? MAX_LOCATE_FILES);
   const units: Unit[] = [];
   const probe = stemProbe(question.terms);
@@ -102,7 +119,7 @@ export async function locate(project: Project, program: SearchProgram, outlines:
     root: project.root,
     scope,
     question: text,
-    results: rankUnits(question, units, weights, standing, index),
+    results: withHistory(rankUnits(question, units, weights, standing, index), named, history, similar, question.terms),
     listed: source.length,
     reached: sourceCounts.size,
     outlined,
@@ -110,5 +127,6 @@ export async function locate(project: Project, program: SearchProgram, outlines:
     notOutlined: order.length - outlined,
     stoppedAfterMs: stopped ? Math.round(performance.now() - started) : undefined,
     searched: question.terms.map((t) => question.words.get(t) ?? t),
+    history: history && similar ? { commits: history.history.size, similar: similar.commits } : undefined,
   };
 }

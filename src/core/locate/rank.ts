@@ -45,6 +45,17 @@ export interface Scored {
   score: number;
   /** The question's words it matched, as the question wrote them. */
   matched: string[];
+  /** What the score is made of (locate/withHistory): the words', and each signal's share before its weight. */
+  signals?: Signals;
+}
+
+export interface Signals {
+  words: number;
+  namedFile: number;
+  similar: number;
+  cochange: number;
+  prior: number;
+  messages: number;
 }
 
 export interface FileStanding {

@@ -28,14 +28,15 @@ export async function reach(
   root: string,
   scope: string,
   stems: readonly string[],
-  options: { timeoutMs: number; signal?: AbortSignal },
+  options: { timeoutMs: number; signal?: AbortSignal; wholeParts?: ReadonlyMap<string, readonly string[]> },
 ): Promise<Reached> {
   const reached: Reached = { files: new Map(), fileCounts: stems.map(() => 0), timedOut: false };
   if (!stems.length) return reached;
   // Longest first, so that a stem that begins another (`read`, `readable`) does not take its matches.
   const order = stems.map((s, i) => ({ s, i })).sort((a, b) => b.s.length - a.s.length);
   const index = new Map(stems.map((s, i) => [s, i]));
-  const pattern = order.map(({ s }) => escape(s)).join('|');
+  // An identifier's whole form is found however it is joined: `maxRedirects` and `max_redirects`.
+  const pattern = order.map(({ s }) => options.wholeParts?.get(s)?.map(escape).join('_?') ?? escape(s)).join('|');
   const args =
     program.kind === 'rg'
       ? [
@@ -83,7 +84,7 @@ export async function reach(
       if (nul <= 0) return true;
       const file = line.slice(0, nul).replace(/^\.\//, '').split('\\').join('/');
       const match = line.slice(nul + 1).replace(/^\d+[:\0]/, '');
-      const at = index.get(match.toLowerCase());
+      const at = index.get(match.toLowerCase().replace(/_/g, ''));
       if (at === undefined) return true;
       let counts = reached.files.get(file);
       if (!counts) reached.files.set(file, (counts = new Map()));

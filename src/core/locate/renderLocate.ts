@@ -39,6 +39,9 @@ export interface RegionLines {
 }
 
 /** Source files listed, reached by the question's words, and outlined (made now or read from the store); files reached but not outlined (past the files cap, or the time cap); the time cap, when it was reached. */
+/** What of the project's git history the ranking weighed: the past commits it holds and how many were like the question; or that it is still being read (words alone this time); none outside git. */
+export type HistoryUse = { commits: number; similar: number } | 'reading' | 'none';
+
 export interface LocateCoverage {
   listed: number;
   reached: number;
@@ -46,6 +49,7 @@ export interface LocateCoverage {
   outlinedNow: number;
   notOutlined: number;
   stoppedAfterMs?: number;
+  history?: HistoryUse;
 }
 
 export interface LocateAnswer extends LocateCoverage {
@@ -77,7 +81,13 @@ function headline(a: Omit<LocateAnswer, 'used' | 'omitted'>): string {
     a.stoppedAfterMs === undefined
       ? ''
       : `; stopped at the ${count(a.stoppedAfterMs)} ms time limit, ${counted(a.notOutlined, 'reached file', count)} not outlined`;
-  return `Locate "${clipQuestion(a.question)}": ${counted(a.ranked, 'region', count)} ranked (${covered}${stopped}; ${a.judged ? 'the first re-ranked by the judge' : a.judgeAsked ? "the judge asked, advisory: locate's order kept" : 'no model call'}).`;
+  const history =
+    a.history === 'reading'
+      ? "; the project's history is being read, words alone this time"
+      : a.history && a.history !== 'none'
+        ? `; ${counted(a.history.commits, 'past commit', count)} weighed, ${count(a.history.similar)} like the question`
+        : '';
+  return `Locate "${clipQuestion(a.question)}": ${counted(a.ranked, 'region', count)} ranked (${covered}${stopped}${history}; ${a.judged ? 'the first re-ranked by the judge' : a.judgeAsked ? "the judge asked, advisory: locate's order kept" : 'no model call'}).`;
 }
 
 const resultLine = (r: LocateResult, i: number) =>
@@ -110,6 +120,8 @@ export function locateJson(answer: LocateAnswer, findings: ScreenFindings = NO_F
     judgeAsked: answer.judgeAsked,
     covered: { listed: answer.listed, reached: answer.reached, outlined: answer.outlined, outlinedNow: answer.outlinedNow, notOutlined: answer.notOutlined },
     stoppedAfterMs: answer.stoppedAfterMs ?? null,
+    // Said only where there is one to say: the least budget's answer has no room for a field that says nothing.
+    ...(answer.history && answer.history !== 'none' ? { history: answer.history } : {}),
     screen: findingsJson(findings),
   };
 }

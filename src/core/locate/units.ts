@@ -1,5 +1,5 @@
 import { Region } from '../map/types';
-import { terms } from './words';
+import { terms, wholes } from './words';
 
 /**
  * The functions of one outlined file as locate weighs them against a question: for each, how
@@ -34,6 +34,14 @@ const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A test for a line holding none of the stems at all: most lines of a file, which then need no splitting into words. */
 export const stemProbe = (stems: Iterable<string>) => new RegExp([...stems].map(escape).join('|') || '(?!)', 'i');
 
+/** The question's stems (by index) a text holds: its words' parts, and its identifiers whole (words/wholeOf). */
+function stemsOf(text: string, index: ReadonlyMap<string, number>): number[] {
+  const found: number[] = [];
+  for (const t of terms(text)) if (index.has(t)) found.push(index.get(t) as number);
+  for (const t of wholes(text)) if (index.has(t)) found.push(index.get(t) as number);
+  return found;
+}
+
 export function unitsOf(
   filePath: string,
   text: string,
@@ -46,7 +54,7 @@ export function unitsOf(
   const lengths = new Int32Array(lines.length + 1);
   lines.forEach((line, i) => {
     lengths[i + 1] = lengths[i] + line.trim().length;
-    onLine.push(probe.test(line) ? terms(line).flatMap((t) => (index.has(t) ? [index.get(t) as number] : [])) : []);
+    onLine.push(probe.test(line) ? stemsOf(line, index) : []);
   });
   const callables = regions.filter((r) => CALLABLE.has(r.kind));
   const chosen = callables.length ? callables : [{ start: 1, end: lines.length, kind: 'file', name: filePath.split('/').pop() ?? filePath, note: '' }];
@@ -54,12 +62,7 @@ export function unitsOf(
     const name = new Map<number, number>();
     const head = new Map<number, number>();
     const body = new Map<number, number>();
-    count(
-      name,
-      terms(region.name)
-        .map((t) => index.get(t) ?? -1)
-        .filter((t) => t >= 0),
-    );
+    count(name, stemsOf(region.name, index));
     const start = Math.max(1, region.start);
     const end = Math.min(lines.length, region.end);
     if (region.kind !== 'file') count(head, onLine[start - 1] ?? []);

@@ -57,3 +57,25 @@ export function terms(text: string): string[] {
     .filter((p) => p.length >= 3 && !STOPWORDS.has(p) && !/^\d+$/.test(p))
     .map(stem);
 }
+
+/**
+ * An identifier as written, as one word: its parts joined, the last stemmed (`maxRedirects`,
+ * `max_redirects` and `MAX_REDIRECTS` are all `maxredirect`), so that a question spelling a name
+ * finds the code that spells it, beside the parts each also matches. Only a name of two parts or
+ * more has one: a single word is its own part.
+ */
+export function wholeOf(identifier: string): string | undefined {
+  const pieces = parts(identifier);
+  if (pieces.length < 2 || pieces.join('').length < 6) return undefined;
+  return pieces.slice(0, -1).join('') + stem(pieces[pieces.length - 1]);
+}
+
+/** The whole forms (wholeOf) of a text's identifiers, in order, with repeats. */
+export function wholes(text: string): string[] {
+  const out: string[] = [];
+  for (const token of text.match(/[\p{L}\p{N}_$]+/gu) ?? []) {
+    const whole = wholeOf(token);
+    if (whole) out.push(whole);
+  }
+  return out;
+}

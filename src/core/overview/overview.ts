@@ -75,6 +75,12 @@ export interface OverviewRequest {
   kept?: (key: string) => Promise<boolean>;
   answerParts?: string;
   signal?: AbortSignal;
+  /**
+   * How much each file has changed (history/changes: recent changes most, the most changed 1),
+   * where the project's history is read: the second signal, beside how much the code depends on
+   * a file, so that what both changes and is depended on leads.
+   */
+  changes?: ReadonlyMap<string, number>;
 }
 
 export interface OverviewDeclaration {
@@ -84,6 +90,8 @@ export interface OverviewDeclaration {
   end: number;
   /** How many times the other files' code names it. */
   references: number;
+  /** How many other declarations of the ranked files have its name (click's twelve `to_info_dict`): shown once, they are counted here. */
+  more?: number;
 }
 
 export interface OverviewFile {
@@ -289,6 +297,12 @@ const TEST_WEIGHT = 0.1;
 
 /** How much a member use of a builtin type's method name (overview/builtins) weighs for a method in the tree of that name. */
 const BUILTIN_MEMBER_WEIGHT = 0.1;
+/**
+ * How much a member use weighs for a name only properties declare: `x.name` reads any object's
+ * attribute of that name (click's every `param.name`, `ctx.info_name`), which no outline lists, so
+ * the name is one declared in many places (rank's nameWeight) whatever the outline shows.
+ */
+const ATTRIBUTE_WEIGHT = 0.1;
 
 /** Languages whose files name each other's declarations: a header and its C or C++, JavaScript and TypeScript. Any other only its own. */
 const LANGUAGE_GROUP: Record<string, string> = { c: 'c', cpp: 'c', objc: 'c', javascript: 'js', typescript: 'js', tsx: 'js' };
@@ -359,7 +373,10 @@ function moduleNames(key: string): string[] {
  * `uint32` is not a C header's typedef, and a method `len` is not the builtin. Only names some
  * file declares are kept, so a large tree costs its declarations, not every identifier it uses.
  */
-function rankSurveyed(surveyed: readonly Surveyed[], until: number): { files: RankedFile[]; settled: boolean } {
+/** How much a file that changes most gains on its rank (and its declarations on theirs): one that never changed keeps its own. */
+const CHANGE_SHARE = 0.5;
+
+function rankSurveyed(surveyed: readonly Surveyed[], until: number, changes?: ReadonlyMap<string, number>): { files: RankedFile[]; settled: boolean } {
   // A test file's declarations are named only by test files (no library code calls into its tests): they are kept apart.
   const groups = surveyed.map(({ file }) => {
     const id = languageFor(file.absolute)?.id ?? '';
@@ -372,6 +389,8 @@ function rankSurveyed(surveyed: readonly Surveyed[], until: number): { files: Ra
   const nameList: string[] = [];
   // A member use of a name the language's own types have (`x.split(`) most likely calls the builtin: it credits a method of that name a tenth.
   const factors: number[] = [];
+  // Per name and way of use, whether only properties and their accessors declare it (ATTRIBUTE_WEIGHT).
+  const onlyAccessors: boolean[] = [];
   // Per name reached only through its module's name (MODULE_NAMED), the names of the modules that declare it: `typing.py`'s `class re` is not the `re` of `import re`.
   const modulesOf = new Map<number, Set<string>>();
   const declarations = surveyed.map(({ file, regions }, i) => {
@@ -388,7 +407,9 @@ function rankSurveyed(surveyed: readonly Surveyed[], until: number): { files: Ra
       if (ways[use] === undefined) {
         ways[use] = nameList.push(inCode) - 1;
         factors.push(use !== 'use' && builtinMember(base, inCode) ? BUILTIN_MEMBER_WEIGHT : 1);
+        onlyAccessors.push(true);
       }
+      if (!ACCESSOR_KINDS.has(kind)) onlyAccessors[ways[use]] = false;
       if (use !== 'member' && MODULE_NAMED.has(id)) {
         let modules = modulesOf.get(ways[use]);
         if (!modules) modulesOf.set(ways[use], (modules = new Set()));
@@ -421,8 +442,9 @@ function rankSurveyed(surveyed: readonly Surveyed[], until: number): { files: Ra
       uses: Uint32Array.from(uses),
     };
   });
-  const ranked = rankFiles(entries, (id) => nameList[id], { until, factor: (id) => factors[id] });
-  const top = ranked.rank.reduce((a, b) => Math.max(a, b), 0);
+  const ranked = rankFiles(entries, (id) => nameList[id], { until, factor: (id) => factors[id] * (onlyAccessors[id] ? ATTRIBUTE_WEIGHT : 1) });
+  const lift = surveyed.map(({ file }) => 1 + CHANGE_SHARE * (changes?.get(file.key) ?? 0));
+  const top = ranked.rank.reduce((a, b, i) => Math.max(a, b * lift[i]), 0);
   const files = surveyed
     .map(({ file, lines, doc, hash, size }, i) => {
       const order = declarations[i]
@@ -432,12 +454,12 @@ function rankSurveyed(surveyed: readonly Surveyed[], until: number): { files: Ra
         path: file.key,
         lines,
         prose: firstSentence(doc),
-        rank: top > 0 ? Math.round((ranked.rank[i] / top) * 1000) / 1000 : 0,
+        rank: top > 0 ? Math.round(((ranked.rank[i] * lift[i]) / top) * 1000) / 1000 : 0,
         declarations: order.map((k) => {
           const { name, kind, start, end } = declarations[i][k];
           return { name, kind, start, end, references: ranked.references[i][k] };
         }),
-        scores: order.map((k) => ranked.score[i][k]),
+        scores: order.map((k) => ranked.score[i][k] * lift[i]),
         hash,
         size,
       };
@@ -447,7 +469,7 @@ function rankSurveyed(surveyed: readonly Surveyed[], until: number): { files: Ra
 }
 
 /** Bumped when what an overview answers for the same files changes (how it ranks, fits or says what it left out). */
-const ANSWER_RULES = 2;
+const ANSWER_RULES = 3;
 
 /**
  * The hash of what an answer is made from: `parts`, and each chosen file's path with its content
@@ -624,7 +646,7 @@ async function surveyAndRank(
     signal: request.signal,
   });
   request.signal?.throwIfAborted();
-  const { files, settled } = rankSurveyed(surveyed, started + timeoutMs * RANKING_SHARE);
+  const { files, settled } = rankSurveyed(surveyed, started + timeoutMs * RANKING_SHARE, request.changes);
   return { counts, files, settled, timedOut: timedOut || !settled };
 }
 

@@ -40,14 +40,16 @@ export const MAX_DECLARERS = 20;
 /**
  * How much one use of a name says about the file that declares it (Aider's weights): a long
  * compound name (`parseHeader`, `read_config`) ten times more, a private one (`_cache`) and one
- * declared in more than five files a tenth.
+ * declared in more than five places a tenth. Places are declarations, not files: click's
+ * `to_info_dict`, declared by six classes in each of two files, is a common word of the code, not
+ * one declaration many files need.
  */
-export function nameWeight(name: string, declarers: number): number {
+export function nameWeight(name: string, declarations: number): number {
   let weight = 1;
   const compound = /[a-z][A-Z]|[A-Z][a-z]/.test(name) || /[A-Za-z]_|_[A-Za-z]|[A-Za-z]-[A-Za-z]/.test(name);
   if (compound && name.length >= 8) weight *= 10;
   if (name.startsWith('_')) weight *= 0.1;
-  if (declarers > 5) weight *= 0.1;
+  if (declarations > 5) weight *= 0.1;
   return weight;
 }
 
@@ -66,8 +68,10 @@ export function rankFiles(files: readonly RankFile[], nameOf: (id: number) => st
   // Which files declare each name (each file once), as one array cut by offsets; `mine[id] === i` while file i is looked at and declares id.
   const mine = new Int32Array(names).fill(-1);
   const declarers = new Int32Array(names);
+  const declarations = new Int32Array(names);
   files.forEach((file, i) => {
     for (const id of file.declares) {
+      if (id >= 0) declarations[id]++;
       if (id < 0 || mine[id] === i) continue;
       mine[id] = i;
       declarers[id]++;
@@ -98,7 +102,7 @@ export function rankFiles(files: readonly RankFile[], nameOf: (id: number) => st
     return counts;
   });
 
-  const weight = Float64Array.from({ length: names }, (_, id) => (declarers[id] ? nameWeight(nameOf(id), declarers[id]) * factor(id) : 0));
+  const weight = Float64Array.from({ length: names }, (_, id) => (declarers[id] ? nameWeight(nameOf(id), declarations[id]) * factor(id) : 0));
   /** Each use of a name that draws edges, from file r: the weight each of its declarers (but r) gets. A file's own declarations draw none. */
   const eachUse = (r: number, visit: (id: number, share: number) => void) => {
     const { declares, uses } = files[r];

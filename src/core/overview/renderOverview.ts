@@ -6,7 +6,8 @@ import { MapSource } from '../mapping/mapSource';
 import { Project } from '../files/project';
 import { findingsJson, NO_FINDINGS, ScreenFindings } from '../screen/screen';
 import { escapeControls } from '../map/controls';
-import { firstSentence, MAX_DECLARATIONS_PER_FILE, MAX_NAMES_USED, OverviewFile, RankedOverview } from './overview';
+import { lastPart } from '../facts/facts';
+import { firstSentence, MAX_DECLARATIONS_PER_FILE, MAX_NAMES_USED, OverviewDeclaration, OverviewFile, RankedFile, RankedOverview } from './overview';
 
 /**
  * An overview as a model reads it, fitted to a token budget: a headline saying what was ranked
@@ -77,7 +78,8 @@ export function renderOverview(answer: OverviewAnswer, narrow: NarrowHint): stri
     );
   for (const file of answer.files) {
     lines.push('', `${escapeControls(file.path)} (${counted(file.lines, 'line', count)})${file.prose ? ` — ${file.prose}` : ''}`);
-    for (const d of file.declarations) lines.push(`  ${regionLine({ ...d, note: '' })} (${d.references})`);
+    for (const d of file.declarations)
+      lines.push(`  ${regionLine({ ...d, note: '' })} (${d.references}${d.more ? `; ${count(d.more)} more of this name` : ''})`);
   }
   if (answer.omitted.files > 0) {
     const next = answer.narrow ? ` ${narrow(escapeControls(answer.narrow))} narrows.` : '';
@@ -100,6 +102,37 @@ const estimated = (answer: OverviewAnswer, narrow: NarrowHint, format: OverviewF
 
 /** The most declarations of one file an overview shows: a file's most named, so that more files fit. */
 const DECLARATIONS_PER_FILE = 6;
+
+/** What a repeated declaration is one of: a function or method by its name as code calls it, anything else by its name and kind. */
+const sameNameKey = (d: OverviewDeclaration) => (CALLABLE_KINDS.has(d.kind) ? `call ${lastPart(d.name)}` : `${d.kind} ${d.name}`);
+const CALLABLE_KINDS = new Set(['function', 'method', 'constructor', 'macro']);
+
+/**
+ * The declarations an answer chooses from, the most referred-to first: each name once (the one
+ * with the most rank flowing to it, the others counted in its `more`), at most
+ * DECLARATIONS_PER_FILE of a file.
+ */
+function onePerName(files: readonly RankedFile[]): { f: number; d: number; more: number }[] {
+  const all = files.flatMap((file, f) => file.declarations.map((declaration, d) => ({ f, d, score: file.scores[d], declaration })));
+  all.sort((a, b) => b.score - a.score || b.declaration.references - a.declaration.references || a.f - b.f || a.d - b.d);
+  const first = new Map<string, { f: number; d: number; more: number }>();
+  const perFile = new Map<number, number>();
+  const order: { f: number; d: number; more: number }[] = [];
+  for (const { f, d, declaration } of all) {
+    const key = sameNameKey(declaration);
+    const taken = first.get(key);
+    if (taken) {
+      taken.more++;
+      continue;
+    }
+    const entry = { f, d, more: 0 };
+    first.set(key, entry);
+    if ((perFile.get(f) ?? 0) >= DECLARATIONS_PER_FILE) continue;
+    perFile.set(f, (perFile.get(f) ?? 0) + 1);
+    order.push(entry);
+  }
+  return order;
+}
 
 /** What a shown file says it does: the first sentence of its fresh cached map's prose where it has one (a cache read, never a model call), else its own. */
 export async function proseShown(
@@ -145,10 +178,7 @@ export async function fitOverview(
   format: OverviewFormat = 'text',
 ): Promise<OverviewAnswer> {
   const budget = Math.max(MIN_TOKENS, Math.min(MAX_TOKENS, Math.trunc(tokens)));
-  const order = ranked.files.flatMap((file, f) =>
-    file.declarations.slice(0, DECLARATIONS_PER_FILE).map((_, d) => ({ f, d, score: file.scores[d], references: file.declarations[d].references })),
-  );
-  order.sort((a, b) => b.score - a.score || b.references - a.references || a.f - b.f || a.d - b.d);
+  const order = onePerName(ranked.files);
 
   const project = new Project(ranked.root);
   const prose = new Map<number, string | null>();
@@ -170,8 +200,8 @@ export async function fitOverview(
   });
 
   const answerWith = async (declarations: number, extraFiles: number): Promise<OverviewAnswer> => {
-    const chosen = new Map<number, number[]>();
-    for (const { f, d } of order.slice(0, declarations)) chosen.set(f, [...(chosen.get(f) ?? []), d]);
+    const chosen = new Map<number, { d: number; more: number }[]>();
+    for (const { f, d, more } of order.slice(0, declarations)) chosen.set(f, [...(chosen.get(f) ?? []), { d, more }]);
     for (let f = 0, extra = 0; f < ranked.files.length && extra < extraFiles; f++)
       if (!chosen.has(f)) {
         chosen.set(f, []);
@@ -181,7 +211,7 @@ export async function fitOverview(
     const files: OverviewFile[] = [];
     for (const f of indexes) {
       const { path: filePath, lines, rank, declarations: all } = ranked.files[f];
-      const shown = (chosen.get(f) ?? []).map((d) => all[d]).sort((a, b) => a.start - b.start);
+      const shown = (chosen.get(f) ?? []).map(({ d, more }) => (more ? { ...all[d], more } : all[d])).sort((a, b) => a.start - b.start);
       files.push({ path: filePath, lines, prose: await proseOf(f), rank, declarations: shown });
     }
     const unshown = new Map(inFolder);

@@ -40,7 +40,7 @@ export interface LanguageInfo {
   maskNotEqualDefs?: boolean;
 }
 
-const LANGUAGES: readonly LanguageInfo[] = TABLE;
+export const LANGUAGES: readonly LanguageInfo[] = TABLE;
 
 const BY_EXTENSION = new Map<string, LanguageInfo>(LANGUAGES.flatMap((language) => language.extensions.map((ext) => [ext, language] as const)));
 const BY_ID = new Map<string, LanguageInfo>(LANGUAGES.map((language) => [language.id, language]));

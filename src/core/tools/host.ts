@@ -7,6 +7,8 @@ import type { MapSource } from '../mapping/mapSource';
 import type { NarrowHint } from '../overview/renderOverview';
 import type { TokenCounter } from '../savings';
 import type { Outlines } from '../search/searchOutlines';
+import type { StoredHistory } from '../history/historyStore';
+import type { HistoryStatus } from '../history/projectHistory';
 import type { LspInput } from './lsp';
 import type { SearchPrograms } from './search';
 
@@ -36,6 +38,8 @@ export interface ToolHost {
   /** The stored maps as they are, for placing hits in: never a model call. */
   storedMaps(): Promise<MapService>;
   outlines(): Promise<Outlines>;
+  /** The project's history as it stands now, never waited for (a newer head is read in the background), and how it stands; none: no history. */
+  history?(): Promise<{ stored?: StoredHistory; status: HistoryStatus }>;
   /** Where the overview keeps its answers, where the host keeps them. */
   answersFile?: string;
   programs: SearchPrograms & { counter?: TokenCounter; signal?: AbortSignal };

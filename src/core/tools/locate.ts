@@ -20,6 +20,9 @@ import { SearchRequestError } from '../search/search';
 import { numberedLines } from './read';
 import { ToolError, ToolResult } from './result';
 import { SearchPrograms } from './search';
+import type { ToolHost } from './host';
+import { locateHistoryOf } from '../locate/storedHistory';
+import { HistoryUse } from '../locate/renderLocate';
 
 /** The most ranked regions an answer chooses from. */
 const MAX_RESULTS = 30;
@@ -45,6 +48,8 @@ export interface LocateToolResult extends ToolResult {
 }
 
 export interface LocateOptions extends SearchPrograms {
+  /** The project's history as the host keeps it (ToolHost.history). */
+  history?: ToolHost['history'];
   counter?: TokenCounter;
   signal?: AbortSignal;
   json?: boolean;
@@ -132,12 +137,15 @@ export async function locateProject(
   try {
     const program = { ...findSearchProgram(project.root, options.candidates, options.env), launch: options.launch };
     const question = await withoutSecrets(ctx, questionText(input.question));
+    const known = await options.history?.();
     const located = await locate(project, program, await outlines(), {
       question: question.searched,
       path: input.path,
       signal: options.signal,
       timeoutMs: options.timeoutMs,
+      history: known?.stored ? locateHistoryOf(known.stored) : undefined,
     });
+    const history: HistoryUse = located.history ?? (known?.status.state === 'reading' ? 'reading' : 'none');
     const found: LocateResult[] = located.results.slice(0, MAX_RESULTS).map(({ unit, score, matched }) => ({
       path: unit.path,
       start: unit.region.start,
@@ -163,7 +171,7 @@ export async function locateProject(
     const format: LocateFormat = options.json ? 'json' : 'text';
     const findings = distinctFindings(mergeFindings(screened.findings, shown.findings));
     const answer = await fitLocate(
-      { ...covered, question: shownQuestion, ranked: located.results.length, judged: order !== undefined, judgeAsked: asked },
+      { ...covered, history, question: shownQuestion, ranked: located.results.length, judged: order !== undefined, judgeAsked: asked },
       results,
       shown.lines,
       input.tokens ?? DEFAULT_LOCATE_TOKENS,

@@ -14,9 +14,18 @@ import { filesFindings } from './maps';
 import { Outlines } from '../search/searchOutlines';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { ToolError, ToolResult } from './result';
+import type { ToolHost } from './host';
+import { StoredHistory } from '../history/historyStore';
+import { fileChanges } from '../history/changes';
 import { SearchPrograms } from './search';
 
-/** What an overview says for a folder whose name the screen flagged. */
+/** Where an overview's parts come from: stored maps for prose, the outlines, where answers are kept, and the project's history. */
+export interface OverviewSources {
+  maps?: MapSource;
+  outlines: () => Promise<Outlines>;
+  answersFile?: string;
+  history?: ToolHost['history'];
+}
 
 /** What skim_overview takes: a folder (default the project) and a token budget (default 1,000). */
 export interface OverviewInput {
@@ -109,49 +118,80 @@ async function keptAnswer(project: Project, answers: OverviewAnswers, key: strin
   return kept;
 }
 
+/** How a model is told to narrow an overview, where the host says nothing else. */
+const TOOL_NARROW = (folder: string) => `skim_overview with path "${folder}"`;
+
+/** An overview as data, screened: what a host renders, and what a listing cut short shows of its folder. */
+export interface ScreenedOverview {
+  answer: OverviewAnswer;
+  findings: ScreenFindings;
+}
+
+/** Each stored history's files' changes, worked out once. */
+const changesOf = new WeakMap<StoredHistory, Map<string, number>>();
+
 /**
- * skim_overview and `skim overview`: the folder's files ranked by how much the rest of the code
- * names their declarations, with the most named ones, fitted to the token budget. Never a model
- * call: fresh cached maps lend their prose, tree-sitter outlines (stored by content hash) the rest.
+ * A folder's overview in a token budget, as data, screened: its files ranked by how much the rest
+ * of the code names their declarations (and, where the project's history is read, by how much they
+ * change), with the most named ones, each name once. Never a model call: fresh cached maps lend
+ * their prose, tree-sitter outlines (stored by content hash) the rest. Throws what the overview
+ * throws for a request it refuses (OverviewRequestError, NoSearchProgramError).
  */
-export async function overviewProject(
+export async function overviewAnswer(
   ctx: SkimContext,
   project: Project,
   /** The outlines, opened only when files are ranked; answers are kept in `answersFile` when given. */
-  sources: { maps?: MapSource; outlines: () => Promise<Outlines>; answersFile?: string },
+  sources: OverviewSources,
+  input: OverviewInput,
+  options: OverviewOptions = {},
+): Promise<ScreenedOverview> {
+  const narrow = options.narrow ?? TOOL_NARROW;
+  const program = { ...findSearchProgram(project.root, options.candidates, options.env), launch: options.launch };
+  const format = options.json ? 'json' : 'text';
+  const tokens = input.tokens ?? DEFAULT_TOKENS;
+  const counter = options.counter ?? O200K;
+  const answers = sources.answersFile ? new OverviewAnswers(sources.answersFile) : undefined;
+  const stored = (await sources.history?.())?.stored;
+  let changes = stored && changesOf.get(stored);
+  if (stored && !changes) changesOf.set(stored, (changes = fileChanges(stored.commits)));
+  let kept: KeptAnswer | undefined;
+  const request = {
+    path: input.path,
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+    changes,
+    // The history's head is part of what an answer is made from: a new commit may reorder it.
+    answerParts: JSON.stringify([tokens, format, counter.name, stored?.head ?? null]),
+    // An answer kept for exactly these files' bytes serves while every map it took prose from (or did not) is as it was.
+    kept: answers && (async (key: string) => !!(kept = await keptAnswer(project, answers, key, sources.maps))),
+  };
+  const ranked = await rankOverview(project, program, request, { outlines: sources.outlines });
+  let fitted = kept?.answer;
+  if (!fitted) {
+    fitted = await fitOverview(ranked, tokens, counter, narrow, sources.maps, format);
+    if (answers && ranked.key && fitted.stoppedAfterMs === undefined && fitted.settled) {
+      const byPath = new Map(ranked.files.map((f) => [f.path, f]));
+      const files = fitted.files.map(({ path: filePath }) => {
+        const { hash, size, prose } = byPath.get(filePath) as RankedFile;
+        return { path: filePath, hash, size, prose };
+      });
+      await answers.put(ranked.key, { answer: fitted, files });
+    }
+  }
+  return screenOverview(ctx, project, fitted);
+}
+
+/** skim_overview and `skim overview`: overviewAnswer rendered for the host, a refused request said as the tool's error. */
+export async function overviewProject(
+  ctx: SkimContext,
+  project: Project,
+  sources: OverviewSources,
   input: OverviewInput,
   options: OverviewOptions = {},
 ): Promise<ToolResult> {
-  const narrow = options.narrow ?? ((folder: string) => `skim_overview with path "${folder}"`);
+  const narrow = options.narrow ?? TOOL_NARROW;
   try {
-    const program = { ...findSearchProgram(project.root, options.candidates, options.env), launch: options.launch };
-    const format = options.json ? 'json' : 'text';
-    const tokens = input.tokens ?? DEFAULT_TOKENS;
-    const counter = options.counter ?? O200K;
-    const answers = sources.answersFile ? new OverviewAnswers(sources.answersFile) : undefined;
-    let kept: KeptAnswer | undefined;
-    const request = {
-      path: input.path,
-      signal: options.signal,
-      timeoutMs: options.timeoutMs,
-      answerParts: JSON.stringify([tokens, format, counter.name]),
-      // An answer kept for exactly these files' bytes serves while every map it took prose from (or did not) is as it was.
-      kept: answers && (async (key: string) => !!(kept = await keptAnswer(project, answers, key, sources.maps))),
-    };
-    const ranked = await rankOverview(project, program, request, { outlines: sources.outlines });
-    let fitted = kept?.answer;
-    if (!fitted) {
-      fitted = await fitOverview(ranked, tokens, counter, narrow, sources.maps, format);
-      if (answers && ranked.key && fitted.stoppedAfterMs === undefined && fitted.settled) {
-        const byPath = new Map(ranked.files.map((f) => [f.path, f]));
-        const files = fitted.files.map(({ path: filePath }) => {
-          const { hash, size, prose } = byPath.get(filePath) as RankedFile;
-          return { path: filePath, hash, size, prose };
-        });
-        await answers.put(ranked.key, { answer: fitted, files });
-      }
-    }
-    const { answer, findings } = await screenOverview(ctx, project, fitted);
+    const { answer, findings } = await overviewAnswer(ctx, project, sources, input, options);
     return { parts: [{ role: 'text', text: renderOverview(answer, narrow) }], json: overviewJson(answer, findings), findings };
   } catch (error) {
     if (error instanceof OverviewFileError) {

@@ -33,6 +33,7 @@ export function folderHost(workspace: WorkspaceMaps, folder: vscode.WorkspaceFol
     maps: (file) => workspace.mapSource({ ...file, folder }, call.token),
     storedMaps: () => workspace.storedMaps(folder),
     outlines: () => workspace.outlines(folder),
+    history: () => workspace.history(folder).now(),
     programs: { candidates: vscodeRipgrepCandidates(vscode.env.appRoot), launch: workspace.launcher.launch, counter, signal: call.signal },
     share: call.folders ?? 1,
     languageServer: (file, input) => serverFacts(workspace, { ...file, folder }, input),

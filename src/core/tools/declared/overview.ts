@@ -32,7 +32,7 @@ export const overviewTool: ToolDeclaration<OverviewInput> = {
   showsLines: false,
   over: 'folders',
   run: async (host, input) => {
-    const sources = { maps: await host.storedMaps(), outlines: host.outlines, answersFile: host.answersFile };
+    const sources = { maps: await host.storedMaps(), outlines: host.outlines, answersFile: host.answersFile, history: host.history };
     const request = { path: host.scope(input.path), tokens: Math.floor((input.tokens ?? DEFAULT_TOKENS) / host.share) };
     return overviewProject(host.ctx, host.project, sources, request, {
       ...host.programs,
