@@ -83,7 +83,7 @@ describe('the team cache on a real PostgreSQL: one model call per file version p
       assert.deepEqual([b.calls, b.source], [1, 'model']);
       assert.match(
         b.stderr,
-        /the team cache at postgres:\/\/skim:%E2%80%A6@127\.0\.0\.1:\d+\/skim is not usable \(.*\); maps stay local, and Skim tries again later/,
+        /the team cache at postgres:\/\/skim@127\.0\.0\.1:\d+\/skim is not usable \(.*\); maps stay local, and Skim tries again later/,
       );
       assert.doesNotMatch(b.stderr, /team-secret/);
       assert.deepEqual((await map(bob)).source, 'local');
@@ -451,7 +451,7 @@ describe('team rows are untrusted: who published them, refusals that stick, repl
     assert.equal(down.code, 1);
     assert.match(
       down.stderr,
-      /^could not forget lib\/runner\.js in the team cache: the team cache at postgres:\/\/alice:%E2%80%A6@127\.0\.0\.1:1\/skim is not usable \(.*ECONNREFUSED.*\)$/,
+      /^could not forget lib\/runner\.js in the team cache: the team cache at postgres:\/\/alice@127\.0\.0\.1:1\/skim is not usable \(.*ECONNREFUSED.*\)$/,
     );
   });
 
@@ -472,7 +472,7 @@ describe('team rows are untrusted: who published them, refusals that stick, repl
     assert.deepEqual([JSON.parse(early.stdout).source, model.calls], ['model', 1]);
     assert.match(
       early.stderr,
-      /^the team cache at postgres:\/\/bob:%E2%80%A6@127\.0\.0\.1:\d+\/skim is not usable \(its tables are at schema version 1 and this Skim needs 2, which only their owner may migrate \(permission denied for schema public\): run Skim once as that role\); maps stay local, and Skim tries again later$/,
+      /^the team cache at postgres:\/\/bob@127\.0\.0\.1:\d+\/skim is not usable \(its tables are at schema version 1 and this Skim needs 2, which only their owner may migrate \(permission denied for schema public\): run Skim once as that role\); maps stay local, and Skim tries again later$/,
     );
     assert.equal(pg.sql('SELECT version FROM skim_schema').trim(), '1');
     const owner = team('skim');

@@ -124,11 +124,14 @@ class Unavailable extends Error {}
 /** What an explicit request of the team cache (forget) could not do, in words for whoever asked. */
 export class TeamCacheError extends Error {}
 
-/** `postgres://user:…@host/db` without its password, for messages. */
+/**
+ * `postgres://user@host/db`, for messages: its password left out altogether (an elided one, `user:…@`,
+ * still reads as a connection string with a password, and the screen would redact the whole URL).
+ */
 export function safeUrl(url: string): string {
   try {
     const parsed = new URL(url);
-    if (parsed.password) parsed.password = '…';
+    parsed.password = '';
     return parsed.toString();
   } catch {
     return 'the team cache URL';
