@@ -81,10 +81,7 @@ describe('the team cache on a real PostgreSQL: one model call per file version p
       change(`// v2\n${SOURCE}`);
       const b = await map(bob);
       assert.deepEqual([b.calls, b.source], [1, 'model']);
-      assert.match(
-        b.stderr,
-        /the team cache at postgres:\/\/skim@127\.0\.0\.1:\d+\/skim is not usable \(.*\); maps stay local, and Skim tries again later/,
-      );
+      assert.match(b.stderr, /the team cache at postgres:\/\/skim@127\.0\.0\.1:\d+\/skim is not usable \(.*\); maps stay local, and Skim tries again later/);
       assert.doesNotMatch(b.stderr, /team-secret/);
       assert.deepEqual((await map(bob)).source, 'local');
     } finally {
