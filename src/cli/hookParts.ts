@@ -9,7 +9,7 @@ import { shellWord } from '../core/hook/shellWord';
 import { findExtension } from '../core/hook/socketPath';
 import type { MapEntry } from '../core/map/types';
 import { EnsureOptions, MapOutcome, MapSource, MapUnavailableError } from '../core/mapping/mapSource';
-import { LockBusyError, withFileLock } from '../core/cache/lock';
+import { DEFAULT_LOCK_WAIT_MS, LockBusyError, withFileLock } from '../core/cache/lock';
 import { makeFolder } from '../core/files/makeFolder';
 import { readForMapping } from '../core/files/readSource';
 import { hashBytes } from '../core/files/scan';
@@ -140,8 +140,9 @@ class IndexedMaps implements MapSource {
             throw new MapUnavailableError('another Skim hook ran out of time making its map; a later read tries again', 0);
           }
           const outcome = await this.local.ensure(file, options);
-          // Saved before the lock is let go, so that the hooks waiting find it.
-          await this.local.flush(Math.max(0, this.mapping.until - Date.now()));
+          // Saved before the lock is let go, so that the hooks waiting find it; a cache another process holds is waited for as
+          // any save waits (2 s), not to the deadline: the answer is worth more than the saving.
+          await this.local.flush(Math.min(DEFAULT_LOCK_WAIT_MS, Math.max(0, this.mapping.until - Date.now())));
           return outcome;
         },
         Math.max(0, this.mapping.until - Date.now()),

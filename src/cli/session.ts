@@ -165,6 +165,7 @@ export const openEngineMaps: OpenMaps = async (root, options, env, warn) => {
     maps: session.maps,
     close: session.close,
     keepEntryFile: (key) => session.maps.cache.keepEntryFile(key),
-    flush: (lockWaitMs) => session.maps.cache.flush(lockWaitMs),
+    // A hook ends soon: what could not be saved is said once, when it closes.
+    flush: (lockWaitMs) => session.maps.cache.flush(lockWaitMs, true),
   };
 };

@@ -147,9 +147,11 @@ export class MapCache {
 
   /**
    * Writes every pending change to disk now, waiting at most `lockWaitMs` for another writer.
-   * A save that fails keeps the changes in memory, says so once, and is tried again later.
+   * A save that fails keeps the changes in memory, says so once, and is tried again later; with
+   * `lastWordAtClose`, a process that ends soon (a hook) leaves the saying to close, whose word is
+   * what could not be saved.
    */
-  async flush(lockWaitMs = DEFAULT_LOCK_WAIT_MS): Promise<void> {
+  async flush(lockWaitMs = DEFAULT_LOCK_WAIT_MS, lastWordAtClose = false): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
     while (this.flushing) await this.flushing;
@@ -165,7 +167,7 @@ export class MapCache {
         this.pending = writes.concat(this.pending);
         this.lastFailure = error.message;
         // Closing, the last word is close's own: what could not be saved.
-        if (this.failures++ === 0 && !this.closed) {
+        if (this.failures++ === 0 && !this.closed && !lastWordAtClose) {
           this.options.onWarning?.(`Skim could not save its cache to ${this.file} (${error.message}); the maps stay in memory and saving is tried again.`);
         }
         if (!this.closed) this.schedule(Math.min(60_000, (this.options.retryDelayMs ?? 1000) * 2 ** (this.failures - 1)));
