@@ -31,12 +31,12 @@ export function table(result: SessionsResult): string {
 
 const signed = (x: number) => `${(Math.abs(x) * 100).toFixed(1)}%`;
 
-/** The README's first claim, per harness: what Skim would have cut on its recorded sessions, and how much of it was estimated. */
+/** The README's first claim, per harness: what Skim would have cut on its recorded sessions (the cap and the ledger), and how much of it was estimated. */
 export function claim(result: SessionsResult): string {
   return Object.values(result.harnesses)
     .map(
       (f) =>
-        `on ${f.sessions} recorded sessions of ${f.harness} (${f.model}), Skim would have ${f.capSaving >= 0 ? 'cut' : 'added'} ${signed(f.capSaving)} ${f.capSaving >= 0 ? 'of' : 'to'} read tokens (${percent(f.estimatedShare)} of them estimated)`,
+        `on ${f.sessions} recorded sessions of ${f.harness} (${f.model}), Skim would have ${f.capLedgerSaving >= 0 ? 'cut' : 'added'} ${signed(f.capLedgerSaving)} ${f.capLedgerSaving >= 0 ? 'of' : 'to'} read tokens (${percent(f.capSaving)} by the read cap, ${percent(f.ledgerSaving)} by the session ledger; ${percent(f.estimatedShare)} of reads estimated)`,
     )
     .join('; ');
 }
