@@ -5,7 +5,7 @@ import { withOptions } from '../core/config/read';
 import type { ProjectFile } from '../core/files/project';
 import type { MapSource } from '../core/mapping/mapSource';
 import type { Region } from '../core/map/types';
-import { HookParts, hookMapSource } from './hookParts';
+import { HookParts, hookMapSource, LedgerHookContext } from './hookParts';
 import { defaultRoot } from './root';
 
 /**
@@ -13,15 +13,6 @@ import { defaultRoot } from './root';
  * result once it ran. Loaded only for those; a read before it runs never loads it.
  */
 export { onContextEvent } from '../core/ledger/hookLedger';
-
-/** What the hook lends the ledger for one read: its environment, options, parts and deadline. */
-export interface LedgerHookContext {
-  env: NodeJS.ProcessEnv;
-  options: Options;
-  parts: HookParts;
-  deadline: number;
-  warn(message: string): void;
-}
 
 /** The regions of a file's map for content `hash` (the cached map, else made by `maps`), screened; none when the map is of other content or only prose. */
 export async function screenedRegions(

@@ -5,6 +5,8 @@ import { Project, ProjectFile } from '../core/files/project';
 import type { GuardedRead } from '../core/guard/guard';
 import { RemoteMaps } from '../core/hook/remoteMaps';
 import type { OwnCommand } from '../core/hook/shellRewrite';
+import type { HookCall } from '../core/hook/payload';
+import type { onContextEvent } from '../core/ledger/hookLedger';
 import { shellWord } from '../core/hook/shellWord';
 import { findExtension } from '../core/hook/socketPath';
 import type { MapEntry } from '../core/map/types';
@@ -52,7 +54,21 @@ export type MessageScreener = (options: Options, message: string, names: readonl
 export type IndexedLookup = (options: Options, databaseFile: string, key: string, hash: string, size: number) => Promise<MapEntry | undefined>;
 
 /** The session ledger's part of the hook (dist/hook-ledger.js). */
-export type LedgerParts = typeof import('./hookLedger');
+/** What the hook lends the session ledger for one read: its environment, options, parts and deadline. */
+export interface LedgerHookContext {
+  env: NodeJS.ProcessEnv;
+  options: Options;
+  parts: HookParts;
+  deadline: number;
+  warn(message: string): void;
+}
+
+/** The session ledger's part of a hook (src/cli/hookLedger.ts, bundled apart as dist/hook-ledger.js). */
+export interface LedgerParts {
+  onContextEvent: typeof onContextEvent;
+  /** A read once it ran: the host's answer replacing its result where the session's context already holds lines of it, or undefined. */
+  afterRead(call: HookCall, payload: Record<string, unknown>, hook: LedgerHookContext): Promise<object | undefined>;
+}
 
 /** What the hook (and `skim lines`) takes from the bundles it loads only for a read over the limit, or for the session ledger. */
 export interface HookParts {
@@ -141,8 +157,8 @@ class IndexedMaps implements MapSource {
           }
           const outcome = await this.local.ensure(file, options);
           // Saved before the lock is let go, so that the hooks waiting find it; a cache another process holds is waited for as
-          // any save waits (2 s), not to the deadline: the answer is worth more than the saving.
-          await this.local.flush(Math.min(DEFAULT_LOCK_WAIT_MS, Math.max(0, this.mapping.until - Date.now())));
+          // any save waits (2 s), and never for more than half the time left: the answer is worth more than the saving.
+          await this.local.flush(Math.min(DEFAULT_LOCK_WAIT_MS, Math.max(0, (this.mapping.until - Date.now()) / 2)));
           return outcome;
         },
         Math.max(0, this.mapping.until - Date.now()),

@@ -16,11 +16,6 @@ import { UsageError } from './args';
 import type { OpenMaps } from './hookParts';
 import { CommandFailed } from './io';
 import { defaultRoot } from './root';
-import { historyFileBeside } from '../core/history/historyStore';
-import { ProjectHistory } from '../core/history/projectHistory';
-import { learnWeights } from '../core/locate/learnWeights';
-import { onPath } from '../core/search/program';
-import { spawn } from 'node:child_process';
 
 /** Everything one CLI invocation works with: the project, its cache and the model, if any, and the session's context. */
 export interface Session {
@@ -37,12 +32,8 @@ export interface Session {
   outlineFile: string;
   /** Aborted when a signal ends the process: long work (an overview) stops at once rather than running on while the caches are saved. */
   signal: AbortSignal;
-  /**
-   * The project's history (core/history), kept beside the outlines: read in this process where it
-   * lives on (`skim mcp`, `skim history`), else by a `skim history` of its own started in the
-   * background, so that a command's answer never waits for it.
-   */
-  history(readHere: boolean): ProjectHistory;
+  /** The folder of the project's cache (its maps, outlines and history). */
+  cacheDir: string;
   close(): Promise<void>;
 }
 
@@ -117,16 +108,6 @@ export async function openSession(
   const outlineFile = outlineFileBeside(cacheFile);
   // Made in the outline worker: its outline query runs in one piece, and a signal must end the command while it does.
   const outlines = async () => new Outlines(await (outlineStore ??= OutlineStore.open(outlineFile, { onWarning: warn })), maps.slow, true);
-  let history: ProjectHistory | undefined;
-  const historyFile = historyFileBeside(outlineFile);
-  const historyOf = (readHere: boolean) =>
-    (history ??= new ProjectHistory(project.root, {
-      file: historyFile,
-      git: onPath('git', env),
-      scratch: path.dirname(historyFile),
-      learn: learnWeights,
-      elsewhere: readHere ? undefined : () => readHistoryElsewhere(project.root, path.dirname(cacheFile), env),
-    }));
   let closed: () => void = () => undefined;
   const closing = new Promise<void>((resolve) => (closed = resolve));
   openSessions.add(closing);
@@ -138,24 +119,7 @@ export async function openSession(
       closed();
     }
   };
-  return { project, maps, ctx, team, cwd, env, outlines, outlineFile, close, signal: ending.signal, history: historyOf };
-}
-
-/**
- * `skim history` for the project, in a process of its own that outlives this one: the command that
- * started it has answered by then. Only from Skim's own command (dist/cli.js): a host that runs the
- * engine in its own process (a test's) has no command to start.
- */
-function readHistoryElsewhere(root: string, cacheDir: string, env: NodeJS.ProcessEnv): boolean {
-  const entry = require.main?.filename;
-  if (!entry || path.basename(entry) !== 'cli.js') return false;
-  try {
-    spawn(process.execPath, [entry, 'history', '--root', root, '--cache-dir', cacheDir], { detached: true, stdio: 'ignore', env, windowsHide: true }).unref();
-    return true;
-  } catch {
-    // No history this time: the next command tries again.
-    return false;
-  }
+  return { project, maps, ctx, team, cwd, env, outlines, outlineFile, close, signal: ending.signal, cacheDir: path.dirname(cacheFile) };
 }
 
 /** The engine the hook opens for a project when a read needs a map. */

@@ -6,6 +6,7 @@ import { NextSteps, TOOL_STEPS, ToolHost } from '../core/tools/host';
 import { READ_MAX_BYTES } from '../core/tools/read';
 import { ToolError } from '../core/tools/result';
 import { Session } from './session';
+import { sessionHistory } from './sessionHistory';
 
 /** What a `skim` command's host and `skim mcp`'s differ in; everything else is the session's. */
 interface Surface {
@@ -44,7 +45,7 @@ function sessionHost(session: Session, surface: Surface): ToolHost {
     maps: () => session.maps,
     storedMaps: async () => session.maps,
     outlines: session.outlines,
-    history: () => session.history(surface.readsHistory).now(),
+    history: () => sessionHistory(session, surface.readsHistory).now(),
     answersFile: answersFileBeside(session.outlineFile),
     programs: { env: session.env, launch: surface.launch, signal: session.signal },
     share: 1,

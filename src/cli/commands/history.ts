@@ -4,6 +4,7 @@ import { counted } from '../../core/map/counts';
 import { ParsedArgs } from '../args';
 import { CommandFailed, Io } from '../io';
 import { Session } from '../session';
+import { sessionHistory } from '../sessionHistory';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -17,7 +18,7 @@ const progressLine = (status: HistoryStatus) =>
  * holds and what it learned from it.
  */
 export async function historyCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {
-  const history = session.history(true);
+  const history = sessionHistory(session, true);
   const tty = process.stderr.isTTY === true;
   let shown = '';
   const stop = history.watch((status) => {
