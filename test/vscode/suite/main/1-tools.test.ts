@@ -88,13 +88,18 @@ describe("Skim's language-model tools, invoked through vscode.lm", () => {
     assert.doesNotMatch(text, /\[skim\]/);
   });
 
-  it('never caps a Markdown or an extensionless file', async () => {
+  it('never caps a Markdown or an extensionless file, and says why it did not', async () => {
     const prose = Array.from({ length: 900 }, (_, i) => `Paragraph ${i + 1}.`).join('\n');
-    for (const name of ['NOTES.md', 'LICENSE']) {
+    for (const [name, why] of [
+      ['NOTES.md', 'prose is read in order, so Skim does not shorten it.'],
+      ['LICENSE', 'files without an extension are not guarded.'],
+    ]) {
       write(name, prose);
       const text = await invoke('skim_read_file', { filePath: name });
-      assert.equal(text.split('\n').length, 900, name);
-      assert.doesNotMatch(text, /\[skim\]/);
+      assert.ok(text.startsWith(`[skim] ${name} was not shortened: ${why}`), text.slice(0, 200));
+      const paragraphs = text.split('\n').filter((line) => /Paragraph \d+\.$/.test(line));
+      assert.equal(paragraphs.length, 900, name);
+      assert.match(paragraphs[899], /Paragraph 900\.$/);
     }
   });
 
