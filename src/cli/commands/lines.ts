@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { Options } from '../../core/config/options';
 import { describeFileError } from '../../core/files/errors';
 import { nameOnOneLine } from '../../core/map/controls';
-import { OutputCut } from '../../core/shell/outputCut';
+import { cutOf } from './cutFlags';
 import { printShellRead } from '../../core/shell/printShellRead';
 import { PRINT_FORMATS, PrintFormat } from '../../core/shell/read';
 import { within } from '../../core/time/deadline';
@@ -40,15 +40,6 @@ export interface LinesRun {
   parts: HookParts;
   /** Writes the output's bytes as they are: a file's lines are not always UTF-8. */
   write(bytes: Buffer): void;
-}
-
-/** --max-bytes, --max-chars and --max-lines: the host's cut of a command's output, when given. */
-function cutOf(args: ParsedArgs): OutputCut | undefined {
-  const bytes = positiveInt(args.flags, 'max-bytes');
-  const chars = positiveInt(args.flags, 'max-chars');
-  const lines = positiveInt(args.flags, 'max-lines');
-  if (bytes === undefined && chars === undefined && lines === undefined) return undefined;
-  return { ...(bytes && { bytes }), ...(chars && { chars }), ...(lines && { lines }), keeps: 'head' };
 }
 
 /**

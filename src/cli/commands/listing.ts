@@ -9,14 +9,14 @@ import { Listing, listingOf } from '../../core/shell/listing';
 import { LISTING_OVERVIEW_TOKENS, listingAnswer } from '../../core/shell/listingAnswer';
 import { runListing } from '../../core/shell/listingRun';
 import { showsNewlineName } from '../../core/shell/listingWalk';
-import { OutputCut } from '../../core/shell/outputCut';
+import { cutOf } from './cutFlags';
 import { REFUSALS } from '../../core/shell/refusal';
 import { overviewProject } from '../../core/tools/overview';
 import { resultText } from '../../core/tools/result';
 import { answersFileBeside } from '../../core/overview/answers';
 import { OVERVIEW_TIMEOUT_MS } from '../../core/overview/overview';
 import { lineLogger } from '../../core/context';
-import { FlagName, ParsedArgs, positiveInt, stringFlag, UsageError } from '../args';
+import { FlagName, ParsedArgs, stringFlag, UsageError } from '../args';
 import { CommandFailed, Io } from '../io';
 import { defaultRoot } from '../root';
 import { openSession, Session, sessionContext } from '../session';
@@ -55,15 +55,6 @@ export interface ListingCall {
   terminal: boolean;
   /** Writes the output's bytes as they are: a listing's names are not always UTF-8. */
   write(bytes: Buffer): void;
-}
-
-/** --max-bytes, --max-chars and --max-lines: the host's cut of a command's output, when given. */
-function cutOf(args: ParsedArgs): OutputCut | undefined {
-  const bytes = positiveInt(args.flags, 'max-bytes');
-  const chars = positiveInt(args.flags, 'max-chars');
-  const lines = positiveInt(args.flags, 'max-lines');
-  if (bytes === undefined && chars === undefined && lines === undefined) return undefined;
-  return { ...(bytes && { bytes }), ...(chars && { chars }), ...(lines && { lines }), keeps: 'head' };
 }
 
 /** The listing's words with another folder in place of its own (`ls -R ./django/db`): how to list one folder the same way. */
