@@ -447,14 +447,14 @@ describe('the cache under killed writers, signals and unusable files', () => {
       const child = execFile(
         process.execPath,
         [CLI, 'hook'],
-        { cwd: s.dir, env: { ...process.env, SKIM_CACHE_DIR: cacheDir, SKIM_HOOK_BUDGET_MS: '1500' } },
+        { cwd: s.dir, env: { ...process.env, SKIM_CACHE_DIR: cacheDir, SKIM_HOOK_BUDGET_MS: '5000' } },
         (_e, out, err) => resolve({ stdout: out, stderr: err }),
       );
       child.stdin?.end(payload);
     });
-    assert.ok(Date.now() - started < 10_000, `${Date.now() - started} ms`);
+    assert.ok(Date.now() - started < 8_000, `${Date.now() - started} ms`);
     assert.match(JSON.parse(stdout).hookSpecificOutput.additionalContext, /^\[skim\] This read was shortened: lines 1-200 of big\.ts/);
-    assert.match(stderr, /the cache could not be saved before the deadline/);
+    assert.match(stderr, /1 change\(s\) to Skim's cache could not be saved to .* \(the cache is locked by another process \(.*\.sqlite\.lock\)\); those maps will be made again\./);
   });
 });
 
