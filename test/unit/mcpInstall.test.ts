@@ -53,15 +53,20 @@ describe('registering skim mcp where each host reads MCP servers, and taking it 
     writeFileSync(place.file, `${readFileSync(place.file, 'utf8')}\n# later\n[tui]\nnotifications = true\n`);
     removeMcp(place, state);
     assert.equal(readFileSync(place.file, 'utf8'), 'model = "o3"\n\n\n# later\n[tui]\nnotifications = true\n');
-    for (const theirs of [
-      '[mcp_servers.skim]\ncommand = "my-skim"\n',
-      '[mcp_servers]\nskim = { command = "x" }\n',
-      '[mcp_servers.skim.env]\nA = "1"\n',
-      'mcp_servers = { }\n',
-    ]) {
+    for (const theirs of ['[mcp_servers.skim]\ncommand = "my-skim"\n', '[mcp_servers]\nskim = { command = "x" }\n', '[mcp_servers.skim.env]\nA = "1"\n']) {
       put(place.file, theirs);
       assert.throws(() => installMcp(place, SERVER, state), /already has an MCP server named "skim" that Skim did not write; Skim leaves it alone/);
       assert.equal(readFileSync(place.file, 'utf8'), theirs);
+    }
+    for (const inline of ['mcp_servers = { }\n', 'mcp_servers = { docs = { command = "docs" } }\n']) {
+      put(place.file, inline);
+      assert.throws(
+        () => installMcp(place, SERVER, state),
+        (e: Error) =>
+          e.message ===
+          `${place.file} writes mcp_servers as one inline table (mcp_servers = { … }), which Skim does not edit; write it as [mcp_servers.NAME] tables, then try again.`,
+      );
+      assert.equal(readFileSync(place.file, 'utf8'), inline);
     }
   });
 

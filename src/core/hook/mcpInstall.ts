@@ -50,6 +50,11 @@ const notSkims = (place: McpPlace) =>
     `${place.file} already has an MCP server named "${SERVER}" that Skim did not write; Skim leaves it alone. Rename or remove it, then try again.`,
   );
 
+const inlineServers = (place: McpPlace) =>
+  new SettingsFileError(
+    `${place.file} writes ${place.servers} as one inline table (${place.servers} = { … }), which Skim does not edit; write it as [${place.servers}.NAME] tables, then try again.`,
+  );
+
 /** Whether Skim's server is registered in the place's file; false for a file Skim cannot read safely. */
 export function hasSkimMcp(place: McpPlace): boolean {
   try {
@@ -95,7 +100,9 @@ function tomlInstall(place: McpPlace, command: McpCommand, added: Added): Edit |
   const name = [place.servers, SERVER];
   const table = tomlTable(name, { command: command.command, args: command.args }, eol);
   const current = findTable(doc.text, name);
-  if (tableElsewhere(doc.text, name) || (current && !/^\s*args\s*=.*"mcp"\s*\]\s*$/m.test(current.body))) throw notSkims(place);
+  const elsewhere = tableElsewhere(doc.text, name);
+  if (elsewhere === 'parent') throw inlineServers(place);
+  if (elsewhere === 'table' || (current && !/^\s*args\s*=.*"mcp"\s*\]\s*$/m.test(current.body))) throw notSkims(place);
   if (current?.body === table) return undefined;
   if (current) return { doc, text: doc.text.slice(0, current.start) + table + doc.text.slice(current.end), added };
   const newline = doc.text !== '' && !doc.text.endsWith('\n');

@@ -65,23 +65,25 @@ export function findTable(text: string, name: readonly string[]): { start: numbe
 }
 
 /**
- * Whether `name` (a table, `[servers.skim]`) is given in a way Skim cannot edit as one table of
- * its own: as a sub-table's parent (`[servers.skim.env]`), an inline table or dotted keys under
- * its parent (`skim = {…}`, `skim.command = …`), dotted keys at the top, or its parent as an
- * inline table (`servers = {…}`).
+ * How `name` (a table, `[servers.skim]`) is given when Skim cannot edit it as one table of its
+ * own: `table` when the table itself is there in another form (a sub-table's parent,
+ * `[servers.skim.env]`; an inline table or dotted keys under its parent, `skim = {…}`,
+ * `skim.command = …`; dotted keys at the top), `parent` when its parent is an inline table
+ * (`servers = {…}`), whatever that holds; undefined when neither.
  */
-export function tableElsewhere(text: string, name: readonly string[]): boolean {
+export function tableElsewhere(text: string, name: readonly string[]): 'table' | 'parent' | undefined {
   let table: string[] = [];
   for (const line of linesOf(text)) {
     if (line.header) {
-      if (startsWith(line.header.name, name) && !samePath(line.header.name, name)) return true;
+      if (startsWith(line.header.name, name) && !samePath(line.header.name, name)) return 'table';
       table = line.header.array ? ['[['] : line.header.name;
       continue;
     }
     if (samePath(table, name)) continue;
     const key = /^\s*([^=#]+?)\s*=/.exec(line.text);
     const parts = key && keyParts(key[1]);
-    if (parts && (startsWith([...table, ...parts], name) || samePath([...table, ...parts], name.slice(0, -1)))) return true;
+    if (parts && startsWith([...table, ...parts], name)) return 'table';
+    if (parts && samePath([...table, ...parts], name.slice(0, -1))) return 'parent';
   }
-  return false;
+  return undefined;
 }
