@@ -454,7 +454,10 @@ describe('the cache under killed writers, signals and unusable files', () => {
     });
     assert.ok(Date.now() - started < 8_000, `${Date.now() - started} ms`);
     assert.match(JSON.parse(stdout).hookSpecificOutput.additionalContext, /^\[skim\] This read was shortened: lines 1-200 of big\.ts/);
-    assert.match(stderr, /1 change\(s\) to Skim's cache could not be saved to .* \(the cache is locked by another process \(.*\.sqlite\.lock\)\); those maps will be made again\./);
+    assert.match(
+      stderr,
+      /1 change\(s\) to Skim's cache could not be saved to .* \(the cache is locked by another process \(.*\.sqlite\.lock\)\); those maps will be made again\./,
+    );
   });
 });
 
