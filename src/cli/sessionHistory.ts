@@ -10,9 +10,10 @@ const histories = new WeakMap<Session, ProjectHistory>();
 
 /**
  * The project's history (core/history) for a session, kept beside its outlines: read in this
- * process where it lives on (`skim mcp`, `skim history`), else by a `skim history` of its own
- * started in the background, so that a command's answer never waits for it. Apart from the
- * session, so that the hook, which opens a session for a map, carries no history or locate.
+ * process by `skim history`, else by a `skim history` of its own started in the background, so
+ * that no answer waits for it: not a command's, and not one of `skim mcp`'s, whose locate once
+ * waited more than 25 s behind its own process parsing and learning from a long history. Apart
+ * from the session, so that the hook, which opens a session for a map, carries no history or locate.
  */
 export function sessionHistory(session: Session, readHere: boolean): ProjectHistory {
   let history = histories.get(session);
@@ -32,18 +33,25 @@ export function sessionHistory(session: Session, readHere: boolean): ProjectHist
 }
 
 /**
- * `skim history` for the project, in a process of its own that outlives this one: the command that
- * started it has answered by then. Only from Skim's own command (dist/cli.js): a host that runs the
- * engine in its own process (a test's) has no command to start.
+ * `skim history` for the project, in a process of its own that may outlive this one: a command that
+ * started it has answered by then; `skim mcp` takes up what it stored once it ended. Only from
+ * Skim's own command (dist/cli.js): a host that runs the engine in its own process (a test's) has
+ * no command to start. Undefined when none was started; else when it ends.
  */
-function readHistoryElsewhere(root: string, cacheDir: string, env: NodeJS.ProcessEnv): boolean {
+function readHistoryElsewhere(root: string, cacheDir: string, env: NodeJS.ProcessEnv): Promise<void> | undefined {
   const entry = require.main?.filename;
-  if (!entry || path.basename(entry) !== 'cli.js') return false;
+  if (!entry || path.basename(entry) !== 'cli.js') return undefined;
   try {
-    spawn(process.execPath, [entry, 'history', '--root', root, '--cache-dir', cacheDir], { detached: true, stdio: 'ignore', env, windowsHide: true }).unref();
-    return true;
+    const child = spawn(process.execPath, [entry, 'history', '--root', root, '--cache-dir', cacheDir], {
+      detached: true,
+      stdio: 'ignore',
+      env,
+      windowsHide: true,
+    });
+    child.unref();
+    return new Promise((resolve) => child.once('error', () => resolve()).once('exit', () => resolve()));
   } catch {
-    // No history this time: the next command tries again.
-    return false;
+    // No history this time: the next ask tries again.
+    return undefined;
   }
 }

@@ -19,8 +19,6 @@ interface Surface {
   noServer: string;
   json?: boolean;
   launch?: Launch;
-  /** Whether the history is read in this process (a server that lives on), else in one of its own. */
-  readsHistory: boolean;
 }
 
 /** The session as the host of Skim's declared tools: its project, maps, outlines and options, and the surface's own ways. */
@@ -45,7 +43,7 @@ function sessionHost(session: Session, surface: Surface): ToolHost {
     maps: () => session.maps,
     storedMaps: async () => session.maps,
     outlines: session.outlines,
-    history: () => sessionHistory(session, surface.readsHistory).now(),
+    history: () => sessionHistory(session, false).now(),
     answersFile: answersFileBeside(session.outlineFile),
     programs: { env: session.env, launch: surface.launch, signal: session.signal },
     share: 1,
@@ -73,7 +71,6 @@ export function commandHost(session: Session, json: boolean): ToolHost {
     },
     noServer: 'the skim command has no language server',
     json,
-    readsHistory: false,
   });
 }
 
@@ -86,6 +83,5 @@ export function mcpHost(session: Session, launch?: Launch): ToolHost {
     readCap: READ_MAX_BYTES,
     noServer: 'skim mcp has no language server',
     launch,
-    readsHistory: true,
   });
 }

@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
@@ -224,4 +224,28 @@ export function geminiSettings(project: string): void {
 
 export async function geminiCli(project: string, server: ScriptedGemini): Promise<void> {
   await runAgent('.bin/gemini', ['-p', 'Do what the script says.', '--yolo'], project, { GEMINI_API_KEY: 'dummy', GOOGLE_GEMINI_BASE_URL: server.url });
+}
+
+/**
+ * Adds, beside Skim's hook in the project's hook file for `host`, a hook of the test's own on every
+ * tool of the host's post-tool event that keeps each payload it is given (one JSON a line in `log`)
+ * and answers nothing: what the host sends after a call, whatever Skim makes of it.
+ */
+export function keepPostPayloads(project: string, host: 'codex' | 'gemini', log: string): void {
+  const [file, event] =
+    host === 'codex' ? [path.join(project, '.codex', 'hooks.json'), 'PostToolUse'] : [path.join(project, '.gemini', 'settings.json'), 'AfterTool'];
+  const settings = JSON.parse(readFileSync(file, 'utf8')) as { hooks: Record<string, unknown[]> };
+  const keep = `${JSON.stringify(process.execPath)} -e ${JSON.stringify(`require('fs').appendFileSync(${JSON.stringify(log)}, require('fs').readFileSync(0, 'utf8').replace(/\\n/g, ' ') + '\\n')`)}`;
+  settings.hooks[event] = [...(settings.hooks[event] ?? []), { matcher: '.*', hooks: [{ type: 'command', command: keep }] }];
+  writeFileSync(file, JSON.stringify(settings, null, 2));
+}
+
+/** The payloads `keepPostPayloads` kept, in order. */
+export function keptPayloads(log: string): { tool_name?: string; tool_input?: Record<string, unknown>; tool_response?: unknown }[] {
+  return existsSync(log)
+    ? readFileSync(log, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, never>)
+    : [];
 }

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { scratch } from '../support/files';
 import { ScriptedResponses } from '../support/scriptedResponses';
-import { codexCli, codexConfig, installHook, skimIn } from './clis';
+import { codexCli, codexConfig, installHook, keepPostPayloads, keptPayloads, skimIn } from './clis';
 
 /** Whether Codex has added Skim's MCP tools to the session (it does so while the session runs). */
 const skimToolsThere = (input: unknown[]) => JSON.stringify(input).includes('mcp__skim');
@@ -26,26 +26,40 @@ describe('the Codex CLI, driven by a scripted Responses API model (offline)', fu
     s.cleanup();
   });
 
-  it("refuses an apply_patch of a file changed on disk since Skim's read_file read it over MCP, and lets one through after a new read", async () => {
+  it("refuses an apply_patch of a file changed on disk since Skim's read_file read it over MCP, again when it is tried again unread, and lets one through after a new read", async () => {
     const file = s.write('app.py', 'def main():\n    return 1\n');
     installHook(s.dir, 'codex');
+    const log = path.join(s.dir, 'post.jsonl');
+    keepPostPayloads(s.dir, 'codex', log);
     skimIn(s.dir, ['mcp', 'install', '--host', 'codex', '--scope', 'user']);
     const read = { function: 'skim_read_file', namespace: 'mcp__skim', args: { filePath: 'app.py' }, ready: skimToolsThere };
+    const retried = { custom: 'apply_patch', input: patch('app.py', 'return 10', 'return 2') };
     server.script = [
       read,
-      { custom: 'apply_patch', input: patch('app.py', 'return 1', 'return 2'), before: () => writeFileSync(file, 'def main():\n    return 10\n') },
+      { ...retried, before: () => writeFileSync(file, 'def main():\n    return 10\n') },
+      // The same edit again, unread: whatever Codex reports after a denied call, it is no edit of the session's.
+      retried,
       read,
       { custom: 'apply_patch', input: patch('app.py', 'return 10', 'return 20') },
     ];
     await codexCli(s.dir);
     const outputs = server.outputs().filter((output) => !/^Chunk ID/.test(output));
-    assert.equal(outputs.length, 4, outputs.join('\n---\n'));
-    assert.match(
-      outputs[1],
-      /^Command blocked by PreToolUse hook: .*app\.py changed since you read it; read it again before editing it \(Skim's edit gate\)\./,
-    );
-    assert.match(outputs[3], /Success/);
+    assert.equal(outputs.length, 5, outputs.join('\n---\n'));
+    for (const refused of outputs.slice(1, 3))
+      assert.match(refused, /^Command blocked by PreToolUse hook: .*app\.py changed since you read it; read it again before editing it \(Skim's edit gate\)\./);
+    assert.match(outputs[4], /Success/);
     assert.equal(readFileSync(file, 'utf8'), 'def main():\n    return 20\n');
+    // Codex 0.171 sends no PostToolUse for the calls its hook denied: only for the two reads and the edit that ran (and the no-op
+    // shell calls the scripted model makes while Skim's tools are not there yet).
+    assert.deepEqual(
+      keptPayloads(log)
+        .filter((p) => p.tool_name !== 'Bash')
+        .map((p) => `${p.tool_name} ${JSON.stringify(p.tool_input)}`),
+      [
+        ...Array(2).fill(`mcp__skim__skim_read_file {"filePath":"app.py"}`),
+        `apply_patch ${JSON.stringify({ command: patch('app.py', 'return 10', 'return 20') })}`,
+      ],
+    );
   });
 
   it('says at install that Codex runs the hook only once a person reviewed it, and bypasses nothing', () => {

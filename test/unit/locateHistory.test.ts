@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { skim } from '../support/cli';
+import { mcpClient } from '../support/mcp';
 import { scratch } from '../support/files';
 import { SecretShape, secretShapes } from '../support/secretShapes';
 
@@ -86,6 +87,36 @@ describe('locate with the project history', function () {
       const next = JSON.parse((await run(process.execPath, [CLI, 'locate', question, '--json'], { cwd: s.dir, env })).stdout) as Answer;
       assert.deepEqual(next.history, { commits: 3, similar: 1 });
     } finally {
+      s.cleanup();
+    }
+  });
+
+  it('`skim mcp` leaves the history to a `skim history` of its own, so that no answer waits behind it, and weighs what that stored once it ended', async () => {
+    const s = textwrapHistory();
+    const cache = path.join(s.dir, '.cache');
+    // Every Node process the server starts says how it was started: the read of the history must be one of them.
+    const started = path.join(s.dir, 'started.log');
+    const preload = path.join(s.dir, 'started.js');
+    writeFileSync(preload, `require('node:fs').appendFileSync(${JSON.stringify(started)}, JSON.stringify(process.argv.slice(2)) + '\\n');\n`);
+    const client = await mcpClient(s.dir, cache, { NODE_OPTIONS: `--require ${preload}` });
+    try {
+      const locate = async () =>
+        (
+          (await client.callTool({ name: 'skim_locate', arguments: { question: 'wrapping None raises TypeError', tokens: 400 } })) as {
+            content: { text: string }[];
+          }
+        ).content[0].text;
+      assert.match(await locate(), /the project's history is being read, words alone this time/);
+      let answer = await locate();
+      // The read ends on its own; waiting for it is bounded by the test's timeout.
+      while (!/3 past commits weighed/.test(answer)) answer = await new Promise((resolve) => setTimeout(resolve, 100)).then(locate);
+      // Its worker threads (outlines) start with no arguments of their own.
+      const commands = readFileSync(started, 'utf8')
+        .split('\n')
+        .filter((line) => line && line !== '[]');
+      assert.deepEqual(commands, [JSON.stringify(['mcp', '--root', s.dir]), JSON.stringify(['history', '--root', s.dir, '--cache-dir', cache])]);
+    } finally {
+      await client.close();
       s.cleanup();
     }
   });

@@ -254,6 +254,16 @@ describe('rendering a map from its rows', () => {
     assert.match(text, /^\[folded: 25 functions in 1876-1999; first function f375, last function f399\]$/m);
   });
 
+  it('draws a flat map of one-line regions whole when its budget is exactly its length, and folds it into runs one character under', () => {
+    // Line numbers are most of this drawing: what a quick count of them may skip must still fit when it fits.
+    const regions = Array.from({ length: 600 }, (_, i) => r(100_001 + i, 100_001 + i, 'function', String.fromCharCode(97 + (i % 26))));
+    const flat = entry({ lines: 101_000, regions });
+    const whole = renderMap(flat);
+    assert.match(whole, /^A shop\.\n100001 a; 100002 b; 100003 c; /m);
+    assert.equal(renderMap(flat, { maxChars: whole.length }), whole);
+    assert.match(renderMap(flat, { maxChars: whole.length - 1 }), /600 top-level regions folded into runs to fit:/);
+  });
+
   it('puts three or more one-line siblings of one kind on one line, each by its number, the kind said once', () => {
     const text = renderMap(
       entry({

@@ -44,11 +44,12 @@ export interface ProjectHistoryOptions {
   /** What is learned from the commits once read (locate's weights), stored with them. */
   learn?: (commits: readonly CommitRecord[]) => Record<string, number>;
   /**
-   * Starts the read in another process instead of this one (a command that exits once it has
-   * answered: `skim history` in the background), called once; that process's read is taken up on
-   * a later ask. Returns whether it started one.
+   * Starts the read in another process instead of this one (`skim history` in the background), so
+   * that this process's answers never wait behind parsing thousands of patches and learning from
+   * them; that process's read is taken up on a later ask. Returns when it ends, or undefined when
+   * none was started. Another is started only once it ended and the head still differs.
    */
-  elsewhere?: () => boolean;
+  elsewhere?: () => Promise<void> | undefined;
 }
 
 export class ProjectHistory {
@@ -57,7 +58,8 @@ export class ProjectHistory {
   private checkedAt = 0;
   private reading?: Promise<void>;
   private current: HistoryStatus = { state: 'unknown', commits: 0 };
-  private startedElsewhere = false;
+  /** The other process reading the history, until it ends. */
+  private elsewhereRun?: Promise<void>;
   private readonly watchers = new Set<(status: HistoryStatus) => void>();
 
   constructor(
@@ -97,10 +99,12 @@ export class ProjectHistory {
       this.checkedAt = now;
       const repository = await this.headToRead();
       if (repository && this.options.elsewhere && !wait) {
-        this.startedElsewhere ||= this.options.elsewhere();
-        // What the other process stores is read on a later ask.
-        this.loaded = false;
-        if (this.startedElsewhere) this.say({ state: 'reading', commits: 0 });
+        // What the other process stored is read on the ask after it ended.
+        this.elsewhereRun ??= this.options.elsewhere()?.finally(() => {
+          this.elsewhereRun = undefined;
+          this.loaded = false;
+        });
+        if (this.elsewhereRun) this.say({ state: 'reading', commits: 0 });
       } else if (repository) {
         this.say({ state: 'reading', commits: 0 });
         this.reading = this.readUnderLock(repository, wait)

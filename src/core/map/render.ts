@@ -268,6 +268,15 @@ function layOut(entry: MapEntry, options: RenderOptions): Fitted {
   const how = options.wholeMap ? `; ${options.wholeMap} for the whole map` : '';
   const compose = (lines: string[], folded: string) => `${header}${folded}:${prose}\n${lines.join('\n')}`;
   const budget = options.maxChars;
+  const inRuns = (members: Map<RegionNode, Members>, maxChars: number) => {
+    for (let buckets = Math.min(roots.length, 64); ; buckets = Math.floor(buckets / 2)) {
+      const text = compose(bucketLines(roots, buckets, members), `; ${roots.length} top-level regions folded into runs to fit${how}`);
+      if (text.length <= maxChars || buckets === 1) return fit(text, maxChars);
+    }
+  };
+  // A map whose top-level line numbers alone are over the budget is folded into runs: labelling and drawing its thousands of regions
+  // first, to find that no way of drawing them fits, was most of a hook's time on a large file whose map was cached.
+  if (budget !== undefined && compose([], '').length + leastDrawn(roots) > budget) return inRuns(membersOf(roots), budget);
   const whole = compose(regionLines(roots, Infinity, mapLook(mapLabels(roots, 'short'))), '');
   if (budget === undefined || whole.length <= budget) return { text: whole, cut: false };
 
@@ -283,11 +292,16 @@ function layOut(entry: MapEntry, options: RenderOptions): Fitted {
   }
   const bare = compose(regionLines(roots, 0, mapLook(mapLabels(roots, 'none')), members), `; members folded, notes left out to fit${how}`);
   if (bare.length <= budget) return { text: bare, cut: false };
-  for (let buckets = Math.min(roots.length, 64); buckets >= 1; buckets = Math.floor(buckets / 2)) {
-    const text = compose(bucketLines(roots, buckets, members), `; ${roots.length} top-level regions folded into runs to fit${how}`);
-    if (text.length <= budget || buckets === 1) return fit(text, budget);
-  }
-  return fit(bare, budget);
+  return inRuns(members, budget);
+}
+
+/**
+ * Fewer characters than any drawing of `roots` line by line takes, however labelled or folded: each
+ * top-level region shows at least its first line's number (a group, its qualifier), and one character
+ * (a line break or a run's "; ") parts it from the next.
+ */
+function leastDrawn(roots: readonly RegionNode[]): number {
+  return roots.reduce((sum, node) => sum + (node.group ?? String(node.region.start)).length, Math.max(0, roots.length - 1));
 }
 
 interface Fitted {
