@@ -8,7 +8,7 @@ import { MapJob, runInWorker, WorkerAnswer } from './outlineWorker';
 import { isWasmFailure, Parse, SlowParseError, throwIfSlowBefore, TreeSitterFailure, wholeWithin, withParse } from './parser';
 import { fileDescription } from './prose';
 import { outlineQuery } from './queries';
-import { STRUCTURAL_RULES_VERSION } from './rules';
+import { structuralRules } from './rules';
 import { rememberSlow } from './slowTexts';
 import { LinedRegion, recoverBlocks } from './recover';
 import type { StructuralMap } from './structuralMap';
@@ -16,7 +16,7 @@ import type { StructuralMap } from './structuralMap';
 /** The producer name of the structural map of `file` under the current rules, or undefined without a grammar. */
 export function structuralProducer(file: string, text?: string): string | undefined {
   const language = languageFor(file, text);
-  return language ? `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}` : undefined;
+  return language && structuralRules(language);
 }
 
 /**
@@ -102,7 +102,7 @@ function outlineParsed(language: LanguageInfo, file: string, text: string, lines
         throw new NoGrammarError((error as Error).message);
       }
       const regions = await outlineRegions(parse, query, language, lines);
-      return { producer: `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}`, prose: fileDescription(parse.tree.rootNode), regions };
+      return { producer: structuralRules(language), prose: fileDescription(parse.tree.rootNode), regions };
     },
     undefined,
     signal,
