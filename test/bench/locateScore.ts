@@ -11,7 +11,7 @@
  */
 import * as path from 'node:path';
 import { Project } from '../../src/core/files/project';
-import { locate } from '../../src/core/locate/locate';
+import { locate } from '../../src/core/locate/findRegions';
 import { CommitHistory } from '../../src/core/locate/commitHistory';
 import { learnWeights, weightsFrom } from '../../src/core/locate/learnWeights';
 import { LocateHistory } from '../../src/core/locate/withHistory';

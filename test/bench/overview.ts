@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { OutlineStore } from '../../src/core/cache/outlineStore';
-import { rankOverview, RankedFile } from '../../src/core/overview/overview';
+import { rankOverview, RankedFile } from '../../src/core/overview/survey';
 import { Project } from '../../src/core/files/project';
 import { Outlines } from '../../src/core/search/searchOutlines';
 import { onPath } from '../../src/core/search/program';

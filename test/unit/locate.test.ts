@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { encode } from 'gpt-tokenizer';
 import { OutlineStore } from '../../src/core/cache/outlineStore';
 import { Project } from '../../src/core/files/project';
-import { locate } from '../../src/core/locate/locate';
+import { locate } from '../../src/core/locate/findRegions';
 import { namedFiles } from '../../src/core/locate/namedFiles';
 import { listFiles } from '../../src/core/search/files';
 import { questionText, readQuestion } from '../../src/core/locate/question';

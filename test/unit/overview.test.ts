@@ -7,7 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { encode } from 'gpt-tokenizer';
 import { OutlineStore } from '../../src/core/cache/outlineStore';
 import { hashBytes } from '../../src/core/files/scan';
-import { OverviewRequest, rankOverview } from '../../src/core/overview/overview';
+import { OverviewRequest, rankOverview } from '../../src/core/overview/survey';
 import { fileChanges } from '../../src/core/history/changes';
 import { readCommits, repositoryOf } from '../../src/core/history/gitHistory';
 import { rankFiles } from '../../src/core/overview/rank';

@@ -9,7 +9,7 @@ import { O200K, TokenCounter } from '../savings';
 import { screenNames } from '../screen/names';
 import { findingsJson, mergeFindings } from '../screen/screen';
 import { regionsForSearch } from '../search/regions';
-import { SearchHit } from '../search/search';
+import { SearchHit } from '../search/searchHits';
 import { Outlines } from '../search/searchOutlines';
 import { ToolError, ToolResult } from './result';
 import { screenHits, screenRegions } from './screenHits';

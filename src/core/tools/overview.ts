@@ -2,7 +2,7 @@ import type { SkimContext } from '../context';
 import { Project } from '../files/project';
 import { MapSource } from '../mapping/mapSource';
 import { KeptAnswer, OverviewAnswers } from '../overview/answers';
-import { OverviewFileError, OverviewRequestError, rankOverview, RankedFile } from '../overview/overview';
+import { OverviewFileError, OverviewRequestError, rankOverview, RankedFile } from '../overview/survey';
 import { DEFAULT_TOKENS, fitOverview, NarrowHint, OverviewAnswer, overviewJson, proseShown, renderOverview } from '../overview/renderOverview';
 import { O200K, TokenCounter } from '../savings';
 import { cleanText, escapeControls } from '../map/controls';

@@ -11,7 +11,7 @@ import { NamesUsed, StoredOutline } from '../cache/outlineStore';
 import { Region } from '../map/types';
 import { Outlines, OutlineSource, readOutlineSource } from '../search/searchOutlines';
 import { SearchProgram } from '../search/program';
-import { scopeOf, SearchRequestError } from '../search/search';
+import { scopeOf, SearchRequestError } from '../search/searchHits';
 import { groupOf, LanguageInfo, languageFor } from '../structural/languages';
 import { builtinMember } from './builtins';
 import { rankFiles } from './rank';
