@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { copyFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { Outlines } from '../../src/core/search/searchOutlines';
+import { Outlines } from '../../src/core/outlines/projectOutlines';
 import { LanguageInfo, languageById } from '../../src/core/structural/languages';
 import { madeByCurrentRules } from '../../src/core/structural/rules';
 import { slowRules } from '../../src/core/structural/slowTexts';

@@ -9,7 +9,7 @@ import { namedFiles } from '../../src/core/locate/namedFiles';
 import { listFiles } from '../../src/core/search/files';
 import { questionText, readQuestion } from '../../src/core/locate/question';
 import { stem, terms } from '../../src/core/locate/words';
-import { Outlines } from '../../src/core/search/searchOutlines';
+import { Outlines } from '../../src/core/outlines/projectOutlines';
 import { onPath } from '../../src/core/search/program';
 import { locateProject } from '../../src/core/tools/locate';
 import { ToolError } from '../../src/core/tools/result';

@@ -14,7 +14,7 @@ import { rankFiles } from '../../src/core/overview/rank';
 import { fitOverview, overviewJson, renderOverview } from '../../src/core/overview/renderOverview';
 import { O200K } from '../../src/core/savings';
 import { Project } from '../../src/core/files/project';
-import { Outlines } from '../../src/core/search/searchOutlines';
+import { Outlines } from '../../src/core/outlines/projectOutlines';
 import { onPath } from '../../src/core/search/program';
 import { skim, skimSignalled } from '../support/cli';
 import { engine } from '../support/engine';

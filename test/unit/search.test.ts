@@ -11,7 +11,7 @@ import { MapCache } from '../../src/core/cache/store';
 import { OpenAiJudge } from '../../src/core/judge/openaiJudge';
 import { JudgeRuntime, siteModes } from '../../src/core/judge/runtime';
 import { judgeSearch } from '../../src/core/search/rerankHits';
-import { Outlines } from '../../src/core/search/searchOutlines';
+import { Outlines } from '../../src/core/outlines/projectOutlines';
 import { languageFor } from '../../src/core/structural/languages';
 import { Launcher } from '../../src/core/search/launch';
 import { runLines, runSearch } from '../../src/core/search/run';

@@ -9,7 +9,7 @@ import { Project, ProjectFile } from '../files/project';
 import { listFiles } from '../search/files';
 import { NamesUsed, StoredOutline } from '../cache/outlineStore';
 import { Region } from '../map/types';
-import { Outlines, OutlineSource, readOutlineSource } from '../search/searchOutlines';
+import { Outlines, OutlineSource, readOutlineSource } from '../outlines/projectOutlines';
 import { SearchProgram } from '../search/program';
 import { scopeOf, SearchRequestError } from '../search/searchHits';
 import { groupOf, LanguageInfo, languageFor } from '../structural/languages';

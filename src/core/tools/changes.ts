@@ -10,7 +10,7 @@ import { screenNames } from '../screen/names';
 import { findingsJson, mergeFindings } from '../screen/screen';
 import { regionsForSearch } from '../search/regions';
 import { SearchHit } from '../search/searchHits';
-import { Outlines } from '../search/searchOutlines';
+import { Outlines } from '../outlines/projectOutlines';
 import { ToolError, ToolResult } from './result';
 import { screenHits, screenRegions } from './screenHits';
 

@@ -14,7 +14,7 @@ import { distinctFindings, mergeFindings, NO_FINDINGS, ScreenFindings, screenLin
 import { FieldFinding } from '../screen/placed';
 import { filesFindings } from './maps';
 import { screenSource } from '../screen/sourceScreen';
-import { Outlines } from '../search/searchOutlines';
+import { Outlines } from '../outlines/projectOutlines';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { SearchRequestError } from '../search/searchHits';
 import { numberedLines } from './read';

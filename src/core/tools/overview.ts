@@ -11,7 +11,7 @@ import { UNSHOWN_FOLDER, UNSHOWN_NAME } from '../screen/names';
 import { ScreenFindings } from '../screen/screen';
 import { FieldFinding } from '../screen/placed';
 import { filesFindings } from './maps';
-import { Outlines } from '../search/searchOutlines';
+import { Outlines } from '../outlines/projectOutlines';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { ToolError, ToolResult } from './result';
 import type { ToolHost } from './host';

@@ -2,7 +2,7 @@ import type { SkimContext } from '../context';
 import { Project } from '../files/project';
 import { judgeSearch } from '../search/rerankHits';
 import { MapSource } from '../mapping/mapSource';
-import { Outlines } from '../search/searchOutlines';
+import { Outlines } from '../outlines/projectOutlines';
 import { Launch } from '../search/launch';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { regionsForSearch } from '../search/regions';
