@@ -10,7 +10,7 @@ import { fileDescription } from './prose';
 import { outlineQuery } from './queries';
 import { structuralRules } from './rules';
 import { rememberSlow } from './slowTexts';
-import { LinedRegion, recoverBlocks } from './recover';
+import { recoverBlocks } from './recover';
 import type { StructuralMap } from './structuralMap';
 
 /** The producer name of the structural map of `file` under the current rules, or undefined without a grammar. */
@@ -118,10 +118,10 @@ function outlineParsed(language: LanguageInfo, file: string, text: string, lines
  * SlowParseError, never regions stored and served as if complete.
  */
 export async function outlineRegions({ tree, source, text, budget, parseMore }: Parse, query: Query, language: LanguageInfo, lines: number): Promise<Region[]> {
-  const outlineWithin = (root: Node, from: number, to: number): LinedRegion[] =>
+  const outlineWithin = (root: Node, from: number, to: number): Region[] =>
     wholeWithin(budget, () => outline(root, source.slice(from, to), query, language, budget.remainingMicros(), text.slice(from, to)));
   // The block at offsets `from`-`to` parsed on its own, within what is left of the budget; one still broken is cut once more.
-  const outlineBlock = async (from: number, to: number, nested: boolean): Promise<LinedRegion[]> => {
+  const outlineBlock = async (from: number, to: number, nested: boolean): Promise<Region[]> => {
     const blockText = source.slice(from, to);
     const blockTree = await parseMore(blockText);
     if (!blockTree) throw new SlowParseError(budget.late);
