@@ -1,12 +1,14 @@
 import * as assert from 'node:assert/strict';
-import { copyFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Outlines } from '../../src/core/outlines/projectOutlines';
-import { LanguageInfo, languageById } from '../../src/core/structural/languages';
+import { LanguageInfo, languageById, LANGUAGES } from '../../src/core/structural/languages';
+import { outlineQueryText } from '../../src/core/structural/queries';
 import { madeByCurrentRules } from '../../src/core/structural/rules';
 import { slowRules } from '../../src/core/structural/slowTexts';
 import { engine } from '../support/engine';
-import { scratch } from '../support/files';
+import { FIXTURES, scratch } from '../support/files';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -16,6 +18,30 @@ const PYTHON_FILE = '/usr/lib/python3.11/textwrap.py';
 
 const PYTHON = languageById('python') as LanguageInfo;
 const TYPESCRIPT = languageById('typescript') as LanguageInfo;
+
+/** The fields of a row that shape its maps and outlines (the rest feed the overview, the history and the choice of language). */
+const MAP_FIELDS = [
+  'wasm',
+  'package',
+  'query',
+  'wrappers',
+  'maskLoneMacros',
+  'maskOperatorNames',
+  'maskNotEqualDefs',
+  'outlinedWholeOnly',
+  'containersMaySpan',
+] as const;
+
+/** A digest of what makes a language's maps: its query as compiled (what it inherits first) and its row's MAP_FIELDS. */
+function rulesDigest(language: LanguageInfo): string {
+  const fields = JSON.stringify(MAP_FIELDS.map((field) => language[field] ?? null));
+  return createHash('sha256')
+    .update(`${fields}\0${outlineQueryText(language)}`)
+    .digest('hex')
+    .slice(0, 16);
+}
+
+const RECORDED_FILE = path.join(FIXTURES, 'language-rules.json');
 
 /** Runs `body` as a Skim whose Python row says a version one higher (a change to Python's query), then puts the row back. */
 async function withPythonRaised<T>(body: () => Promise<T>): Promise<T> {
@@ -107,5 +133,18 @@ describe("each language's outline rules have their own version: a change to one 
       ].map(madeByCurrentRules),
       [false, false, false, false, true],
     );
+  });
+
+  it("a language's query or map-shaping fields change only with its version: each one's digest is recorded beside its version", () => {
+    const recorded = JSON.parse(readFileSync(RECORDED_FILE, 'utf8')) as Record<string, { version: number; rules: string }>;
+    const now = Object.fromEntries(LANGUAGES.map((language) => [language.id, { version: language.version, rules: rulesDigest(language) }]));
+    const unraised = LANGUAGES.filter((l) => recorded[l.id]?.version === l.version && recorded[l.id].rules !== now[l.id].rules).map((l) => l.id);
+    const record = `write test/fixtures/language-rules.json as ${JSON.stringify(now)}`;
+    assert.deepEqual(
+      unraised,
+      [],
+      `the rules of these languages changed under the same version (their cached maps would be served): raise each one's version in languages.json, then ${record}`,
+    );
+    assert.deepEqual(recorded, now, record);
   });
 });

@@ -15,6 +15,8 @@ export interface LanguageInfo {
    * The version of this language's outline rules (its row's grammar, wrappers and masks, its query,
    * and what the project's outlines trust of it): part of every map's and outline's producer
    * (`tree-sitter:python@13`), so raising it remaps this language's cached maps and no other's.
+   * A query another row reads too (TSX reads TypeScript's; both inherit ecmascript.scm with
+   * JavaScript) raises the version of every row that reads it.
    */
   version: number;
   wasm: string;
@@ -87,6 +89,7 @@ export const languageById = (id: string): LanguageInfo | undefined => BY_ID.get(
 
 /** The language whose row holds what this one shares with its group (itself when it names no group). */
 export const groupOf = (language: LanguageInfo): LanguageInfo => (language.group ? (BY_ID.get(language.group) ?? language) : language);
+
 const CPP = BY_ID.get('cpp') as LanguageInfo;
 const OBJC = BY_ID.get('objc') as LanguageInfo;
 const BASH = BY_ID.get('bash') as LanguageInfo;
