@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Project } from '../src/core/files/project';
-import { readOutlineSource, Outlines } from '../src/core/search/searchOutlines';
+import { readOutlineSource, Outlines } from '../src/core/outlines/projectOutlines';
 import { CALLABLE } from '../src/core/locate/units';
 import { languageFor } from '../src/core/structural/languages';
 import { LOCATE_DIR, LOCATE_REPOSITORIES, LOCATE_SPLITS, LocateTarget, LocateTask, mirrorOf, SET_FILE } from '../test/bench/locateSet';

@@ -1,6 +1,6 @@
 /**
  * `npm run wasm:write`: assembles src/core/files/digests.wat (with wabt) into the module that
- * src/core/files/digestsWasm.ts embeds. test/unit/digests.test.ts fails when the two drift apart.
+ * src/core/files/digestsBinary.ts embeds. test/unit/digests.test.ts fails when the two drift apart.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -8,7 +8,7 @@ import wabt from 'wabt';
 
 const ROOT = path.resolve(__dirname, '../..');
 const WAT = path.join(ROOT, 'src/core/files/digests.wat');
-export const EMBEDDED = path.join(ROOT, 'src/core/files/digestsWasm.ts');
+export const EMBEDDED = path.join(ROOT, 'src/core/files/digestsBinary.ts');
 
 /** The module digests.wat assembles to, as base64. */
 export async function assembledDigests(): Promise<string> {

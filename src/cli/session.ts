@@ -11,7 +11,7 @@ import { MapService } from '../core/mapping/service';
 import { OpenAiModel } from '../core/model/openai';
 import { within } from '../core/time/deadline';
 import { stopParsesOn } from '../core/structural/parser';
-import { Outlines } from '../core/search/searchOutlines';
+import { Outlines } from '../core/outlines/projectOutlines';
 import { UsageError } from './args';
 import type { OpenMaps } from './hookParts';
 import { CommandFailed } from './io';

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import { Launcher } from '../core/search/launch';
 import { SlowFiles } from '../core/mapping/slowFiles';
-import { Outlines } from '../core/search/searchOutlines';
+import { Outlines } from '../core/outlines/projectOutlines';
 import { hashBytes } from '../core/files/scan';
 import { MapEntry } from '../core/map/types';
 import { readForMapping } from '../core/files/readSource';

@@ -11,7 +11,7 @@
  */
 import * as path from 'node:path';
 import { Project } from '../../src/core/files/project';
-import { locate } from '../../src/core/locate/locate';
+import { locate } from '../../src/core/locate/findRegions';
 import { CommitHistory } from '../../src/core/locate/commitHistory';
 import { learnWeights, weightsFrom } from '../../src/core/locate/learnWeights';
 import { LocateHistory } from '../../src/core/locate/withHistory';
@@ -19,7 +19,7 @@ import { OutlineStore } from '../../src/core/cache/outlineStore';
 import { CALLABLE } from '../../src/core/locate/units';
 import { isStopword, parts, terms } from '../../src/core/locate/words';
 import { listFiles } from '../../src/core/search/files';
-import { Outlines, readOutlineSource } from '../../src/core/search/searchOutlines';
+import { Outlines, readOutlineSource } from '../../src/core/outlines/projectOutlines';
 import { onPath, SearchProgram } from '../../src/core/search/program';
 import { runSearch } from '../../src/core/search/run';
 import { languageFor } from '../../src/core/structural/languages';

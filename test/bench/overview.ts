@@ -11,9 +11,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { OutlineStore } from '../../src/core/cache/outlineStore';
-import { rankOverview, RankedFile } from '../../src/core/overview/overview';
+import { rankOverview, RankedFile } from '../../src/core/overview/survey';
 import { Project } from '../../src/core/files/project';
-import { Outlines } from '../../src/core/search/searchOutlines';
+import { Outlines } from '../../src/core/outlines/projectOutlines';
 import { onPath } from '../../src/core/search/program';
 
 type Record = (measure: string, value: number, unit: string, target?: { text: string; ok: boolean }) => void;

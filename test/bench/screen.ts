@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { optionsFromEnv, withOptions } from '../../src/core/config/read';
 import { JudgeEvent, judgeRuntime, openAiJudgeFrom } from '../../src/core/judge/runtime';
-import { judgePassages } from '../../src/core/screen/judged';
+import { judgePassages } from '../../src/core/screen/wrapPassages';
 import { flagLines } from '../../src/core/screen/flags';
 import { measureRedaction } from './redaction';
 import { CORPUS } from './corpus';

@@ -115,7 +115,7 @@ describe("the hook's small bundles", () => {
       'sql.js',
       'xtend',
     ]);
-    assert.deepEqual(b.folders, sharedAnd('core', 'core/search', 'core/structural', 'core/time'));
+    assert.deepEqual(b.folders, sharedAnd('core', 'core/outlines', 'core/structural', 'core/time'));
     assert.deepEqual(b.requires, ['pg-native']);
     assert.ok(b.bytes < 480 * 1024, `${b.bytes} bytes`);
   });

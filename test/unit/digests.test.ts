@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Sha256, sha256Hex, WASM_INPUT_MAX, wasmSha256 } from '../../src/core/files/sha256';
 import { checksum } from '../../src/core/files/checksum';
-import { DIGESTS_WASM } from '../../src/core/files/digestsWasm';
+import { DIGESTS_WASM } from '../../src/core/files/digestsBinary';
 import { assembledDigests } from '../../scripts/write-digests-wasm';
 import { scratch } from '../support/files';
 

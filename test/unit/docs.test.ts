@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import { STRUCTURAL_RULES_VERSION } from '../../src/core/structural/rules';
+import { languageById } from '../../src/core/structural/languages';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -71,10 +71,10 @@ describe('the README and the docs a newcomer reads', () => {
     assert.match(readme, /^bash scripts\/setup-services\.sh && .* && npm ci && npm test +#/m);
   });
 
-  it('names structural producers with the outline rules version the code has', () => {
+  it("names each structural producer with its language's outline rules version, as languages.json has it", () => {
     for (const page of PAGES)
-      for (const [, version] of readFileSync(path.join(ROOT, page), 'utf8').matchAll(/tree-sitter:[a-z]+@(\d+)/g))
-        assert.equal(Number(version), STRUCTURAL_RULES_VERSION, page);
+      for (const [producer, id, version] of readFileSync(path.join(ROOT, page), 'utf8').matchAll(/tree-sitter:([a-z]+)@(\d+)/g))
+        assert.equal(Number(version), languageById(id)?.version, `${page}: ${producer}`);
   });
 
   it("no page, setting or tool description uses the planning documents' words", () => {

@@ -3,7 +3,7 @@ import { appendFileSync, chmodSync, copyFileSync, linkSync, mkdirSync, readFileS
 import * as path from 'node:path';
 import { editedFiles, editTexts } from '../../src/core/gate/editCalls';
 import { decideEdit, writesRedaction } from '../../src/core/gate/gate';
-import { hostAnswer } from '../../src/core/hook/answer';
+import { hostAnswer } from '../../src/core/hook/readAnswer';
 import { AGENT_HOSTS } from '../../src/core/hook/hosts';
 import { UNSHOWN_NAME } from '../../src/core/screen/names';
 import { stampDirectory } from '../../src/core/gate/stamps';

@@ -5,7 +5,7 @@ import { chownSync, closeSync, constants, mkdirSync, openSync, readdirSync, read
 import * as path from 'node:path';
 import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
-import { CONTEXT_LIMITS } from '../../src/core/hook/answer';
+import { CONTEXT_LIMITS } from '../../src/core/hook/readAnswer';
 import { hookCommands } from '../../src/core/hook/command';
 import { renderMap } from '../../src/core/map/render';
 import { skim } from '../support/cli';

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { guardedRead } from '../../src/core/guard/guard';
-import { hookContext, linesBytes, readBudget } from '../../src/core/hook/answer';
+import { hookContext, linesBytes, readBudget } from '../../src/core/hook/readAnswer';
 import { bytesThrough } from '../../src/core/hook/hosts/host';
 import { encode } from 'gpt-tokenizer';
 import { skim } from '../support/cli';

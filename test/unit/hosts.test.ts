@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { editedFiles, replacements, skimReadFile, writtenWhole } from '../../src/core/gate/editCalls';
-import { hostAnswer } from '../../src/core/hook/answer';
+import { hostAnswer } from '../../src/core/hook/readAnswer';
 import { AGENT_HOSTS, hostOf, HookHost } from '../../src/core/hook/hosts';
 import { parsePayload } from '../../src/core/hook/payload';
 import { skim } from '../support/cli';

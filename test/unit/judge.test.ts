@@ -5,7 +5,7 @@ import { rerankOrder, screenDecision } from '../../src/core/judge/decide';
 import { OpenAiJudge } from '../../src/core/judge/openaiJudge';
 import { DEFAULT_OPTIONS } from '../../src/core/config/options';
 import { JudgeEvent, JudgeRuntime, judgeLogFile, siteModes } from '../../src/core/judge/runtime';
-import { judgePassages } from '../../src/core/screen/judged';
+import { judgePassages } from '../../src/core/screen/wrapPassages';
 import { flagLines } from '../../src/core/screen/flags';
 import { MapCache } from '../../src/core/cache/store';
 import { MapService } from '../../src/core/mapping/service';

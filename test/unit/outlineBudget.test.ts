@@ -7,7 +7,7 @@ import { LanguageInfo, languageFor } from '../../src/core/structural/languages';
 import { outlineRegions } from '../../src/core/structural/mapper';
 import { Parse, parsesStarted, SlowParseError, withParse } from '../../src/core/structural/parser';
 import { outlineQuery } from '../../src/core/structural/queries';
-import { namesUsed } from '../../src/core/search/references';
+import { namesUsed } from '../../src/core/outlines/namesUsed';
 
 /** A Debian file the tests read: one not installed fails the test and says how to install it. */
 function installed(file: string, extension = ''): { file: string; text: string; language: LanguageInfo } {

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { isWhole, OutlineStore, StoredOutline } from '../../src/core/cache/outlineStore';
 import { innermost } from '../../src/core/map/tree';
 import { Project } from '../../src/core/files/project';
-import { Outlines, readOutlineSource } from '../../src/core/search/searchOutlines';
+import { Outlines, readOutlineSource } from '../../src/core/outlines/projectOutlines';
 import { languageFor } from '../../src/core/structural/languages';
 import { structuralMap } from '../../src/core/structural/mapper';
 import { scratch } from '../support/files';

@@ -7,14 +7,14 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { encode } from 'gpt-tokenizer';
 import { OutlineStore } from '../../src/core/cache/outlineStore';
 import { hashBytes } from '../../src/core/files/scan';
-import { OverviewRequest, rankOverview } from '../../src/core/overview/overview';
+import { OverviewRequest, rankOverview } from '../../src/core/overview/survey';
 import { fileChanges } from '../../src/core/history/changes';
 import { readCommits, repositoryOf } from '../../src/core/history/gitHistory';
 import { rankFiles } from '../../src/core/overview/rank';
 import { fitOverview, overviewJson, renderOverview } from '../../src/core/overview/renderOverview';
 import { O200K } from '../../src/core/savings';
 import { Project } from '../../src/core/files/project';
-import { Outlines } from '../../src/core/search/searchOutlines';
+import { Outlines } from '../../src/core/outlines/projectOutlines';
 import { onPath } from '../../src/core/search/program';
 import { skim, skimSignalled } from '../support/cli';
 import { engine } from '../support/engine';

@@ -4,7 +4,7 @@ import { OpenAiJudge } from '../../src/core/judge/openaiJudge';
 import { JudgeEvent, JudgeRuntime, siteModes } from '../../src/core/judge/runtime';
 import { intentByRules } from '../../src/core/route/intent';
 import { locateWords } from '../../src/core/route/followUp';
-import { regionsAnswer, routeRequest } from '../../src/core/route/judged';
+import { regionsAnswer, routeRequest } from '../../src/core/route/judgedRoute';
 import { metaAnswer } from '../../src/core/route/meta';
 import { answerProblem } from '../../src/core/route/modelAnswer';
 import { ScriptedJudge } from '../support/scriptedJudge';

@@ -7,7 +7,7 @@ import { guardedRead } from '../../src/core/guard/guard';
 import { hashBytes } from '../../src/core/files/scan';
 import { Project } from '../../src/core/files/project';
 import { SlowFiles } from '../../src/core/mapping/slowFiles';
-import { Outlines, readOutlineSource } from '../../src/core/search/searchOutlines';
+import { Outlines, readOutlineSource } from '../../src/core/outlines/projectOutlines';
 import { languageFor } from '../../src/core/structural/languages';
 import { outlineInWorker } from '../../src/core/structural/outlineWorker';
 import { parsesStarted } from '../../src/core/structural/parser';

@@ -6,7 +6,7 @@ import { judgeLog, judgeLogFile, judgeRuntime, openAiJudgeFrom } from '../../cor
 import { concernsGate, gateCall, openGate, stampRead } from '../../core/gate/hookGate';
 import { lstatSync, realpathSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import { hostAnswer, PreToolAnswer, readAnswer } from '../../core/hook/answer';
+import { hostAnswer, PreToolAnswer, readAnswer } from '../../core/hook/readAnswer';
 import { standsAside } from '../../core/hook/actingHook';
 import { keepLater, laterDirectory, takeLater } from '../../core/hook/laterContext';
 import { HookCall, HookShellListing, HookShellRead, jsonObject, parsePayload } from '../../core/hook/payload';

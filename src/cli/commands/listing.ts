@@ -14,7 +14,7 @@ import { REFUSALS } from '../../core/shell/refusal';
 import { overviewProject } from '../../core/tools/overview';
 import { resultText } from '../../core/tools/result';
 import { answersFileBeside } from '../../core/overview/answers';
-import { OVERVIEW_TIMEOUT_MS } from '../../core/overview/overview';
+import { OVERVIEW_TIMEOUT_MS } from '../../core/overview/survey';
 import { lineLogger } from '../../core/context';
 import { FlagName, ParsedArgs, stringFlag, UsageError } from '../args';
 import { CommandFailed, Io } from '../io';

@@ -41,7 +41,7 @@ export interface StoredOutline {
   size: number;
   /** SHA-256 of the bytes, hex: the only thing that makes a row fresh. */
   hash: string;
-  /** What made it: the grammar and its outline rules, and how outlines are made here (search/searchOutlines). */
+  /** What made it: the grammar and its outline rules, and how outlines are made here (outlines/projectOutlines). */
   rules: string;
   lines: number;
   /** The line ranges outlined (1-based, inclusive): the whole file, or the top-level blocks a search parsed. */

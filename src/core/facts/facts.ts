@@ -1,4 +1,4 @@
-import { SearchHit } from '../search/search';
+import { SearchHit } from '../search/searchHits';
 
 /**
  * Language-server facts about one symbol at one line: where it is defined, used, implemented,

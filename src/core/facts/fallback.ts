@@ -5,7 +5,7 @@ import { MAX_SHOWN } from '../syntax/bounds';
 import { queryTree } from '../syntax/queryTree';
 import { SearchProgram } from '../search/program';
 import { RegionLookup } from '../search/regions';
-import { search, SearchHit } from '../search/search';
+import { search, SearchHit } from '../search/searchHits';
 import { FactOp, lastPart } from './facts';
 
 /**

@@ -65,8 +65,11 @@ function ownerFor(folder: string): { uid: number; gid: number } | undefined {
   return { uid, gid };
 }
 
-/** Makes `dir` and any missing folders above it; each new one belongs to the owner of the folder it was made in (see ownerFor). */
-export function makeFolders(dir: string): void {
+/**
+ * Makes `dir` and any missing folders above it; each new one belongs to the owner of the folder it was made in (see ownerFor),
+ * so that a person's own settings folder stays theirs when root runs Skim. Skim's own folders are made by files/makeFolder.
+ */
+export function makeFoldersKeepingOwner(dir: string): void {
   const missing: string[] = [];
   let existing = path.resolve(dir);
   while (!lstatOrNothing(existing)) {

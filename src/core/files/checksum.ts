@@ -1,4 +1,4 @@
-import { digestModule, INPUT, INPUT_BYTES } from './wasmDigests';
+import { digestModule, INPUT, INPUT_BYTES } from './digestModule';
 
 /**
  * A 64-bit checksum of `bytes` as 16 hex digits, from the WebAssembly module (a few microseconds per

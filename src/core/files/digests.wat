@@ -1,5 +1,5 @@
-;; Two digests of bytes, for processes that must not wait for node:crypto to load (src/core/files/wasmDigests.ts
-;; loads this; scripts/write-digests-wasm.ts assembles it into digestsWasm.ts):
+;; Two digests of bytes, for processes that must not wait for node:crypto to load (src/core/files/digestModule.ts
+;; loads this; scripts/write-digests-wasm.ts assembles it into digestsBinary.ts):
 ;; - SHA-256's compression function (FIPS 180-4, section 6.2.2), for sha256.ts, which pads the message and keeps
 ;;   the running state;
 ;; - a 64-bit checksum, for checksum.ts: not a cryptographic hash, it tells a damaged file from a whole one.

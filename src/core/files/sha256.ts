@@ -1,5 +1,5 @@
 import type { Hash } from 'node:crypto';
-import { DigestModule, digestModule, INPUT, INPUT_BYTES, STATE } from './wasmDigests';
+import { DigestModule, digestModule, INPUT, INPUT_BYTES, STATE } from './digestModule';
 
 /**
  * SHA-256 as lowercase hex: the one hash Skim keys files, stamps, folders and answers by.

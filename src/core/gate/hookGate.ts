@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { PreToolAnswer } from '../hook/answer';
+import type { PreToolAnswer } from '../hook/readAnswer';
 import { HookCall } from '../hook/payload';
 import { JudgeRuntime } from '../judge/runtime';
 import { judgedUnverified } from '../judge/verifySite';

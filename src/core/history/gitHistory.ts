@@ -22,26 +22,6 @@ export interface Repository {
   shallow: boolean;
 }
 
-/** The drivers git ships, by the language ids of structural/languages.json. */
-const GIT_DRIVERS: Record<string, string> = {
-  python: 'python',
-  go: 'golang',
-  rust: 'rust',
-  java: 'java',
-  c: 'cpp',
-  cpp: 'cpp',
-  objc: 'objc',
-  csharp: 'csharp',
-  ruby: 'ruby',
-  php: 'php',
-  kotlin: 'kotlin',
-  elixir: 'elixir',
-  bash: 'bash',
-  javascript: 'skimjs',
-  typescript: 'skimjs',
-  tsx: 'skimjs',
-};
-
 /**
  * JavaScript's and TypeScript's function lines (POSIX extended): a `function`, a class, a `const`
  * given a function or an arrow, a property given a function, and a method one indentation deep
@@ -61,7 +41,7 @@ const SOURCE_PATHSPECS = LANGUAGES.flatMap((l) => l.extensions.map((e) => `*${e}
 /** The attributes file that makes git's drivers apply, written once per folder. */
 function attributesFile(folder: string): string {
   const file = path.join(folder, 'skim-history.gitattributes');
-  const text = LANGUAGES.flatMap((l) => (GIT_DRIVERS[l.id] ? l.extensions.map((e) => `*${e} diff=${GIT_DRIVERS[l.id]}`) : [])).join('\n') + '\n';
+  const text = LANGUAGES.flatMap((l) => (l.gitDriver ? l.extensions.map((e) => `*${e} diff=${l.gitDriver}`) : [])).join('\n') + '\n';
   mkdirSync(folder, { recursive: true });
   writeFileSync(file, text);
   return file;

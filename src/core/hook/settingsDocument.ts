@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { Node, parseTree, ParseError } from 'jsonc-parser';
-import { makeFolders, UnsafeFileError, writeFileAtomic } from '../files/atomicWrite';
+import { makeFoldersKeepingOwner, UnsafeFileError, writeFileAtomic } from '../files/atomicWrite';
 import { sha256Hex } from '../files/sha256';
 import { readSettingsFile } from '../files/settingsFile';
 import { ExcludeEdit, includeInGit } from './gitExclude';
@@ -123,7 +123,7 @@ export function readAdded(stateDir: string, file: string): Added {
 
 /** Records what Skim added, once the files are written: a missing record only leaves Skim's containers behind on removal. */
 export function keepAdded(stateDir: string, file: string, added: Added): void {
-  makeFolders(stateDir);
+  makeFoldersKeepingOwner(stateDir);
   writeFileAtomic(recordFile(stateDir, file), JSON.stringify(added));
 }
 
@@ -138,12 +138,12 @@ export function forgetAdded(stateDir: string, file: string): void {
 export function writeBoth(file: string, text: string, before: Document, exclude: ExcludeEdit | undefined, remove: boolean): void {
   if (remove) rmSync(file);
   else {
-    makeFolders(path.dirname(file));
+    makeFoldersKeepingOwner(path.dirname(file));
     writeFileAtomic(file, before.bom + text);
   }
   if (!exclude) return;
   try {
-    makeFolders(path.dirname(exclude.file));
+    makeFoldersKeepingOwner(path.dirname(exclude.file));
     writeFileAtomic(exclude.file, exclude.text);
   } catch (error) {
     if (before.exists) writeFileAtomic(file, before.bom + before.text);

@@ -2,7 +2,7 @@ import { counted } from '../map/counts';
 import { regionLabel } from '../map/render';
 import { TokenCounter } from '../savings';
 import { findingsJson, NO_FINDINGS, ScreenFindings } from '../screen/screen';
-import { WrappedPassage } from '../screen/judged';
+import { WrappedPassage } from '../screen/wrapPassages';
 
 /**
  * A locate answer as a model reads it, fitted to a token budget: a headline saying what was
@@ -64,7 +64,7 @@ export interface LocateAnswer extends LocateCoverage {
   shownLines: { result: number; start: number; end: number; text: string }[];
   /** How many ranked regions there were, and why the rest are not shown. */
   ranked: number;
-  /** Whether the judge re-ranked the first regions (locate/judged): its one call, where it is enforcing. */
+  /** Whether the judge re-ranked the first regions (locate/rerankRegions): its one call, where it is enforcing. */
   judged: boolean;
   /** Whether the judge was asked at all (advisory asks and keeps locate's order): a call, so the answer does not say "no model call". */
   judgeAsked: boolean;

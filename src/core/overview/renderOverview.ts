@@ -7,7 +7,7 @@ import { Project } from '../files/project';
 import { findingsJson, NO_FINDINGS, ScreenFindings } from '../screen/screen';
 import { escapeControls } from '../map/controls';
 import { lastPart } from '../facts/facts';
-import { firstSentence, MAX_DECLARATIONS_PER_FILE, MAX_NAMES_USED, OverviewDeclaration, OverviewFile, RankedFile, RankedOverview } from './overview';
+import { firstSentence, MAX_DECLARATIONS_PER_FILE, MAX_NAMES_USED, OverviewDeclaration, OverviewFile, RankedFile, RankedOverview } from './survey';
 
 /**
  * An overview as a model reads it, fitted to a token budget: a headline saying what was ranked

@@ -1,5 +1,5 @@
 import type { SkimContext } from '../context';
-import { judgePassages, WrappedPassage } from './judged';
+import { judgePassages, WrappedPassage } from './wrapPassages';
 import { flagLines, ScreenFlag, ScreenSignal } from './flags';
 import { redactionMarker } from './marker';
 import { findSecrets, SecretFinding } from './secrets';

@@ -1,7 +1,7 @@
 import { Region } from '../map/types';
 import { MapSource } from '../mapping/mapSource';
 import { ProjectFile } from '../files/project';
-import { OutlineSource, Outlines, readOutlineSource } from './searchOutlines';
+import { OutlineSource, Outlines, readOutlineSource } from '../outlines/projectOutlines';
 
 /**
  * The regions search hits are placed in: the file's cached map while it is fresh for the bytes on

@@ -1,6 +1,6 @@
 import { counted } from '../map/counts';
 import { placedLines } from '../map/render';
-import { SearchHit, SearchResult } from './search';
+import { SearchHit, SearchResult } from './searchHits';
 
 /**
  * A search result as a model reads it: one line saying what was searched and how much was found

@@ -4,7 +4,7 @@ import { LanguageInfo, languageFor } from '../structural/languages';
 import { withParse } from '../structural/parser';
 import { outlineQuery } from '../structural/queries';
 import { listFiles } from './files';
-import { Outlines, readOutlineSource } from './searchOutlines';
+import { Outlines, readOutlineSource } from '../outlines/projectOutlines';
 import { findSearchProgram } from './program';
 
 /** The most languages a host loads ahead: the project's most common ones. */

@@ -2,13 +2,23 @@ import * as path from 'node:path';
 import TABLE from './languages.json';
 
 /**
- * A language the structural mapper can outline: the tree-sitter grammar that parses it (a wasm
- * file of the tree-sitter-wasms package), its file extensions, and the node types that wrap a
- * declaration and whose lines belong to it (export, decorators, templates). Its outline rules
- * are one query file, queries/<id>.scm (or the one `query` names). Adding a language is a row in languages.json and a query.
+ * A language Skim outlines, and all Skim knows of it, in one row of languages.json: the tree-sitter
+ * grammar that parses it (a wasm file of the tree-sitter-wasms package), its file extensions, the
+ * node types that wrap a declaration and whose lines belong to it (export, decorators, templates),
+ * and what the overview, the project's outlines and its history need of it. Its outline rules are
+ * one query file, queries/<id>.scm (or the one `query` names). Adding a language is a row in
+ * languages.json and a query.
  */
 export interface LanguageInfo {
   id: string;
+  /**
+   * The version of this language's outline rules (its row's grammar, wrappers and masks, its query,
+   * and what the project's outlines trust of it): part of every map's and outline's producer
+   * (`tree-sitter:python@13`), so raising it remaps this language's cached maps and no other's.
+   * A query another row reads too (TSX reads TypeScript's; both inherit ecmascript.scm with
+   * JavaScript) raises the version of every row that reads it.
+   */
+  version: number;
   wasm: string;
   /**
    * The npm package the wasm comes from, when not tree-sitter-wasms' `out` folder: a grammar's
@@ -19,6 +29,8 @@ export interface LanguageInfo {
   /** The query file's name when another language's serves (TSX uses TypeScript's). */
   query?: string;
   extensions: string[];
+  /** The interpreters a shebang names for it, by their name without a version (`python3.11` is `python`, `lua5.4` is `lua`). */
+  interpreters?: string[];
   wrappers: string[];
   /**
    * C-family headers put macros on a line of their own before declarations (`_GLIBCXX20_CONSTEXPR`,
@@ -38,12 +50,46 @@ export interface LanguageInfo {
    * before parsing (same length), and the outline reads the name from the file's own text.
    */
   maskNotEqualDefs?: boolean;
+  /**
+   * The language whose files name this one's declarations and are named by them, when not its own
+   * alone: a header and its C, C++ or Objective-C (`c`), JavaScript and TypeScript (`javascript`).
+   */
+  group?: string;
+  /** The function-name driver git gives its diff hunks (git's own, or Skim's `skimjs` for JavaScript and TypeScript). */
+  gitDriver?: string;
+  /** Its calls need no parentheses (`foo bar`): a function is named by any use of its name. */
+  parenlessCalls?: boolean;
+  /** Its code names another module's top-level declaration only through that module's name (`import typing`, `from .models import Request`), in Python's words. */
+  moduleNamed?: boolean;
+  /** A block of it cannot be outlined alone (a PHP block without its `<?php` reads as HTML): the project's outlines take its files whole. */
+  outlinedWholeOnly?: boolean;
+  /**
+   * Its containers (a C++ namespace, a Ruby module, a TypeScript namespace, a Rust or OCaml
+   * module…) may hold their members at column 0, so a line a block leaves outside every region
+   * may lie inside one, which only the whole outline shows.
+   */
+  containersMaySpan?: boolean;
+  /**
+   * The methods its own types have (Python's `str.split`, JavaScript's `Array.prototype.map`),
+   * space-separated as code writes them after the dot: a member use of one most likely calls the
+   * builtin. Read from the row its `group` names.
+   */
+  builtinMembers?: string;
+  /** A pattern of further builtin member names (Python's protocol methods, `__repr__`, which the language calls). */
+  builtinMemberPattern?: string;
 }
 
 export const LANGUAGES: readonly LanguageInfo[] = TABLE;
 
 const BY_EXTENSION = new Map<string, LanguageInfo>(LANGUAGES.flatMap((language) => language.extensions.map((ext) => [ext, language] as const)));
 const BY_ID = new Map<string, LanguageInfo>(LANGUAGES.map((language) => [language.id, language]));
+
+/** The language of this id (an id of languages.json), or undefined. */
+export const languageById = (id: string): LanguageInfo | undefined => BY_ID.get(id);
+
+/** The language whose row holds what this one shares with its group (itself when it names no group). */
+export const groupOf = (language: LanguageInfo): LanguageInfo => (language.group ? (BY_ID.get(language.group) ?? language) : language);
+
 const CPP = BY_ID.get('cpp') as LanguageInfo;
 const OBJC = BY_ID.get('objc') as LanguageInfo;
 const BASH = BY_ID.get('bash') as LanguageInfo;
@@ -57,24 +103,8 @@ const OBJC_HEADER = /^[ \t]*(?:@(?:interface|protocol|implementation|class)\b|#[
 /** The interpreter a shebang names, directly or through `env` (its `-S` and other flags skipped). */
 const SHEBANG = /^#![ \t]*\S*\/(?:env[ \t]+(?:-\S+[ \t]+)*)?([A-Za-z]+)/;
 
-/** Interpreters by their name without a version (`python3.11` is `python`, `lua5.4` is `lua`). */
-const INTERPRETERS: Record<string, string> = {
-  sh: 'bash',
-  bash: 'bash',
-  dash: 'bash',
-  ash: 'bash',
-  zsh: 'bash',
-  ksh: 'bash',
-  mksh: 'bash',
-  python: 'python',
-  pypy: 'python',
-  ruby: 'ruby',
-  node: 'javascript',
-  nodejs: 'javascript',
-  lua: 'lua',
-  luajit: 'lua',
-  php: 'php',
-};
+/** Languages by the interpreter a shebang names (the rows' `interpreters`). */
+const BY_INTERPRETER = new Map<string, LanguageInfo>(LANGUAGES.flatMap((language) => (language.interpreters ?? []).map((name) => [name, language] as const)));
 
 /** An editor's mode line for shell (`-*- shell-script -*-`, `-*- mode: sh -*-`), often in a file with no shebang. */
 const SHELL_MODE = /-\*-[^\n]*\b(?:shell-script|mode:[ \t]*(?:sh|bash))\b[^\n]*-\*-/;
@@ -90,7 +120,7 @@ const COMPLETE_LINE = /^[ \t]*complete\b[^\n]*[ \t]-F[ \t]/m;
 /** The language of a file with no extension, from its first line's shebang or what marks it as shell. */
 function scriptLanguage(file: string, text: string): LanguageInfo | undefined {
   const interpreter = SHEBANG.exec(text)?.[1];
-  if (interpreter !== undefined) return BY_ID.get(INTERPRETERS[interpreter] ?? '');
+  if (interpreter !== undefined) return BY_INTERPRETER.get(interpreter);
   const head = text.slice(0, 200_000);
   if (COMPLETION_FOLDER.test(file) || SHELL_MODE.test(head.slice(0, 1000)) || COMPLETE_LINE.test(head)) return BASH;
   return undefined;

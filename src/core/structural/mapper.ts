@@ -8,15 +8,15 @@ import { MapJob, runInWorker, WorkerAnswer } from './outlineWorker';
 import { isWasmFailure, Parse, SlowParseError, throwIfSlowBefore, TreeSitterFailure, wholeWithin, withParse } from './parser';
 import { fileDescription } from './prose';
 import { outlineQuery } from './queries';
-import { STRUCTURAL_RULES_VERSION } from './rules';
+import { structuralRules } from './rules';
 import { rememberSlow } from './slowTexts';
-import { LinedRegion, recoverBlocks } from './recover';
+import { recoverBlocks } from './recover';
 import type { StructuralMap } from './structuralMap';
 
 /** The producer name of the structural map of `file` under the current rules, or undefined without a grammar. */
 export function structuralProducer(file: string, text?: string): string | undefined {
   const language = languageFor(file, text);
-  return language ? `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}` : undefined;
+  return language && structuralRules(language);
 }
 
 /**
@@ -102,7 +102,7 @@ function outlineParsed(language: LanguageInfo, file: string, text: string, lines
         throw new NoGrammarError((error as Error).message);
       }
       const regions = await outlineRegions(parse, query, language, lines);
-      return { producer: `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}`, prose: fileDescription(parse.tree.rootNode), regions };
+      return { producer: structuralRules(language), prose: fileDescription(parse.tree.rootNode), regions };
     },
     undefined,
     signal,
@@ -118,10 +118,10 @@ function outlineParsed(language: LanguageInfo, file: string, text: string, lines
  * SlowParseError, never regions stored and served as if complete.
  */
 export async function outlineRegions({ tree, source, text, budget, parseMore }: Parse, query: Query, language: LanguageInfo, lines: number): Promise<Region[]> {
-  const outlineWithin = (root: Node, from: number, to: number): LinedRegion[] =>
+  const outlineWithin = (root: Node, from: number, to: number): Region[] =>
     wholeWithin(budget, () => outline(root, source.slice(from, to), query, language, budget.remainingMicros(), text.slice(from, to)));
   // The block at offsets `from`-`to` parsed on its own, within what is left of the budget; one still broken is cut once more.
-  const outlineBlock = async (from: number, to: number, nested: boolean): Promise<LinedRegion[]> => {
+  const outlineBlock = async (from: number, to: number, nested: boolean): Promise<Region[]> => {
     const blockText = source.slice(from, to);
     const blockTree = await parseMore(blockText);
     if (!blockTree) throw new SlowParseError(budget.late);

@@ -23,7 +23,7 @@ export interface OutlineJob {
 
 /**
  * What the worker makes (workers/outlineWorkerMain): a structural map (`map`), or a job of the
- * module that asks for it, by its `kind` (search/outlineParse, syntax/parsed). `file` or
+ * module that asks for it, by its `kind` (outlines/outlineParse, syntax/parsed). `file` or
  * `absolute` names its grammar; the text is the caller's, as it read it.
  */
 export interface WorkerJob {

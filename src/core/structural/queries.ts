@@ -40,11 +40,14 @@ function queryText(name: string, seen = new Set<string>()): string {
   return [...parents.map((parent) => queryText(parent, seen)), text].join('\n');
 }
 
+/** The whole text of a language's outline query, what it inherits first. */
+export const outlineQueryText = (language: LanguageInfo): string => queryText(language.query ?? language.id);
+
 export function outlineQuery(language: LanguageInfo, parse: Pick<Parse, 'grammar' | 'compile'>): Query {
   let query = compiled.get(parse.grammar);
   if (!query) {
     try {
-      query = parse.compile(queryText(language.query ?? language.id));
+      query = parse.compile(outlineQueryText(language));
     } catch (error) {
       // Said wherever an outline of such a file is asked for (the map's "no map" reason), never on a stream of its own.
       if (isWasmFailure(error)) throw error;
@@ -76,7 +79,7 @@ function balanced(text: string): boolean {
  * spans lines (Elixir's).
  */
 export function examplePattern(language: LanguageInfo): string | undefined {
-  const patterns = queryText(language.query ?? language.id)
+  const patterns = outlineQueryText(language)
     .split('\n')
     .flatMap((line) => {
       const found = ONE_LINE_PATTERN.exec(line);

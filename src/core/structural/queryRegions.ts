@@ -1,7 +1,7 @@
 import type { Node, Query, QueryCapture, QueryMatch } from 'web-tree-sitter';
 import { LanguageInfo } from './languages';
 import { noteFor } from './notes';
-import { LinedRegion } from './recover';
+import { Region } from '../map/types';
 
 /**
  * Turns one query's matches over a syntax tree into regions. The query says what a declaration
@@ -62,7 +62,7 @@ function onlyDirectivesBetween(last: Node, node: Node, source: string): boolean 
 }
 
 /** Runs of imports that are siblings with only comments and aliases between them, or only preprocessor lines, each one region. */
-function importRegions(nodes: Node[], source: string): LinedRegion[] {
+function importRegions(nodes: Node[], source: string): Region[] {
   const sorted = [...new Map(nodes.map((n) => [n.id, n])).values()].sort((a, b) => a.startIndex - b.startIndex);
   const runs: Node[][] = [];
   for (const node of sorted) {
@@ -158,7 +158,7 @@ function wrapped(node: Node, wrappers: ReadonlySet<string>): Node {
 }
 
 /** `source` is the text parsed, `own` the file's own at the same offsets (names are read from it: `source` may mask them). */
-export function outline(root: Node, source: string, query: Query, language: LanguageInfo, timeoutMicros: number, own: string): LinedRegion[] {
+export function outline(root: Node, source: string, query: Query, language: LanguageInfo, timeoutMicros: number, own: string): Region[] {
   const wrappers = new Set(language.wrappers);
   // One declaration per node: where several patterns match it, the first in the query file wins.
   const chosen = new Map<number, QueryMatch>();
@@ -197,7 +197,7 @@ export function outline(root: Node, source: string, query: Query, language: Lang
   const parents = parentsOf(kept);
   markMethods(kept, parents);
   const overloaded = overloads(kept, parents);
-  const regions: LinedRegion[] = kept.map((f) => ({
+  const regions: Region[] = kept.map((f) => ({
     start: f.start,
     end: f.end,
     kind: f.kind,

@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import { Region } from '../map/types';
 
 /**
  * A syntax error costs only its own top-level block. Grammars recover from errors locally, but
@@ -7,15 +8,6 @@ import type { Node } from 'web-tree-sitter';
  * the file's top-level blocks that the errors touch are parsed again on their own, and a block's
  * own outline replaces the whole parse's where it finds more declarations.
  */
-
-/** An outline region with its lines known (1-based, inclusive). */
-export interface LinedRegion {
-  start: number;
-  end: number;
-  kind: string;
-  name: string;
-  note: string;
-}
 
 export interface Block {
   firstRow: number;
@@ -88,20 +80,20 @@ function union(spans: [number, number][]): [number, number][] {
  * `nested` cuts blocks at any indentation (for the text of a block that was cut out already).
  */
 export async function recoverBlocks(
-  regions: LinedRegion[],
+  regions: Region[],
   root: Node,
   source: string,
   nested: boolean,
-  outlineBlock: (from: number, to: number) => Promise<LinedRegion[]>,
-): Promise<LinedRegion[]> {
+  outlineBlock: (from: number, to: number) => Promise<Region[]>,
+): Promise<Region[]> {
   const damaged = union(damagedRows(root));
   if (!damaged.length) return regions;
   const sorted = [...regions].sort((a, b) => a.start - b.start);
-  const result: LinedRegion[] = [];
+  const result: Region[] = [];
   let r = 0;
   let d = 0;
   for (const block of blocks(source, nested)) {
-    const whole: LinedRegion[] = [];
+    const whole: Region[] = [];
     while (r < sorted.length && sorted[r].start - 1 <= block.lastRow) whole.push(sorted[r++]);
     while (d < damaged.length && damaged[d][1] < block.firstRow) d++;
     const touched = d < damaged.length && damaged[d][0] <= block.lastRow;

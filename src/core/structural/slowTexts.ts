@@ -1,7 +1,7 @@
 import { sha256Hex } from '../files/sha256';
 import { OUTLINE_MS } from './bounds';
 import { LanguageInfo } from './languages';
-import { STRUCTURAL_RULES_VERSION } from './rules';
+import { structuralRules } from './rules';
 
 /**
  * Texts tree-sitter ran out of time on, remembered for as long as the process lives. Slow ones
@@ -23,7 +23,7 @@ const byLength = new Map<number, Map<string, { late: number; retryAt: number }>>
  * the parsing thread's CPU time. (A marker an earlier Skim wrote counted the wall's time, so a busy
  * moment made it; it is not one of these, and its bytes are parsed again.)
  */
-export const slowRules = (language: LanguageInfo) => `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}/${OUTLINE_MS}ms-cpu`;
+export const slowRules = (language: LanguageInfo) => `${structuralRules(language)}/${OUTLINE_MS}ms-cpu`;
 
 const slowKey = (language: LanguageInfo, text: string) => `${slowRules(language)}:${sha256Hex(text)}`;
 

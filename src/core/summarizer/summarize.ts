@@ -1,6 +1,6 @@
 import { Region } from '../map/types';
 import { ChatMessage, Model, ModelUnavailableError } from '../model/model';
-import { parseAnswer } from './answer';
+import { parseAnswer } from './parseAnswer';
 import { modelProducer, repairRequest, summaryMessages } from './prompt';
 
 /** One call, then at most two repairs: a model that cannot give the shape in three will not in ten. */

@@ -9,8 +9,8 @@ import { O200K, TokenCounter } from '../savings';
 import { screenNames } from '../screen/names';
 import { findingsJson, mergeFindings } from '../screen/screen';
 import { regionsForSearch } from '../search/regions';
-import { SearchHit } from '../search/search';
-import { Outlines } from '../search/searchOutlines';
+import { SearchHit } from '../search/searchHits';
+import { Outlines } from '../outlines/projectOutlines';
 import { ToolError, ToolResult } from './result';
 import { screenHits, screenRegions } from './screenHits';
 

@@ -6,7 +6,7 @@ import type { MapService } from '../mapping/service';
 import type { MapSource } from '../mapping/mapSource';
 import type { NarrowHint } from '../overview/renderOverview';
 import type { TokenCounter } from '../savings';
-import type { Outlines } from '../search/searchOutlines';
+import type { Outlines } from '../outlines/projectOutlines';
 import type { StoredHistory } from '../history/historyStore';
 import type { HistoryStatus } from '../history/projectHistory';
 import type { LspInput } from './lsp';

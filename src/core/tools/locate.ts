@@ -1,8 +1,8 @@
 import type { SkimContext } from '../context';
 import { Project } from '../files/project';
 import { readSource } from '../files/readSource';
-import { judgeLocate } from '../locate/judged';
-import { locate, LocateRequestError } from '../locate/locate';
+import { judgeLocate } from '../locate/rerankRegions';
+import { locate, LocateRequestError } from '../locate/findRegions';
 import { DEFAULT_LOCATE_TOKENS, fitLocate, LocateFormat, LocateResult, locateJson, RegionLines, renderLocate } from '../locate/renderLocate';
 import { cleanText, escapeControls, nameOnOneLine } from '../map/controls';
 import { O200K, TokenCounter } from '../savings';
@@ -14,9 +14,9 @@ import { distinctFindings, mergeFindings, NO_FINDINGS, ScreenFindings, screenLin
 import { FieldFinding } from '../screen/placed';
 import { filesFindings } from './maps';
 import { screenSource } from '../screen/sourceScreen';
-import { Outlines } from '../search/searchOutlines';
+import { Outlines } from '../outlines/projectOutlines';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
-import { SearchRequestError } from '../search/search';
+import { SearchRequestError } from '../search/searchHits';
 import { numberedLines } from './read';
 import { ToolError, ToolResult } from './result';
 import { SearchPrograms } from './search';

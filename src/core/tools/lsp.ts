@@ -6,7 +6,7 @@ import { fallbackFacts } from '../facts/fallback';
 import { renderFacts } from '../facts/renderFacts';
 import { verifyCall } from '../judge/verifySite';
 import { MapSource } from '../mapping/mapSource';
-import { Outlines } from '../search/searchOutlines';
+import { Outlines } from '../outlines/projectOutlines';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { regionsForSearch } from '../search/regions';
 import { findingsJson, mergeFindings, screenLines } from '../screen/screen';

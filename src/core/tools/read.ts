@@ -7,7 +7,7 @@ import { mapBudget } from '../guard/mapBudget';
 import { mapJson, renderMap } from '../map/render';
 import { MapEntry } from '../map/types';
 import { MapSource } from '../mapping/mapSource';
-import { WrappedPassage } from '../screen/judged';
+import { WrappedPassage } from '../screen/wrapPassages';
 import { screenEntry } from '../screen/entry';
 import { screenReasons } from '../screen/message';
 import { screenName } from '../screen/names';

@@ -3,7 +3,7 @@ import { readSource } from '../files/readSource';
 import { Region } from '../map/types';
 import { Project } from '../files/project';
 import { LINE_CHARS } from '../search/run';
-import { SearchHit } from '../search/search';
+import { SearchHit } from '../search/searchHits';
 import { mergeFindings, NO_FINDINGS, ScreenFindings, screenLines } from '../screen/screen';
 import { hashBytes } from '../files/scan';
 import { screenNames } from '../screen/names';

@@ -1,12 +1,12 @@
 import type { SkimContext } from '../context';
 import { Project } from '../files/project';
-import { judgeSearch } from '../search/judged';
+import { judgeSearch } from '../search/rerankHits';
 import { MapSource } from '../mapping/mapSource';
-import { Outlines } from '../search/searchOutlines';
+import { Outlines } from '../outlines/projectOutlines';
 import { Launch } from '../search/launch';
 import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { regionsForSearch } from '../search/regions';
-import { search, SearchRequest, SearchRequestError } from '../search/search';
+import { search, SearchRequest, SearchRequestError } from '../search/searchHits';
 import { renderSearch, searchJson } from '../search/renderSearch';
 import { screenArguments } from '../screen/message';
 import { screenName } from '../screen/names';

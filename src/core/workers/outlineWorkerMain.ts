@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { blockOutlinesHere, OutlineParseJob, wholeOutlineHere } from '../search/outlineParse';
+import { blockOutlinesHere, OutlineParseJob, wholeOutlineHere } from '../outlines/outlineParse';
 import { languageFor } from '../structural/languages';
 import { NoGrammarError, structuralMap } from '../structural/mapper';
 import type { MapJob, OutlineReply, OutlineRequest, WorkerAnswer } from '../structural/outlineWorker';

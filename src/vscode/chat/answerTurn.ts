@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { SkimContext } from '../../core/context';
 import { EarlierTurn } from '../../core/route/followUp';
 import { answerProblem } from '../../core/route/modelAnswer';
-import { screenAnswer } from '../../core/screen/answer';
+import { screenAnswer } from '../../core/screen/screenAnswer';
 import { AnswerPrompt } from './answerPrompt';
 import { Gathered } from './gather';
 

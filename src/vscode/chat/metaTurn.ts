@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { metaAnswer } from '../../core/route/meta';
-import { screenAnswer } from '../../core/screen/answer';
+import { screenAnswer } from '../../core/screen/screenAnswer';
 import { WorkspaceMaps } from '../workspaceMaps';
 
 /** What a question about Skim's tools is answered from: each tool's declaration (core/tools/registry). */

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ToolError } from '../../core/tools/result';
-import { regionsAnswer, Route, routeRequest } from '../../core/route/judged';
+import { regionsAnswer, Route, routeRequest } from '../../core/route/judgedRoute';
 import { SkimLog } from '../log';
 import { WorkspaceMaps } from '../workspaceMaps';
 import { answerTurn, UnusableAnswerError } from './answerTurn';
@@ -10,7 +10,7 @@ import { earlierTurns } from './history';
 import { ContributedTool, metaTurn } from './metaTurn';
 import { TOOLS } from '../../core/tools/registry';
 import { EarlierTurn, locateWords } from '../../core/route/followUp';
-import { screenAnswer } from '../../core/screen/answer';
+import { screenAnswer } from '../../core/screen/screenAnswer';
 
 export const PARTICIPANT_ID = 'skim.chat';
 

@@ -3,7 +3,7 @@ import { FactsResult } from '../../core/facts/facts';
 import { innermost } from '../../core/map/tree';
 import { Region } from '../../core/map/types';
 import { regionsForSearch } from '../../core/search/regions';
-import { SearchHit } from '../../core/search/search';
+import { SearchHit } from '../../core/search/searchHits';
 import { LspFileInput } from '../../core/tools/declared/lsp';
 import { lspPositions } from '../../core/tools/lsp';
 import { askLanguageServer, ServerAnswer } from '../languageServer';

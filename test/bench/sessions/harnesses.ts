@@ -1,4 +1,4 @@
-import { ReadLimits } from '../../../src/core/hook/answer';
+import { ReadLimits } from '../../../src/core/hook/readAnswer';
 import { claudeCode } from '../../../src/core/hook/hosts/claudeCode';
 import { copilotCli } from '../../../src/core/hook/hosts/copilotCli';
 import { shellWord } from '../../../src/core/hook/shellWord';

@@ -2,7 +2,7 @@ import { DEFAULT_OPTIONS } from '../../../src/core/config/options';
 import { ProjectFile } from '../../../src/core/files/project';
 import type { MapSource } from '../../../src/core/mapping/mapSource';
 import { guardedRead, GuardedRead } from '../../../src/core/guard/guard';
-import { hookContext, readAnswer, readBudget } from '../../../src/core/hook/answer';
+import { hookContext, readAnswer, readBudget } from '../../../src/core/hook/readAnswer';
 import { copilotCli } from '../../../src/core/hook/hosts/copilotCli';
 import { parsePayload } from '../../../src/core/hook/payload';
 import { screenHookMap, screenHookRead } from '../../../src/cli/hookScreen';

@@ -1,5 +1,5 @@
 import { ToolDeclaration } from '../declaration';
-import { SearchRequest } from '../../search/search';
+import { SearchRequest } from '../../search/searchHits';
 import { searchProject } from '../search';
 
 export type SearchInput = Pick<SearchRequest, 'pattern' | 'path' | 'glob' | 'literal' | 'max'>;

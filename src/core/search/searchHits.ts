@@ -46,7 +46,7 @@ export interface SearchResult {
   timedOut: boolean;
   timeoutMs: number;
   program: SearchProgram['kind'];
-  /** The hits shown are the judge's choice, in its order (see search/judged). */
+  /** The hits shown are the judge's choice, in its order (see search/rerankHits). */
   judged?: boolean;
   /** The hits found that the judge did not choose, in the program's order: their places only. */
   setAside?: { path: string; line: number }[];

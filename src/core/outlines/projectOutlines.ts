@@ -9,7 +9,7 @@ import { readForMapping, STRUCTURAL_MAX_BYTES } from '../files/readSource';
 import { ProjectFile } from '../files/project';
 import { LanguageInfo, languageFor, parseableText } from '../structural/languages';
 import { outliningOffThread } from '../structural/mapper';
-import { STRUCTURAL_RULES_VERSION } from '../structural/rules';
+import { structuralRules } from '../structural/rules';
 import { SlowParseError } from '../structural/parser';
 import { Block, blocks } from '../structural/recover';
 import { slowRules } from '../structural/slowTexts';
@@ -38,18 +38,6 @@ const WHOLE_UNDER_LINES = 120;
 
 /** Past this share of a file's lines in blocks, the file is outlined whole instead. */
 const WHOLE_OVER_SHARE = 0.4;
-
-/** A PHP block without its `<?php` reads as HTML, so PHP is always outlined whole. */
-const WHOLE_ONLY = new Set(['php']);
-
-/**
- * Languages whose containers (a C++ namespace, a Ruby module, an Objective-C implementation, a
- * TypeScript namespace, a Rust or OCaml module…) may hold their members at column 0: a line a
- * block leaves outside every region may lie inside such a container, which only the whole outline
- * shows. Elsewhere nothing reaches across blocks, and outside every region of its block is
- * outside every region of the file.
- */
-const CONTAINERS_MAY_SPAN = new Set(['cpp', 'csharp', 'ruby', 'objc', 'typescript', 'tsx', 'rust', 'elixir', 'ocaml', 'solidity']);
 
 /** A source file read for outlining: its bytes and hash, and its text and line count (worked out when first asked: a stored outline needs neither). */
 export interface OutlineSource {
@@ -99,7 +87,7 @@ export class Outlines {
 
   /** The rules a stored outline of a file in `language` must have been made by. */
   static rules(language: LanguageInfo): string {
-    return `tree-sitter:${language.id}@${STRUCTURAL_RULES_VERSION}/outline@${OUTLINE_RULES}`;
+    return `${structuralRules(language)}/outline@${OUTLINE_RULES}`;
   }
 
   /** The rules a whole outline of this source is made by; undefined without a grammar for it. */
@@ -133,7 +121,7 @@ export class Outlines {
     )
       return row.regions;
     const whole = async () => (await this.whole(source, false))?.outline.regions ?? null;
-    if (source.lines <= WHOLE_UNDER_LINES || WHOLE_ONLY.has(language.id)) return whole();
+    if (source.lines <= WHOLE_UNDER_LINES || language.outlinedWholeOnly) return whole();
 
     const parseable = parseableText(language, source.text);
     const all = topLevelBlocks(parseable);
@@ -175,7 +163,8 @@ export class Outlines {
   private alone(regions: readonly Region[], line: number, language: LanguageInfo): boolean {
     const region = innermost(regions, line);
     if (region) return region.kind !== 'imports';
-    if (CONTAINERS_MAY_SPAN.has(language.id)) return false;
+    // A container may hold members at column 0 (the row's containersMaySpan); elsewhere outside every region of its block is outside every region of the file.
+    if (language.containersMaySpan) return false;
     const before = regions.filter((r) => r.end < line).at(-1);
     const after = regions.find((r) => r.start > line);
     return before?.kind !== 'imports' && after?.kind !== 'imports';

@@ -8,7 +8,7 @@ import { throwIfSlowBefore, withParse } from '../structural/parser';
 import { fileDescription } from '../structural/prose';
 import { outlineQuery } from '../structural/queries';
 import { Block } from '../structural/recover';
-import { namesUsed } from './references';
+import { namesUsed } from './namesUsed';
 
 /**
  * The parses search and the overview make their outlines from (search/outlines decides which):

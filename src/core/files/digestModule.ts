@@ -1,4 +1,4 @@
-import { DIGESTS_WASM } from './digestsWasm';
+import { DIGESTS_WASM } from './digestsBinary';
 
 /**
  * The WebAssembly module of digests.wat, compiled once per process (about a millisecond): SHA-256's

@@ -1,5 +1,5 @@
 import { regionLine } from '../map/render';
-import { SearchResult } from './search';
+import { SearchResult } from './searchHits';
 import { judgedOrder } from '../judge/rerank';
 import { MAX_OPTIONS } from '../judge/judge';
 import { JudgeRuntime } from '../judge/runtime';

@@ -9,10 +9,10 @@ import { Project, ProjectFile } from '../files/project';
 import { listFiles } from '../search/files';
 import { NamesUsed, StoredOutline } from '../cache/outlineStore';
 import { Region } from '../map/types';
-import { Outlines, OutlineSource, readOutlineSource } from '../search/searchOutlines';
+import { Outlines, OutlineSource, readOutlineSource } from '../outlines/projectOutlines';
 import { SearchProgram } from '../search/program';
-import { scopeOf, SearchRequestError } from '../search/search';
-import { languageFor } from '../structural/languages';
+import { scopeOf, SearchRequestError } from '../search/searchHits';
+import { groupOf, LanguageInfo, languageFor } from '../structural/languages';
 import { builtinMember } from './builtins';
 import { rankFiles } from './rank';
 import { cleanText } from '../map/controls';
@@ -221,9 +221,6 @@ async function readmeLine(file: string): Promise<string | null> {
   return paragraph.length ? firstSentence(paragraph.join(' ')) : null;
 }
 
-/** Languages whose calls need no parentheses (`foo bar`): a function there is named by any use of its name. */
-const PARENLESS_CALLS = new Set(['ruby', 'bash', 'elixir', 'ocaml']);
-
 /** Kinds of a property and its accessors (Python's `@property` and `@x.setter`, JavaScript's `Object.defineProperty`). */
 const ACCESSOR_KINDS = new Set(['property', 'setter', 'deleter']);
 
@@ -233,10 +230,11 @@ const ACCESSOR_KINDS = new Set(['property', 'setter', 'deleter']);
  * anything else's (types, classes, constants) every use. An object literal's plain name (`obj`,
  * `options`) is any variable's too, so only a telling one (`Config`, `defaultOptions`) is counted.
  */
-function useKey(kind: string, qualified: string, name: string, language: string | undefined): 'member' | 'call' | 'use' | undefined {
+function useKey(kind: string, qualified: string, name: string, language: LanguageInfo | undefined): 'member' | 'call' | 'use' | undefined {
   // A property and its accessors are read as members (`x.path`), as a method is called.
   if (kind === 'method' || ACCESSOR_KINDS.has(kind) || (kind === 'function' && /\.|::|#/.test(qualified))) return 'member';
-  if ((kind === 'function' || kind === 'macro') && !PARENLESS_CALLS.has(language ?? '')) return 'call';
+  // Where calls need no parentheses (the row's parenlessCalls: `foo bar`), a function is named by any use of its name.
+  if ((kind === 'function' || kind === 'macro') && !language?.parenlessCalls) return 'call';
   if (kind === 'object' && !/^[A-Z]/.test(name) && !(name.length >= 8 && /[a-z][A-Z]|_/.test(name))) return undefined;
   return 'use';
 }
@@ -262,7 +260,7 @@ interface Surveyed {
   doc: string;
   regions: Region[];
   refs: NamesUsed;
-  /** What its imports name and bind, where its language names modules so (MODULE_NAMED). */
+  /** What its imports name and bind, where its language names modules so (its row's moduleNamed). */
   imports?: { named: Set<string>; bound: Set<string> };
 }
 
@@ -304,9 +302,6 @@ const BUILTIN_MEMBER_WEIGHT = 0.1;
  */
 const ATTRIBUTE_WEIGHT = 0.1;
 
-/** Languages whose files name each other's declarations: a header and its C or C++, JavaScript and TypeScript. Any other only its own. */
-const LANGUAGE_GROUP: Record<string, string> = { c: 'c', cpp: 'c', objc: 'c', javascript: 'js', typescript: 'js', tsx: 'js' };
-
 /** Kinds whose bodies are code: a declaration inside one is local to it. */
 const CODE_KINDS = new Set(['function', 'method', 'macro', 'constructor']);
 const DESCRIPTOR_ACCESSORS = new Set(['get', 'set']);
@@ -332,9 +327,6 @@ function localDeclarations(regions: readonly Region[]): Set<number> {
   }
   return local;
 }
-
-/** Languages whose code names another module's top-level declaration only through that module's name (`import typing`, `from .models import Request`). */
-const MODULE_NAMED = new Set(['python']);
 
 /**
  * What a Python file's imports say, read from its text (its names used are capped, and a module
@@ -379,10 +371,12 @@ const CHANGE_SHARE = 0.5;
 function rankSurveyed(surveyed: readonly Surveyed[], until: number, changes?: ReadonlyMap<string, number>): { files: RankedFile[]; settled: boolean } {
   // A test file's declarations are named only by test files (no library code calls into its tests): they are kept apart.
   const groups = surveyed.map(({ file }) => {
-    const id = languageFor(file.absolute)?.id ?? '';
-    const group = LANGUAGE_GROUP[id] ?? id;
+    // Files of one group (the rows' `group`: a header and its C or C++, JavaScript and TypeScript) name each other's declarations; any other only its own.
+    const language = languageFor(file.absolute);
+    const base = language && groupOf(language);
+    const group = base?.id ?? '';
     const test = TEST_FILE.test(file.key);
-    return { id, base: group, group: test ? `${group} tests` : group, sees: test ? [group, `${group} tests`] : [group], test };
+    return { language, base, group: test ? `${group} tests` : group, sees: test ? [group, `${group} tests`] : [group], test };
   });
   // Per language group, per name, the id of each way of using it that some declaration counts.
   const declared = new Map<string, Map<string, Partial<Record<'use' | 'call' | 'member', number>>>>();
@@ -391,16 +385,16 @@ function rankSurveyed(surveyed: readonly Surveyed[], until: number, changes?: Re
   const factors: number[] = [];
   // Per name and way of use, whether only properties and their accessors declare it (ATTRIBUTE_WEIGHT).
   const onlyAccessors: boolean[] = [];
-  // Per name reached only through its module's name (MODULE_NAMED), the names of the modules that declare it: `typing.py`'s `class re` is not the `re` of `import re`.
+  // Per name reached only through its module's name (the row's moduleNamed), the names of the modules that declare it: `typing.py`'s `class re` is not the `re` of `import re`.
   const modulesOf = new Map<number, Set<string>>();
   const declarations = surveyed.map(({ file, regions }, i) => {
-    const { id, base, group } = groups[i];
+    const { language, base, group } = groups[i];
     let names = declared.get(group);
     if (!names) declared.set(group, (names = new Map()));
     const local = localDeclarations(regions);
     return regions.map(({ name, kind, start, end }, k) => {
       const inCode = local.has(k) ? '' : nameInCode(name);
-      const use = inCode ? useKey(kind, name, inCode, id) : undefined;
+      const use = inCode ? useKey(kind, name, inCode, language) : undefined;
       if (!use) return { name, kind, start, end, id: -1 };
       let ways = names.get(inCode);
       if (!ways) names.set(inCode, (ways = {}));
@@ -410,7 +404,7 @@ function rankSurveyed(surveyed: readonly Surveyed[], until: number, changes?: Re
         onlyAccessors.push(true);
       }
       if (!ACCESSOR_KINDS.has(kind)) onlyAccessors[ways[use]] = false;
-      if (use !== 'member' && MODULE_NAMED.has(id)) {
+      if (use !== 'member' && language?.moduleNamed) {
         let modules = modulesOf.get(ways[use]);
         if (!modules) modulesOf.set(ways[use], (modules = new Set()));
         for (const module of moduleNames(file.key)) modules.add(module);
@@ -609,7 +603,7 @@ async function surveyFiles(
           totals.declarations += regions.length;
           totals.names += refs.names.length;
           const { lines, doc } = one.outline;
-          const imports = MODULE_NAMED.has(languageFor(source.file.absolute)?.id ?? '') ? pythonImports(source.text) : undefined;
+          const imports = languageFor(source.file.absolute)?.moduleNamed ? pythonImports(source.text) : undefined;
           surveyed.push({ file: source.file, hash: source.hash, size: source.bytes.length, lines, doc, regions, refs, imports });
         }
       }

@@ -1,9 +1,9 @@
 import { Project } from '../files/project';
 import { NotSourceError } from '../files/readSource';
 import { listFiles } from '../search/files';
-import { Outlines, readOutlineSource } from '../search/searchOutlines';
+import { Outlines, readOutlineSource } from '../outlines/projectOutlines';
 import { SearchProgram } from '../search/program';
-import { scopeOf } from '../search/search';
+import { scopeOf } from '../search/searchHits';
 import { languageFor } from '../structural/languages';
 import { questionText, readQuestion } from './question';
 import { fileScores, idf, rankUnits, Scored } from './rank';

@@ -5,7 +5,7 @@ import { regionLabel } from '../map/render';
 import { LocateResult } from './renderLocate';
 
 /**
- * The locate re-rank, as search's is (search/judged): with a judge enforcing at the locate site,
+ * The locate re-rank, as search's is (search/rerankHits): with a judge enforcing at the locate site,
  * one choice over the first ranked regions (each with its path, lines, name and the question's
  * words it matched); the ones it judges likely come first in its order, the rest follow in
  * locate's. "None of these", no answer, advisory or no judge keep locate's order; whether it was
