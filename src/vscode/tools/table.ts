@@ -1,4 +1,5 @@
 import { ToolDeclaration } from '../../core/tools/declaration';
+import { checkedInput } from '../../core/tools/input';
 import { TOOLS } from '../../core/tools/registry';
 import { WorkspaceMaps } from '../workspaceMaps';
 import { folderHost } from './folderHost';
@@ -12,7 +13,9 @@ type AnyInput = { filePath?: string; path?: string };
 function lmTool(workspace: WorkspaceMaps, tool: ToolDeclaration<AnyInput>, view: ToolView<AnyInput>): LmTool<AnyInput> {
   return {
     messages: (input) => view.messages(input),
-    async invoke(input, token, tokenization) {
+    async invoke(given, token, tokenization) {
+      // VS Code hands the model's arguments over unchecked: they are checked here, as MCP and the command line check them.
+      const input = checkedInput<AnyInput>(tool, given);
       const result =
         tool.over === 'file'
           ? await tool.run(folderHost(workspace, workspace.resolve(String(input.filePath)).folder, { token, tokenization }), input)

@@ -1,5 +1,5 @@
 import { ToolDeclaration } from '../declaration';
-import { DEFAULT_LOCATE_TOKENS } from '../../locate/renderLocate';
+import { DEFAULT_LOCATE_TOKENS, MAX_LOCATE_TOKENS, MIN_LOCATE_TOKENS } from '../../locate/renderLocate';
 import { LocateInput, locateProject } from '../locate';
 
 /** skim_locate: The functions a question in words is most likely about, ranked, fitted to a token budget (each folder its share). Never a model call. */
@@ -24,9 +24,9 @@ export const locateTool: ToolDeclaration<LocateInput> = {
       },
       tokens: {
         type: 'integer',
-        minimum: 200,
-        maximum: 50_000,
-        description: 'The most tokens the answer may take (default 1,000, at most 50,000).',
+        minimum: MIN_LOCATE_TOKENS,
+        maximum: MAX_LOCATE_TOKENS,
+        description: `The most tokens the answer may take (default ${DEFAULT_LOCATE_TOKENS.toLocaleString('en-US')}, at most ${MAX_LOCATE_TOKENS.toLocaleString('en-US')}).`,
       },
     },
     required: ['question'],

@@ -1,5 +1,5 @@
 import { ToolDeclaration } from '../declaration';
-import { DEFAULT_TOKENS } from '../../overview/renderOverview';
+import { DEFAULT_TOKENS, MAX_TOKENS, MIN_TOKENS } from '../../overview/renderOverview';
 import { OverviewInput, overviewProject } from '../overview';
 
 /** skim_overview: A folder's files ranked by how much the rest of the code refers to them, with their most referred-to declarations, fitted to a token budget (each folder its share). Never a model call. */
@@ -21,9 +21,9 @@ export const overviewTool: ToolDeclaration<OverviewInput> = {
       },
       tokens: {
         type: 'integer',
-        minimum: 200,
-        maximum: 50_000,
-        description: 'The most tokens the answer may take (default 1,000, at most 50,000).',
+        minimum: MIN_TOKENS,
+        maximum: MAX_TOKENS,
+        description: `The most tokens the answer may take (default ${DEFAULT_TOKENS.toLocaleString('en-US')}, at most ${MAX_TOKENS.toLocaleString('en-US')}).`,
       },
     },
     required: [],

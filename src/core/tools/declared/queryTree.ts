@@ -1,6 +1,8 @@
 import { ToolDeclaration } from '../declaration';
 import { fileSchema, onFile } from './fileInput';
 import { queryFile } from '../tree';
+import { MAX_SHOWN } from '../../syntax/bounds';
+import { DEFAULT_MAX_CAPTURES } from '../../syntax/captures';
 
 export interface QueryTreeInput {
   filePath: string;
@@ -26,7 +28,8 @@ export const queryTreeTool: ToolDeclaration<QueryTreeInput> = {
       max: {
         type: 'integer',
         minimum: 1,
-        description: 'The most captures to show (default 100).',
+        maximum: MAX_SHOWN,
+        description: `The most captures to show (default ${DEFAULT_MAX_CAPTURES}, at most ${MAX_SHOWN.toLocaleString('en-US')}).`,
       },
     },
     ['query'],

@@ -1,5 +1,5 @@
 import { ToolDeclaration } from '../declaration';
-import { SearchRequest } from '../../search/search';
+import { DEFAULT_MAX_HITS, MAX_HITS, SearchRequest } from '../../search/search';
 import { searchProject } from '../search';
 
 export type SearchInput = Pick<SearchRequest, 'pattern' | 'path' | 'glob' | 'literal' | 'max'>;
@@ -35,7 +35,8 @@ export const searchTool: ToolDeclaration<SearchInput> = {
       max: {
         type: 'integer',
         minimum: 1,
-        description: 'The most hits to show (default 50, at most 500).',
+        maximum: MAX_HITS,
+        description: `The most hits to show (default ${DEFAULT_MAX_HITS}, at most ${MAX_HITS}).`,
       },
     },
     required: ['pattern'],
