@@ -35,6 +35,11 @@ export const changesTool: ToolDeclaration<ChangesInput> = {
   },
   showsLines: false,
   over: 'folders',
+  messages: (input) => {
+    const against = input.rev ?? 'HEAD';
+    return { invocation: `Placing the changes against ${against} in the map`, past: `Placed the changes against ${against} in the map` };
+  },
+  work: 'compare',
   run: async (host, input) => {
     const sources = { maps: await host.storedMaps(), outlines: await host.outlines() };
     const request = { rev: input.rev, path: host.scope(input.path), tokens: Math.floor((input.tokens ?? DEFAULT_CHANGES_TOKENS) / host.share) };

@@ -28,5 +28,6 @@ export const findSymbolTool: ToolDeclaration<FindSymbolInput, ToolResult<FoundSy
   ),
   showsLines: true,
   over: 'file',
+  messages: (input) => ({ invocation: `Finding ${input.name} in ${input.filePath}`, past: `Found ${input.name} in ${input.filePath}` }),
   run: onFile(async (host, file, input) => findSymbolIn(host.ctx, file, input.name, host.ctx.options.lineLimit)),
 };

@@ -14,5 +14,6 @@ export const listSymbolsTool: ToolDeclaration<FileInput> = {
   inputSchema: fileSchema(),
   showsLines: false,
   over: 'file',
+  messages: (input) => ({ invocation: `Outlining ${input.filePath}`, past: `Outlined ${input.filePath}` }),
   run: onFile(async (host, file) => listSymbolsOf(host.ctx, file)),
 };

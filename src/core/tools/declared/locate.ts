@@ -34,6 +34,8 @@ export const locateTool: ToolDeclaration<LocateInput> = {
   },
   showsLines: false,
   over: 'folders',
+  messages: (input) => ({ invocation: `Locating "${input.question}"`, past: `Located "${input.question}"` }),
+  work: 'locate',
   run: (host, input) => {
     const request = { question: input.question, path: host.scope(input.path), tokens: Math.floor((input.tokens ?? DEFAULT_LOCATE_TOKENS) / host.share) };
     return locateProject(host.ctx, host.project, host.outlines, request, { ...host.programs, json: host.json, history: host.history });

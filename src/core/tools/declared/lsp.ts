@@ -36,6 +36,7 @@ export const lspTool: ToolDeclaration<LspFileInput> = {
   ),
   showsLines: false,
   over: 'file',
+  messages: (input) => ({ invocation: `Asking for the ${input.op} of ${input.symbol}`, past: `Asked for the ${input.op} of ${input.symbol}` }),
   run: onFile(async (host, file, input) => {
     // Skim's own check first: a host would open a FIFO or a device as a document, and wait on it.
     await lspSource(file);

@@ -34,5 +34,9 @@ export const nodeAtTool: ToolDeclaration<NodeAtInput> = {
   ),
   showsLines: false,
   over: 'file',
+  messages: (input) => ({
+    invocation: `Reading the syntax at ${input.filePath}:${input.line}`,
+    past: `Read the syntax at ${input.filePath}:${input.line}`,
+  }),
   run: onFile(async (host, file, input) => nodeAtFile(host.ctx, file, input.line, input.column, (await host.storedMaps()).slow)),
 };

@@ -31,6 +31,11 @@ export const overviewTool: ToolDeclaration<OverviewInput> = {
   },
   showsLines: false,
   over: 'folders',
+  messages: (input) => {
+    const what = input.path ?? 'the workspace';
+    return { invocation: `Surveying ${what}`, past: `Surveyed ${what}` };
+  },
+  work: 'survey',
   run: async (host, input) => {
     const sources = { maps: await host.storedMaps(), outlines: host.outlines, answersFile: host.answersFile, history: host.history };
     const request = { path: host.scope(input.path), tokens: Math.floor((input.tokens ?? DEFAULT_TOKENS) / host.share) };

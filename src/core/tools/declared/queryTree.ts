@@ -36,5 +36,6 @@ export const queryTreeTool: ToolDeclaration<QueryTreeInput> = {
   ),
   showsLines: false,
   over: 'file',
+  messages: (input) => ({ invocation: `Querying ${input.filePath} for ${input.query}`, past: `Queried ${input.filePath} for ${input.query}` }),
   run: onFile(async (host, file, input) => queryFile(host.ctx, file, input.query, input.max, (await host.storedMaps()).slow)),
 };

@@ -44,6 +44,8 @@ export const searchTool: ToolDeclaration<SearchInput> = {
   },
   showsLines: false,
   over: 'folders',
+  messages: (input) => ({ invocation: `Searching for ${input.pattern}`, past: `Searched for ${input.pattern}` }),
+  work: 'search',
   run: async (host, input) => {
     const request = { ...input, path: host.scope(input.path), signal: host.programs.signal };
     return searchProject(host.ctx, host.project, await host.storedMaps(), request, host.programs, await host.outlines());

@@ -15,5 +15,6 @@ export const summarizeFileTool: ToolDeclaration<FileInput, SummaryResult> = {
   inputSchema: fileSchema(),
   showsLines: false,
   over: 'file',
+  messages: (input) => ({ invocation: `Mapping ${input.filePath}`, past: `Mapped ${input.filePath}` }),
   run: onFile((host, file) => summarizeFile(host.ctx, host.maps(file), file)),
 };
