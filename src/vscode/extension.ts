@@ -1,23 +1,23 @@
 import * as vscode from 'vscode';
 import { outlineOffThread } from '../core/structural/mapper';
-import { SkimConfiguration } from './configuration';
+import { SkimConfiguration } from './settings/configuration';
 import { JudgeHolder } from './judge/judgeConfig';
-import { registerTeamCache } from './teamCacheConfig';
-import { Onboarding } from './onboarding';
+import { registerTeamCache } from './team/teamCacheConfig';
+import { Onboarding } from './hook/onboarding';
 import { Savings } from './savings/savings';
-import { registerCommands } from './commands';
+import { registerCommands } from './commands/commandTarget';
 import { EditorSurfaces, registerEditor } from './editor/register';
 import { MapStatusBar } from './editor/statusBar';
-import { registerHookCommands } from './hookCommands';
-import { HookState } from './hookState';
-import { registerModelPicker } from './modelPicker';
+import { registerHookCommands } from './hook/hookCommands';
+import { HookState } from './hook/hookState';
+import { registerModelPicker } from './model/modelPicker';
 import { SavingsView } from './savings/savingsView';
-import { HookServer } from './hookServer';
-import { SkimLog } from './log';
-import { registerMcpServer } from './mcpProvider';
+import { HookServer } from './hook/hookServer';
+import { SkimLog } from './user/log';
+import { registerMcpServer } from './tools/mcpProvider';
 import { registerTools } from './tools/register';
 import { registerChatParticipant } from './chat/participant';
-import { WorkspaceMaps } from './workspaceMaps';
+import { WorkspaceMaps } from './workspace/workspaceMaps';
 
 /** What the extension exposes to other extensions (and to its tests). */
 export interface SkimApi {

@@ -12,7 +12,7 @@ import { regionsForSearch } from '../search/regions';
 import { findingsJson, mergeFindings, screenLines } from '../screen/screen';
 import { screenName, screenNames } from '../screen/names';
 import { explain, TextPart, ToolError, ToolResult } from './result';
-import { SearchPrograms } from './search';
+import { SearchPrograms } from './runSearch';
 import { screenHits } from './screenHits';
 
 export type LspInput = Omit<FactsRequest, 'path'>;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { SkimConfiguration } from '../configuration';
-import { HookState } from '../hookState';
-import { WorkspaceMaps } from '../workspaceMaps';
+import { SkimConfiguration } from '../settings/configuration';
+import { HookState } from '../hook/hookState';
+import { WorkspaceMaps } from '../workspace/workspaceMaps';
 import { MapCodeLens, REVEAL_IN_MAP } from './codeLens';
 import { MapHover } from './hover';
 import { MAP_SCHEME, MapDocuments } from './mapDocument';

@@ -3,10 +3,10 @@ import { Options } from '../../core/config/options';
 import { Judge } from '../../core/judge/judge';
 import { OpenAiJudge } from '../../core/judge/openaiJudge';
 import { JudgeEvent, judgeLog, judgeLogFile, judgeRuntime, JudgeRuntime } from '../../core/judge/runtime';
-import { SkimConfiguration } from '../configuration';
-import { SkimLog } from '../log';
+import { SkimConfiguration } from '../settings/configuration';
+import { SkimLog } from '../user/log';
 import { LmJudge } from './lmJudge';
-import { trusted, whenTrusted } from '../trust';
+import { trusted, whenTrusted } from '../workspace/trust';
 
 const KEY_SECRET = 'skim.judge.key';
 

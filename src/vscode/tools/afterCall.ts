@@ -1,7 +1,7 @@
 import type { ReadFileInput } from '../../core/tools/declared/readFile';
 import type { ReadResult } from '../../core/tools/read';
 import type { ToolResult } from '../../core/tools/result';
-import type { WorkspaceMaps } from '../workspaceMaps';
+import type { WorkspaceMaps } from '../workspace/workspaceMaps';
 
 /** What the extension does once a declared tool has answered, beyond showing the answer. */
 export type AfterCall<I, R extends ToolResult = ToolResult> = (workspace: WorkspaceMaps, input: I, result: R) => Promise<void>;

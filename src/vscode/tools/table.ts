@@ -1,7 +1,7 @@
 import { ToolDeclaration } from '../../core/tools/declaration';
 import { checkedInput } from '../../core/tools/input';
 import { TOOLS } from '../../core/tools/registry';
-import { WorkspaceMaps } from '../workspaceMaps';
+import { WorkspaceMaps } from '../workspace/workspaceMaps';
 import { folderHost } from './folderHost';
 import { eachFolder } from './folders';
 import { LmTool } from './lmTool';

@@ -1,6 +1,6 @@
 import { DEFAULT_CHANGES_TOKENS, MAX_CHANGES_TOKENS, MIN_CHANGES_TOKENS } from '../../changes/renderChanges';
 import { ToolDeclaration } from '../declaration';
-import { ChangesInput, changesProject } from '../changes';
+import { ChangesInput, changesProject } from '../runChanges';
 
 /** skim_changes: the working tree's git diff against a commit, each changed function with its changed lines, in a token budget. Never a model call. */
 export const changesTool: ToolDeclaration<ChangesInput> = {

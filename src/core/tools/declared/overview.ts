@@ -1,6 +1,6 @@
 import { ToolDeclaration } from '../declaration';
 import { DEFAULT_TOKENS, MAX_TOKENS, MIN_TOKENS } from '../../overview/renderOverview';
-import { OverviewInput, overviewProject } from '../overview';
+import { OverviewInput, overviewProject } from '../runOverview';
 
 /** skim_overview: A folder's files ranked by how much the rest of the code refers to them, with their most referred-to declarations, fitted to a token budget (each folder its share). Never a model call. */
 export const overviewTool: ToolDeclaration<OverviewInput> = {

@@ -1,6 +1,6 @@
 import { ToolDeclaration } from '../declaration';
 import { DEFAULT_MAX_HITS, MAX_HITS, SearchRequest } from '../../search/search';
-import { searchProject } from '../search';
+import { searchProject } from '../runSearch';
 
 export type SearchInput = Pick<SearchRequest, 'pattern' | 'path' | 'glob' | 'literal' | 'max'>;
 

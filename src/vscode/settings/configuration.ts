@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { OPTION_NAMES, OptionName, Options } from '../core/config/options';
-import { Logger } from '../core/context';
-import { idleOptions } from '../core/config/read';
+import { OPTION_NAMES, OptionName, Options } from '../../core/config/options';
+import { Logger } from '../../core/context';
+import { idleOptions } from '../../core/config/read';
 import { readSettings } from './settings';
-import { whenTrusted } from './trust';
+import { whenTrusted } from '../workspace/trust';
 
 /**
  * The extension's one configuration listener: when a setting changes, it reads the options again,

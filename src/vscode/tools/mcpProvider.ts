@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { SkimConfiguration } from './configuration';
-import { trusted, whenTrusted } from './trust';
+import { SkimConfiguration } from '../settings/configuration';
+import { trusted, whenTrusted } from '../workspace/trust';
 
 /**
  * Offers `skim mcp` to VS Code's MCP servers when skim.mcp.offerServer is on, for chat sessions

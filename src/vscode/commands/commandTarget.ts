@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { mapUri } from './editor/mapDocument';
-import { WorkspaceMaps } from './workspaceMaps';
-import { WorkspaceFile } from './workspacePaths';
+import { mapUri } from '../editor/mapDocument';
+import { WorkspaceMaps } from '../workspace/workspaceMaps';
+import { WorkspaceFile } from '../workspace/workspacePaths';
 
 /** The file a command acts on: the one it was given (explorer, editor title), else the active editor's; said when there is none. */
 export function commandTarget(workspace: WorkspaceMaps, uri: unknown): WorkspaceFile | undefined {

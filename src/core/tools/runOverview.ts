@@ -17,7 +17,7 @@ import { ToolError, ToolResult } from './result';
 import type { ToolHost } from './host';
 import { StoredHistory } from '../history/historyStore';
 import { fileChanges } from '../history/changes';
-import { SearchPrograms } from './search';
+import { SearchPrograms } from './runSearch';
 
 /** Where an overview's parts come from: stored maps for prose, the outlines, where answers are kept, and the project's history. */
 export interface OverviewSources {

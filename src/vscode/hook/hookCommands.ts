@@ -1,12 +1,12 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { AGENT_HOSTS, hostOf } from '../core/hook/hosts';
-import { HookCommands, hookCommands, HookTarget } from '../core/hook/command';
-import { hasSkimHook, hookPlace, hookStateDir, installHook, InstallHost, InstallScope, removeHook } from '../core/hook/install';
-import { SkimConfiguration } from './configuration';
-import { settings } from './settings';
-import { trusted, waitsForTrust } from './trust';
+import { AGENT_HOSTS, hostOf } from '../../core/hook/hosts';
+import { HookCommands, hookCommands, HookTarget } from '../../core/hook/command';
+import { hasSkimHook, hookPlace, hookStateDir, installHook, InstallHost, InstallScope, removeHook } from '../../core/hook/install';
+import { SkimConfiguration } from '../settings/configuration';
+import { settings } from '../settings/settings';
+import { trusted, waitsForTrust } from '../workspace/trust';
 
 /**
  * The node that runs `skim hook`: VS Code's own runtime (as Node), so nothing else need be installed.

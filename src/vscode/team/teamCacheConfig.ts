@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
-import { safeUrl, TeamCache } from '../core/cache/teamCache';
-import { resultText, ToolError } from '../core/tools/result';
-import { forgetTeamFile } from '../core/tools/team';
-import { commandTarget } from './commands';
-import { SkimConfiguration } from './configuration';
-import { SkimLog } from './log';
-import { settings } from './settings';
-import { trusted, waitsForTrust, whenTrusted } from './trust';
-import { WorkspaceMaps } from './workspaceMaps';
+import { safeUrl, TeamCache } from '../../core/cache/teamCache';
+import { resultText, ToolError } from '../../core/tools/result';
+import { forgetTeamFile } from '../../core/tools/team';
+import { commandTarget } from '../commands/commandTarget';
+import { SkimConfiguration } from '../settings/configuration';
+import { SkimLog } from '../user/log';
+import { settings } from '../settings/settings';
+import { trusted, waitsForTrust, whenTrusted } from '../workspace/trust';
+import { WorkspaceMaps } from '../workspace/workspaceMaps';
 
 const PASSWORD_SECRET = 'skim.teamCache.password';
 

@@ -19,7 +19,7 @@ import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { SearchRequestError } from '../search/search';
 import { numberedLines } from './read';
 import { ToolError, ToolResult } from './result';
-import { SearchPrograms } from './search';
+import { SearchPrograms } from './runSearch';
 import type { ToolHost } from './host';
 import { locateHistoryOf } from '../locate/storedHistory';
 import { HistoryUse } from '../locate/renderLocate';
