@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { outlineOffThread } from '../core/structural/mapper';
 import { SkimConfiguration } from './settings/configuration';
+import { settings } from './settings/settings';
 import { JudgeHolder } from './judge/judgeConfig';
 import { registerTeamCache } from './team/teamCacheConfig';
 import { Onboarding } from './hook/onboarding';
@@ -51,7 +52,7 @@ export function activate(context: vscode.ExtensionContext): Omit<SkimApi, 'loadM
   const maps = workspace;
   const savingsView = new SavingsView(savings, (names) => maps.shownNames(names));
   const onboarding = new Onboarding(context.workspaceState, log.messages);
-  const firstRun = () => configuration.options.offerReadHook && void onboarding.offer();
+  const firstRun = () => settings().offerReadHook && void onboarding.offer();
   firstRun();
   context.subscriptions.push(
     log,

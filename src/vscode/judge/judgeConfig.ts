@@ -4,6 +4,7 @@ import { Judge } from '../../core/judge/judge';
 import { OpenAiJudge } from '../../core/judge/openaiJudge';
 import { JudgeEvent, judgeLog, judgeLogFile, judgeRuntime, JudgeRuntime } from '../../core/judge/runtime';
 import { SkimConfiguration } from '../settings/configuration';
+import { settings } from '../settings/settings';
 import { SkimLog } from '../user/log';
 import { LmJudge } from './lmJudge';
 import { trusted, whenTrusted } from '../workspace/trust';
@@ -35,10 +36,10 @@ export class JudgeHolder implements vscode.Disposable {
 
   constructor(
     private readonly context: vscode.ExtensionContext,
-    private readonly configuration: SkimConfiguration,
+    configuration: SkimConfiguration,
     private readonly log: SkimLog,
   ) {
-    this.current = this.runtime(configuration.options, undefined);
+    this.current = this.runtime(settings(), undefined);
     void this.apply();
     configuration.onDidChange((changed) => {
       if ([...changed].some((name) => JUDGE_OPTIONS.has(name))) void this.apply();
@@ -69,7 +70,7 @@ export class JudgeHolder implements vscode.Disposable {
   }
 
   private async apply(): Promise<void> {
-    const options = this.configuration.options;
+    const options = settings();
     let judge: Judge | undefined;
     if (options.judgeBackend && !trusted()) {
       this.log.line('this workspace is not trusted, so no judge is asked until it is.');
