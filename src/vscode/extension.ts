@@ -6,12 +6,13 @@ import { JudgeHolder } from './judge/judgeConfig';
 import { registerTeamCache } from './team/teamCacheConfig';
 import { Onboarding } from './hook/onboarding';
 import { Savings } from './savings/savings';
-import { registerCommands } from './commands/commandTarget';
+import { fileCommands } from './commands/commandTarget';
+import { registerCommands } from './commands/table';
 import { EditorSurfaces, registerEditor } from './editor/register';
 import { MapStatusBar } from './editor/statusBar';
-import { registerHookCommands } from './hook/hookCommands';
+import { readHookCommands } from './hook/hookCommands';
 import { HookState } from './hook/hookState';
-import { registerModelPicker } from './model/modelPicker';
+import { chooseModel } from './model/modelPicker';
 import { SavingsView } from './savings/savingsView';
 import { HookServer } from './hook/hookServer';
 import { SkimLog } from './user/log';
@@ -28,7 +29,7 @@ export interface SkimApi {
   savings: Savings;
   savingsView: SavingsView;
   hook: HookState;
-  editor: Omit<EditorSurfaces, 'disposables'>;
+  editor: Omit<EditorSurfaces, 'disposables' | 'commands'>;
   /** How long activate() took, in milliseconds. */
   activationMs: number;
   /** How long evaluating the bundle's modules took before activate() (main.ts), in milliseconds. */
@@ -48,12 +49,13 @@ export function activate(context: vscode.ExtensionContext): Omit<SkimApi, 'loadM
   const savings = new Savings(context.workspaceState);
   workspace = new WorkspaceMaps(context.storageUri ?? context.globalStorageUri, log, judges, savings);
   const hook = new HookState();
-  const { disposables: editorDisposables, ...editor } = registerEditor(workspace, hook, configuration);
+  const { disposables: editorDisposables, commands: editorCommands, ...editor } = registerEditor(workspace, hook, configuration);
   const maps = workspace;
   const savingsView = new SavingsView(savings, (names) => maps.shownNames(names));
   const onboarding = new Onboarding(context.workspaceState, log.messages);
   const firstRun = () => settings().offerReadHook && void onboarding.offer();
   firstRun();
+  const team = registerTeamCache(context, configuration, workspace, log);
   context.subscriptions.push(
     log,
     configuration,
@@ -63,16 +65,22 @@ export function activate(context: vscode.ExtensionContext): Omit<SkimApi, 'loadM
     ...editorDisposables,
     ...registerTools(workspace),
     registerChatParticipant(workspace, context.extension, log),
-    ...registerCommands(workspace),
-    registerModelPicker(),
     new HookServer(workspace),
-    ...registerHookCommands(context.extensionPath, configuration),
     registerMcpServer(context.extensionPath, String(context.extension.packageJSON.version), configuration),
-    ...registerTeamCache(context, configuration, workspace, log),
+    ...team.disposables,
     savings,
     savingsView,
     vscode.workspace.onDidGrantWorkspaceTrust(firstRun),
-    vscode.commands.registerCommand('skim.showSavings', () => savingsView.show()),
+    // Every command, from one table: each part gives its own handlers.
+    ...registerCommands({
+      ...fileCommands(workspace),
+      ...editorCommands,
+      ...readHookCommands(context.extensionPath, configuration),
+      ...team.commands,
+      'skim.chooseModel': chooseModel,
+      'skim.setJudgeKey': () => judges.setKey(),
+      'skim.showSavings': () => savingsView.show(),
+    }),
   );
   return { workspace, statusBar: editor.statusBar, onboarding, savings, savingsView, hook, editor, activationMs: performance.now() - started };
 }

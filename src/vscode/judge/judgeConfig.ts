@@ -48,7 +48,6 @@ export class JudgeHolder implements vscode.Disposable {
       context.secrets.onDidChange((event) => {
         if (event.key === KEY_SECRET) void this.apply();
       }),
-      vscode.commands.registerCommand('skim.setJudgeKey', () => this.setKey()),
       whenTrusted(() => this.apply()),
     ];
   }
@@ -90,7 +89,8 @@ export class JudgeHolder implements vscode.Disposable {
     this.current = this.runtime(options, judge);
   }
 
-  private async setKey(): Promise<void> {
+  /** "Skim Setup: Set Judge Key". */
+  async setKey(): Promise<void> {
     const key = await vscode.window.showInputBox({
       title: "Skim: the judge endpoint's API key",
       password: true,

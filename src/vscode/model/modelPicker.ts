@@ -1,7 +1,5 @@
 import * as vscode from 'vscode';
 
-export const CHOOSE_MODEL = 'skim.chooseModel';
-
 type ModelItem = vscode.QuickPickItem & { model?: { vendor: string; family: string; id: string } };
 
 /** What the skim.model.* settings become: a model pinned by vendor, family and id, or (undefined) the defaults. */
@@ -15,31 +13,29 @@ async function write(model: ModelItem['model']): Promise<void> {
  * written to skim.model.vendor, family and id. Given an id (scripts, tests), that model is chosen
  * without asking.
  */
-export function registerModelPicker(): vscode.Disposable {
-  return vscode.commands.registerCommand(CHOOSE_MODEL, async (id?: string) => {
-    const models = await vscode.lm.selectChatModels();
-    const items: ModelItem[] = [
-      { label: 'Default', description: 'the cheapest Copilot model Skim knows', model: undefined },
-      { label: '', kind: vscode.QuickPickItemKind.Separator },
-      ...models.map((m) => ({
-        label: m.name,
-        description: `${m.vendor} · ${m.family}`,
-        detail: `id ${m.id} · reads up to ${m.maxInputTokens.toLocaleString('en')} tokens`,
-        model: { vendor: m.vendor, family: m.family, id: m.id },
-      })),
-    ];
-    const chosen =
-      id === undefined
-        ? await vscode.window.showQuickPick(items, {
-            title: 'Skim: the model that writes maps',
-            placeHolder: models.length
-              ? 'Choose a model; maps already made stay until their file changes'
-              : 'No language model is available: maps come from tree-sitter',
-            matchOnDescription: true,
-          })
-        : items.find((item) => item.model?.id === id);
-    if (!chosen || chosen.kind === vscode.QuickPickItemKind.Separator) return undefined;
-    await write(chosen.model);
-    return chosen.model ?? null;
-  });
+export async function chooseModel(id?: string): Promise<ModelItem['model'] | null | undefined> {
+  const models = await vscode.lm.selectChatModels();
+  const items: ModelItem[] = [
+    { label: 'Default', description: 'the cheapest Copilot model Skim knows', model: undefined },
+    { label: '', kind: vscode.QuickPickItemKind.Separator },
+    ...models.map((m) => ({
+      label: m.name,
+      description: `${m.vendor} · ${m.family}`,
+      detail: `id ${m.id} · reads up to ${m.maxInputTokens.toLocaleString('en')} tokens`,
+      model: { vendor: m.vendor, family: m.family, id: m.id },
+    })),
+  ];
+  const chosen =
+    id === undefined
+      ? await vscode.window.showQuickPick(items, {
+          title: 'Skim: the model that writes maps',
+          placeHolder: models.length
+            ? 'Choose a model; maps already made stay until their file changes'
+            : 'No language model is available: maps come from tree-sitter',
+          matchOnDescription: true,
+        })
+      : items.find((item) => item.model?.id === id);
+  if (!chosen || chosen.kind === vscode.QuickPickItemKind.Separator) return undefined;
+  await write(chosen.model);
+  return chosen.model ?? null;
 }
