@@ -1,10 +1,11 @@
 import { DEFAULT_CHANGES_TOKENS, MAX_CHANGES_TOKENS, MIN_CHANGES_TOKENS } from '../../changes/renderChanges';
+import { TOOL_NAME } from '../names';
 import { ToolDeclaration } from '../declaration';
 import { ChangesInput, changesProject } from '../runChanges';
 
 /** skim_changes: the working tree's git diff against a commit, each changed function with its changed lines, in a token budget. Never a model call. */
 export const changesTool: ToolDeclaration<ChangesInput> = {
-  name: 'skim_changes',
+  name: TOOL_NAME.changes,
   displayName: 'Skim: Changes',
   toolReferenceName: 'skimChanges',
   icon: '$(diff)',

@@ -1,10 +1,11 @@
 import { ToolDeclaration } from '../declaration';
+import { TOOL_NAME } from '../names';
 import { DEFAULT_LOCATE_TOKENS, MAX_LOCATE_TOKENS, MIN_LOCATE_TOKENS } from '../../locate/renderLocate';
 import { LocateInput, locateProject } from '../runLocate';
 
 /** skim_locate: The functions a question in words is most likely about, ranked, fitted to a token budget (each folder its share). Never a model call. */
 export const locateTool: ToolDeclaration<LocateInput> = {
-  name: 'skim_locate',
+  name: TOOL_NAME.locate,
   displayName: 'Skim: Locate',
   toolReferenceName: 'skimLocate',
   icon: '$(target)',

@@ -1,4 +1,5 @@
 import { ToolDeclaration } from '../declaration';
+import { TOOL_NAME } from '../names';
 import { fileSchema, onFile } from './fileInput';
 import { nodeAtFile } from '../tree';
 
@@ -10,7 +11,7 @@ export interface NodeAtInput {
 
 /** skim_node_at: The syntax nodes holding one position, outermost first. */
 export const nodeAtTool: ToolDeclaration<NodeAtInput> = {
-  name: 'skim_node_at',
+  name: TOOL_NAME.nodeAt,
   displayName: 'Skim: Syntax at Position',
   toolReferenceName: 'skimNodeAt',
   icon: '$(symbol-structure)',

@@ -1,10 +1,11 @@
 import { ToolDeclaration } from '../declaration';
+import { TOOL_NAME } from '../names';
 import { DEFAULT_TOKENS, MAX_TOKENS, MIN_TOKENS } from '../../overview/renderOverview';
 import { OverviewInput, overviewProject } from '../runOverview';
 
 /** skim_overview: A folder's files ranked by how much the rest of the code refers to them, with their most referred-to declarations, fitted to a token budget (each folder its share). Never a model call. */
 export const overviewTool: ToolDeclaration<OverviewInput> = {
-  name: 'skim_overview',
+  name: TOOL_NAME.overview,
   displayName: 'Skim: Overview',
   toolReferenceName: 'skimOverview',
   icon: '$(repo)',

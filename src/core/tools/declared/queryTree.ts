@@ -1,4 +1,5 @@
 import { ToolDeclaration } from '../declaration';
+import { TOOL_NAME } from '../names';
 import { fileSchema, onFile } from './fileInput';
 import { queryFile } from '../tree';
 import { MAX_SHOWN } from '../../syntax/bounds';
@@ -12,7 +13,7 @@ export interface QueryTreeInput {
 
 /** skim_query_tree: A tree-sitter query (or a named one) on one file: one parse, no model call. */
 export const queryTreeTool: ToolDeclaration<QueryTreeInput> = {
-  name: 'skim_query_tree',
+  name: TOOL_NAME.queryTree,
   displayName: 'Skim: Query Syntax Tree',
   toolReferenceName: 'skimQuery',
   icon: '$(list-tree)',

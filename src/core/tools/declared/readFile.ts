@@ -1,4 +1,5 @@
 import { counted } from '../../map/counts';
+import { TOOL_NAME } from '../names';
 import { ToolDeclaration } from '../declaration';
 import { fileSchema, onFile } from './fileInput';
 import { readFile, ReadInput, ReadResult } from '../read';
@@ -27,7 +28,7 @@ function range({ startLine, lineCount, endLine }: ReadFileInput): string {
 
 /** skim_read_file and `skim read`: a read with the guard applied, capped in bytes and naming the next step as its host does. */
 export const readFileTool: ToolDeclaration<ReadFileInput, ReadResult> = {
-  name: 'skim_read_file',
+  name: TOOL_NAME.readFile,
   displayName: 'Skim: Read File',
   toolReferenceName: 'skimRead',
   icon: '$(book)',

@@ -1,4 +1,5 @@
 import { ToolDeclaration } from '../declaration';
+import { TOOL_NAME } from '../names';
 import { DEFAULT_MAX_HITS, MAX_HITS, SearchRequest } from '../../search/search';
 import { searchProject } from '../runSearch';
 
@@ -6,7 +7,7 @@ export type SearchInput = Pick<SearchRequest, 'pattern' | 'path' | 'glob' | 'lit
 
 /** skim_search: Ripgrep over the project, each hit placed in its region. */
 export const searchTool: ToolDeclaration<SearchInput> = {
-  name: 'skim_search',
+  name: TOOL_NAME.search,
   displayName: 'Skim: Search',
   toolReferenceName: 'skimSearch',
   icon: '$(search)',

@@ -1,11 +1,12 @@
 import { ToolDeclaration } from '../declaration';
+import { TOOL_NAME } from '../names';
 import { FileInput, fileSchema, onFile } from './fileInput';
 import { summarizeFile, SummaryResult } from '../maps';
 import { readsOf } from './readFile';
 
 /** skim_summarize_file: A file's prose and whole map: cache first, one model call on a miss. */
 export const summarizeFileTool: ToolDeclaration<FileInput, SummaryResult> = {
-  name: 'skim_summarize_file',
+  name: TOOL_NAME.summarizeFile,
   displayName: 'Skim: Summarize File',
   toolReferenceName: 'skimSummarize',
   icon: '$(list-tree)',
