@@ -1,23 +1,25 @@
 import * as vscode from 'vscode';
 import { outlineOffThread } from '../core/structural/mapper';
-import { SkimConfiguration } from './configuration';
+import { SkimConfiguration } from './settings/configuration';
+import { settings } from './settings/settings';
 import { JudgeHolder } from './judge/judgeConfig';
-import { registerTeamCache } from './teamCacheConfig';
-import { Onboarding } from './onboarding';
+import { registerTeamCache } from './team/teamCacheConfig';
+import { Onboarding } from './hook/onboarding';
 import { Savings } from './savings/savings';
-import { registerCommands } from './commands';
+import { fileCommands } from './commands/commandTarget';
+import { registerCommands } from './commands/table';
 import { EditorSurfaces, registerEditor } from './editor/register';
 import { MapStatusBar } from './editor/statusBar';
-import { registerHookCommands } from './hookCommands';
-import { HookState } from './hookState';
-import { registerModelPicker } from './modelPicker';
+import { readHookCommands } from './hook/hookCommands';
+import { HookState } from './hook/hookState';
+import { chooseModel } from './model/modelPicker';
 import { SavingsView } from './savings/savingsView';
-import { HookServer } from './hookServer';
-import { SkimLog } from './log';
-import { registerMcpServer } from './mcpProvider';
+import { HookServer } from './hook/hookServer';
+import { SkimLog } from './user/log';
+import { registerMcpServer } from './tools/mcpProvider';
 import { registerTools } from './tools/register';
 import { registerChatParticipant } from './chat/participant';
-import { WorkspaceMaps } from './workspaceMaps';
+import { WorkspaceMaps } from './workspace/workspaceMaps';
 
 /** What the extension exposes to other extensions (and to its tests). */
 export interface SkimApi {
@@ -27,7 +29,7 @@ export interface SkimApi {
   savings: Savings;
   savingsView: SavingsView;
   hook: HookState;
-  editor: Omit<EditorSurfaces, 'disposables'>;
+  editor: Omit<EditorSurfaces, 'disposables' | 'commands'>;
   /** How long activate() took, in milliseconds. */
   activationMs: number;
   /** How long evaluating the bundle's modules took before activate() (main.ts), in milliseconds. */
@@ -47,12 +49,13 @@ export function activate(context: vscode.ExtensionContext): Omit<SkimApi, 'loadM
   const savings = new Savings(context.workspaceState);
   workspace = new WorkspaceMaps(context.storageUri ?? context.globalStorageUri, log, judges, savings);
   const hook = new HookState();
-  const { disposables: editorDisposables, ...editor } = registerEditor(workspace, hook, configuration);
+  const { disposables: editorDisposables, commands: editorCommands, ...editor } = registerEditor(workspace, hook, configuration);
   const maps = workspace;
   const savingsView = new SavingsView(savings, (names) => maps.shownNames(names));
   const onboarding = new Onboarding(context.workspaceState, log.messages);
-  const firstRun = () => configuration.options.offerReadHook && void onboarding.offer();
+  const firstRun = () => settings().offerReadHook && void onboarding.offer();
   firstRun();
+  const team = registerTeamCache(context, configuration, workspace, log);
   context.subscriptions.push(
     log,
     configuration,
@@ -62,16 +65,22 @@ export function activate(context: vscode.ExtensionContext): Omit<SkimApi, 'loadM
     ...editorDisposables,
     ...registerTools(workspace),
     registerChatParticipant(workspace, context.extension, log),
-    ...registerCommands(workspace),
-    registerModelPicker(),
     new HookServer(workspace),
-    ...registerHookCommands(context.extensionPath, configuration),
     registerMcpServer(context.extensionPath, String(context.extension.packageJSON.version), configuration),
-    ...registerTeamCache(context, configuration, workspace, log),
+    ...team.disposables,
     savings,
     savingsView,
     vscode.workspace.onDidGrantWorkspaceTrust(firstRun),
-    vscode.commands.registerCommand('skim.showSavings', () => savingsView.show()),
+    // Every command, from one table: each part gives its own handlers.
+    ...registerCommands({
+      ...fileCommands(workspace),
+      ...editorCommands,
+      ...readHookCommands(context.extensionPath, configuration),
+      ...team.commands,
+      'skim.chooseModel': chooseModel,
+      'skim.setJudgeKey': () => judges.setKey(),
+      'skim.showSavings': () => savingsView.show(),
+    }),
   );
   return { workspace, statusBar: editor.statusBar, onboarding, savings, savingsView, hook, editor, activationMs: performance.now() - started };
 }

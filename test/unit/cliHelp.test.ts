@@ -173,7 +173,7 @@ describe("skim's help, from the command table", () => {
   it('a usage error is its one line and where the help is, never the whole help', async function () {
     this.timeout(60_000);
     for (const [args, line, help] of [
-      [['read', 'big.ts', '--offset', '0'], '--offset must be a whole number of at least 1', 'skim read'],
+      [['read', 'big.ts', '--offset', '0'], '--offset must be a whole number from 1, not 0', 'skim read'],
       [['read', 'big.ts', '--glob', '*.ts'], 'skim read takes no --glob', 'skim read'],
       [['read'], 'FILE is missing: skim read FILE [--offset N] [--limit N] [--session ID] [--agent ID] [--json]', 'skim read'],
       [['at', 'big.ts', 'x'], 'LINE must be a whole number from 1, not "x"', 'skim at'],

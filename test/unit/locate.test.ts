@@ -11,7 +11,7 @@ import { questionText, readQuestion } from '../../src/core/locate/question';
 import { stem, terms } from '../../src/core/locate/words';
 import { Outlines } from '../../src/core/outlines/projectOutlines';
 import { onPath } from '../../src/core/search/program';
-import { locateProject } from '../../src/core/tools/locate';
+import { locateProject } from '../../src/core/tools/runLocate';
 import { ToolError } from '../../src/core/tools/result';
 import { DEFAULT_OPTIONS } from '../../src/core/config/options';
 import { OpenAiJudge } from '../../src/core/judge/openaiJudge';

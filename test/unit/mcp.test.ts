@@ -5,6 +5,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { scratch, tsSource } from '../support/files';
 import { mcpClient } from '../support/mcp';
 import { SKIM_TOOLS } from '../support/tools';
+import { skim } from '../support/cli';
+import { overviewTool } from '../../src/core/tools/declared/overview';
+import { queryTreeTool } from '../../src/core/tools/declared/queryTree';
+import { readFileTool } from '../../src/core/tools/declared/readFile';
+import { searchTool } from '../../src/core/tools/declared/search';
+import { checkedInput } from '../../src/core/tools/input';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
@@ -132,9 +138,51 @@ describe('skim mcp, driven by an MCP client from the SDK over stdio', () => {
   it('refuses a token budget over 50,000 by its name, as the command line does, rather than answer within another', async () => {
     for (const name of ['skim_locate', 'skim_overview']) {
       const over = await client.callTool({ name, arguments: { ...(name === 'skim_locate' ? { question: 'fn0' } : {}), tokens: 1e9 } });
-      assert.equal(over.isError, true, name);
-      assert.match(text(over), /tokens/, name);
-      assert.match(text(over), /50000/, name);
+      assert.deepEqual(
+        [over.isError, text(over)],
+        [true, `${name}: tokens must be a whole number from 200 to 50,000, not 1000000000. Call ${name} again with arguments its schema takes.`],
+      );
+    }
+  });
+
+  it('refuses the same out-of-range value in the same words on the command line, over MCP and in the VS Code tool runner', async () => {
+    const cases = [
+      {
+        tool: searchTool,
+        input: { pattern: 'fn0', max: 501 },
+        argv: ['search', 'fn0', '--max', '501'],
+        said: 'max must be a whole number from 1 to 500, not 501',
+        flag: 'max',
+      },
+      {
+        tool: overviewTool,
+        input: { tokens: 60_000 },
+        argv: ['overview', '--tokens', '60000'],
+        said: 'tokens must be a whole number from 200 to 50,000, not 60000',
+        flag: 'tokens',
+      },
+      {
+        tool: queryTreeTool,
+        input: { filePath: 'big.ts', query: 'calls', max: 1_001 },
+        argv: ['query', 'big.ts', 'calls', '--max', '1001'],
+        said: 'max must be a whole number from 1 to 1,000, not 1001',
+        flag: 'max',
+      },
+      {
+        tool: readFileTool,
+        input: { filePath: 'big.ts', startLine: 0 },
+        argv: ['read', 'big.ts', '--offset', '0'],
+        said: 'startLine must be a whole number from 1, not 0',
+        flag: 'offset',
+      },
+    ] as const;
+    for (const { tool, input, argv, said, flag } of cases) {
+      const message = `${tool.name}: ${said}. Call ${tool.name} again with arguments its schema takes.`;
+      assert.deepEqual([tool.name, text(await client.callTool({ name: tool.name, arguments: input }))], [tool.name, message]);
+      // What the VS Code runner checks a call with before it picks a folder (src/vscode/tools/table.ts).
+      assert.throws(() => checkedInput(tool, input), { message }, tool.name);
+      const cli = await skim([...argv], { cwd: s.dir });
+      assert.deepEqual([cli.code, cli.stderr.split('\n')[0]], [2, `--${flag}${said.slice(said.indexOf(' '))}`], tool.name);
     }
   });
 

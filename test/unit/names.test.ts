@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Project } from '../../src/core/files/project';
 import { flagLines } from '../../src/core/screen/flags';
 import { onPath } from '../../src/core/search/program';
-import { searchProject } from '../../src/core/tools/search';
+import { searchProject } from '../../src/core/tools/runSearch';
 import { skim } from '../support/cli';
 import { testContext } from '../support/context';
 import { scratch } from '../support/files';

@@ -574,7 +574,7 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
     for (const tokens of ['50', '60000']) {
       const r = await skim(['overview', '--tokens', tokens], { cwd: s.dir, env: { PATH: process.env.PATH } });
       assert.equal(r.code, 2, tokens);
-      assert.match(r.stderr, new RegExp(`^--tokens must be from 200 to 50,000, not ${tokens}\\n`));
+      assert.match(r.stderr, new RegExp(`^--tokens must be a whole number from 200 to 50,000, not ${tokens}\\n`));
     }
   });
 
@@ -638,10 +638,7 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
       ] as const) {
         const unknown = await client.callTool({ name, arguments: args });
         assert.equal(unknown.isError, true, name);
-        assert.match(
-          (unknown.content as { text: string }[])[0].text,
-          new RegExp(`^MCP error -32602: Input validation error: Invalid arguments for tool ${name}: .*Unrecognized key\\(s\\) in object: 'max_tokens'`, 's'),
-        );
+        assert.match((unknown.content as { text: string }[])[0].text, new RegExp(`^${name}: there is no argument "max_tokens"; the arguments are `));
       }
     } finally {
       await client.close();

@@ -3,6 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
+import { SKIM_COMMANDS } from '../../src/vscode/commands/ids';
+
 const ROOT = path.resolve(__dirname, '../../..');
 
 describe('the packaged extension', () => {
@@ -20,6 +22,13 @@ describe('the packaged extension', () => {
     assert.ok(bundles.length >= 7, bundles.join(', '));
     for (const needed of [...bundles, 'package.json', 'CHANGELOG.md']) assert.ok(files.includes(needed), needed);
     assert.ok(files.some((file) => file.startsWith('dist/wasm/')));
+  });
+
+  it("contributes exactly the commands the extension's one command table registers, each with its title", () => {
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    const contributed = (manifest.contributes.commands as { command: string; title: string }[]).map((c) => c.command);
+    assert.deepEqual([...contributed].sort(), [...SKIM_COMMANDS].sort());
+    for (const command of manifest.contributes.commands) assert.ok(command.title, command.command);
   });
 
   it('names where it lives and who to tell, as the Marketplace shows them', () => {

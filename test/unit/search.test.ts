@@ -22,7 +22,7 @@ import { findSearchProgram, NoSearchProgramError, onPath, SearchProgram, vscodeR
 import { regionsForSearch } from '../../src/core/search/regions';
 import { search, SearchRequest, SearchRequestError } from '../../src/core/search/searchHits';
 import { renderSearch, searchJson } from '../../src/core/search/renderSearch';
-import { searchProject } from '../../src/core/tools/search';
+import { searchProject } from '../../src/core/tools/runSearch';
 import { skim } from '../support/cli';
 import { runnerProject, scratch } from '../support/files';
 import { ScriptedJudge } from '../support/scriptedJudge';

@@ -61,6 +61,7 @@ describe('the CLI and skim mcp run the declared tools on one session host', () =
       inputSchema: fileSchema(),
       showsLines: false,
       over: 'file',
+      messages: (input) => ({ invocation: `Counting ${input.filePath}`, past: `Counted ${input.filePath}` }),
       run: onFile(async (host, file) => {
         const { entry } = await host.maps(file).ensure(file);
         const findings = { redactions: [], flags: [], wrapped: [] };

@@ -11,7 +11,7 @@ import { runListing } from '../../core/shell/listingRun';
 import { showsNewlineName } from '../../core/shell/listingWalk';
 import { cutOf } from './cutFlags';
 import { REFUSALS } from '../../core/shell/refusal';
-import { overviewProject } from '../../core/tools/overview';
+import { overviewProject } from '../../core/tools/runOverview';
 import { resultText } from '../../core/tools/result';
 import { answersFileBeside } from '../../core/overview/answers';
 import { OVERVIEW_TIMEOUT_MS } from '../../core/overview/survey';

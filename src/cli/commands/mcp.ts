@@ -1,9 +1,10 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { z, ZodTypeAny } from 'zod';
 import { version } from '../../../package.json';
-import { describedFor, InputSchema, ToolDeclaration } from '../../core/tools/declaration';
+import { describedFor, ToolDeclaration } from '../../core/tools/declaration';
+import { checkedInput } from '../../core/tools/input';
 import { ToolHost } from '../../core/tools/host';
 import { TOOLS } from '../../core/tools/registry';
 import { resultText } from '../../core/tools/result';
@@ -16,56 +17,40 @@ import type { SkimContext } from '../../core/context';
 import { nameOnOneLine } from '../../core/map/controls';
 import { screenMessage } from '../../core/screen/message';
 
-/**
- * The tool's declared input schema, as the zod schema the MCP SDK checks arguments against: one
- * definition for every host. Strict: an argument the tool does not take (a misspelt
- * `max_tokens`, a `path` given to a tool that takes `filePath`) is refused by name, not dropped.
- */
-function schemaOf(schema: InputSchema): ZodTypeAny {
-  const shape: Record<string, ZodTypeAny> = {};
-  for (const [key, property] of Object.entries(schema.properties)) {
-    let field: ZodTypeAny =
-      property.type === 'integer'
-        ? z
-            .number()
-            .int()
-            .min(property.minimum ?? Number.MIN_SAFE_INTEGER)
-            .max(property.maximum ?? Number.MAX_SAFE_INTEGER)
-        : property.type === 'boolean'
-          ? z.boolean()
-          : property.enum
-            ? z.enum(property.enum)
-            : z.string();
-    if (!schema.required.includes(key)) field = field.optional();
-    shape[key] = field.describe(property.description);
-  }
-  return z.object(shape).strict();
-}
-
 /** What skim_lsp is over MCP: the fallback alone. */
 export const MCP_LSP_NOTE = 'Over MCP there is no language server: every answer comes from the outlines and search, and says so.';
 
-/** An MCP server of `tools` on `host`: each listed with its declared description and schema, each call its `run`. */
+/** The JSON Schema dialect the listed input schemas are written in, as MCP clients are told. */
+const SCHEMA_DIALECT = 'http://json-schema.org/draft-07/schema#';
+
+/**
+ * An MCP server of `tools` on `host`: each listed with its declared description and input schema
+ * as it is declared, each call's arguments checked against that schema as every host checks them
+ * (tools/input.ts: a value out of range, of the wrong type or an argument the tool does not take is
+ * refused by name, in the same words as the command line and VS Code), then its `run`.
+ */
 export function toolServer(host: ToolHost, tools: readonly ToolDeclaration<never>[] = TOOLS): McpServer {
   const server = new McpServer({ name: 'skim', version });
-  // The SDK's generic signature is too deep for the compiler with shapes built at run time.
-  const register = server.registerTool.bind(server) as unknown as (
-    name: string,
-    config: { description: string; inputSchema: ZodTypeAny },
-    callback: (input: Record<string, unknown>) => Promise<CallToolResult>,
-  ) => void;
-  for (const tool of tools as readonly ToolDeclaration<Record<string, unknown>>[]) {
-    // Listed for this session's line limit (SKIM_LINE_LIMIT): the model is told the limit its reads are shortened to.
-    const described = describedFor(tool, { lineLimit: host.ctx.options.lineLimit });
-    const description = tool.name === 'skim_lsp' ? `${described} ${MCP_LSP_NOTE}` : described;
-    register(tool.name, { description, inputSchema: schemaOf(tool.inputSchema) }, async (input) => {
-      try {
-        return { content: [{ type: 'text' as const, text: resultText(await tool.run(host, input)) }] };
-      } catch (error) {
-        return { content: [{ type: 'text' as const, text: (error as Error).message }], isError: true };
-      }
-    });
-  }
+  const byName = new Map(tools.map((tool) => [tool.name, tool as ToolDeclaration<unknown>]));
+  server.server.registerCapabilities({ tools: {} });
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: tools.map((tool) => {
+      // Listed for this session's line limit (SKIM_LINE_LIMIT): the model is told the limit its reads are shortened to.
+      const described = describedFor(tool, { lineLimit: host.ctx.options.lineLimit });
+      const description = tool.name === 'skim_lsp' ? `${described} ${MCP_LSP_NOTE}` : described;
+      return { name: tool.name, description, inputSchema: { ...tool.inputSchema, $schema: SCHEMA_DIALECT } };
+    }),
+  }));
+  server.server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const tool = byName.get(request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
+    try {
+      const input = checkedInput(tool, request.params.arguments ?? {});
+      return { content: [{ type: 'text' as const, text: resultText(await tool.run(host, input)) }] };
+    } catch (error) {
+      return { content: [{ type: 'text' as const, text: (error as Error).message }], isError: true };
+    }
+  });
   return server;
 }
 

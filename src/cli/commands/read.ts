@@ -1,14 +1,15 @@
 import { readFileTool } from '../../core/tools/declared/readFile';
 import { MAIN_CONTEXT } from '../../core/ledger/sessionLedger';
-import { ParsedArgs, positiveInt, UsageError } from '../args';
+import { ParsedArgs, UsageError } from '../args';
 import { Io } from '../io';
 import { Session } from '../session';
 import { printTool } from './output';
+import { toolInput } from './toolFlags';
 
 /** `skim read FILE`: a guarded read; with `--session ID` (and `--agent NAME`), recorded in that session's ledger and noted where its context holds the lines. */
 export async function readCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {
   const [filePath] = args.positionals;
-  const input = { filePath, startLine: positiveInt(args.flags, 'offset'), lineCount: positiveInt(args.flags, 'limit') };
+  const input = toolInput(readFileTool, args, { filePath }, { offset: 'startLine', limit: 'lineCount' });
   const id = args.flags.get('session');
   const agent = args.flags.get('agent');
   if (id === true || id === '' || agent === true || agent === '' || (agent !== undefined && id === undefined))

@@ -1,4 +1,9 @@
 import { HOOK_HOSTS } from '../../core/hook/hosts';
+import { changesTool } from '../../core/tools/declared/changes';
+import { locateTool } from '../../core/tools/declared/locate';
+import { overviewTool } from '../../core/tools/declared/overview';
+import { queryTreeTool } from '../../core/tools/declared/queryTree';
+import { searchTool } from '../../core/tools/declared/search';
 import { changesCommand } from './changes';
 import type { Command } from './command';
 import { ENGINE_PARTS, hookInProcess } from './hookInProcess';
@@ -16,6 +21,7 @@ import { readCommand } from './read';
 import { searchCommand } from './search';
 import { symbolCommand, symbolsCommand } from './symbols';
 import { teamCommand } from './team';
+import { flagMost, flagRange } from './toolFlags';
 import { nodeAtCommand, queryCommand } from './tree';
 
 const json = 'print the answer as one JSON object (docs/cli.md names its fields)';
@@ -154,7 +160,7 @@ export const COMMANDS: readonly Command[] = [
       { name: 'QUESTION', help: 'the task or question in words (quote it): a bug report, a commit message, "where is X done?"' },
       { name: 'DIR', help: 'the folder to look in (default: the project)', optional: true },
     ],
-    flags: { tokens: 'the budget, from 200 to 50,000 o200k tokens (default 1,000)', json },
+    flags: { tokens: `the budget, ${flagRange(locateTool, 'tokens')} o200k tokens (default 1,000)`, json },
     summary:
       "the functions a task or question in words is most likely\nabout, ranked, with the first one's lines, in N tokens\n(default 1,000); never a model call",
     help: 'The regions (functions, methods, classes) the question is most likely about, ranked by the words and identifiers\nthey share with it (names, signatures, comments, bodies, paths), the files and functions it names (paths, a commit\nscope, stack frames) first, and in a git project by what the past commits most like it changed (its history, read\nin the background by `skim history` on the first run: that answer is from the words alone); each with the words it\nmatched, fitted to the budget with the numbered lines of the first one or two. Reaches files through ripgrep first,\nso a tree never seen is not outlined whole. Never a model call; a judge configured at the locate site\n(SKIM_JUDGE_LOCATE) is asked once, and the first line says so.',
@@ -172,7 +178,7 @@ export const COMMANDS: readonly Command[] = [
   {
     name: 'overview',
     args: [{ name: 'DIR', help: 'the folder (default: the project)', optional: true }],
-    flags: { tokens: 'the budget, from 200 to 50,000 o200k tokens (default 1,000)', json },
+    flags: { tokens: `the budget, ${flagRange(overviewTool, 'tokens')} o200k tokens (default 1,000)`, json },
     summary:
       "the folder's files, ranked by how much the rest of the code\nrefers to them, with their most referred-to declarations\nin N tokens (default 1,000); never a model call",
     help: 'The files under DIR, ranked by how much the rest of the code names their declarations, each with its lines, one line\nof prose and its most referred-to declarations, fitted to the budget; says what it left out and which folder narrows\nit. Never a model call.',
@@ -186,7 +192,7 @@ export const COMMANDS: readonly Command[] = [
       path: 'search this folder or file only (the project then follows it)',
       glob: 'only files matching this glob',
       literal: 'PATTERN is plain text, not a regex',
-      max: 'how many hits to show (default 50, at most 500); every match is counted',
+      max: `how many hits to show (default 50, ${flagMost(searchTool, 'max')}); every match is counted`,
       json,
     },
     summary: 'where PATTERN occurs (ripgrep), each hit in its region',
@@ -199,7 +205,7 @@ export const COMMANDS: readonly Command[] = [
     args: [{ name: 'REV', help: 'the commit, branch or tag to compare with (default HEAD)', optional: true }],
     flags: {
       path: 'only this folder or file (the project then follows it)',
-      tokens: 'the budget, from 200 to 50,000 o200k tokens (default 2,000)',
+      tokens: `the budget, ${flagRange(changesTool, 'tokens')} o200k tokens (default 2,000)`,
       json,
     },
     summary:
@@ -214,7 +220,7 @@ export const COMMANDS: readonly Command[] = [
       { name: 'FILE', help: 'the file' },
       { name: 'QUERY', help: 'a tree-sitter S-expression, or definitions, imports, calls, calls:NAME, strings' },
     ],
-    flags: { max: 'how many captures to show (default 100, at most 1,000); all are counted', json },
+    flags: { max: `how many captures to show (default 100, ${flagMost(queryTreeTool, 'max')}); all are counted`, json },
     summary: 'a tree-sitter query, or definitions, imports, calls[:NAME], strings',
     help: 'A tree-sitter query on FILE, with the grammar its outline uses: each capture with its line, column, name, node type\nand text, under the region that holds it. A written query runs in a bounded worker thread of its own.',
     path: { arg: 0, is: 'file' },

@@ -1,13 +1,14 @@
 import { nodeAtTool } from '../../core/tools/declared/nodeAt';
 import { queryTreeTool } from '../../core/tools/declared/queryTree';
-import { ParsedArgs, positiveInt, UsageError } from '../args';
+import { ParsedArgs, UsageError } from '../args';
 import { Io } from '../io';
 import { Session } from '../session';
 import { printTool } from './output';
+import { toolInput } from './toolFlags';
 
 export async function queryCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {
   const [filePath, query] = args.positionals;
-  await printTool(queryTreeTool, { filePath, query, max: positiveInt(args.flags, 'max') }, args, session, io);
+  await printTool(queryTreeTool, toolInput(queryTreeTool, args, { filePath, query }, { max: 'max' }), args, session, io);
 }
 
 export async function nodeAtCommand(args: ParsedArgs, session: Session, io: Io): Promise<void> {

@@ -55,6 +55,8 @@ export interface SearchResult {
 }
 
 export const DEFAULT_MAX_HITS = 50;
+/** The most hits one search shows (skim_search's `max` is declared at most this). */
+export const MAX_HITS = 500;
 export const SEARCH_TIMEOUT_MS = 10_000;
 
 /** A request Skim cannot run: said to the model or the user as it is. */
@@ -86,7 +88,7 @@ export async function search(project: Project, program: SearchProgram, regionsOf
   if (!pattern || !pattern.trim()) throw new SearchRequestError('the pattern is empty; give the text or regex to search for');
   if (pattern.includes('\n')) throw new SearchRequestError('the pattern spans lines; search for one line of it');
   const scope = scopeOf(project, request.path);
-  const max = Math.max(1, Math.min(request.max ?? DEFAULT_MAX_HITS, 500));
+  const max = Math.max(1, Math.min(request.max ?? DEFAULT_MAX_HITS, MAX_HITS));
   const timeoutMs = request.timeoutMs ?? SEARCH_TIMEOUT_MS;
   const base = { pattern, paths: [scope], glob: request.glob || undefined, max, timeoutMs, signal: request.signal };
 

@@ -10,7 +10,7 @@ import type { Outlines } from '../outlines/projectOutlines';
 import type { StoredHistory } from '../history/historyStore';
 import type { HistoryStatus } from '../history/projectHistory';
 import type { LspInput } from './lsp';
-import type { SearchPrograms } from './search';
+import type { SearchPrograms } from './runSearch';
 
 /** How a host's reader takes the next step an answer names: a tool to call for a model, a command to run for a person. */
 export interface NextSteps {

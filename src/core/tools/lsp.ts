@@ -1,4 +1,5 @@
 import type { SkimContext } from '../context';
+import { TOOL_NAME } from './names';
 import { Project, ProjectFile } from '../files/project';
 import { readSource } from '../files/readSource';
 import { FACT_OPS, FactsRequest, FactsResult, isFactOp, symbolPositions } from '../facts/facts';
@@ -12,7 +13,7 @@ import { regionsForSearch } from '../search/regions';
 import { findingsJson, mergeFindings, screenLines } from '../screen/screen';
 import { screenName, screenNames } from '../screen/names';
 import { explain, TextPart, ToolError, ToolResult } from './result';
-import { SearchPrograms } from './search';
+import { SearchPrograms } from './runSearch';
 import { screenHits } from './screenHits';
 
 export type LspInput = Omit<FactsRequest, 'path'>;
@@ -23,11 +24,11 @@ export type LspInput = Omit<FactsRequest, 'path'>;
  * symbol that is on none of those lines. Every host's skim_lsp starts here.
  */
 export function lspPositions(lines: readonly string[], input: LspInput, key: string): { line: number; column: number }[] {
-  if (!isFactOp(input.op)) throw new ToolError(`op must be one of ${FACT_OPS.join(', ')}`, { tool: 'skim_lsp' });
+  if (!isFactOp(input.op)) throw new ToolError(`op must be one of ${FACT_OPS.join(', ')}`, { tool: TOOL_NAME.lsp });
   const positions = symbolPositions(lines, input.line, input.symbol);
   if (!positions.length)
     throw new ToolError(`${input.symbol} is not on line ${input.line} of ${key}, nor within 5 lines of it`, {
-      tool: 'skim_lsp',
+      tool: TOOL_NAME.lsp,
       advice: 'Read that line, or find the symbol with skim_find_symbol or skim_search.',
     });
   return positions;
@@ -41,14 +42,14 @@ export async function lspSource(file: ProjectFile): Promise<string[]> {
   try {
     return (await readSource(file)).lines;
   } catch (error) {
-    throw explain(error, file, 'skim_lsp', 'Use skim_search for the name instead.');
+    throw explain(error, file, TOOL_NAME.lsp, 'Use skim_search for the name instead.');
   }
 }
 
 /** Where skim_lsp's coordinates came from, asked of the judge for an agent's calls: a note to put first, or a refusal. */
 export async function verifiedCall(ctx: SkimContext, file: ProjectFile, input: LspInput): Promise<TextPart[]> {
-  const { note, refusal } = await verifyCall(ctx.judge, ctx.seen, { tool: 'skim_lsp', path: file.key, line: input.line, symbol: input.symbol });
-  if (refusal) throw new ToolError(refusal.reason, { tool: 'skim_lsp', advice: refusal.advice });
+  const { note, refusal } = await verifyCall(ctx.judge, ctx.seen, { tool: TOOL_NAME.lsp, path: file.key, line: input.line, symbol: input.symbol });
+  if (refusal) throw new ToolError(refusal.reason, { tool: TOOL_NAME.lsp, advice: refusal.advice });
   return note ? [{ role: 'notice', text: note }] : [];
 }
 
@@ -95,7 +96,7 @@ export async function factsFallback(
     };
     return await factsAnswer(ctx, project, facts, before);
   } catch (error) {
-    if (error instanceof NoSearchProgramError) throw new ToolError(`it cannot run here: ${error.message}`, { tool: 'skim_lsp' });
+    if (error instanceof NoSearchProgramError) throw new ToolError(`it cannot run here: ${error.message}`, { tool: TOOL_NAME.lsp });
     throw error;
   }
 }

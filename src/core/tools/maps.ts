@@ -1,4 +1,5 @@
 import type { SkimContext } from '../context';
+import { TOOL_NAME } from './names';
 import { isMinified } from '../files/kind';
 import { Project, ProjectFile } from '../files/project';
 import { counted } from '../map/counts';
@@ -59,9 +60,9 @@ export type SummaryResult = ToolResult<ReturnType<typeof mapJson>> & { outcome: 
 
 /** skim_summarize_file and `skim map`: the file's prose and whole map, and a note when the structural outline stands in for a model that failed. */
 export async function summarizeFile(ctx: SkimContext, maps: MapSource, file: ProjectFile): Promise<SummaryResult> {
-  refuseMinified(file, 0, 0, 'skim_summarize_file');
-  const { outcome, entry, findings } = await screenedMap(ctx, maps, file, 'skim_summarize_file', 'Read it with skim_read_file instead.');
-  refuseMinified(file, outcome.entry.size, entry.lines, 'skim_summarize_file');
+  refuseMinified(file, 0, 0, TOOL_NAME.summarizeFile);
+  const { outcome, entry, findings } = await screenedMap(ctx, maps, file, TOOL_NAME.summarizeFile, 'Read it with skim_read_file instead.');
+  refuseMinified(file, outcome.entry.size, entry.lines, TOOL_NAME.summarizeFile);
   const parts: TextPart[] = [];
   if (outcome.fallback) parts.push({ role: 'notice', text: `[skim] Note: ${outcome.fallback}.` });
   parts.push({ role: 'map', text: renderMap(entry) });

@@ -1,4 +1,5 @@
 import { counted } from '../map/counts';
+import { TOOL_NAME } from './names';
 import type { SkimContext } from '../context';
 import { ProjectFile } from '../files/project';
 import { guardedRead, GuardedRead, shownAs } from '../guard/guard';
@@ -115,7 +116,7 @@ export async function readFile(ctx: SkimContext, maps: MapSource, file: ProjectF
   const [name, said] = await Promise.all([screenName(ctx, file.key), screenReasons(ctx, guarded, [file.absolute, file.real, file.key])]);
   const read = shownAs({ ...guarded, ...said }, name);
   if (read.outcome === 'unreadable')
-    throw new ToolError(read.reason ?? `${read.path} could not be read`, { advice: nextStep(read.reasonCode, 'skim_read_file', 'Choose another file.') });
+    throw new ToolError(read.reason ?? `${read.path} could not be read`, { advice: nextStep(read.reasonCode, TOOL_NAME.readFile, 'Choose another file.') });
   if (read.outcome === 'declined' && read.reason?.startsWith('binary')) throw new ToolError(`${read.path} is a binary file: Skim reads text files only`);
 
   const fitted = options.maxBytes === undefined || read.capped ? { lines: read.lines, cut: false } : fitBytes(read.lines, read.start, options.maxBytes);

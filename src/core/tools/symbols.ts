@@ -1,4 +1,5 @@
 import type { SkimContext } from '../context';
+import { TOOL_NAME } from './names';
 import { ProjectFile } from '../files/project';
 import { mapJson, regionLabel, renderMap } from '../map/render';
 import { Region } from '../map/types';
@@ -17,14 +18,14 @@ const INSTEAD = 'Use skim_summarize_file or skim_read_file for this file instead
 
 /** skim_list_symbols: the structural outline of one file; one parse, no model call. */
 export async function listSymbolsOf(ctx: SkimContext, file: ProjectFile): Promise<ToolResult> {
-  refuseMinified(file, 0, 0, 'skim_list_symbols');
+  refuseMinified(file, 0, 0, TOOL_NAME.listSymbols);
   let outline;
   try {
     outline = await listSymbols(file);
   } catch (error) {
-    throw explain(error, file, 'skim_list_symbols', INSTEAD);
+    throw explain(error, file, TOOL_NAME.listSymbols, INSTEAD);
   }
-  refuseMinified(file, outline.size, outline.lines, 'skim_list_symbols');
+  refuseMinified(file, outline.size, outline.lines, TOOL_NAME.listSymbols);
   const { entry, fields } = await screenEntry(ctx, outline);
   const findings = await fileFindings(ctx, file, fields);
   return { parts: [{ role: 'map', text: renderMap(entry) }], json: { ...mapJson(entry, 0), screen: findingsJson(findings) }, findings };
@@ -44,7 +45,7 @@ export async function findSymbolIn(ctx: SkimContext, file: ProjectFile, name: st
   try {
     found = await findSymbol(file, name, maxLines);
   } catch (error) {
-    throw explain(error, file, 'skim_find_symbol', INSTEAD);
+    throw explain(error, file, TOOL_NAME.findSymbol, INSTEAD);
   }
   // The declarations' names and notes, and the file's name, are shown as the map shows them: screened; the name asked for is the caller's, echoed.
   const outline = await screenEntry(ctx, found.outline);

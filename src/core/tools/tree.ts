@@ -1,4 +1,5 @@
 import type { SkimContext } from '../context';
+import { TOOL_NAME } from './names';
 import type { SlowFiles } from '../mapping/slowFiles';
 import { ProjectFile } from '../files/project';
 import { readSource } from '../files/readSource';
@@ -58,8 +59,8 @@ export async function queryFile(ctx: SkimContext, file: ProjectFile, query: stri
     const result = { ...captured, query: shownQuery, captures: captured.captures.map((c) => ({ ...c, name: nameOf.get(c.name) as string })) };
     return { parts: [{ role: 'text', text: renderQuery(result) }], json: { ...queryJson(result), screen: findingsJson(findings) }, findings };
   } catch (error) {
-    if (error instanceof QueryTreeError) throw new ToolError(error.message, { tool: 'skim_query_tree' });
-    throw explain(error, file, 'skim_query_tree', 'Use skim_search or skim_read_file for this file instead.');
+    if (error instanceof QueryTreeError) throw new ToolError(error.message, { tool: TOOL_NAME.queryTree });
+    throw explain(error, file, TOOL_NAME.queryTree, 'Use skim_search or skim_read_file for this file instead.');
   }
 }
 
@@ -69,8 +70,8 @@ export async function nodeAtFile(ctx: SkimContext, file: ProjectFile, line: numb
   try {
     result = await nodeAt(file, line, column, slow);
   } catch (error) {
-    if (error instanceof NodeAtError) throw new ToolError(error.message, { tool: 'skim_node_at' });
-    throw explain(error, file, 'skim_node_at', 'Read the lines around it with skim_read_file instead.');
+    if (error instanceof NodeAtError) throw new ToolError(error.message, { tool: TOOL_NAME.nodeAt });
+    throw explain(error, file, TOOL_NAME.nodeAt, 'Read the lines around it with skim_read_file instead.');
   }
   // The nodes' names by the one name policy: credentials redacted, controls escaped, bidi and zero-width marks taken out.
   const names = await screenNames(

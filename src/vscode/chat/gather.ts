@@ -5,9 +5,9 @@ import { locateJson } from '../../core/locate/renderLocate';
 import { TokenCounter } from '../../core/savings';
 import { UNSHOWN_NAME } from '../../core/screen/names';
 import { vscodeRipgrepCandidates } from '../../core/search/program';
-import { LocatePlace, locateProject } from '../../core/tools/locate';
+import { LocatePlace, locateProject } from '../../core/tools/runLocate';
 import { eachFolder } from '../tools/folders';
-import { WorkspaceMaps } from '../workspaceMaps';
+import { WorkspaceMaps } from '../workspace/workspaceMaps';
 
 /** The budget of what `@skim` gathers: more than a tool call's default, since it is the whole of what the chat's model reads. */
 export const CHAT_LOCATE_TOKENS = 4_000;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { metaAnswer } from '../../core/route/meta';
 import { screenAnswer } from '../../core/screen/screenAnswer';
-import { WorkspaceMaps } from '../workspaceMaps';
+import { WorkspaceMaps } from '../workspace/workspaceMaps';
 
 /** What a question about Skim's tools is answered from: each tool's declaration (core/tools/registry). */
 export interface ContributedTool {

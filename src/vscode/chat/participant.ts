@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { ToolError } from '../../core/tools/result';
 import { regionsAnswer, Route, routeRequest } from '../../core/route/judgedRoute';
-import { SkimLog } from '../log';
-import { WorkspaceMaps } from '../workspaceMaps';
+import { SkimLog } from '../user/log';
+import { WorkspaceMaps } from '../workspace/workspaceMaps';
 import { answerTurn, UnusableAnswerError } from './answerTurn';
 import { gather, GatheredRegion } from './gather';
 import { handOver, handOverReason } from './handOver';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { codeLensTitle, lensRegions } from '../../core/map/render';
-import { settings } from '../settings';
+import { settings } from '../settings/settings';
 import { ShownMaps } from './shownMaps';
 
 /** The command a lens runs: reveal its region in the Skim Map view. */

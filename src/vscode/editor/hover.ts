@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { renderHover } from '../../core/map/render';
-import { settings } from '../settings';
+import { settings } from '../settings/settings';
 import { REVEAL_IN_MAP } from './codeLens';
 import { ShownMaps } from './shownMaps';
 

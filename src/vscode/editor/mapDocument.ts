@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { renderMap, screenedText } from '../../core/map/render';
-import { WorkspaceMaps } from '../workspaceMaps';
+import { WorkspaceMaps } from '../workspace/workspaceMaps';
 import { ShownMaps } from './shownMaps';
 
 export const MAP_SCHEME = 'skim-map';

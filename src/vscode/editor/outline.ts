@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { regionTree, RegionNode } from '../../core/map/tree';
-import { SkimConfiguration } from '../configuration';
-import { settings } from '../settings';
+import { SkimConfiguration } from '../settings/configuration';
+import { settings } from '../settings/settings';
 import { ShownMaps } from './shownMaps';
 
 const SYMBOL_KINDS: Record<string, vscode.SymbolKind> = {

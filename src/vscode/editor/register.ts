@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import { SkimConfiguration } from '../configuration';
-import { HookState } from '../hookState';
-import { WorkspaceMaps } from '../workspaceMaps';
+import { CommandHandlers } from '../commands/ids';
+import { SkimConfiguration } from '../settings/configuration';
+import { HookState } from '../hook/hookState';
+import { WorkspaceMaps } from '../workspace/workspaceMaps';
 import { MapCodeLens, REVEAL_IN_MAP } from './codeLens';
 import { MapHover } from './hover';
 import { MAP_SCHEME, MapDocuments } from './mapDocument';
@@ -18,6 +19,7 @@ export interface EditorSurfaces {
   mapView: MapView;
   statusBar: MapStatusBar;
   disposables: vscode.Disposable[];
+  commands: CommandHandlers<typeof REVEAL_IN_MAP | typeof REVEAL_LINES>;
 }
 
 /** A URI as a command link passes it (a string) or as code does. */
@@ -45,8 +47,10 @@ export function registerEditor(workspace: WorkspaceMaps, hook: HookState, config
       vscode.languages.registerCodeLensProvider(files, codeLens),
       vscode.languages.registerHoverProvider(files, new MapHover(maps)),
       vscode.workspace.registerTextDocumentContentProvider(MAP_SCHEME, new MapDocuments(workspace, maps)),
-      vscode.commands.registerCommand(REVEAL_IN_MAP, (uri: vscode.Uri | string, start: number, end: number) => mapView.reveal(asUri(uri), start, end)),
-      vscode.commands.registerCommand(REVEAL_LINES, (uri: vscode.Uri | string, start: number, end: number) => revealLines(asUri(uri), start, end)),
     ],
+    commands: {
+      [REVEAL_IN_MAP]: (uri: vscode.Uri | string, start: number, end: number) => mapView.reveal(asUri(uri), start, end),
+      [REVEAL_LINES]: (uri: vscode.Uri | string, start: number, end: number) => revealLines(asUri(uri), start, end),
+    },
   };
 }

@@ -7,7 +7,7 @@ import type { SkimContext } from '../../core/context';
 import { screenEntry } from '../../core/screen/entry';
 import { NoGrammarError, structuralMap } from '../../core/structural/mapper';
 import { StructuralMap } from '../../core/structural/structuralMap';
-import { MapState, WorkspaceMaps } from '../workspaceMaps';
+import { MapState, WorkspaceMaps } from '../workspace/workspaceMaps';
 
 /** What the screen took out of the map shown: credentials redacted, and fields left out as addressed to an AI agent. */
 export interface Screened {

@@ -2,8 +2,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { countsText, screenedText } from '../../core/map/render';
 import { MapEntry, MapOrigin } from '../../core/map/types';
-import { HookState } from '../hookState';
-import { settings } from '../settings';
+import { HookState } from '../hook/hookState';
+import { settings } from '../settings/settings';
 import { ShownMap, ShownMaps } from './shownMaps';
 
 const FROM: Record<MapOrigin, string> = {

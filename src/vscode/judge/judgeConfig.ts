@@ -3,10 +3,11 @@ import { Options } from '../../core/config/options';
 import { Judge } from '../../core/judge/judge';
 import { OpenAiJudge } from '../../core/judge/openaiJudge';
 import { JudgeEvent, judgeLog, judgeLogFile, judgeRuntime, JudgeRuntime } from '../../core/judge/runtime';
-import { SkimConfiguration } from '../configuration';
-import { SkimLog } from '../log';
+import { SkimConfiguration } from '../settings/configuration';
+import { settings } from '../settings/settings';
+import { SkimLog } from '../user/log';
 import { LmJudge } from './lmJudge';
-import { trusted, whenTrusted } from '../trust';
+import { trusted, whenTrusted } from '../workspace/trust';
 
 const KEY_SECRET = 'skim.judge.key';
 
@@ -35,10 +36,10 @@ export class JudgeHolder implements vscode.Disposable {
 
   constructor(
     private readonly context: vscode.ExtensionContext,
-    private readonly configuration: SkimConfiguration,
+    configuration: SkimConfiguration,
     private readonly log: SkimLog,
   ) {
-    this.current = this.runtime(configuration.options, undefined);
+    this.current = this.runtime(settings(), undefined);
     void this.apply();
     configuration.onDidChange((changed) => {
       if ([...changed].some((name) => JUDGE_OPTIONS.has(name))) void this.apply();
@@ -47,7 +48,6 @@ export class JudgeHolder implements vscode.Disposable {
       context.secrets.onDidChange((event) => {
         if (event.key === KEY_SECRET) void this.apply();
       }),
-      vscode.commands.registerCommand('skim.setJudgeKey', () => this.setKey()),
       whenTrusted(() => this.apply()),
     ];
   }
@@ -69,7 +69,7 @@ export class JudgeHolder implements vscode.Disposable {
   }
 
   private async apply(): Promise<void> {
-    const options = this.configuration.options;
+    const options = settings();
     let judge: Judge | undefined;
     if (options.judgeBackend && !trusted()) {
       this.log.line('this workspace is not trusted, so no judge is asked until it is.');
@@ -89,7 +89,8 @@ export class JudgeHolder implements vscode.Disposable {
     this.current = this.runtime(options, judge);
   }
 
-  private async setKey(): Promise<void> {
+  /** "Skim Setup: Set Judge Key". */
+  async setKey(): Promise<void> {
     const key = await vscode.window.showInputBox({
       title: "Skim: the judge endpoint's API key",
       password: true,

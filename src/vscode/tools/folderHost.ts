@@ -5,7 +5,7 @@ import { O200K, TokenCounter } from '../../core/savings';
 import { vscodeRipgrepCandidates } from '../../core/search/program';
 import { TOOL_STEPS, ToolHost } from '../../core/tools/host';
 import { READ_MAX_BYTES } from '../../core/tools/read';
-import { WorkspaceMaps } from '../workspaceMaps';
+import { WorkspaceMaps } from '../workspace/workspaceMaps';
 import { serverFacts } from './serverFacts';
 
 /** The chat's cancellation and token counting, and, for a tool over folders, its abort signal and how many folders share the budget. */

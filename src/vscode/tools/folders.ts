@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { screenNames, UNSHOWN_FOLDER } from '../../core/screen/names';
 import { mergeFindings, NO_FINDINGS } from '../../core/screen/screen';
 import { TextPart, ToolResult } from '../../core/tools/result';
-import { WorkspaceMaps } from '../workspaceMaps';
+import { WorkspaceMaps } from '../workspace/workspaceMaps';
 
 /**
  * A tool over workspace folders: the one holding `path` when it is given, else every open folder

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { resultText } from '../../core/tools/result';
-import { WorkspaceMaps } from '../workspaceMaps';
+import { WorkspaceMaps } from '../workspace/workspaceMaps';
 import { toolTable } from './table';
 import { toolResult } from './toolResult';
 import { shownFailure, shownToolMessages } from './shownMessages';

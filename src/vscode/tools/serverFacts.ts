@@ -6,9 +6,9 @@ import { regionsForSearch } from '../../core/search/regions';
 import { SearchHit } from '../../core/search/searchHits';
 import { LspFileInput } from '../../core/tools/declared/lsp';
 import { lspPositions } from '../../core/tools/lsp';
-import { askLanguageServer, ServerAnswer } from '../languageServer';
-import { WorkspaceMaps } from '../workspaceMaps';
-import { WorkspaceFile } from '../workspacePaths';
+import { askLanguageServer, ServerAnswer } from '../language/languageServer';
+import { WorkspaceMaps } from '../workspace/workspaceMaps';
+import { WorkspaceFile } from '../workspace/workspacePaths';
 
 const MAX_LOCATIONS = 50;
 

@@ -1,10 +1,11 @@
 import { DEFAULT_CHANGES_TOKENS, MAX_CHANGES_TOKENS, MIN_CHANGES_TOKENS } from '../../changes/renderChanges';
+import { TOOL_NAME } from '../names';
 import { ToolDeclaration } from '../declaration';
-import { ChangesInput, changesProject } from '../changes';
+import { ChangesInput, changesProject } from '../runChanges';
 
 /** skim_changes: the working tree's git diff against a commit, each changed function with its changed lines, in a token budget. Never a model call. */
 export const changesTool: ToolDeclaration<ChangesInput> = {
-  name: 'skim_changes',
+  name: TOOL_NAME.changes,
   displayName: 'Skim: Changes',
   toolReferenceName: 'skimChanges',
   icon: '$(diff)',
@@ -35,6 +36,11 @@ export const changesTool: ToolDeclaration<ChangesInput> = {
   },
   showsLines: false,
   over: 'folders',
+  messages: (input) => {
+    const against = input.rev ?? 'HEAD';
+    return { invocation: `Placing the changes against ${against} in the map`, past: `Placed the changes against ${against} in the map` };
+  },
+  work: 'compare',
   run: async (host, input) => {
     const sources = { maps: await host.storedMaps(), outlines: await host.outlines() };
     const request = { rev: input.rev, path: host.scope(input.path), tokens: Math.floor((input.tokens ?? DEFAULT_CHANGES_TOKENS) / host.share) };

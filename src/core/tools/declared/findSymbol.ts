@@ -1,4 +1,5 @@
 import { ToolDeclaration } from '../declaration';
+import { TOOL_NAME } from '../names';
 import { fileSchema, onFile } from './fileInput';
 import { findSymbolIn, FoundSymbols } from '../symbols';
 import { ToolResult } from '../result';
@@ -10,7 +11,7 @@ export interface FindSymbolInput {
 
 /** skim_find_symbol: One declaration's body and coordinates, by name, in a named file. */
 export const findSymbolTool: ToolDeclaration<FindSymbolInput, ToolResult<FoundSymbols>> = {
-  name: 'skim_find_symbol',
+  name: TOOL_NAME.findSymbol,
   displayName: 'Skim: Find Symbol',
   toolReferenceName: 'skimFind',
   icon: '$(symbol-method)',
@@ -28,5 +29,6 @@ export const findSymbolTool: ToolDeclaration<FindSymbolInput, ToolResult<FoundSy
   ),
   showsLines: true,
   over: 'file',
+  messages: (input) => ({ invocation: `Finding ${input.name} in ${input.filePath}`, past: `Found ${input.name} in ${input.filePath}` }),
   run: onFile(async (host, file, input) => findSymbolIn(host.ctx, file, input.name, host.ctx.options.lineLimit)),
 };

@@ -1,10 +1,11 @@
 import { ToolDeclaration } from '../declaration';
+import { TOOL_NAME } from '../names';
 import { FileInput, fileSchema, onFile } from './fileInput';
 import { listSymbolsOf } from '../symbols';
 
 /** skim_list_symbols: The structural outline of one file: one parse, no model call. */
 export const listSymbolsTool: ToolDeclaration<FileInput> = {
-  name: 'skim_list_symbols',
+  name: TOOL_NAME.listSymbols,
   displayName: 'Skim: List Symbols',
   toolReferenceName: 'skimSymbols',
   icon: '$(symbol-class)',
@@ -14,5 +15,6 @@ export const listSymbolsTool: ToolDeclaration<FileInput> = {
   inputSchema: fileSchema(),
   showsLines: false,
   over: 'file',
+  messages: (input) => ({ invocation: `Outlining ${input.filePath}`, past: `Outlined ${input.filePath}` }),
   run: onFile(async (host, file) => listSymbolsOf(host.ctx, file)),
 };

@@ -1,10 +1,11 @@
 import { ToolDeclaration } from '../declaration';
-import { DEFAULT_LOCATE_TOKENS } from '../../locate/renderLocate';
-import { LocateInput, locateProject } from '../locate';
+import { TOOL_NAME } from '../names';
+import { DEFAULT_LOCATE_TOKENS, MAX_LOCATE_TOKENS, MIN_LOCATE_TOKENS } from '../../locate/renderLocate';
+import { LocateInput, locateProject } from '../runLocate';
 
 /** skim_locate: The functions a question in words is most likely about, ranked, fitted to a token budget (each folder its share). Never a model call. */
 export const locateTool: ToolDeclaration<LocateInput> = {
-  name: 'skim_locate',
+  name: TOOL_NAME.locate,
   displayName: 'Skim: Locate',
   toolReferenceName: 'skimLocate',
   icon: '$(target)',
@@ -24,9 +25,9 @@ export const locateTool: ToolDeclaration<LocateInput> = {
       },
       tokens: {
         type: 'integer',
-        minimum: 200,
-        maximum: 50_000,
-        description: 'The most tokens the answer may take (default 1,000, at most 50,000).',
+        minimum: MIN_LOCATE_TOKENS,
+        maximum: MAX_LOCATE_TOKENS,
+        description: `The most tokens the answer may take (default ${DEFAULT_LOCATE_TOKENS.toLocaleString('en-US')}, at most ${MAX_LOCATE_TOKENS.toLocaleString('en-US')}).`,
       },
     },
     required: ['question'],
@@ -34,6 +35,8 @@ export const locateTool: ToolDeclaration<LocateInput> = {
   },
   showsLines: false,
   over: 'folders',
+  messages: (input) => ({ invocation: `Locating "${input.question}"`, past: `Located "${input.question}"` }),
+  work: 'locate',
   run: (host, input) => {
     const request = { question: input.question, path: host.scope(input.path), tokens: Math.floor((input.tokens ?? DEFAULT_LOCATE_TOKENS) / host.share) };
     return locateProject(host.ctx, host.project, host.outlines, request, { ...host.programs, json: host.json, history: host.history });

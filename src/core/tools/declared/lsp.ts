@@ -1,4 +1,5 @@
 import { ToolDeclaration } from '../declaration';
+import { TOOL_NAME } from '../names';
 import { fileSchema, onFile } from './fileInput';
 import { factsAnswer, factsFallback, LspInput, lspSource, verifiedCall } from '../lsp';
 
@@ -8,7 +9,7 @@ export interface LspFileInput extends LspInput {
 
 /** skim_lsp: A fact about the symbol the model names on a line, from the host's language server (definition, references, implementations, type, callers); with none, none answering in time, or one that failed, the outlines and search stand in, and say which of those it was. */
 export const lspTool: ToolDeclaration<LspFileInput> = {
-  name: 'skim_lsp',
+  name: TOOL_NAME.lsp,
   displayName: 'Skim: Language Server Facts',
   toolReferenceName: 'skimLsp',
   icon: '$(references)',
@@ -36,6 +37,7 @@ export const lspTool: ToolDeclaration<LspFileInput> = {
   ),
   showsLines: false,
   over: 'file',
+  messages: (input) => ({ invocation: `Asking for the ${input.op} of ${input.symbol}`, past: `Asked for the ${input.op} of ${input.symbol}` }),
   run: onFile(async (host, file, input) => {
     // Skim's own check first: a host would open a FIFO or a device as a document, and wait on it.
     await lspSource(file);

@@ -1,4 +1,5 @@
 import { ToolDeclaration } from '../declaration';
+import { TOOL_NAME } from '../names';
 import { fileSchema, onFile } from './fileInput';
 import { nodeAtFile } from '../tree';
 
@@ -10,7 +11,7 @@ export interface NodeAtInput {
 
 /** skim_node_at: The syntax nodes holding one position, outermost first. */
 export const nodeAtTool: ToolDeclaration<NodeAtInput> = {
-  name: 'skim_node_at',
+  name: TOOL_NAME.nodeAt,
   displayName: 'Skim: Syntax at Position',
   toolReferenceName: 'skimNodeAt',
   icon: '$(symbol-structure)',
@@ -34,5 +35,9 @@ export const nodeAtTool: ToolDeclaration<NodeAtInput> = {
   ),
   showsLines: false,
   over: 'file',
+  messages: (input) => ({
+    invocation: `Reading the syntax at ${input.filePath}:${input.line}`,
+    past: `Read the syntax at ${input.filePath}:${input.line}`,
+  }),
   run: onFile(async (host, file, input) => nodeAtFile(host.ctx, file, input.line, input.column, (await host.storedMaps()).slow)),
 };

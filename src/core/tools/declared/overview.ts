@@ -1,10 +1,11 @@
 import { ToolDeclaration } from '../declaration';
-import { DEFAULT_TOKENS } from '../../overview/renderOverview';
-import { OverviewInput, overviewProject } from '../overview';
+import { TOOL_NAME } from '../names';
+import { DEFAULT_TOKENS, MAX_TOKENS, MIN_TOKENS } from '../../overview/renderOverview';
+import { OverviewInput, overviewProject } from '../runOverview';
 
 /** skim_overview: A folder's files ranked by how much the rest of the code refers to them, with their most referred-to declarations, fitted to a token budget (each folder its share). Never a model call. */
 export const overviewTool: ToolDeclaration<OverviewInput> = {
-  name: 'skim_overview',
+  name: TOOL_NAME.overview,
   displayName: 'Skim: Overview',
   toolReferenceName: 'skimOverview',
   icon: '$(repo)',
@@ -21,9 +22,9 @@ export const overviewTool: ToolDeclaration<OverviewInput> = {
       },
       tokens: {
         type: 'integer',
-        minimum: 200,
-        maximum: 50_000,
-        description: 'The most tokens the answer may take (default 1,000, at most 50,000).',
+        minimum: MIN_TOKENS,
+        maximum: MAX_TOKENS,
+        description: `The most tokens the answer may take (default ${DEFAULT_TOKENS.toLocaleString('en-US')}, at most ${MAX_TOKENS.toLocaleString('en-US')}).`,
       },
     },
     required: [],
@@ -31,6 +32,11 @@ export const overviewTool: ToolDeclaration<OverviewInput> = {
   },
   showsLines: false,
   over: 'folders',
+  messages: (input) => {
+    const what = input.path ?? 'the workspace';
+    return { invocation: `Surveying ${what}`, past: `Surveyed ${what}` };
+  },
+  work: 'survey',
   run: async (host, input) => {
     const sources = { maps: await host.storedMaps(), outlines: host.outlines, answersFile: host.answersFile, history: host.history };
     const request = { path: host.scope(input.path), tokens: Math.floor((input.tokens ?? DEFAULT_TOKENS) / host.share) };

@@ -1,6 +1,9 @@
 import { ToolDeclaration } from '../declaration';
+import { TOOL_NAME } from '../names';
 import { fileSchema, onFile } from './fileInput';
 import { queryFile } from '../tree';
+import { MAX_SHOWN } from '../../syntax/bounds';
+import { DEFAULT_MAX_CAPTURES } from '../../syntax/captures';
 
 export interface QueryTreeInput {
   filePath: string;
@@ -10,7 +13,7 @@ export interface QueryTreeInput {
 
 /** skim_query_tree: A tree-sitter query (or a named one) on one file: one parse, no model call. */
 export const queryTreeTool: ToolDeclaration<QueryTreeInput> = {
-  name: 'skim_query_tree',
+  name: TOOL_NAME.queryTree,
   displayName: 'Skim: Query Syntax Tree',
   toolReferenceName: 'skimQuery',
   icon: '$(list-tree)',
@@ -26,12 +29,14 @@ export const queryTreeTool: ToolDeclaration<QueryTreeInput> = {
       max: {
         type: 'integer',
         minimum: 1,
-        description: 'The most captures to show (default 100).',
+        maximum: MAX_SHOWN,
+        description: `The most captures to show (default ${DEFAULT_MAX_CAPTURES}, at most ${MAX_SHOWN.toLocaleString('en-US')}).`,
       },
     },
     ['query'],
   ),
   showsLines: false,
   over: 'file',
+  messages: (input) => ({ invocation: `Querying ${input.filePath} for ${input.query}`, past: `Queried ${input.filePath} for ${input.query}` }),
   run: onFile(async (host, file, input) => queryFile(host.ctx, file, input.query, input.max, (await host.storedMaps()).slow)),
 };

@@ -1,3 +1,5 @@
+import { counted } from '../../map/counts';
+import { TOOL_NAME } from '../names';
 import { ToolDeclaration } from '../declaration';
 import { fileSchema, onFile } from './fileInput';
 import { readFile, ReadInput, ReadResult } from '../read';
@@ -17,9 +19,16 @@ export interface ReadFileInput extends ReadInput {
   filePath: string;
 }
 
+/** The lines a read asks for, as its running message says them: ", lines 5-40". */
+function range({ startLine, lineCount, endLine }: ReadFileInput): string {
+  if (endLine) return `, lines ${startLine ?? 1}-${endLine}`;
+  if (lineCount) return `, ${counted(lineCount, 'line')} from ${startLine ?? 1}`;
+  return startLine ? ` from line ${startLine}` : '';
+}
+
 /** skim_read_file and `skim read`: a read with the guard applied, capped in bytes and naming the next step as its host does. */
 export const readFileTool: ToolDeclaration<ReadFileInput, ReadResult> = {
-  name: 'skim_read_file',
+  name: TOOL_NAME.readFile,
   displayName: 'Skim: Read File',
   toolReferenceName: 'skimRead',
   icon: '$(book)',
@@ -51,6 +60,7 @@ export const readFileTool: ToolDeclaration<ReadFileInput, ReadResult> = {
   ),
   showsLines: true,
   over: 'file',
+  messages: (input) => ({ invocation: `Reading ${input.filePath}${range(input)}`, past: `Read ${input.filePath}${range(input)}` }),
   run: onFile((host, file, input) =>
     readFile(host.ctx, host.maps(file), file, input, { maxBytes: host.readCap, wholeMap: host.nextSteps.wholeMap(file), ledger: host.ledger }),
   ),

@@ -1,12 +1,13 @@
 import { ToolDeclaration } from '../declaration';
-import { SearchRequest } from '../../search/searchHits';
-import { searchProject } from '../search';
+import { TOOL_NAME } from '../names';
+import { DEFAULT_MAX_HITS, MAX_HITS, SearchRequest } from '../../search/searchHits';
+import { searchProject } from '../runSearch';
 
 export type SearchInput = Pick<SearchRequest, 'pattern' | 'path' | 'glob' | 'literal' | 'max'>;
 
 /** skim_search: Ripgrep over the project, each hit placed in its region. */
 export const searchTool: ToolDeclaration<SearchInput> = {
-  name: 'skim_search',
+  name: TOOL_NAME.search,
   displayName: 'Skim: Search',
   toolReferenceName: 'skimSearch',
   icon: '$(search)',
@@ -35,7 +36,8 @@ export const searchTool: ToolDeclaration<SearchInput> = {
       max: {
         type: 'integer',
         minimum: 1,
-        description: 'The most hits to show (default 50, at most 500).',
+        maximum: MAX_HITS,
+        description: `The most hits to show (default ${DEFAULT_MAX_HITS}, at most ${MAX_HITS}).`,
       },
     },
     required: ['pattern'],
@@ -43,6 +45,8 @@ export const searchTool: ToolDeclaration<SearchInput> = {
   },
   showsLines: false,
   over: 'folders',
+  messages: (input) => ({ invocation: `Searching for ${input.pattern}`, past: `Searched for ${input.pattern}` }),
+  work: 'search',
   run: async (host, input) => {
     const request = { ...input, path: host.scope(input.path), signal: host.programs.signal };
     return searchProject(host.ctx, host.project, await host.storedMaps(), request, host.programs, await host.outlines());

@@ -1,11 +1,12 @@
 import { ToolDeclaration } from '../declaration';
+import { TOOL_NAME } from '../names';
 import { FileInput, fileSchema, onFile } from './fileInput';
 import { summarizeFile, SummaryResult } from '../maps';
 import { readsOf } from './readFile';
 
 /** skim_summarize_file: A file's prose and whole map: cache first, one model call on a miss. */
 export const summarizeFileTool: ToolDeclaration<FileInput, SummaryResult> = {
-  name: 'skim_summarize_file',
+  name: TOOL_NAME.summarizeFile,
   displayName: 'Skim: Summarize File',
   toolReferenceName: 'skimSummarize',
   icon: '$(list-tree)',
@@ -15,5 +16,6 @@ export const summarizeFileTool: ToolDeclaration<FileInput, SummaryResult> = {
   inputSchema: fileSchema(),
   showsLines: false,
   over: 'file',
+  messages: (input) => ({ invocation: `Mapping ${input.filePath}`, past: `Mapped ${input.filePath}` }),
   run: onFile((host, file) => summarizeFile(host.ctx, host.maps(file), file)),
 };

@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { SkimMessages } from '../../../../src/vscode/messages';
-import { INSTALL, NEVER, NOT_NOW, Onboarding } from '../../../../src/vscode/onboarding';
+import { SkimMessages } from '../../../../src/vscode/user/messages';
+import { INSTALL, NEVER, NOT_NOW, Onboarding } from '../../../../src/vscode/hook/onboarding';
 import { tsRegions, tsSource } from '../../../support/files';
 import { invoke, mapAnswer, memento, pageText, scriptedModel, skim, waitFor, workspaceDir, write } from '../../support';
 

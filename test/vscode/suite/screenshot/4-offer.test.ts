@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { NOT_NOW, Onboarding } from '../../../../src/vscode/onboarding';
+import { NOT_NOW, Onboarding } from '../../../../src/vscode/hook/onboarding';
 import { tsSource } from '../../../support/files';
 import { memento, shown, skim, sleep, write } from '../../support';
 

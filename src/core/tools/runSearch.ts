@@ -1,4 +1,5 @@
 import type { SkimContext } from '../context';
+import { TOOL_NAME } from './names';
 import { Project } from '../files/project';
 import { judgeSearch } from '../search/rerankHits';
 import { MapSource } from '../mapping/mapSource';
@@ -45,9 +46,9 @@ export async function searchProject(
     for (const hit of result.hits) ctx.seen.add(keys.get(hit) as string, hit.line);
     return { parts: [{ role: 'text', text: renderSearch(result) }], json: { ...searchJson(result), screen: findingsJson(findings) }, findings };
   } catch (error) {
-    if (error instanceof SearchRequestError) throw new ToolError(error.message, { tool: 'skim_search' });
+    if (error instanceof SearchRequestError) throw new ToolError(error.message, { tool: TOOL_NAME.search });
     if (error instanceof NoSearchProgramError)
-      throw new ToolError(`it cannot run here: ${error.message}`, { tool: 'skim_search', advice: 'Use your own search tool instead.' });
+      throw new ToolError(`it cannot run here: ${error.message}`, { tool: TOOL_NAME.search, advice: 'Use your own search tool instead.' });
     throw error;
   }
 }

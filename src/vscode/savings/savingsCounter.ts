@@ -1,7 +1,7 @@
-import { measureShortenedRead, O200K, TokenCounter } from '../core/savings';
-import { MapServices } from './mapServices';
-import { Savings } from './savings/savings';
-import { WorkspaceFile } from './workspacePaths';
+import { measureShortenedRead, O200K, TokenCounter } from '../../core/savings';
+import { MapServices } from '../workspace/mapServices';
+import { Savings } from './savings';
+import { WorkspaceFile } from '../workspace/workspacePaths';
 
 /** Counts what Show Savings shows: shortened reads, their tokens counted by the model the settings choose where it can, else o200k; model calls. */
 export class SavingsCounter {

@@ -1,14 +1,15 @@
 import * as vscode from 'vscode';
-import { OPTION_NAMES, OptionName, Options } from '../core/config/options';
-import { Logger } from '../core/context';
-import { idleOptions } from '../core/config/read';
+import { OPTION_NAMES, OptionName, Options } from '../../core/config/options';
+import { Logger } from '../../core/context';
+import { idleOptions } from '../../core/config/read';
 import { readSettings } from './settings';
-import { whenTrusted } from './trust';
+import { whenTrusted } from '../workspace/trust';
 
 /**
  * The extension's one configuration listener: when a setting changes, it reads the options again,
  * tells each part which options changed, and says once what is wrong with a value a person set,
- * and which setting cannot take effect as set.
+ * and which setting cannot take effect as set. The options themselves are read one way, fresh,
+ * through settings.ts.
  */
 export class SkimConfiguration implements vscode.Disposable {
   private current: Options;
@@ -29,11 +30,6 @@ export class SkimConfiguration implements vscode.Disposable {
     const changed = new Set(OPTION_NAMES.filter((name) => next[name] !== this.current[name]));
     this.current = next;
     if (changed.size) for (const listener of this.listeners) listener(changed);
-  }
-
-  /** The window's options (a folder's own settings are read where a folder is known). */
-  get options(): Options {
-    return this.current;
   }
 
   /** Calls `listener` with the names of the options that changed, after each change. */

@@ -1,4 +1,5 @@
 import type { SkimContext } from '../context';
+import { TOOL_NAME } from './names';
 import { Project } from '../files/project';
 import { readSource } from '../files/readSource';
 import { judgeLocate } from '../locate/rerankRegions';
@@ -19,7 +20,7 @@ import { findSearchProgram, NoSearchProgramError } from '../search/program';
 import { SearchRequestError } from '../search/searchHits';
 import { numberedLines } from './read';
 import { ToolError, ToolResult } from './result';
-import { SearchPrograms } from './search';
+import { SearchPrograms } from './runSearch';
 import type { ToolHost } from './host';
 import { locateHistoryOf } from '../locate/storedHistory';
 import { HistoryUse } from '../locate/renderLocate';
@@ -184,9 +185,9 @@ export async function locateProject(
     const places = ranked.slice(0, answer.results.length).map(({ path, start, end }) => ({ path, start, end }));
     return { parts: [{ role: 'text', text: renderLocate(answer) }], json: locateJson(answer, findings), findings, places };
   } catch (error) {
-    if (error instanceof LocateRequestError || error instanceof SearchRequestError) throw new ToolError(error.message, { tool: 'skim_locate' });
+    if (error instanceof LocateRequestError || error instanceof SearchRequestError) throw new ToolError(error.message, { tool: TOOL_NAME.locate });
     if (error instanceof NoSearchProgramError)
-      throw new ToolError(`it cannot run here: ${error.message}`, { tool: 'skim_locate', advice: 'Use your own search tool instead.' });
+      throw new ToolError(`it cannot run here: ${error.message}`, { tool: TOOL_NAME.locate, advice: 'Use your own search tool instead.' });
     throw error;
   }
 }

@@ -1,13 +1,14 @@
 import * as vscode from 'vscode';
-import { safeUrl, TeamCache } from '../core/cache/teamCache';
-import { resultText, ToolError } from '../core/tools/result';
-import { forgetTeamFile } from '../core/tools/team';
-import { commandTarget } from './commands';
-import { SkimConfiguration } from './configuration';
-import { SkimLog } from './log';
-import { settings } from './settings';
-import { trusted, waitsForTrust, whenTrusted } from './trust';
-import { WorkspaceMaps } from './workspaceMaps';
+import { safeUrl, TeamCache } from '../../core/cache/teamCache';
+import { resultText, ToolError } from '../../core/tools/result';
+import { forgetTeamFile } from '../../core/tools/team';
+import { commandTarget } from '../commands/commandTarget';
+import { CommandHandlers } from '../commands/ids';
+import { SkimConfiguration } from '../settings/configuration';
+import { SkimLog } from '../user/log';
+import { settings } from '../settings/settings';
+import { trusted, waitsForTrust, whenTrusted } from '../workspace/trust';
+import { WorkspaceMaps } from '../workspace/workspaceMaps';
 
 const PASSWORD_SECRET = 'skim.teamCache.password';
 
@@ -38,7 +39,7 @@ export function registerTeamCache(
   configuration: SkimConfiguration,
   workspace: WorkspaceMaps,
   log: SkimLog,
-): vscode.Disposable[] {
+): { disposables: vscode.Disposable[]; commands: CommandHandlers<'skim.setTeamCacheUrl' | 'skim.forgetTeamFile'> } {
   let team: TeamCache | undefined;
   const apply = async () => {
     // Maps of a workspace not trusted yet are neither published to the team nor taken from it.
@@ -65,12 +66,14 @@ export function registerTeamCache(
   configuration.onDidChange((changed) => {
     if (changed.has('teamCacheUrl')) void apply();
   });
-  return [
+  const disposables = [
     whenTrusted(apply),
     context.secrets.onDidChange((event) => {
       if (event.key === PASSWORD_SECRET) void apply();
     }),
-    vscode.commands.registerCommand('skim.setTeamCacheUrl', async () => {
+  ];
+  const commands = {
+    'skim.setTeamCacheUrl': async () => {
       const input = await vscode.window.showInputBox({
         title: 'Skim: the team cache (PostgreSQL)',
         prompt: "postgres://user:password@host:5432/database. The password is kept in VS Code's secret storage; empty turns the team cache off.",
@@ -94,8 +97,8 @@ export function registerTeamCache(
       if (url.password) await context.secrets.store(PASSWORD_SECRET, decodeURIComponent(url.password));
       url.password = '';
       await config.update('url', url.toString(), vscode.ConfigurationTarget.Global);
-    }),
-    vscode.commands.registerCommand('skim.forgetTeamFile', async (uri?: vscode.Uri) => {
+    },
+    'skim.forgetTeamFile': async (uri?: vscode.Uri) => {
       const file = commandTarget(workspace, uri);
       if (!file) return undefined;
       if (!team) {
@@ -115,6 +118,7 @@ export function registerTeamCache(
         void vscode.window.showWarningMessage(failed);
         return failed;
       }
-    }),
-  ];
+    },
+  };
+  return { disposables, commands };
 }

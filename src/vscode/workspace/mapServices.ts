@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import { MapService } from '../core/mapping/service';
-import { editorSymbolOutline } from './editorSymbols';
+import { MapService } from '../../core/mapping/service';
+import { editorSymbolOutline } from '../language/editorSymbols';
 import { FolderContexts } from './folderContexts';
 import { FolderStores } from './folderStores';
-import { SkimLog } from './log';
-import { LmModel, selectModel } from './model/lmModel';
-import { TeamHolder } from './teamHolder';
+import { SkimLog } from '../user/log';
+import { LmModel, selectModel } from '../model/lmModel';
+import { TeamHolder } from '../team/teamHolder';
 import { trusted } from './trust';
 import { WorkspaceFile } from './workspacePaths';
 

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import { createContext, SkimContext } from '../core/context';
-import { SeenLines } from '../core/judge/seenLines';
-import { screenMessage } from '../core/screen/message';
-import { screenNames } from '../core/screen/names';
-import { JudgeHolder } from './judge/judgeConfig';
-import { SkimLog } from './log';
-import { settings } from './settings';
+import { createContext, SkimContext } from '../../core/context';
+import { SeenLines } from '../../core/judge/seenLines';
+import { screenMessage } from '../../core/screen/message';
+import { screenNames } from '../../core/screen/names';
+import { JudgeHolder } from '../judge/judgeConfig';
+import { SkimLog } from '../user/log';
+import { settings } from '../settings/settings';
 
 /** Each workspace folder's session: its own settings, the judge, the lines its tools showed, the log. */
 export class FolderContexts {

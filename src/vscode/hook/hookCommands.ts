@@ -1,12 +1,13 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { AGENT_HOSTS, hostOf } from '../core/hook/hosts';
-import { HookCommands, hookCommands, HookTarget } from '../core/hook/command';
-import { hasSkimHook, hookPlace, hookStateDir, installHook, InstallHost, InstallScope, removeHook } from '../core/hook/install';
-import { SkimConfiguration } from './configuration';
-import { settings } from './settings';
-import { trusted, waitsForTrust } from './trust';
+import { AGENT_HOSTS, hostOf } from '../../core/hook/hosts';
+import { HookCommands, hookCommands, HookTarget } from '../../core/hook/command';
+import { hasSkimHook, hookPlace, hookStateDir, installHook, InstallHost, InstallScope, removeHook } from '../../core/hook/install';
+import { CommandHandlers } from '../commands/ids';
+import { SkimConfiguration } from '../settings/configuration';
+import { settings } from '../settings/settings';
+import { trusted, waitsForTrust } from '../workspace/trust';
 
 /**
  * The node that runs `skim hook`: VS Code's own runtime (as Node), so nothing else need be installed.
@@ -60,7 +61,7 @@ async function choose(action: 'install' | 'remove'): Promise<{ host: InstallHost
 }
 
 /** "Skim Setup: Install Read Hook" and "Skim Setup: Remove Read Hook": the same implementation as `skim hook install|remove`. */
-export function registerHookCommands(extensionPath: string, configuration: SkimConfiguration): vscode.Disposable[] {
+export function readHookCommands(extensionPath: string, configuration: SkimConfiguration): CommandHandlers<'skim.installReadHook' | 'skim.removeReadHook'> {
   followEditGate(extensionPath, configuration);
   const run = (action: 'install' | 'remove') => async (preset?: { host: InstallHost; scope: InstallScope }) => {
     // A hook file is a command agents run on every read: none is written, or rewritten, from a workspace not trusted yet.
@@ -83,5 +84,5 @@ export function registerHookCommands(extensionPath: string, configuration: SkimC
       return undefined;
     }
   };
-  return [vscode.commands.registerCommand('skim.installReadHook', run('install')), vscode.commands.registerCommand('skim.removeReadHook', run('remove'))];
+  return { 'skim.installReadHook': run('install'), 'skim.removeReadHook': run('remove') };
 }

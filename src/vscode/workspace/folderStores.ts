@@ -1,9 +1,9 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { outlineFileBeside, OutlineStore } from '../core/cache/outlineStore';
-import { MapCache } from '../core/cache/store';
-import { sha256Hex } from '../core/files/sha256';
-import { SkimLog } from './log';
+import { outlineFileBeside, OutlineStore } from '../../core/cache/outlineStore';
+import { MapCache } from '../../core/cache/store';
+import { sha256Hex } from '../../core/files/sha256';
+import { SkimLog } from '../user/log';
 
 /** Each workspace folder's map cache and outline store, under the extension's workspace storage, opened on first use and kept open. */
 export class FolderStores {

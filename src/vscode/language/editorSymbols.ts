@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { normalizeRegions, RawRegion } from '../core/map/normalize';
-import { NoGrammarError } from '../core/structural/mapper';
-import { StructuralMap } from '../core/structural/structuralMap';
-import { EDITOR_SYMBOLS_VERSION } from '../core/structural/rules';
+import { normalizeRegions, RawRegion } from '../../core/map/normalize';
+import { NoGrammarError } from '../../core/structural/mapper';
+import { StructuralMap } from '../../core/structural/structuralMap';
+import { EDITOR_SYMBOLS_VERSION } from '../../core/structural/rules';
 
 type Symbols = (vscode.DocumentSymbol | vscode.SymbolInformation)[] | undefined;
 

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { EditGateMode } from '../core/gate/gate';
-import { offeredHosts } from '../core/hook/hosts';
-import { hasSkimHook, hookPlace, InstallHost, InstallScope } from '../core/hook/install';
-import { SkimMessages } from './messages';
-import { settings } from './settings';
+import { EditGateMode } from '../../core/gate/gate';
+import { offeredHosts } from '../../core/hook/hosts';
+import { hasSkimHook, hookPlace, InstallHost, InstallScope } from '../../core/hook/install';
+import { SkimMessages } from '../user/messages';
+import { settings } from '../settings/settings';
 
 /**
  * The read hook offered once per workspace: the first time a trusted workspace with source files

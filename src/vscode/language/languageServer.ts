@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { FactOp } from '../core/facts/facts';
-import { within } from '../core/time/deadline';
+import { FactOp } from '../../core/facts/facts';
+import { within } from '../../core/time/deadline';
 
 /**
  * One question to the language servers of the user's own extensions, through VS Code's provider

@@ -1,4 +1,5 @@
 import type { SkimContext } from '../context';
+import { TOOL_NAME } from './names';
 import { ChangesResult, FileChanges, projectChanges, RegionChange } from '../changes/changes';
 import { ChangesRequestError } from '../changes/gitDiff';
 import { changesJson, DEFAULT_CHANGES_TOKENS, fitChanges } from '../changes/renderChanges';
@@ -72,7 +73,7 @@ export async function changesProject(
       if (!named.has(result.files[i].path)) for (const r of f.regions) for (const l of r.lines.slice(0, fitted.cap)) ctx.seen.add(f.path, l.line);
     return { parts: [{ role: 'text', text: fitted.text }], json: { ...changesJson(result), screen: findingsJson(findings) }, findings };
   } catch (error) {
-    if (error instanceof ChangesRequestError) throw new ToolError(error.message, { tool: 'skim_changes' });
+    if (error instanceof ChangesRequestError) throw new ToolError(error.message, { tool: TOOL_NAME.changes });
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Logger } from '../core/context';
+import { Logger } from '../../core/context';
 import { SkimMessages } from './messages';
 
 /** The "Skim" output channel, created on first use, and warnings shown to the user once each: the engine's logger in VS Code. */

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { Options } from '../core/config/options';
-import { optionsFromSettings, ReadOptions } from '../core/config/read';
+import { Options } from '../../core/config/options';
+import { optionsFromSettings, ReadOptions } from '../../core/config/read';
 
 /**
  * Skim's options in VS Code, read through the one option table: the settings a person set (for a

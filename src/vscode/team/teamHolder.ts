@@ -1,4 +1,4 @@
-import { TeamCache } from '../core/cache/teamCache';
+import { TeamCache } from '../../core/cache/teamCache';
 
 /** The team cache the settings configure now (undefined: none). */
 export class TeamHolder {

@@ -1,10 +1,10 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { historyFileBeside } from '../core/history/historyStore';
-import { HistoryStatus, ProjectHistory } from '../core/history/projectHistory';
-import { outlineFileBeside } from '../core/cache/outlineStore';
-import { learnWeights } from '../core/locate/learnWeights';
-import { onPath } from '../core/search/program';
+import { historyFileBeside } from '../../core/history/historyStore';
+import { HistoryStatus, ProjectHistory } from '../../core/history/projectHistory';
+import { outlineFileBeside } from '../../core/cache/outlineStore';
+import { learnWeights } from '../../core/locate/learnWeights';
+import { onPath } from '../../core/search/program';
 
 /**
  * Each workspace folder's git history for locate (core/history), read in the extension host in

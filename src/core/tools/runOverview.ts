@@ -1,4 +1,5 @@
 import type { SkimContext } from '../context';
+import { TOOL_NAME } from './names';
 import { Project } from '../files/project';
 import { MapSource } from '../mapping/mapSource';
 import { KeptAnswer, OverviewAnswers } from '../overview/answers';
@@ -17,7 +18,7 @@ import { ToolError, ToolResult } from './result';
 import type { ToolHost } from './host';
 import { StoredHistory } from '../history/historyStore';
 import { fileChanges } from '../history/changes';
-import { SearchPrograms } from './search';
+import { SearchPrograms } from './runSearch';
 
 /** Where an overview's parts come from: stored maps for prose, the outlines, where answers are kept, and the project's history. */
 export interface OverviewSources {
@@ -119,7 +120,7 @@ async function keptAnswer(project: Project, answers: OverviewAnswers, key: strin
 }
 
 /** How a model is told to narrow an overview, where the host says nothing else. */
-const TOOL_NARROW = (folder: string) => `skim_overview with path "${folder}"`;
+const TOOL_NARROW = (folder: string) => `${TOOL_NAME.overview} with path "${folder}"`;
 
 /** An overview as data, screened: what a host renders, and what a listing cut short shows of its folder. */
 export interface ScreenedOverview {
@@ -196,10 +197,10 @@ export async function overviewProject(
   } catch (error) {
     if (error instanceof OverviewFileError) {
       const oneFile = options.oneFile ?? (() => 'outline one file with skim_list_symbols or skim_summarize_file');
-      throw new ToolError(`${error.message}: ${oneFile(error.file)}`, { tool: 'skim_overview' });
+      throw new ToolError(`${error.message}: ${oneFile(error.file)}`, { tool: TOOL_NAME.overview });
     }
-    if (error instanceof OverviewRequestError) throw new ToolError(error.message, { tool: 'skim_overview' });
-    if (error instanceof NoSearchProgramError) throw new ToolError(`it cannot run here: ${error.message}`, { tool: 'skim_overview' });
+    if (error instanceof OverviewRequestError) throw new ToolError(error.message, { tool: TOOL_NAME.overview });
+    if (error instanceof NoSearchProgramError) throw new ToolError(`it cannot run here: ${error.message}`, { tool: TOOL_NAME.overview });
     throw error;
   }
 }

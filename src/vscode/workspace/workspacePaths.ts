@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { Project, ProjectFile } from '../core/files/project';
+import { Project, ProjectFile } from '../../core/files/project';
 
 /** A file inside one of the open workspace folders. */
 export interface WorkspaceFile extends ProjectFile {

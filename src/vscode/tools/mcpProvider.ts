@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { SkimConfiguration } from './configuration';
-import { trusted, whenTrusted } from './trust';
+import { SkimConfiguration } from '../settings/configuration';
+import { settings } from '../settings/settings';
+import { trusted, whenTrusted } from '../workspace/trust';
 
 /**
  * Offers `skim mcp` to VS Code's MCP servers when skim.mcp.offerServer is on, for chat sessions
@@ -16,7 +17,7 @@ export function registerMcpServer(extensionPath: string, version: string, config
     onDidChangeMcpServerDefinitions: changed.event,
     provideMcpServerDefinitions() {
       // The server reads settings and runs language servers of its own: not before the workspace is trusted.
-      if (!configuration.options.mcpOfferServer || !trusted()) return [];
+      if (!settings().mcpOfferServer || !trusted()) return [];
       const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file');
       const args = [path.join(extensionPath, 'dist', 'cli.js'), 'mcp', ...(folder ? ['--root', folder.uri.fsPath] : [])];
       // VS Code's own runtime runs the server as Node; no other Node need be installed.

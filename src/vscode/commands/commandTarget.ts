@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import { mapUri } from './editor/mapDocument';
-import { WorkspaceMaps } from './workspaceMaps';
-import { WorkspaceFile } from './workspacePaths';
+import { mapUri } from '../editor/mapDocument';
+import { WorkspaceMaps } from '../workspace/workspaceMaps';
+import { WorkspaceFile } from '../workspace/workspacePaths';
+import { CommandHandlers } from './ids';
 
 /** The file a command acts on: the one it was given (explorer, editor title), else the active editor's; said when there is none. */
 export function commandTarget(workspace: WorkspaceMaps, uri: unknown): WorkspaceFile | undefined {
@@ -16,9 +17,9 @@ export function commandTarget(workspace: WorkspaceMaps, uri: unknown): Workspace
 }
 
 /** Summarize File, Show Map, Forget This File, Clear Cache. */
-export function registerCommands(workspace: WorkspaceMaps): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand('skim.summarizeFile', async (uri?: vscode.Uri) => {
+export function fileCommands(workspace: WorkspaceMaps): CommandHandlers<'skim.summarizeFile' | 'skim.showMap' | 'skim.forgetFile' | 'skim.clearCache'> {
+  return {
+    'skim.summarizeFile': async (uri?: vscode.Uri) => {
       const file = commandTarget(workspace, uri);
       if (!file) return undefined;
       try {
@@ -36,15 +37,15 @@ export function registerCommands(workspace: WorkspaceMaps): vscode.Disposable[] 
         void vscode.window.showWarningMessage(`Skim could not summarize ${file.key}: ${(error as Error).message}`);
         return undefined;
       }
-    }),
-    vscode.commands.registerCommand('skim.showMap', async (uri?: vscode.Uri) => {
+    },
+    'skim.showMap': async (uri?: vscode.Uri) => {
       const file = commandTarget(workspace, uri);
       if (file) await vscode.window.showTextDocument(mapUri(vscode.Uri.file(file.absolute)), { preview: true, viewColumn: vscode.ViewColumn.Beside });
-    }),
-    vscode.commands.registerCommand('skim.forgetFile', async (uri?: vscode.Uri) => {
+    },
+    'skim.forgetFile': async (uri?: vscode.Uri) => {
       const file = commandTarget(workspace, uri);
       if (file) await workspace.forget(file);
-    }),
-    vscode.commands.registerCommand('skim.clearCache', () => workspace.clear()),
-  ];
+    },
+    'skim.clearCache': () => workspace.clear(),
+  };
 }

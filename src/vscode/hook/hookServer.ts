@@ -1,11 +1,11 @@
 import { chmodSync, rmSync } from 'node:fs';
 import * as net from 'node:net';
 import * as vscode from 'vscode';
-import { HookRequest, HookResponse, MAX_MESSAGE_BYTES } from '../core/hook/remoteMaps';
-import { untrustedDirectory } from '../core/files/trust';
-import { socketDirectory, socketPathFor } from '../core/hook/socketPath';
-import { WorkspaceMaps } from './workspaceMaps';
-import { makeFolder } from '../core/files/makeFolder';
+import { HookRequest, HookResponse, MAX_MESSAGE_BYTES } from '../../core/hook/remoteMaps';
+import { untrustedDirectory } from '../../core/files/trust';
+import { socketDirectory, socketPathFor } from '../../core/hook/socketPath';
+import { WorkspaceMaps } from '../workspace/workspaceMaps';
+import { makeFolder } from '../../core/files/makeFolder';
 
 /**
  * Answers `skim hook` for this window's workspace folders over a local socket that only this
