@@ -12,19 +12,25 @@ const watch = process.argv.includes('--watch');
 // Every grammar the language table names, and each language's outline query; tree-sitter's own JavaScript is
 // loaded from a file (not bundled) so that a runtime whose WebAssembly failed can be replaced by a fresh copy.
 const languages = JSON.parse(readFileSync('src/core/structural/languages.json', 'utf8'));
-const wasm = [
+const grammars = languages.map((l) => [l.package ?? 'tree-sitter-wasms/out', l.wasm]);
+// SQLite and tree-sitter's runtime, which every hook process loads, as they are: brotli would save 60 KB of the .vsix and cost
+// each hook process about 5 ms to decompress them.
+const runtimes = [
   ['sql.js/dist', 'sql-wasm.wasm'],
   ['web-tree-sitter', 'tree-sitter.wasm'],
-  ...languages.map((l) => [l.package ?? 'tree-sitter-wasms/out', l.wasm]),
+  ['web-tree-sitter', 'tree-sitter.cjs'],
 ];
 mkdirSync('dist/wasm', { recursive: true });
-copyFileSync('node_modules/web-tree-sitter/tree-sitter.cjs', 'dist/wasm/tree-sitter.cjs');
-// A .wasm left by an older build would be packaged beside its .br.
-for (const file of readdirSync('dist/wasm')) if (file.endsWith('.wasm')) rmSync(path.join('dist/wasm', file));
+// Whatever an older build left there that this one does not write (a grammar as .wasm beside its .br) would be packaged.
+const stored = new Set([...grammars.map(([, file]) => `${file}.br`), ...runtimes.map(([, file]) => file)]);
+for (const file of readdirSync('dist/wasm')) if (!stored.has(file)) rmSync(path.join('dist/wasm', file));
+for (const [pkg, file] of runtimes) copyFileSync(path.join('node_modules', pkg, file), path.join('dist/wasm', file));
+mkdirSync('dist/queries', { recursive: true });
+for (const file of readdirSync('src/core/structural/queries')) copyFileSync(path.join('src/core/structural/queries', file), path.join('dist/queries', file));
 
-// The WebAssembly (src/core/assets.ts) and gpt-tokenizer's o200k tables (src/core/tokenizerBundle.ts) are stored
+// The grammars (src/core/assets.ts) and gpt-tokenizer's o200k tables (src/core/tokenizerBundle.ts) are stored
 // brotli-compressed and decompressed in memory when loaded: the .vsix deflates a grammar to about a tenth, brotli at
-// its best with a 16 MB window to about a sixteenth (the grammars and SQLite 4.45 MB deflated, 2.83 MB so). That best
+// its best with a 16 MB window to about a sixteenth (the 23 grammars 3.97 MB deflated, 2.46 MB so). That best
 // takes minutes on two cores, so a file is compressed again only when its bytes changed: the digest of what each .br
 // was made from is kept in dist/meta/compressed.json.
 const brotli = promisify(zlib.brotliCompress);
@@ -42,12 +48,9 @@ async function compress(bytes, out) {
 const require = (await import('node:module')).createRequire(import.meta.url);
 const o200k = Buffer.from(JSON.stringify(require('gpt-tokenizer/cjs/bpeRanks/o200k_base').default));
 const compressing = Promise.all([
-  ...wasm.map(([pkg, file]) => compress(readFileSync(path.join('node_modules', pkg, file)), path.join('dist/wasm', `${file}.br`))),
+  ...grammars.map(([pkg, file]) => compress(readFileSync(path.join('node_modules', pkg, file)), path.join('dist/wasm', `${file}.br`))),
   compress(o200k, 'dist/o200k_base.json.br'),
 ]).then(() => writeFileSync(madeFrom, JSON.stringify(made, null, 1)));
-
-mkdirSync('dist/queries', { recursive: true });
-for (const file of readdirSync('src/core/structural/queries')) copyFileSync(path.join('src/core/structural/queries', file), path.join('dist/queries', file));
 
 const common = {
   bundle: true,

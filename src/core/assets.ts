@@ -16,14 +16,14 @@ export function wasmFile(pkg: string, file: string): string {
 }
 
 /**
- * The bytes of a WebAssembly module Skim ships. The build stores each brotli-compressed beside the
- * bundle (dist/wasm/FILE.br: a grammar takes a third of its deflated size in the .vsix) and it is
- * decompressed here, off the main thread; from source it is the npm package's own file.
+ * The bytes of a WebAssembly module Skim ships. The build stores each grammar brotli-compressed beside
+ * the bundle (dist/wasm/FILE.br: a third of its deflated size in the .vsix), decompressed here off the
+ * main thread; SQLite and tree-sitter's runtime, which every hook process loads, stay as they are.
  */
 export async function wasmBytes(pkg: string, file: string): Promise<Uint8Array<ArrayBuffer>> {
-  const bundled = path.join(__dirname, 'wasm', `${file}.br`);
-  if (existsSync(bundled)) return new Uint8Array(await decompress(await readFile(bundled)));
-  return new Uint8Array(await readFile(packageFile(pkg, file)));
+  const compressed = path.join(__dirname, 'wasm', `${file}.br`);
+  if (existsSync(compressed)) return new Uint8Array(await decompress(await readFile(compressed)));
+  return new Uint8Array(await readFile(wasmFile(pkg, file)));
 }
 
 function packageFile(pkg: string, file: string): string {
