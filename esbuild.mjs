@@ -1,23 +1,56 @@
-// Bundles the extension and the `skim` command, and copies the WebAssembly they load at run time.
+// Bundles the extension and the `skim` command, and stores the WebAssembly and tables they load at run time.
 import * as esbuild from 'esbuild';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Buffer } from 'node:buffer';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { promisify } from 'node:util';
+import * as zlib from 'node:zlib';
 
 const watch = process.argv.includes('--watch');
 
 // Every grammar the language table names, and each language's outline query; tree-sitter's own JavaScript is
 // loaded from a file (not bundled) so that a runtime whose WebAssembly failed can be replaced by a fresh copy.
 const languages = JSON.parse(readFileSync('src/core/structural/languages.json', 'utf8'));
-const wasm = [
+const grammars = languages.map((l) => [l.package ?? 'tree-sitter-wasms/out', l.wasm]);
+// SQLite and tree-sitter's runtime, which every hook process loads, as they are: brotli would save 60 KB of the .vsix and cost
+// each hook process about 5 ms to decompress them.
+const runtimes = [
   ['sql.js/dist', 'sql-wasm.wasm'],
   ['web-tree-sitter', 'tree-sitter.wasm'],
   ['web-tree-sitter', 'tree-sitter.cjs'],
-  ...languages.map((l) => [l.package ?? 'tree-sitter-wasms/out', l.wasm]),
 ];
 mkdirSync('dist/wasm', { recursive: true });
-for (const [pkg, file] of wasm) copyFileSync(path.join('node_modules', pkg, file), path.join('dist/wasm', file));
+// Whatever an older build left there that this one does not write (a grammar as .wasm beside its .br) would be packaged.
+const stored = new Set([...grammars.map(([, file]) => `${file}.br`), ...runtimes.map(([, file]) => file)]);
+for (const file of readdirSync('dist/wasm')) if (!stored.has(file)) rmSync(path.join('dist/wasm', file));
+for (const [pkg, file] of runtimes) copyFileSync(path.join('node_modules', pkg, file), path.join('dist/wasm', file));
 mkdirSync('dist/queries', { recursive: true });
 for (const file of readdirSync('src/core/structural/queries')) copyFileSync(path.join('src/core/structural/queries', file), path.join('dist/queries', file));
+
+// The grammars (src/core/assets.ts) and gpt-tokenizer's o200k tables (src/core/tokenizerBundle.ts) are stored
+// brotli-compressed and decompressed in memory when loaded: the .vsix deflates a grammar to about a tenth, brotli at
+// its best with a 16 MB window to about a sixteenth (the 23 grammars 3.97 MB deflated, 2.46 MB so). That best
+// takes minutes on two cores, so a file is compressed again only when its bytes changed: the digest of what each .br
+// was made from is kept in dist/meta/compressed.json.
+const brotli = promisify(zlib.brotliCompress);
+const BROTLI = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_LGWIN]: 24 };
+const madeFrom = path.join('dist/meta', 'compressed.json');
+mkdirSync('dist/meta', { recursive: true });
+const made = existsSync(madeFrom) ? JSON.parse(readFileSync(madeFrom, 'utf8')) : {};
+async function compress(bytes, out) {
+  const digest = createHash('sha256').update(JSON.stringify(BROTLI)).update(bytes).digest('hex');
+  if (made[out] === digest && existsSync(out)) return;
+  writeFileSync(out, await brotli(bytes, { params: { ...BROTLI, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+  made[out] = digest;
+}
+// The tables as gpt-tokenizer's own module builds them, written as JSON (it parses faster than the same array as JavaScript).
+const require = (await import('node:module')).createRequire(import.meta.url);
+const o200k = Buffer.from(JSON.stringify(require('gpt-tokenizer/cjs/bpeRanks/o200k_base').default));
+const compressing = Promise.all([
+  ...grammars.map(([pkg, file]) => compress(readFileSync(path.join('node_modules', pkg, file)), path.join('dist/wasm', `${file}.br`))),
+  compress(o200k, 'dist/o200k_base.json.br'),
+]).then(() => writeFileSync(madeFrom, JSON.stringify(made, null, 1)));
 
 const common = {
   bundle: true,
@@ -50,6 +83,14 @@ const apart = {
   },
 };
 
+// dist/tokenizer.js reads the o200k tables from dist/o200k_base.json.br; their JavaScript module is only its way from source.
+const ranksApart = {
+  name: 'ranks-apart',
+  setup(build) {
+    build.onResolve({ filter: /\/bpeRanks\/o200k_base$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
 const builds = [
   // dist/cli.js only loads dist/cli-main.js through V8's code cache; that is small on purpose (the hook starts there on every
   // read) and loads dist/engine.js for everything else.
@@ -68,14 +109,13 @@ const builds = [
   { ...common, entryPoints: ['src/core/workers/outlineWorkerMain.ts'], outfile: 'dist/outline-worker.js' },
   { ...common, entryPoints: ['src/vscode/main.ts'], outfile: 'dist/extension.js', jsxFactory: 'vscpp', jsxFragment: 'vscppf', plugins: [apart] },
   { ...common, entryPoints: ['src/core/screen/secretlintBundle.ts'], outfile: 'dist/secretlint.js' },
-  { ...common, entryPoints: ['src/core/tokenizerBundle.ts'], outfile: 'dist/tokenizer.js' },
+  { ...common, entryPoints: ['src/core/tokenizerBundle.ts'], outfile: 'dist/tokenizer.js', plugins: [ranksApart] },
 ];
 
 if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();
 } else {
   // Each bundle's metafile (what went into it, what it requires) beside it in dist/meta/: test/unit/bundles.test.ts reads them.
-  mkdirSync('dist/meta', { recursive: true });
   await Promise.all(
     builds.map(async (options) => {
       const { metafile } = await esbuild.build({ ...options, metafile: true });
@@ -83,3 +123,4 @@ if (watch) {
     }),
   );
 }
+await compressing;

@@ -33,6 +33,7 @@ import { measureHookCrowd } from './hookCrowd';
 import { measureOverview } from './overview';
 import { measureLocate } from './locate';
 import { measureTeamCache } from './team';
+import { measureCompressedAssets } from './compressedAssets';
 import { BenchResults, BenchRow, LanguageRow } from './results';
 
 const rows: BenchRow[] = [];
@@ -558,6 +559,7 @@ function extensionCosts(dir: string) {
   record('VSIX size', vsixMb, 'MB', { text: '≤ 5', ok: vsixMb <= 5 });
   const bundleMb = statSync(path.join(__dirname, '../../../dist/extension.js')).size / 1048576;
   record('dist/extension.js, what every window loads', bundleMb, 'MB', { text: '≤ 1.5', ok: bundleMb <= 1.5 });
+  measureCompressedAssets(record, QUICK);
   const out = path.join(dir, 'activation.json');
   try {
     execFileSync(process.execPath, [path.join(__dirname, '../vscode/runner.js'), '--suite', 'activation', '--timeout', '300'], {

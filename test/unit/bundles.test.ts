@@ -1,7 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import * as path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { encode } from 'gpt-tokenizer';
+import languages from '../../src/core/structural/languages.json';
 
 const DIST = path.resolve(__dirname, '../../../dist');
 
@@ -136,5 +139,33 @@ describe('the bundles a window or a command loads', () => {
     const b = bundle('engine');
     assert.ok(!b.packages.includes('gpt-tokenizer'), b.packages.join(', '));
     assert.ok(b.requires.includes('./tokenizer.js'), b.requires.join(', '));
+  });
+
+  it("dist/tokenizer.js carries gpt-tokenizer's encoder but not its o200k tables: it counts as the package does from the brotli-compressed tables beside it", () => {
+    const b = bundle('tokenizer');
+    assert.ok(b.bytes < 64 * 1024, `${b.bytes} bytes`);
+    assert.ok(existsSync(path.join(DIST, 'o200k_base.json.br')));
+    const text = readFileSync(path.resolve(DIST, '../node_modules/mocha/lib/runner.js'), 'utf8');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built bundle itself, as savings.ts loads it
+    const bundled = require(path.join(DIST, 'tokenizer.js')) as { encode(text: string): number[] };
+    assert.deepEqual(bundled.encode(text), encode(text));
+  });
+});
+
+describe('the WebAssembly the bundles load', () => {
+  it('is stored in dist/wasm as one brotli-compressed .wasm.br per grammar the language table names, with SQLite and the tree-sitter runtime (loaded by every hook process) as they are', () => {
+    const stored = readdirSync(path.join(DIST, 'wasm')).sort();
+    const expected = [...languages.map((l) => `${l.wasm}.br`), 'sql-wasm.wasm', 'tree-sitter.cjs', 'tree-sitter.wasm'].sort();
+    assert.deepEqual(stored, expected);
+  });
+
+  it("a grammar decompresses to its npm package's own bytes", () => {
+    for (const [pkg, file] of [
+      ['tree-sitter-bash', 'tree-sitter-bash.wasm'],
+      ['tree-sitter-wasms/out', 'tree-sitter-ocaml.wasm'],
+    ]) {
+      const stored = brotliDecompressSync(readFileSync(path.join(DIST, 'wasm', `${file}.br`)));
+      assert.ok(stored.equals(readFileSync(path.resolve(DIST, '../node_modules', pkg, file))), file);
+    }
   });
 });

@@ -12,7 +12,7 @@ describe('the packaged extension', () => {
     this.timeout(60_000);
     const files = execFileSync(path.join(ROOT, 'node_modules/.bin/vsce'), ['ls'], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n');
     const runtime =
-      /^(dist\/[\w-]+\.js|dist\/wasm\/[\w.-]+\.(wasm|cjs)|dist\/queries\/\w+\.scm|chat\/[\w.-]+\.md|media\/[\w/.-]+\.(png|svg|md)|package\.json|README\.md|CHANGELOG\.md|LICENSE)$/;
+      /^(dist\/[\w-]+\.js|dist\/wasm\/[\w.-]+\.(wasm|wasm\.br|cjs)|dist\/o200k_base\.json\.br|dist\/queries\/\w+\.scm|chat\/[\w.-]+\.md|media\/[\w/.-]+\.(png|svg|md)|package\.json|README\.md|CHANGELOG\.md|LICENSE)$/;
     assert.deepEqual(
       files.filter((file) => !runtime.test(file)),
       [],

@@ -33,6 +33,16 @@ function option(name: string): string | undefined {
   return at === -1 ? undefined : process.argv[at + 1];
 }
 
+/**
+ * A logged error whose stack lies wholly inside VS Code's own code (the workbench page or code-server's files) as its first
+ * line: the frames say nothing about Skim. A stack with any other frame (dist/extension.js, a test) is kept whole.
+ */
+function withoutHostFrames(line: string): string {
+  const frames = line.split('\n').filter((l) => /^\s+at /.test(l));
+  const host = (frame: string) => /\/static\/out\/vs\/|\/code-server\/lib\/vscode\/|\(native\)|node:internal\//.test(frame);
+  return frames.length && frames.every(host) ? `${line.split('\n')[0]} (${frames.length} frames in VS Code itself)` : line;
+}
+
 /** The paths scripts/setup-vscode-host.sh wrote, unless the environment already names them. */
 function hostEnv(): { node: string; entry: string; chromium: string } {
   const file = path.join(
@@ -193,6 +203,9 @@ async function openWindow(suite: string, phase: string, dir: string): Promise<nu
         XDG_CACHE_HOME: path.join(dir, 'xdg-cache'),
         // Where the hook keeps its edit-gate stamps (and records of the hook files it wrote).
         XDG_STATE_HOME: path.join(dir, 'xdg-state'),
+        // No extension gallery: the host is offline, and code-server's default (open-vsx.org) filled every run's log with
+        // ENOTFOUND from the workbench's gallery queries; an empty gallery is one VS Code does not query.
+        EXTENSIONS_GALLERY: '{}',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -230,9 +243,11 @@ async function openWindow(suite: string, phase: string, dir: string): Promise<nu
         ],
       });
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-      const quiet = /^\[(ChatModelSelection|AgentHost|AgentHost:remote|AccountPolicyGate)\]/;
+      // The workbench's own chatter, which no test of Skim is about: a run printed about 1,190 lines of it.
+      const quiet =
+        /^(\[(ChatModelSelection|AgentHost|AgentHost:remote|AccountPolicyGate)\]|Ignoring fetching additional builtin extensions from gallery as it is disabled\.$)/;
       await page.exposeFunction('codeAutomationLog', (type: string, args: unknown[]) => {
-        const line = format(...(Array.isArray(args) ? args : [args]));
+        const line = withoutHostFrames(format(...(Array.isArray(args) ? args : [args])));
         if (line.includes('SKIM-SHOWN'))
           void answerShown(page, line, shownDir, pictures).catch((error: Error) => console.error(`[vscode-test] SKIM-SHOWN: ${error.message}`));
         if (quiet.test(line)) return;

@@ -1,5 +1,5 @@
 import initSqlJs, { Database, SqlJsStatic } from 'sql.js';
-import { wasmFile } from '../assets';
+import { wasmBytes } from '../assets';
 
 /** Bumped when the tables change; a database of another version is set aside and rebuilt. */
 export const SCHEMA_VERSION = '1';
@@ -34,7 +34,7 @@ CREATE TABLE IF NOT EXISTS regions (
 let engine: Promise<SqlJsStatic> | undefined;
 
 export function sqlite(): Promise<SqlJsStatic> {
-  engine ??= initSqlJs({ locateFile: (name: string) => wasmFile('sql.js/dist', name) });
+  engine ??= wasmBytes('sql.js/dist', 'sql-wasm.wasm').then((bytes) => initSqlJs({ wasmBinary: bytes.buffer }));
   return engine;
 }
 

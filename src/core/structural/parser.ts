@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import type * as TreeSitter from 'web-tree-sitter';
 import type { Language, Parser, Query, Tree } from 'web-tree-sitter';
-import { wasmFile } from '../assets';
+import { wasmBytes, wasmFile } from '../assets';
 import { OUTLINE_MS, PARSE_SLICE_MS } from './bounds';
 import { Budget } from './budget';
 import { LanguageInfo, parseableText } from './languages';
@@ -100,7 +100,7 @@ function load(): Promise<Runtime> {
     delete require.cache[file];
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a fresh copy is the only way to a fresh WebAssembly instance
     const ts = require(file) as typeof TreeSitter;
-    const options: Record<string, unknown> = { locateFile: (name: string) => wasmFile('web-tree-sitter', name) };
+    const options: Record<string, unknown> = { wasmBinary: await wasmBytes('web-tree-sitter', 'tree-sitter.wasm') };
     if (memoryLimit) options.wasmMemory = memory = new wasm.Memory({ initial: Math.min(512, memoryLimit / PAGE), maximum: Math.floor(memoryLimit / PAGE) });
     // The typings ask for a whole Emscripten module; the runtime only needs these.
     await ts.Parser.init(options as unknown as Parameters<typeof ts.Parser.init>[0]);
@@ -130,8 +130,7 @@ function discard(runtime: Runtime, loading: Promise<Runtime>): void {
 async function grammarOf(runtime: Runtime, language: LanguageInfo): Promise<Language> {
   let grammar = runtime.grammars.get(language.id);
   if (!grammar) {
-    const file = wasmFile(language.package ?? 'tree-sitter-wasms/out', language.wasm);
-    const loading = runtime.loads.then(() => runtime.ts.Language.load(file));
+    const loading = runtime.loads.then(async () => runtime.ts.Language.load(await wasmBytes(language.package ?? 'tree-sitter-wasms/out', language.wasm)));
     grammar = loading;
     runtime.loads = loading.catch(() => undefined);
     runtime.grammars.set(language.id, loading);
