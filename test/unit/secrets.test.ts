@@ -182,6 +182,8 @@ describe('credentials found on the raw text, each range exact', () => {
       'TOKEN=your-token-here',
       'PASSWORD=%DB_PASSWORD%',
       'AUTH_TOKEN=$(cat /run/secrets/token)',
+      '    password=password,',
+      '    token=self.token)',
     ];
     // Planted under a real file's own lines (python3.11's shlex), which hold no credential.
     const real = readFileSync('/usr/lib/python3.11/shlex.py', 'utf8');

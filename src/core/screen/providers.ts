@@ -38,8 +38,12 @@ const mixedCase = (secret: string) => /[a-z]/.test(secret) && /[A-Z]/.test(secre
 
 const notPlaceholder = (secret: string) => !PLACEHOLDER.test(secret);
 
-/** An env file's value that is a credential: not a reference to another (`$DB_PASSWORD`, `${X}`, `%X%`), a command's output, a placeholder, a path, a URL or a number. */
-const envValue = (secret: string) => notPlaceholder(secret) && !/^[$%`]|\$\(|^[\d.:_-]+$|^(?:\.{0,2}\/|~\/)|^[a-z][a-z0-9+.-]*:\/\//i.test(secret);
+/** An env file's value that is a credential: not a reference to another (`$DB_PASSWORD`, `${X}`, `%X%`), a command's output, a placeholder, a path, a URL, a number or code. */
+const envValue = (secret: string) =>
+  notPlaceholder(secret) &&
+  !/^[$%`]|\$\(|^[\d.:_-]+$|^(?:\.{0,2}\/|~\/)|^[a-z][a-z0-9+.-]*:\/\//i.test(secret) &&
+  // A keyword argument on a line of its own (`password=password,`, `token=self.token)`) is code.
+  !/[,;)]$|^(?:self|this|cls|config|settings|options|opts|args|kwargs|env)\.|^(?:password|passwd|pwd|secret|token|api_?key|credentials?)$/i.test(secret);
 
 /** jwt.io's example token's payload ({"sub":"1234567890","name":"John Doe",…}), in every JWT library's tests. */
 const JWT_IO_EXAMPLE = 'eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ';
