@@ -148,6 +148,57 @@ describe('credentials found on the raw text, each range exact', () => {
     }
   });
 
+  it('finds a private key whole whatever escape or ASCII separator stands for its line breaks: \\x0a, \\u000a, \\012, %0A, &#10;, &#xA;, \\u2028, \\r, U+001C to U+001F', async () => {
+    const block = lines(readFileSync(GO_TLS_EXAMPLE, 'utf8'), 139, 143);
+    const separators = ['\\x0a', '\\u000a', '\\012', '%0A', '&#10;', '&#xA;', '\\u2028', '\\r', '\x1c', '\x1d', '\x1e', '\x1f'];
+    for (const separator of separators) {
+      const text = block.replace(/\n/g, separator);
+      assert.equal(redact(text, await findSecrets(text)), '\tkeyPem := []byte(`[redacted: EC private key]`)', JSON.stringify(separator));
+    }
+    // Flattened with tabs, its last line short and a space before END, as a log line holds it.
+    const flat = block.replace(/\n/g, '\t').replace('\t-----END', ' -----END');
+    assert.equal(redact(flat, await findSecrets(flat)), '\tkeyPem := []byte(`[redacted: EC private key]`)');
+  });
+
+  it("redacts a value assigned to a credential's name in an env file unless it refers to another, and the tokens a Slack app, curl -u, a zero-width space or full-width letters carried past", async () => {
+    const GHP = `ghp_${'R8x2Lq7VnT4kPz9WcY3mHb6JdF1sGa5Ue0Qo'}`;
+    const planted = {
+      'DB_PASSWORD=': 'hunter2-Correct-Battery',
+      'export DB_PASSWORD=': 'correct-horse-battery-staple',
+      'SMTP_PASSWORD=': 'q8$Lm2!zR7',
+      'DJANGO_SECRET_KEY=': 'django-insecure-k2#x!9z@v$w8q7p6o5n4m3l2',
+      'API_KEY=': `${'Ab3Cd4Ef5Gh6Ij7Kl8Mn9Op0Qr1St2Uv3Wx4Yz5A'}==`,
+      'password=': 's3cr3tP4ss',
+      'PGPASSWORD=': 's3cr3tP4ss',
+      'SLACK_APP_TOKEN=': ['xapp', '1', 'A012ABCDEFG', '1234567890123', '0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9'].join('-'),
+      'curl -u deploy:': 'Tr0ub4dor-Horse-77',
+      'token: ': GHP.replace('ghp_', 'ghp\u200b_'),
+      'full width: ': [...'ghp_'].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join('') + GHP.slice(4),
+    };
+    const references = [
+      'DB_PASSWORD=$POSTGRES_PASSWORD',
+      'API_KEY=${API_KEY}',
+      'SECRET_KEY=',
+      'TOKEN=your-token-here',
+      'PASSWORD=%DB_PASSWORD%',
+      'AUTH_TOKEN=$(cat /run/secrets/token)',
+      '    password=password,',
+      '    token=self.token)',
+    ];
+    // Planted under a real file's own lines (python3.11's shlex), which hold no credential.
+    const real = readFileSync('/usr/lib/python3.11/shlex.py', 'utf8');
+    const text = `${real}${Object.entries(planted)
+      .map(([name, value]) => `${name}${value}`)
+      .join('\n')}\n${references.join('\n')}\n`;
+    const shown = redact(text, await findSecrets(text)).split('\n');
+    const tail = shown.slice(real.split('\n').length - 1);
+    assert.deepEqual(shown.slice(0, real.split('\n').length - 1), real.split('\n').slice(0, -1), 'the real file is left as it is');
+    for (const [i, [name, value]] of Object.entries(planted).entries()) {
+      assert.match(tail[i], new RegExp(`^${name.replace(/[$]/g, '\\$')}\\[redacted: [^\\]]+\\]$`), `${name}${value}`);
+    }
+    assert.deepEqual(tail.slice(Object.keys(planted).length, -1), references);
+  });
+
   it('leaves code that names the PEM markers alone (jose parsing keys, vsce scanning for them)', async () => {
     for (const file of [npm('jose/dist/webapi/key/import.js'), npm('jose/dist/webapi/lib/asn1.js'), npm('@vscode/vsce/out/secretLint.js')]) {
       const text = readFileSync(file, 'utf8');

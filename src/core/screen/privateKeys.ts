@@ -18,8 +18,8 @@ const MIN_KEY_CHARS = 16;
 
 const HEADER = /^(?:Proc-Type|DEK-Info|Comment|Version|Charset|Hash): /;
 
-/** Key lines flattened into one: runs of at least 40 base64 characters (a key line holds 64 or 70) joined by single spaces, the last run any length. */
-const FLATTENED = /^(?:[A-Za-z0-9+/]{40,} )*[A-Za-z0-9+/]{16,}={0,2}$/;
+/** Key lines flattened into one: runs of at least 40 base64 characters (a key line holds 64 or 70) joined by spaces or tabs, the last run any length (16 when it is the only one). */
+const FLATTENED = /^(?:(?:[A-Za-z0-9+/]{40,}[ \t]+)+[A-Za-z0-9+/]+|[A-Za-z0-9+/]{16,})={0,2}$/;
 
 /** The base64 characters a piece of a block holds (0 for a blank or header line), or undefined when it is not part of one. */
 function keyChars(piece: string): number | undefined {
@@ -34,7 +34,7 @@ function keyChars(piece: string): number | undefined {
   // A note or a hover flattens a block's lines into one and may clip it: long runs of base64
   // joined by spaces, perhaps cut short with an ellipsis.
   const flat = core.replace(/(?:…|\.{3})$/, '');
-  return FLATTENED.test(flat) ? flat.replace(/ /g, '').length : undefined;
+  return FLATTENED.test(flat) ? flat.replace(/[ \t]/g, '').length : undefined;
 }
 
 interface Piece {
@@ -43,13 +43,18 @@ interface Piece {
 }
 
 /**
- * `text` cut into lines at every line break a file may use (LF, CRLF, a lone CR, NEL, the Unicode
- * line and paragraph separators, a vertical tab or form feed) and, inside a line, at JSON's `\n`
- * and `\r\n` escapes.
+ * A line break as a file may write it (LF, CRLF, a lone CR, NEL, the Unicode line and paragraph
+ * separators, a vertical tab or form feed, the ASCII file, group, record and unit separators that
+ * Python's splitlines breaks at), or a run of them escaped inside a string: `\n`, `\r`, `\x0a`,
+ * `\u000a`, `\012`, `\u2028`, a URL's `%0A`, HTML's `&#10;` and `&#xA;`.
  */
+// eslint-disable-next-line no-control-regex -- the ASCII separators are line breaks here
+const SEPARATOR = /\r\n|[\n\r\v\f\x1c-\x1f\u0085\u2028\u2029]|(?:\\(?:[nr]|x0[aAdD]|u000[aAdD]|u202[89]|01[25])|%0[aAdD]|&#(?:1[03]|[xX]0?[aAdD]);)+/g;
+
+/** `text` cut into lines at every line break, written or escaped (SEPARATOR). */
 function pieces(text: string, from: number, to: number): Piece[] {
   const out: Piece[] = [];
-  const separator = /\r\n|[\n\r\v\f\u0085\u2028\u2029]|\\r\\n|\\n/g;
+  const separator = new RegExp(SEPARATOR);
   separator.lastIndex = from;
   let at = from;
   for (let m = separator.exec(text); m && m.index < to; m = separator.exec(text)) {

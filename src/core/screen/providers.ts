@@ -38,6 +38,13 @@ const mixedCase = (secret: string) => /[a-z]/.test(secret) && /[A-Z]/.test(secre
 
 const notPlaceholder = (secret: string) => !PLACEHOLDER.test(secret);
 
+/** An env file's value that is a credential: not a reference to another (`$DB_PASSWORD`, `${X}`, `%X%`), a command's output, a placeholder, a path, a URL, a number or code. */
+const envValue = (secret: string) =>
+  notPlaceholder(secret) &&
+  !/^[$%`]|\$\(|^[\d.:_-]+$|^(?:\.{0,2}\/|~\/)|^[a-z][a-z0-9+.-]*:\/\//i.test(secret) &&
+  // A keyword argument on a line of its own (`password=password,`, `token=self.token)`) is code.
+  !/[,;)]$|^(?:self|this|cls|config|settings|options|opts|args|kwargs|env)\.|^(?:password|passwd|pwd|secret|token|api_?key|credentials?)$/i.test(secret);
+
 /** jwt.io's example token's payload ({"sub":"1234567890","name":"John Doe",…}), in every JWT library's tests. */
 const JWT_IO_EXAMPLE = 'eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ';
 
@@ -131,6 +138,31 @@ export const PROVIDER_FORMATS: ProviderFormat[] = [
     source: 'https://api.slack.com/authentication/rotation (refresh and configuration tokens: xoxe-, xoxe.xoxp-)',
     hint: /xoxe/,
     pattern: /(?<![A-Za-z0-9_-])xoxe(?:\.xox[bp])?-\d-[A-Za-z0-9-]{60,400}(?![A-Za-z0-9_-])/dg,
+  },
+  {
+    // secretlint's Slack rule stops an app-level token at its last dash and leaves its last part, the secret's most random one.
+    kind: 'Slack token',
+    source: 'https://api.slack.com/authentication/token-types#app (app-level tokens: xapp-1-A…-…-…)',
+    hint: /xapp-/,
+    pattern: /(?<![A-Za-z0-9_-])xapp-\d-[A-Za-z0-9]{6,40}-\d{6,20}-[A-Za-z0-9]{16,200}(?![A-Za-z0-9_-])/dg,
+  },
+  {
+    kind: 'password on a command line',
+    source: 'https://curl.se/docs/manpage.html#-u (-u, --user <user:password>); https://www.gnu.org/software/wget/manual/wget.html (--user, --password)',
+    hint: /\s(?:-u|--user|--password)[\s=]/,
+    pattern:
+      /\b(?:curl|wget|http)\b[^\n]{0,200}?\s(?:(?:-u|--user)[\s=]{1,4}["']?[^\s:"'$]{1,100}:|--password[\s=]{1,4}["']?)(?<secret>[^\s"'$][^\s"']{3,200})/dg,
+    accept: notPlaceholder,
+  },
+  {
+    // The generic assignment rule asks a value to look random; in an env file a value assigned to a credential's name is one unless it refers to another.
+    kind: 'password in an env file',
+    source:
+      'https://hexdocs.pm/dotenvy/dotenv-file-format.html (NAME=value lines; export NAME=value in shells); https://www.postgresql.org/docs/current/libpq-envars.html (PGPASSWORD)',
+    hint: /(?:pass(?:word|wd)?|pwd|secret(?:_key)?|token|api_?key|access_key|auth_key|private_key|credentials?)=/i,
+    pattern:
+      /^[ \t]*(?:(?:#+|\/\/|-)[ \t]*)?(?:export[ \t]+)?(?:[A-Za-z][A-Za-z0-9_]{0,60}?)?(?:pass(?:word|wd)?|pwd|secret(?:_key)?|token|api_?key|access_key|auth_key|private_key|credentials?)=(?<q>["']?)(?<secret>[^\s"'#][^\s"']{5,300})\k<q>[ \t]*(?:#[^\n]*)?\r?$/dgim,
+    accept: envValue,
   },
   {
     kind: 'Twilio API key',

@@ -13,9 +13,9 @@ import { findSecrets, SecretFinding } from './secrets';
  * to the line it came from; lines are never joined or split, so numbers stay true.
  */
 export interface ScreenFindings {
-  /** Lines that had a credential taken out, in the caller's numbering. */
-  redactions: { line: number; kind: string }[];
-  flags: ScreenFlag[];
+  /** Lines that had a credential taken out, in the caller's numbering; `path` names the file (as shown) where an answer holds several files' lines. */
+  redactions: { line: number; kind: string; path?: string }[];
+  flags: (ScreenFlag & { path?: string })[];
   /** Passages the judge found to be addressed to an agent, to be drawn as data (enforcing only). */
   wrapped: WrappedPassage[];
 }
@@ -89,13 +89,22 @@ export function mergeFindings(...all: ScreenFindings[]): ScreenFindings {
   };
 }
 
+/** Findings of one file's lines, each naming the file as it is shown: for an answer that holds several files' lines (locate). */
+export function inFile(findings: ScreenFindings, path: string): ScreenFindings {
+  return {
+    redactions: findings.redactions.map((r) => ({ path, ...r })),
+    flags: findings.flags.map((f) => ({ path, ...f })),
+    wrapped: findings.wrapped,
+  };
+}
+
 /** Findings as one list each, in line order, each once: the same credential seen in a line and in a map's field of it is one. */
 export function distinctFindings(findings: ScreenFindings): ScreenFindings {
   const once = <T extends { line: number }>(list: readonly T[], key: (item: T) => string) =>
     [...new Map(list.map((item) => [key(item), item])).values()].sort((a, b) => a.line - b.line);
   return {
-    redactions: once(findings.redactions, (r) => `${r.line}\0${r.kind}`),
-    flags: once(findings.flags, (f) => `${f.line}\0${f.signal}`),
+    redactions: once(findings.redactions, (r) => `${r.path ?? ''}\0${r.line}\0${r.kind}`),
+    flags: once(findings.flags, (f) => `${f.path ?? ''}\0${f.line}\0${f.signal}`),
     wrapped: findings.wrapped,
   };
 }

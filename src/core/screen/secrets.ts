@@ -17,10 +17,37 @@ export type { SecretFinding } from './finding';
  * are sorted and never overlap. A text the prefilter clears costs one scan and loads no rules.
  */
 export async function findSecrets(text: string): Promise<SecretFinding[]> {
-  if (!text || !mayHoldSecret(text)) return [];
+  const plain = plainText(text);
+  if (!plain || !mayHoldSecret(plain.text)) return [];
   // secretlint's findings first: where two detectors see the same range, the first names it (GitHub Token, not secret in an assignment).
-  const found = mayHoldSecretlintFinding(text) ? await secretlintFindings(text) : [];
-  return mergeFindings([...found, ...providerFindings(text), ...privateKeyFindings(text)]);
+  const found = mayHoldSecretlintFinding(plain.text) ? await secretlintFindings(plain.text) : [];
+  const all = [...found, ...providerFindings(plain.text), ...privateKeyFindings(plain.text)];
+  return mergeFindings(plain.at ? all.map((f) => ({ ...f, start: plain.at![f.start], end: plain.at![f.end - 1] + 1 })) : all);
+}
+
+/** Characters that show nothing (zero-width spaces and joiners, a soft hyphen, a word joiner, a BOM): one inside a token would split it for every detector. */
+const INVISIBLE = /[\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]/;
+/** Full-width ASCII (`ｇｈｐ＿…`), drawn as the letters it stands for. */
+const FULL_WIDTH = /[\uff01-\uff5e]/;
+
+/**
+ * `text` as the detectors read it: without invisible characters and with full-width ASCII as
+ * ASCII, as the flag rules read a line; `at` maps each of its characters back to its offset in
+ * `text` (absent when the text needed no change). Undefined for an empty text.
+ */
+function plainText(text: string): { text: string; at?: number[] } | undefined {
+  if (!text) return undefined;
+  if (!INVISIBLE.test(text) && !FULL_WIDTH.test(text)) return { text };
+  let out = '';
+  const at: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (INVISIBLE.test(c)) continue;
+    out += FULL_WIDTH.test(c) ? String.fromCharCode(c.charCodeAt(0) - 0xfee0) : c;
+    at.push(i);
+  }
+  at.push(text.length);
+  return { text: out, at };
 }
 
 /** `text` with each finding's range replaced by one marker naming what it was. */

@@ -7,7 +7,8 @@ import { mapJson, renderAt, renderMap } from '../map/render';
 import { MapOutcome, MapSource, MapUnavailableError } from '../mapping/mapSource';
 import { screenEntry } from '../screen/entry';
 import { FieldFinding, placeFindings } from '../screen/placed';
-import { findingsJson, mergeFindings, NO_FINDINGS, ScreenFindings } from '../screen/screen';
+import { findingsJson, inFile, mergeFindings, NO_FINDINGS, ScreenFindings } from '../screen/screen';
+import { UNSHOWN_NAME } from '../screen/names';
 import { readSource } from '../files/readSource';
 import { explain, TextPart, ToolError, ToolResult } from './result';
 
@@ -39,10 +40,16 @@ export async function fileFindings(ctx: SkimContext, file: ProjectFile, fields: 
   return placeFindings(ctx, fields, lines);
 }
 
-/** The same for answers over many files (locate, the overview): each file's findings on its own lines, by the file's key. */
-export async function filesFindings(ctx: SkimContext, project: Project, byFile: ReadonlyMap<string, readonly FieldFinding[]>): Promise<ScreenFindings> {
+/** What several files' map fields held (`byFile`, keyed by each file's key), on those files' lines, each naming its file as the answer shows it (`shownPath`). */
+export async function filesFindings(
+  ctx: SkimContext,
+  project: Project,
+  byFile: ReadonlyMap<string, readonly FieldFinding[]>,
+  shownPath: ReadonlyMap<string, string>,
+): Promise<ScreenFindings> {
   let placed = NO_FINDINGS;
-  for (const [key, fields] of byFile) placed = mergeFindings(placed, await fileFindings(ctx, project.file(key), fields));
+  for (const [key, fields] of byFile)
+    placed = mergeFindings(placed, inFile(await fileFindings(ctx, project.file(key), fields), shownPath.get(key) ?? UNSHOWN_NAME));
   return placed;
 }
 

@@ -11,7 +11,7 @@ import { screenFields } from '../screen/fields';
 import { UNSHOWN_FOLDER, UNSHOWN_NAME } from '../screen/names';
 import { findSecrets } from '../screen/secrets';
 import { questionText } from '../locate/question';
-import { distinctFindings, mergeFindings, NO_FINDINGS, ScreenFindings, screenLines } from '../screen/screen';
+import { distinctFindings, inFile, mergeFindings, NO_FINDINGS, ScreenFindings, screenLines } from '../screen/screen';
 import { FieldFinding } from '../screen/placed';
 import { filesFindings } from './maps';
 import { screenSource } from '../screen/sourceScreen';
@@ -91,8 +91,9 @@ async function screenResults(
   };
   for (const r of findings.redactions) found(r.line, { kind: r.kind });
   for (const f of findings.flags) found(f.line, { signal: f.signal });
-  const placed = await filesFindings(ctx, project, byFile);
-  return { results: results.map((r, i) => ({ ...r, path: shown[3 * i] || UNSHOWN_NAME, name: shown[3 * i + 1], note: shown[3 * i + 2] })), findings: placed };
+  const screened = results.map((r, i) => ({ ...r, path: shown[3 * i] || UNSHOWN_NAME, name: shown[3 * i + 1], note: shown[3 * i + 2] }));
+  const shownPath = new Map(results.map((r, i) => [r.path, screened[i].path]));
+  return { results: screened, findings: await filesFindings(ctx, project, byFile, shownPath) };
 }
 
 /** The first results' own lines (read from their real paths, not the names shown), screened as a read's are (the whole file, so that a credential spanning lines is caught). */
@@ -100,10 +101,11 @@ async function regionLines(
   ctx: SkimContext,
   project: Project,
   results: readonly LocateResult[],
+  shownPaths: readonly string[],
 ): Promise<{ lines: (RegionLines | undefined)[]; findings: ScreenFindings }> {
   let findings = NO_FINDINGS;
   const lines: (RegionLines | undefined)[] = [];
-  for (const r of results.slice(0, 2)) {
+  for (const [i, r] of results.slice(0, 2).entries()) {
     try {
       const file = project.file(r.path);
       if (!file.inside) throw new Error('outside');
@@ -113,7 +115,7 @@ async function regionLines(
       // The credentials the whole file's screen took out of these lines, beside what screening the lines themselves found.
       const redactions: ScreenFindings['redactions'] = [];
       for (let line = r.start; line <= end; line++) for (const kind of source.redactedIn(line)) redactions.push({ line, kind });
-      findings = mergeFindings(findings, { redactions, flags: [], wrapped: [] }, screened.findings);
+      findings = mergeFindings(findings, inFile(mergeFindings({ redactions, flags: [], wrapped: [] }, screened.findings), shownPaths[i]));
       lines.push({ start: r.start, lines: screened.lines, wrapped: screened.findings.wrapped });
     } catch {
       lines.push(undefined);
@@ -168,7 +170,12 @@ export async function locateProject(
     const { order, asked } = await judgeLocate(shownQuestion, screened.results, ctx.judge);
     const ranked = order ? order.map((i) => found[i]) : found;
     const results = order ? order.map((i) => screened.results[i]) : screened.results;
-    const shown = await regionLines(ctx, project, ranked);
+    const shown = await regionLines(
+      ctx,
+      project,
+      ranked,
+      results.map((r) => r.path),
+    );
     const format: LocateFormat = options.json ? 'json' : 'text';
     const findings = distinctFindings(mergeFindings(screened.findings, shown.findings));
     const answer = await fitLocate(

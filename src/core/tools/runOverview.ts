@@ -64,7 +64,6 @@ async function screenOverview(ctx: SkimContext, project: Project, answer: Overvi
     ...answer.files.flatMap((f) => [escapeControls(f.path), f.prose ?? '', ...f.declarations.map((d) => d.name)]),
   ].map((field) => cleanText(field).replace(/\s+/g, ' '));
   const { shown, findings } = await screenFields(ctx, fields);
-  const placed = await placedInFiles(ctx, project, answer, fields, findings);
   let at = 4;
   const files = answer.files.map((f) => {
     // A file whose name the screen flags is named as every channel names it.
@@ -78,6 +77,8 @@ async function screenOverview(ctx: SkimContext, project: Project, answer: Overvi
   const root = shown[1] || UNSHOWN_FOLDER;
   const scope = answer.scope === '.' ? '.' : shown[2] || UNSHOWN_FOLDER;
   const narrow = shown[3] || undefined;
+  const shownPath = new Map(answer.files.map((f, i) => [f.path, files[i].path]));
+  const placed = await placedInFiles(ctx, project, answer, fields, findings, shownPath);
   return { answer: { ...answer, root, scope, narrow, description, files }, findings: placed };
 }
 
@@ -92,6 +93,7 @@ async function placedInFiles(
   answer: OverviewAnswer,
   fields: readonly string[],
   findings: ScreenFindings,
+  shownPath: ReadonlyMap<string, string>,
 ): Promise<ScreenFindings> {
   const owner: { file: string; near: { start: number; end: number } }[] = [];
   let at = 4;
@@ -107,8 +109,7 @@ async function placedInFiles(
   };
   for (const r of findings.redactions) found(r.line, { kind: r.kind });
   for (const f of findings.flags) found(f.line, { signal: f.signal });
-  const placed = await filesFindings(ctx, project, byFile);
-  return placed;
+  return filesFindings(ctx, project, byFile, shownPath);
 }
 
 /** The answer kept under `key`, while each shown file's prose is what its cached map (or its own outline) gives now. */
