@@ -224,17 +224,19 @@ describe('credentials found on the raw text, each range exact', () => {
 
   it('finds nothing in real files that look secret-ish: lockfile hashes, go.sum, UUIDs, base64 test vectors, token and password constants', async () => {
     const files = [
-      // Constants named for tokens and passwords whose values are names: "id_token", "msal:acquireTokenStart", "?InterpolationInJSX".
-      npm('@azure/msal-common/src/utils/Constants.ts'),
-      npm('@azure/msal-browser/src/event/EventType.ts'),
-      npm('@azure/msal-common/src/error/ClientAuthErrorCodes.ts'),
+      // Constants and arguments named for tokens and passwords whose values are names or code: token.py's table, the mail and FTP clients' login(user, password), Go's PlainAuth.
+      '/usr/lib/python3.11/token.py',
+      '/usr/lib/python3.11/smtplib.py',
+      '/usr/lib/python3.11/imaplib.py',
+      '/usr/lib/python3.11/netrc.py',
+      '/usr/share/go-1.19/src/net/smtp/auth.go',
+      '/usr/share/go-1.19/src/crypto/tls/common.go',
       npm('gpt-tokenizer/cjs/encodingParams/constants.js'),
       npm('prettier/index.mjs'),
       path.join(ROOT, 'package-lock.json'),
       npm('.package-lock.json'),
       '/usr/share/go-1.19/src/go.sum',
       '/usr/share/go-1.19/src/encoding/base64/base64_test.go',
-      npm('@azure/identity/dist/browser/constants.js'),
       npm('@vscode/vsce/out/auth.js'),
     ];
     for (const file of files) {
