@@ -166,12 +166,27 @@ function rgHit(record: string): RawHit | undefined {
   return { path: keyOf(file), line, text: rawLine(text), spans: rgSpans(parsed.data?.lines, parsed.data?.submatches) };
 }
 
+/** Text that is a regex, in ripgrep's syntax or git's extended one: without any of these a pattern matches as literal text. */
+const REGEX_CHARS = /[\\^$.|?*+()[\]{}]/;
+
+/**
+ * Where a pattern matched a line, for a program that does not say (git grep): each occurrence
+ * of literal text; for a regex, the whole line, for JavaScript's regex is not git's.
+ */
+function textSpans(o: RunOptions, text: string): { start: number; end: number }[] {
+  if (!o.literal && REGEX_CHARS.test(o.pattern)) return [{ start: 0, end: Number.MAX_SAFE_INTEGER }];
+  const spans: { start: number; end: number }[] = [];
+  for (let at = text.indexOf(o.pattern); at >= 0 && o.pattern; at = text.indexOf(o.pattern, at + o.pattern.length))
+    spans.push({ start: at, end: at + o.pattern.length });
+  return spans.length ? spans : [{ start: 0, end: Number.MAX_SAFE_INTEGER }];
+}
+
 /**
  * `git grep --null` writes `path\0line\0text\n`: a name may hold a line break, a line never does.
  * Read as NUL-separated records, a text record runs on to the next path (`text\npath`); this
  * tells each record what it is. Fed the last record too, it returns the last hit.
  */
-function gitHits(): (record: string) => RawHit | undefined {
+function gitHits(o: RunOptions): (record: string) => RawHit | undefined {
   let file: string | undefined;
   let line: number | undefined;
   return (record) => {
@@ -186,13 +201,8 @@ function gitHits(): (record: string) => RawHit | undefined {
       return undefined;
     }
     const newline = record.indexOf('\n');
-    // git grep says no column: the whole line is taken as matched.
-    const hit = {
-      path: keyOf(file),
-      line,
-      text: rawLine(newline < 0 ? record : record.slice(0, newline)),
-      spans: [{ start: 0, end: Number.MAX_SAFE_INTEGER }],
-    };
+    const text = rawLine(newline < 0 ? record : record.slice(0, newline));
+    const hit = { path: keyOf(file), line, text, spans: textSpans(o, text) };
     file = newline < 0 || newline === record.length - 1 ? undefined : record.slice(newline + 1);
     line = undefined;
     return hit;
@@ -265,7 +275,7 @@ export function runLines(
 export async function runSearch(program: SearchProgram, root: string, options: RunOptions): Promise<RunResult> {
   const result: RunResult = { hits: [], total: 0, totalIsLowerBound: false, timedOut: false, suspect: [] };
   const rg = program.kind === 'rg';
-  const git = gitHits();
+  const git = gitHits(options);
   const run = await runLines(program.path, rg ? rgArgs(options) : gitArgs(options), root, {
     timeoutMs: options.timeoutMs,
     signal: options.signal,

@@ -4,7 +4,8 @@ import { Region } from '../map/types';
 import { Project } from '../files/project';
 import { LINE_CHARS } from '../search/run';
 import { SearchHit } from '../search/search';
-import { mergeFindings, NO_FINDINGS, ScreenFindings, screenLines } from '../screen/screen';
+import { mergeFindings, NO_FINDINGS, redactLines, ScreenFindings, screenLines } from '../screen/screen';
+import { findSecrets } from '../screen/secrets';
 import { hashBytes } from '../files/scan';
 import { screenNames } from '../screen/names';
 import { screenSource, SourceScreen } from '../screen/sourceScreen';
@@ -41,6 +42,15 @@ const clip = (text: string) => (text.length > LINE_CHARS ? `${text.slice(0, LINE
 
 /** The screened line, its indentation as the host gave the hit's (a language server's locations come trimmed). */
 const asGiven = (given: string, line: string) => (/^\s/.test(given) ? line : line.trimStart());
+
+/**
+ * Whether every span of a line's match touches a credential the line holds on its own; true too
+ * when the line holds none on its own (its redaction is a private key's, found with the lines around it).
+ */
+async function touchesWithheld(text: string, spans: readonly { start: number; end: number }[]): Promise<boolean> {
+  const taken = redactLines([text], await findSecrets(text)).redacted;
+  return !taken.length || spans.every((s) => taken.some((r) => s.start < r.to && r.from < s.end));
+}
 
 /** Hits as they may be shown, and the project key of each one's file (its `path` is the name as shown). */
 export interface ScreenedHits {
@@ -90,8 +100,7 @@ export async function screenHits(ctx: SkimContext, project: Project, hits: reado
     }
     for (const hit of list) {
       const own = file.inside ? await screenWindow(ctx, file.real, [hit.text], hit.line, false) : await screenLines(ctx, [hit.text], hit.line, false);
-      // Without the file's own screen the match is not placed against what was taken out: any is taken to touch it.
-      if (hit.spans && own.findings.redactions.length) continue;
+      if (hit.spans && own.findings.redactions.length && (await touchesWithheld(hit.text, hit.spans))) continue;
       screened.set(hit, { ...hit, text: clip(own.lines[0]) });
       findings = mergeFindings(findings, own.findings);
     }
