@@ -11,7 +11,7 @@ import { shellWord } from '../core/hook/shellWord';
 import { findExtension } from '../core/hook/socketPath';
 import type { MapEntry } from '../core/map/types';
 import { EnsureOptions, MapOutcome, MapSource, MapUnavailableError } from '../core/mapping/mapSource';
-import { DEFAULT_LOCK_WAIT_MS, LockBusyError, withFileLock } from '../core/cache/lock';
+import { DEFAULT_LOCK_WAIT_MS, LockBusyError, LockUnusableError, withFileLock } from '../core/cache/lock';
 import { makeFolder } from '../core/files/makeFolder';
 import { readForMapping } from '../core/files/readSource';
 import { hashBytes } from '../core/files/scan';
@@ -164,6 +164,7 @@ class IndexedMaps implements MapSource {
         Math.max(0, this.mapping.until - Date.now()),
       );
     } catch (error) {
+      if (error instanceof LockUnusableError) throw new MapUnavailableError(error.message, 0);
       if (error instanceof LockBusyError) throw new MapUnavailableError('another Skim hook is making its map now; a read a moment later will have it', 0);
       throw error;
     }

@@ -136,4 +136,52 @@ describe("git's diff as Skim reads it", () => {
       { path: 'é.bin', status: 'binary', hunks: [] },
     ]);
   });
+
+  it('names a changed file whose name holds a space, a tab, a line break or é as git does, with its lines (git ends a name with a space with a tab)', async () => {
+    const s = repository();
+    try {
+      await namesAsGitWrites(s);
+    } finally {
+      s.cleanup();
+    }
+  });
 });
+
+async function namesAsGitWrites(s: ReturnType<typeof scratch>) {
+  const go = (name: string) => `package http\n\nfunc ${name}() int { return 1 }\n`;
+  execFileSync('mkdir', [path.join(s.dir, 'pkg')]);
+  const names = { 'pkg/my file.go': 'SpaceNew', 'pkg/t\tab.go': 'Tab', 'pkg/n\nl.go': 'Newline', 'pkg/café.go': 'Cafe' };
+  for (const [name, fn] of Object.entries(names)) s.write(name, go(fn));
+  execFileSync('git', ['add', '-N', 'pkg'], { cwd: s.dir });
+  // A tracked file with a space, changed: its ---/+++ lines both end in a tab.
+  s.write('old one.py', 'def one():\n    return 1\n');
+  execFileSync('git', ['add', 'old one.py'], { cwd: s.dir });
+  execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'one'], { cwd: s.dir });
+  s.write('old one.py', 'def one():\n    return 2\n');
+  const r = await skim(['changes', '--json'], { cwd: s.dir });
+  assert.equal(r.code, 0, r.stderr);
+  const files = JSON.parse(r.stdout).files as { path: string; status: string; added: number; removed: number }[];
+  assert.deepEqual(
+    files.map((f) => [f.path, f.status, f.added, f.removed]),
+    [
+      ['old one.py', 'modified', 1, 1],
+      ['pkg/café.go', 'added', 3, 0],
+      ['pkg/my file.go', 'added', 3, 0],
+      ['pkg/n\\nl.go', 'added', 3, 0],
+      ['pkg/t\\tab.go', 'added', 3, 0],
+    ],
+  );
+  const one = await skim(['changes', '--path', 'pkg/my file.go'], { cwd: s.dir });
+  assert.equal(
+    one.stdout,
+    [
+      'Changes against HEAD: 1 file, +3 -0 lines, each changed line under the function or class that holds it.',
+      '',
+      'pkg/my file.go (new, +3 -0)',
+      '  1\tpackage http',
+      '  2\t',
+      '  3 SpaceNew() int',
+      '    3\tfunc SpaceNew() int { return 1 }',
+    ].join('\n'),
+  );
+}

@@ -228,6 +228,20 @@ describe('the write stamp: no edit from a stale view', () => {
       assert.deepEqual(await hook(vscode(patch)), claudeDeny(DRIFT(to)), 'the target changed since it was read');
     });
 
+    it("gates a shell command that feeds apply_patch a heredoc (Codex's other patch form) like the apply_patch tool, in every host's shell", async () => {
+      const patched = s.write('patched.py', 'x = 1\n');
+      const patch = `*** Begin Patch\n*** Update File: ${patched}\n@@\n-x = 1\n+x = 2\n*** End Patch\n`;
+      assert.deepEqual(editedFiles('Bash', { command: `apply_patch <<'EOF'\n${patch}EOF\n` }), [patched]);
+      assert.deepEqual(editedFiles('run_shell_command', { command: `cd /tmp && applypatch <<PATCH\n${patch}PATCH` }), [patched]);
+      assert.equal(editedFiles('Bash', { command: `cat <<'EOF'\n${patch}EOF\n` }), undefined, 'a heredoc fed to another program is no edit');
+      const codex = (tool: string, input: object) => ({ hook_event_name: 'PreToolUse', session_id: 'cx', tool_name: tool, tool_input: input, turn_id: 't' });
+      await hook(codex('Bash', { command: `cat ${patched}` }));
+      const shellPatch = codex('Bash', { command: `apply_patch <<'EOF'\n${patch}EOF\n` });
+      assert.equal(await hook(shellPatch), undefined);
+      writeFileSync(patched, 'x = 3\n');
+      assert.deepEqual(await hook(shellPatch), claudeDeny(DRIFT(patched)));
+    });
+
     it('hashes a file of any size: an edit of a 40 MB file changed since it was read is refused, and its own edit is stamped', async () => {
       const runner = readFileSync(require.resolve('mocha/lib/runner.js'));
       const big = path.join(s.dir, 'bundle.js');

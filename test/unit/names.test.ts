@@ -99,7 +99,7 @@ describe('names and sizes never slip past the screen', () => {
     }
   });
 
-  it('in a file over 8 MB, a private key found by one of its lines is redacted as in a small file, and a credential past column 300 is screened before the line is cut', async () => {
+  it('in a file over 8 MB, a search for a line of a private key finds it no more than in a small file, and a credential past column 300 is screened before the line is cut', async () => {
     const filler = '// a comment line that fills the file past the size Skim outlines\n'.repeat(130_000);
     const long = `const a = "${'x'.repeat(280)}", token = "${GITHUB}";`;
     const body = [`export const key = \`${PEM[0]}`, ...PEM.slice(1), '`;', long].join('\n');
@@ -112,10 +112,8 @@ describe('names and sizes never slip past the screen', () => {
       return r.stdout;
     };
     const hits = (out: string) => JSON.parse(out).hits.map((h: { path: string; line: number; text: string }) => [h.path, h.line, h.text]);
-    assert.deepEqual(hits(await find(PEM[3])), [
-      ['src/big.js', at + 4, '[redacted: private key]'],
-      ['src/small.js', 4, '[redacted: private key]'],
-    ]);
+    // A line of the key is found where the screen takes it out: no hit, in the large file as in the small one (issue 36: search is no oracle).
+    assert.deepEqual([hits(await find(PEM[3])), JSON.parse(await find(PEM[3])).total], [[], 0]);
     const cut = `${`const a = "${'x'.repeat(280)}", token = "[redacted: GitHub Token]";`.slice(0, 300)}…`;
     assert.deepEqual(hits(await find('token = "')), [
       ['src/big.js', at + PEM.length + 2, cut],

@@ -129,7 +129,9 @@ describe('skim search: where a pattern occurs, each hit in its region', () => {
   it('finds the same hits with git grep where ripgrep is missing', async () => {
     const rg = await run({ pattern: 'this\\.total' });
     const git = await run({ pattern: 'this\\.total' }, GIT);
-    assert.deepEqual(git.hits, rg.hits);
+    // git grep says no column: a regex's hits are taken to match their whole line.
+    const place = ({ path, line, text, region }: { path: string; line: number; text: string; region: unknown }) => ({ path, line, text, region });
+    assert.deepEqual(git.hits.map(place), rg.hits.map(place));
     assert.ok(git.total > 0);
   });
 

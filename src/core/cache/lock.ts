@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
+import { readRegularFile } from '../files/open';
 import { processAlive } from '../files/replaceFile';
 import { pause } from '../time/deadline';
 
@@ -45,7 +46,15 @@ function parseOwner(text: string | undefined): Owner | undefined {
   return match ? { pid: Number(match[1]), host: match[2], token: match[3] } : undefined;
 }
 
-const readText = (file: string) => fs.readFile(file, 'utf8').catch(() => undefined);
+/** The lock file's text, undefined when it is gone; throws LockUnusableError for anything but a regular file (never waiting on a FIFO). */
+async function readText(file: string): Promise<string | undefined> {
+  try {
+    return (await readRegularFile(file, 4096)).bytes?.toString('utf8') ?? '';
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new LockUnusableError(file);
+  }
+}
 
 /**
  * How far the file's last write or refresh is from now, either way (a time in the future, set by
@@ -97,6 +106,13 @@ async function breakIfAbandoned(lockFile: string): Promise<boolean> {
 
 /** The cache's lock is held by another process that is alive and refreshing it: try again later. */
 export class LockBusyError extends Error {}
+
+/** The cache's lock file is not a regular file (a FIFO, a device, a socket, a link, a folder): nobody can take it until it is removed. */
+export class LockUnusableError extends LockBusyError {
+  constructor(file: string) {
+    super(`the cache's lock file ${file} is not a regular file; remove it`);
+  }
+}
 
 /**
  * Runs `work` while holding `lockFile`, refreshing the lock's time every HEARTBEAT_MS. Gives up

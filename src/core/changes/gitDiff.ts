@@ -72,6 +72,12 @@ export function unquotePath(text: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
+/**
+ * The path a `---` or `+++` line names: git ends it with a tab when the name holds a space (a
+ * name holding a tab or a line break is quoted, so a tab at the end is never the name's).
+ */
+const namedOn = (line: string) => unquotePath(line.slice(4).replace(/\t$/, ''));
+
 const HUNK = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 
 /** The files and hunks of `git diff -U0` output. */
@@ -88,8 +94,8 @@ export function parseDiff(text: string): FileChange[] {
     else if (line.startsWith('new file mode')) file.status = 'added';
     else if (line.startsWith('deleted file mode')) file.status = 'deleted';
     else if (line.startsWith('Binary files ')) file.status = 'binary';
-    else if (line.startsWith('--- ')) oldPath = line === '--- /dev/null' ? undefined : unquotePath(line.slice(4)).replace(/^a\//, '');
-    else if (line.startsWith('+++ ')) file.path = line === '+++ /dev/null' ? (oldPath ?? '') : unquotePath(line.slice(4)).replace(/^b\//, '');
+    else if (line.startsWith('--- ')) oldPath = line === '--- /dev/null' ? undefined : namedOn(line).replace(/^a\//, '');
+    else if (line.startsWith('+++ ')) file.path = line === '+++ /dev/null' ? (oldPath ?? '') : namedOn(line).replace(/^b\//, '');
     else {
       const hunk = HUNK.exec(line);
       if (hunk) file.hunks.push({ oldStart: Number(hunk[1]), oldCount: Number(hunk[2] ?? 1), newStart: Number(hunk[3]), newCount: Number(hunk[4] ?? 1) });

@@ -1,4 +1,4 @@
-import { closeSync, constants, existsSync, fstatSync, openSync, Stats } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, Stats, writeFileSync } from 'node:fs';
 import { readWhole, readWholeAsync } from './readWhole';
 
 /**
@@ -54,6 +54,29 @@ export async function readRegularFile(file: string, maxBytes: number): Promise<{
     // A small file is read in one synchronous call: a round trip through the thread pool costs more than the read itself.
     const length = bytes.length <= SYNC_READ_MAX ? readWhole(fd, bytes) : await readWholeAsync(fd, bytes);
     return { bytes: bytes.subarray(0, length), size: stat.size };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A regular file's text, read as readRegularFileSync reads; throws when it is not one or holds more than `maxBytes`. */
+export function readRegularTextSync(file: string, maxBytes: number): string {
+  const { bytes, size } = readRegularFileSync(file, maxBytes);
+  if (!bytes) throw new Error(`${file} holds ${size} bytes, more than the ${maxBytes} read`);
+  return bytes.toString('utf8');
+}
+
+const WRITE_FLAGS = constants.O_WRONLY | constants.O_CREAT | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+
+/**
+ * Writes (or, with `append`, adds to) a file Skim keeps (a marker, a log) without ever waiting:
+ * a FIFO put in its place fails the open (no reader) instead of holding the process, and a link
+ * is not followed. Throws as the open or the write fails.
+ */
+export function writeKeptFile(file: string, text: string, append = false): void {
+  const fd = openSync(file, WRITE_FLAGS | (append ? constants.O_APPEND : constants.O_TRUNC), 0o600);
+  try {
+    writeFileSync(fd, text);
   } finally {
     closeSync(fd);
   }

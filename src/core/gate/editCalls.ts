@@ -1,4 +1,4 @@
-import { EDIT_SHAPES } from '../hook/hosts';
+import { EDIT_SHAPES, SHELL_TOOLS } from '../hook/hosts';
 import { EditShape } from '../hook/hosts/host';
 import { SKIM_READ_TOOLS } from '../hook/tools';
 
@@ -20,12 +20,24 @@ function fits(shape: EditShape, input: Record<string, unknown>): boolean {
   return shape.file === undefined || typeof input[shape.file] === 'string';
 }
 
+/** A command that runs `apply_patch` (or `applypatch`) on a heredoc, alone or after `cd …&&`: Codex's patch written as a shell command. */
+const HEREDOC_PATCH = /(?:^|[;&|]|\n)\s*(?:apply_patch|applypatch)\s*<<-?\s*(['"]?)[A-Za-z_][\w-]*\1[ \t]*\r?\n/;
+
+/** The argument of a shell call that holds a heredoc patch (any host's shell tool), else undefined: the same edit the apply_patch tool makes. */
+function shellPatchArgument(tool: string, input: Record<string, unknown>): string | undefined {
+  const shell = SHELL_TOOLS.get(tool);
+  const command = shell && str(input[shell.command]);
+  return command && HEREDOC_PATCH.test(command) ? shell.command : undefined;
+}
+
 /**
  * The shape of an edit call: of the shapes its tool's name has in the hosts, the first that
  * applies and that its arguments fit, else the first that applies; undefined when the call is no
  * edit.
  */
 export function editShape(tool: string, input: Record<string, unknown>): EditShape | undefined {
+  const shell = shellPatchArgument(tool, input);
+  if (shell) return { patch: true, text: [shell] };
   const shapes = (EDIT_SHAPES.get(tool) ?? []).filter((shape) => applies(shape, input));
   return shapes.find((shape) => fits(shape, input)) ?? shapes[0];
 }

@@ -1,4 +1,5 @@
-import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { readRegularTextSync, writeKeptFile } from '../files/open';
 import * as path from 'node:path';
 import { sha256Hex } from '../files/sha256';
 import { stateDir } from '../files/stateDir';
@@ -14,6 +15,8 @@ import { makeFolder } from '../files/makeFolder';
  * in the same log, as lines of their own kind.
  */
 const KEEP_MS = 7 * 24 * 3600_000;
+/** The largest session log read: far past what any session writes. */
+const MAX_LOG_BYTES = 64 * 1024 * 1024;
 
 /** `$XDG_STATE_HOME/skim/stamps`, else `~/.local/state/skim/stamps`. */
 export const stampDirectory = (env: NodeJS.ProcessEnv = process.env) => stateDir(env, 'stamps');
@@ -56,7 +59,7 @@ export class StampLog {
 
   /** Appends one record (a stamp, or the ledger's of its own kind): one line, kept whole by the OS. */
   append(record: object): void {
-    appendFileSync(this.file, `${JSON.stringify(record)}\n`, { mode: 0o600 });
+    writeKeptFile(this.file, `${JSON.stringify(record)}\n`, true);
   }
 
   /** The log's size in bytes (0 when it has none yet). */
@@ -76,7 +79,7 @@ export class StampLog {
   records(mentioning?: string[]): Record<string, unknown>[] {
     let text: string;
     try {
-      text = readFileSync(this.file, 'utf8');
+      text = readRegularTextSync(this.file, MAX_LOG_BYTES);
     } catch {
       return [];
     }

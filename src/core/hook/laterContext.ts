@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readRegularTextSync } from '../files/open';
 import * as path from 'node:path';
 import { makeFolder } from '../files/makeFolder';
 import { sha256Hex } from '../files/sha256';
@@ -62,7 +63,7 @@ export function takeLater(dir: string, session: string, tool: string, input: Rec
     return undefined;
   }
   try {
-    const kept = JSON.parse(readFileSync(taken, 'utf8')) as { text?: unknown; at?: unknown };
+    const kept = JSON.parse(readRegularTextSync(taken, 8 * 1024 * 1024)) as { text?: unknown; at?: unknown };
     return typeof kept.text === 'string' && typeof kept.at === 'number' && now - kept.at <= KEEP_MS ? kept.text : undefined;
   } catch {
     return undefined;

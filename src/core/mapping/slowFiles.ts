@@ -1,4 +1,4 @@
-import { lstatSync, readFileSync, writeFileSync } from 'node:fs';
+import { readRegularTextSync, writeKeptFile } from '../files/open';
 import * as path from 'node:path';
 import { sha256Hex } from '../files/sha256';
 import { makeFolder } from '../files/makeFolder';
@@ -33,8 +33,7 @@ export class SlowFiles {
   private marked(hash: string, rules: string): Marked | undefined {
     const file = this.marker(hash, rules);
     try {
-      if (!lstatSync(file).isFile()) return undefined;
-      const text = readFileSync(file, 'utf8');
+      const text = readRegularTextSync(file, 4096);
       if (text === '') return { slow: true };
       const { late, retryAt } = JSON.parse(text) as { late?: unknown; retryAt?: unknown };
       return Number.isSafeInteger(late) && (late as number) > 0 && Number.isFinite(retryAt)
@@ -61,7 +60,7 @@ export class SlowFiles {
     const times = (before?.times ?? 0) + 1;
     try {
       makeFolder(this.folder, 0o700);
-      writeFileSync(this.marker(hash, rules), late ? JSON.stringify({ late: times, retryAt: now + lateRetryMs(times) }) : '', { mode: 0o600 });
+      writeKeptFile(this.marker(hash, rules), late ? JSON.stringify({ late: times, retryAt: now + lateRetryMs(times) }) : '');
     } catch {
       // Only a saving: the next process parses these bytes once more and finds them slow (or late) again.
     }

@@ -27,9 +27,13 @@ export const NO_FINDINGS: ScreenFindings = { redactions: [], flags: [], wrapped:
  * spans lines leaves a marker on each line it touched, so that every redacted line says so and no
  * line moves. `findings` are offsets into `lines.join('\n')`.
  */
-export function redactLines(lines: readonly string[], findings: readonly SecretFinding[]): { lines: string[]; redacted: { index: number; kind: string }[] } {
+export function redactLines(
+  lines: readonly string[],
+  findings: readonly SecretFinding[],
+): { lines: string[]; redacted: { index: number; kind: string; from: number; to: number }[] } {
   const out = [...lines];
-  const redacted: { index: number; kind: string }[] = [];
+  // `from` and `to`: the characters of line `index` that were taken out.
+  const redacted: { index: number; kind: string; from: number; to: number }[] = [];
   let lineStart = 0;
   let first = 0;
   for (let i = 0; i < lines.length && first < findings.length; i++) {
@@ -43,7 +47,7 @@ export function redactLines(lines: readonly string[], findings: readonly SecretF
       if (to <= from) continue;
       text += `${lines[i].slice(at, from)}${redactionMarker(findings[g].kind)}`;
       at = to;
-      redacted.push({ index: i, kind: findings[g].kind });
+      redacted.push({ index: i, kind: findings[g].kind, from, to });
     }
     if (at > 0) out[i] = text + lines[i].slice(at);
     lineStart = lineEnd + 1;

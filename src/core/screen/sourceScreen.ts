@@ -15,6 +15,8 @@ export interface SourceScreen {
   lines(a: number, b: number): string[];
   /** The kinds of credential taken out of lines `a` to `b`; empty when none. */
   redactedIn(a: number, b?: number): string[];
+  /** Whether each of `spans` (offsets into line `n` as the file holds it) touches characters the screen takes out. */
+  withholds(n: number, spans: readonly { start: number; end: number }[]): boolean;
   /** The signals flagged on line `n`. */
   flagsAt(n: number): ScreenSignal[];
 }
@@ -23,13 +25,18 @@ export async function screenSource(ctx: SkimContext, lines: readonly string[]): 
   const text = lines.join('\n');
   const redacted = redactLines(lines, ctx.options.redactSecrets ? await findSecrets(text) : []);
   const kinds = new Map<number, string[]>();
-  for (const r of redacted.redacted) kinds.set(r.index + 1, [...(kinds.get(r.index + 1) ?? []), r.kind]);
+  const taken = new Map<number, { from: number; to: number }[]>();
+  for (const r of redacted.redacted) {
+    kinds.set(r.index + 1, [...(kinds.get(r.index + 1) ?? []), r.kind]);
+    taken.set(r.index + 1, [...(taken.get(r.index + 1) ?? []), r]);
+  }
   const flags = new Map<number, ScreenSignal[]>();
   for (const f of flagLines(text)) flags.set(f.line, [...(flags.get(f.line) ?? []), f.signal]);
   return {
     line: (n) => redacted.lines[n - 1] ?? '',
     lines: (a, b) => redacted.lines.slice(a - 1, b),
     redactedIn: (a, b = a) => [...kinds].filter(([n]) => a <= n && n <= b).flatMap(([, k]) => k),
+    withholds: (n, spans) => spans.every((s) => (taken.get(n) ?? []).some((r) => s.start < r.to && r.from < s.end)),
     flagsAt: (n) => flags.get(n) ?? [],
   };
 }

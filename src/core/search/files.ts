@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readRegularTextSync } from '../files/open';
 import * as path from 'node:path';
 import { SearchProgram } from './program';
 import { runLines, SKIP_DIRS } from './run';
@@ -37,7 +37,7 @@ function anchoredAbove(root: string, scope: string): boolean {
     for (const name of IGNORE_FILES) {
       let text: string;
       try {
-        text = readFileSync(path.join(root, ...parts.slice(0, depth), name), 'utf8');
+        text = readRegularTextSync(path.join(root, ...parts.slice(0, depth), name), 8 * 1024 * 1024);
       } catch {
         continue;
       }

@@ -1,3 +1,5 @@
+import { mayHoldSecret } from '../screen/prefilter';
+import { mayBeKeyLine } from '../screen/privateKeys';
 import { Launch, spawnDirectly } from './launch';
 import { SearchProgram } from './program';
 
@@ -12,6 +14,11 @@ export interface RawHit {
   path: string;
   line: number;
   text: string;
+  /**
+   * What the pattern matched in `text` (UTF-16 offsets): a hit whose match the screen would
+   * withhold is not a hit (tools/screenHits). A program that does not say has the whole line.
+   */
+  spans?: { start: number; end: number }[];
 }
 
 export interface RunOptions {
@@ -36,6 +43,12 @@ export interface RunResult {
   timedOut: boolean;
   /** What the program said when it failed (a bad pattern), else undefined. */
   error?: string;
+  /**
+   * Matches counted past `max` whose line may hold a credential (screen/prefilter), up to
+   * SUSPECT_LIMIT: the screen decides whether each counts, so that the total says nothing of a
+   * withheld credential either.
+   */
+  suspect: RawHit[];
 }
 
 /** Folders no one means to search: dependencies, build output, caches, version control. */
@@ -72,6 +85,12 @@ const RAW_LINE_CHARS = 64 * 1024;
 const COUNT_LIMIT = 100_000;
 
 const STDERR_CHARS = 2_000;
+
+/** The most matches past `max` on lines that may hold a credential kept for the screen; past it such matches are not counted and the total is a lower bound. */
+export const SUSPECT_LIMIT = 1_000;
+
+/** Whether a line may hold (part of) a credential the screen withholds. */
+const mayHide = (line: string) => mayHoldSecret(line) || mayBeKeyLine(line);
 
 // ripgrep's JSON: a name with a line break in it is one string, and each line comes whole (its --max-columns cut would run before the screen).
 function rgArgs(o: RunOptions): string[] {
@@ -120,9 +139,21 @@ const rgText = (field: { text?: string; bytes?: string } | undefined) =>
 /** Whether one record of `rg --json` is a match; counting needs no more. */
 const isRgMatch = (record: string) => record.startsWith('{"type":"match"');
 
+/** ripgrep's submatches (byte offsets into the line) as UTF-16 offsets into its text. */
+function rgSpans(field: { text?: string; bytes?: string } | undefined, submatches: unknown): { start: number; end: number }[] {
+  const bytes = field?.text !== undefined ? Buffer.from(field.text) : Buffer.from(field?.bytes ?? '', 'base64');
+  const at = (offset: number) => bytes.subarray(0, offset).toString('utf8').length;
+  const spans: { start: number; end: number }[] = [];
+  for (const m of Array.isArray(submatches) ? (submatches as { start?: unknown; end?: unknown }[]) : [])
+    if (typeof m.start === 'number' && typeof m.end === 'number') spans.push({ start: at(m.start), end: Math.max(at(m.end), at(m.start) + 1) });
+  return spans.length ? spans : [{ start: 0, end: Number.MAX_SAFE_INTEGER }];
+}
+
 /** The hit one `rg --json` match record holds, or undefined for anything else. */
 function rgHit(record: string): RawHit | undefined {
-  let parsed: { data?: { path?: { text?: string; bytes?: string }; lines?: { text?: string; bytes?: string }; line_number?: unknown } };
+  let parsed: {
+    data?: { path?: { text?: string; bytes?: string }; lines?: { text?: string; bytes?: string }; line_number?: unknown; submatches?: unknown };
+  };
   try {
     parsed = JSON.parse(record);
   } catch {
@@ -132,7 +163,22 @@ function rgHit(record: string): RawHit | undefined {
   const text = rgText(parsed.data?.lines);
   const line = parsed.data?.line_number;
   if (!file || text === undefined || typeof line !== 'number' || !Number.isInteger(line)) return undefined;
-  return { path: keyOf(file), line, text: rawLine(text) };
+  return { path: keyOf(file), line, text: rawLine(text), spans: rgSpans(parsed.data?.lines, parsed.data?.submatches) };
+}
+
+/** Text that is a regex, in ripgrep's syntax or git's extended one: without any of these a pattern matches as literal text. */
+const REGEX_CHARS = /[\\^$.|?*+()[\]{}]/;
+
+/**
+ * Where a pattern matched a line, for a program that does not say (git grep): each occurrence
+ * of literal text; for a regex, the whole line, for JavaScript's regex is not git's.
+ */
+function textSpans(o: RunOptions, text: string): { start: number; end: number }[] {
+  if (!o.literal && REGEX_CHARS.test(o.pattern)) return [{ start: 0, end: Number.MAX_SAFE_INTEGER }];
+  const spans: { start: number; end: number }[] = [];
+  for (let at = text.indexOf(o.pattern); at >= 0 && o.pattern; at = text.indexOf(o.pattern, at + o.pattern.length))
+    spans.push({ start: at, end: at + o.pattern.length });
+  return spans.length ? spans : [{ start: 0, end: Number.MAX_SAFE_INTEGER }];
 }
 
 /**
@@ -140,7 +186,7 @@ function rgHit(record: string): RawHit | undefined {
  * Read as NUL-separated records, a text record runs on to the next path (`text\npath`); this
  * tells each record what it is. Fed the last record too, it returns the last hit.
  */
-function gitHits(): (record: string) => RawHit | undefined {
+function gitHits(o: RunOptions): (record: string) => RawHit | undefined {
   let file: string | undefined;
   let line: number | undefined;
   return (record) => {
@@ -155,7 +201,8 @@ function gitHits(): (record: string) => RawHit | undefined {
       return undefined;
     }
     const newline = record.indexOf('\n');
-    const hit = { path: keyOf(file), line, text: rawLine(newline < 0 ? record : record.slice(0, newline)) };
+    const text = rawLine(newline < 0 ? record : record.slice(0, newline));
+    const hit = { path: keyOf(file), line, text, spans: textSpans(o, text) };
     file = newline < 0 || newline === record.length - 1 ? undefined : record.slice(newline + 1);
     line = undefined;
     return hit;
@@ -226,9 +273,9 @@ export function runLines(
 }
 
 export async function runSearch(program: SearchProgram, root: string, options: RunOptions): Promise<RunResult> {
-  const result: RunResult = { hits: [], total: 0, totalIsLowerBound: false, timedOut: false };
+  const result: RunResult = { hits: [], total: 0, totalIsLowerBound: false, timedOut: false, suspect: [] };
   const rg = program.kind === 'rg';
-  const git = gitHits();
+  const git = gitHits(options);
   const run = await runLines(program.path, rg ? rgArgs(options) : gitArgs(options), root, {
     timeoutMs: options.timeoutMs,
     signal: options.signal,
@@ -236,8 +283,16 @@ export async function runSearch(program: SearchProgram, root: string, options: R
     separator: rg ? '\n' : '\0',
     take: (record) => {
       const kept = result.hits.length < options.max;
-      const hit = rg ? (isRgMatch(record) ? (kept ? rgHit(record) : true) : undefined) : git(record);
+      // Past `max` a record is read only when its line may hold a credential (counting needs no more).
+      const hit = rg ? (isRgMatch(record) ? (kept || mayHide(record) || /[A-Za-z0-9+/]{16}/.test(record) ? rgHit(record) : true) : undefined) : git(record);
       if (!hit) return true;
+      if (!kept && hit !== true && mayHide(hit.text)) {
+        if (result.suspect.length >= SUSPECT_LIMIT) {
+          result.totalIsLowerBound = true;
+          return true;
+        }
+        result.suspect.push(hit);
+      }
       result.total++;
       if (kept && hit !== true) {
         result.hits.push(hit);

@@ -41,6 +41,8 @@ export interface SearchResult {
   hits: SearchHit[];
   total: number;
   totalIsLowerBound: boolean;
+  /** Matches counted past the hits whose lines may hold a credential (search/run): the screen decides whether they count. */
+  suspect: RawHit[];
   /** More matches than hits shown. */
   capped: boolean;
   timedOut: boolean;
@@ -57,12 +59,15 @@ export interface SearchResult {
 export const DEFAULT_MAX_HITS = 50;
 /** The most hits one search shows (skim_search's `max` is declared at most this). */
 export const MAX_HITS = 500;
+/** Hits found past the max shown, to take the place of hits the screen leaves out (tools/search). */
+export const WITHHELD_ROOM = 20;
 export const SEARCH_TIMEOUT_MS = 10_000;
 
 /** A request Skim cannot run: said to the model or the user as it is. */
 export class SearchRequestError extends Error {}
 
-const REGEX_SYNTAX = /[\\^$.|?*+()[\]{}]/;
+/** A pattern that may be meant as a regex: one that matches nothing is searched again as literal text. */
+export const REGEX_SYNTAX = /[\\^$.|?*+()[\]{}]/;
 
 /**
  * The scope to work in, relative to the root: the root itself, or a path whose real location lies
@@ -88,7 +93,7 @@ export async function search(project: Project, program: SearchProgram, regionsOf
   if (!pattern || !pattern.trim()) throw new SearchRequestError('the pattern is empty; give the text or regex to search for');
   if (pattern.includes('\n')) throw new SearchRequestError('the pattern spans lines; search for one line of it');
   const scope = scopeOf(project, request.path);
-  const max = Math.max(1, Math.min(request.max ?? DEFAULT_MAX_HITS, MAX_HITS));
+  const max = Math.max(1, Math.min(request.max ?? DEFAULT_MAX_HITS, MAX_HITS + WITHHELD_ROOM));
   const timeoutMs = request.timeoutMs ?? SEARCH_TIMEOUT_MS;
   const base = { pattern, paths: [scope], glob: request.glob || undefined, max, timeoutMs, signal: request.signal };
 
@@ -133,6 +138,7 @@ export async function search(project: Project, program: SearchProgram, regionsOf
     hits,
     total: run.total,
     totalIsLowerBound: run.totalIsLowerBound,
+    suspect: run.suspect,
     capped: run.total > hits.length,
     timedOut: run.timedOut,
     timeoutMs,

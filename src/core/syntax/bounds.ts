@@ -64,3 +64,10 @@ export function queryRefusal(query: string): string | undefined {
     return `the query nests ${depth} deep, more than the ${MAX_QUERY_DEPTH} Skim compiles (tree-sitter itself breaks on deep nesting): write a flatter pattern; real ones nest under 10`;
   return undefined;
 }
+
+/**
+ * Whether a query tests its captures' text (`#match?`, `#eq?`, `#any-of?`, their `#not-` and
+ * `#any-` forms, `#lua-match?`, any other `#…?`): then whether a match exists says something of
+ * the text it captured.
+ */
+export const testsText = (query: string): boolean => /#[A-Za-z][\w-]*\?/.test(query);

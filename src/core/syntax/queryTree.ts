@@ -5,7 +5,7 @@ import { ProjectFile } from '../files/project';
 import type { SlowFiles } from '../mapping/slowFiles';
 import { outlineRegions } from '../structural/mapper';
 import { outlineQuery } from '../structural/queries';
-import { MAX_SHOWN, queryRefusal } from './bounds';
+import { MAX_SHOWN, queryRefusal, testsText } from './bounds';
 import { Capture, captureOf, DEFAULT_MAX_CAPTURES, NAMED_QUERIES, QueryResult, QueryTreeError } from './captures';
 import { languageOf, ParsedFile, withParsedFile } from './parsed';
 import { queryInWorker } from './worker';
@@ -113,8 +113,15 @@ const isWritten = (query: string) => /^(\s*;[^\n]*\n)*\s*[(["]/.test(query);
 /**
  * Runs a named query on the file here (in the outline worker where the process outlines there), or
  * a written one (within the bounds of syntax/bounds) in a query worker. At most MAX_SHOWN captures are shown whatever `max` asks; all are counted.
+ * `withheld` says what the screen takes out of the file's text, for a written query that tests text (syntax/written).
  */
-export async function queryTree(file: ProjectFile, query: string, max = DEFAULT_MAX_CAPTURES, slow?: SlowFiles): Promise<QueryResult> {
+export async function queryTree(
+  file: ProjectFile,
+  query: string,
+  max = DEFAULT_MAX_CAPTURES,
+  slow?: SlowFiles,
+  withheld: (text: string) => Promise<{ start: number; end: number }[]> = async () => [],
+): Promise<QueryResult> {
   const text = query.trim();
   if (!text) throw new QueryTreeError(`the query is empty: give an S-expression or one of ${NAMED_QUERIES.join(', ')}`);
   const shown = Math.min(max, MAX_SHOWN);
@@ -124,7 +131,15 @@ export async function queryTree(file: ProjectFile, query: string, max = DEFAULT_
     const source = await readSource(file);
     // A file with no grammar is said here, before a worker starts.
     languageOf(file, source.text);
-    const answer = await queryInWorker({ absolute: file.absolute, key: file.key, text: source.text, lines: source.lines.length, query: text, max: shown });
+    const answer = await queryInWorker({
+      absolute: file.absolute,
+      key: file.key,
+      text: source.text,
+      lines: source.lines.length,
+      query: text,
+      max: shown,
+      withheld: testsText(text) ? await withheld(source.text) : [],
+    });
     if ('refused' in answer) throw new QueryTreeError(answer.refused);
     return answer.result;
   }

@@ -3,10 +3,14 @@ import { LanguageInfo, languageFor } from '../structural/languages';
 import { outlineRegions } from '../structural/mapper';
 import { isWasmFailure, withParse } from '../structural/parser';
 import { examplePattern, outlineQuery } from '../structural/queries';
-import { QUERY_MS } from './bounds';
+import { QUERY_MS, testsText } from './bounds';
 import { captureOf, NAMED_QUERIES, QueryResult, QueryTreeError } from './captures';
 
 /** An S-expression a model wrote, run on one file: the whole job of a query worker (syntax/worker), one query per worker. */
+
+/** A match none of whose captures, helpers too, touches a withheld range (UTF-16 offsets into the text). */
+const clearOf = (withheld: readonly { start: number; end: number }[]) => (match: QueryMatch) =>
+  !match.captures.some((c) => withheld.some((w) => c.node.startIndex < w.end && w.start < c.node.endIndex));
 
 /** Where captures of a written query go: each match's, by position; captures named `_…` are helpers and left out. */
 function byPosition(matches: QueryMatch[]): QueryCapture[] {
@@ -22,6 +26,12 @@ export interface WrittenQuery {
   lines: number;
   query: string;
   max: number;
+  /**
+   * What the screen takes out of the text (UTF-16 offsets): a match of a query that tests text is
+   * dropped, uncounted, where it captured any of it, so that no answer says whether a credential
+   * matched a predicate.
+   */
+  withheld?: { start: number; end: number }[];
 }
 
 /**
@@ -51,7 +61,9 @@ export async function runWrittenQuery(request: WrittenQuery, attempts?: number):
         let timedOut = false;
         // Called every hundred steps of the query; true stops it, with the matches found so far.
         const outOfTime = () => (timedOut ||= performance.now() > deadline);
-        const captures = byPosition(query.matches(parse.tree.rootNode, { progressCallback: outOfTime }));
+        const matches = query.matches(parse.tree.rootNode, { progressCallback: outOfTime });
+        const withheld = testsText(request.query) ? (request.withheld ?? []) : [];
+        const captures = byPosition(withheld.length ? matches.filter(clearOf(withheld)) : matches);
         const shown = captures.slice(0, request.max).map(({ name, node }) => captureOf(name, node, regions));
         return {
           path: request.key,

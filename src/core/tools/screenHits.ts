@@ -4,7 +4,8 @@ import { Region } from '../map/types';
 import { Project } from '../files/project';
 import { LINE_CHARS } from '../search/run';
 import { SearchHit } from '../search/searchHits';
-import { mergeFindings, NO_FINDINGS, ScreenFindings, screenLines } from '../screen/screen';
+import { mergeFindings, NO_FINDINGS, redactLines, ScreenFindings, screenLines } from '../screen/screen';
+import { findSecrets } from '../screen/secrets';
 import { hashBytes } from '../files/scan';
 import { screenNames } from '../screen/names';
 import { screenSource, SourceScreen } from '../screen/sourceScreen';
@@ -42,6 +43,15 @@ const clip = (text: string) => (text.length > LINE_CHARS ? `${text.slice(0, LINE
 /** The screened line, its indentation as the host gave the hit's (a language server's locations come trimmed). */
 const asGiven = (given: string, line: string) => (/^\s/.test(given) ? line : line.trimStart());
 
+/**
+ * Whether every span of a line's match touches a credential the line holds on its own; true too
+ * when the line holds none on its own (its redaction is a private key's, found with the lines around it).
+ */
+async function touchesWithheld(text: string, spans: readonly { start: number; end: number }[]): Promise<boolean> {
+  const taken = redactLines([text], await findSecrets(text)).redacted;
+  return !taken.length || spans.every((s) => taken.some((r) => s.start < r.to && r.from < s.end));
+}
+
 /** Hits as they may be shown, and the project key of each one's file (its `path` is the name as shown). */
 export interface ScreenedHits {
   hits: SearchHit[];
@@ -55,7 +65,11 @@ export interface ScreenedHits {
  * too large to read whole has each hit's line screened with the lines around it where it may be
  * part of a private key (screen/window). Each line is screened whole and only then clipped to
  * LINE_CHARS. File names are screened as names (screen/names), and the regions' names and notes
- * like any map's. Flags are counted in the hits' file lines.
+ * like any map's. Flags are counted in the hits' file lines. A hit whose every matched span
+ * touches what the screen takes out is left out altogether: shown redacted, or counted, it would
+ * say whether the pattern matched the credential, and answer probes for it one character at a
+ * time. A hit that matched elsewhere on the line too is shown (redacted): `ghp_x[A-M]|token`
+ * then says nothing of the credential either way.
  */
 export async function screenHits(ctx: SkimContext, project: Project, hits: readonly SearchHit[]): Promise<ScreenedHits> {
   const byFile = new Map<string, SearchHit[]>();
@@ -73,6 +87,7 @@ export async function screenHits(ctx: SkimContext, project: Project, hits: reado
     if (read) {
       const source = await screenedSource(ctx, path, read);
       for (const hit of list) {
+        if (hit.spans && source.withholds(hit.line, hit.spans)) continue;
         const kinds = source.redactedIn(hit.line);
         screened.set(hit, { ...hit, text: clip(asGiven(hit.text, source.line(hit.line))) });
         findings = mergeFindings(findings, {
@@ -85,6 +100,7 @@ export async function screenHits(ctx: SkimContext, project: Project, hits: reado
     }
     for (const hit of list) {
       const own = file.inside ? await screenWindow(ctx, file.real, [hit.text], hit.line, false) : await screenLines(ctx, [hit.text], hit.line, false);
+      if (hit.spans && own.findings.redactions.length && (await touchesWithheld(hit.text, hit.spans))) continue;
       screened.set(hit, { ...hit, text: clip(own.lines[0]) });
       findings = mergeFindings(findings, own.findings);
     }
@@ -98,11 +114,12 @@ export async function screenHits(ctx: SkimContext, project: Project, hits: reado
   ]);
   const shownName = new Map([...byFile.keys()].map((key, i) => [key, names.shown[i]]));
   const keys = new Map<SearchHit, string>();
-  const shown = hits.map((hit) => {
-    const h = screened.get(hit) as SearchHit;
+  const shown = hits.flatMap((hit) => {
+    const h = screened.get(hit);
+    if (!h) return [];
     const out = { ...h, path: shownName.get(hit.path) as string, region: h.region && (regions.get(h.region) ?? h.region) };
     keys.set(out, hit.path);
-    return out;
+    return [out];
   });
   return { hits: shown, keys, findings };
 }

@@ -7,6 +7,7 @@ import { redactionMarker } from '../screen/marker';
 import { screenArguments } from '../screen/message';
 import { screenName, screenNames } from '../screen/names';
 import { findingsJson, mergeFindings, NO_FINDINGS, ScreenFindings, screenLines } from '../screen/screen';
+import { findSecrets } from '../screen/secrets';
 import { screenSource } from '../screen/sourceScreen';
 import type { NodeAtResult } from '../syntax/chain';
 import { nodeAt, NodeAtError } from '../syntax/nodeAt';
@@ -50,7 +51,8 @@ async function screenCaptures(ctx: SkimContext, file: ProjectFile, result: Query
 /** skim_query_tree and `skim query`: a tree-sitter query (or a named one) on one file; one parse, no model call. */
 export async function queryFile(ctx: SkimContext, file: ProjectFile, query: string, max?: number, slow?: SlowFiles): Promise<ToolResult> {
   try {
-    const { result: captured, findings } = await screenCaptures(ctx, file, await queryTree(file, query, max, slow));
+    const withheld = (text: string) => (ctx.options.redactSecrets ? findSecrets(text) : Promise.resolve([]));
+    const { result: captured, findings } = await screenCaptures(ctx, file, await queryTree(file, query, max, slow, withheld));
     for (const capture of captured.captures) ctx.seen.add(file.key, capture.start.line, capture.end.line);
     // The query and its capture names are the caller's words, echoed: screened as arguments are.
     const names = [...new Set(captured.captures.map((c) => c.name))];
