@@ -55,16 +55,18 @@ describe('a redacted credential cannot be read back through search or query', ()
     }
   });
 
-  it('a hit that matched elsewhere on the line holding the token comes back, redacted', async () => {
+  it('literal text found beside the token comes back redacted; a regex finds nothing on a line that holds one, wherever it matched', async () => {
     assert.equal(
       (await search('Deploy token', '--literal')).split('\n').slice(0, 4).join('\n'),
       ['1 match for "Deploy token" in the project, in 1 file.', '', 'lib/runner.js', `  1\t// Deploy token for CI: ${MARK}`].join('\n'),
     );
-    const both = JSON.parse(await search(`ghp_R8x2[A-M]|Deploy`, '--json'));
-    assert.deepEqual(
-      both.hits.map((h: { line: number; text: string }) => [h.line, h.text]),
-      [[1, `// Deploy token for CI: ${MARK}`]],
-    );
+    // Each regex matches past the token (at "CI: " or the line's end) exactly when the token's next letter is not A-M.
+    for (const probe of ['ghp_R8x2[A-M].*|CI: ', "ghp_R8x2[A-M].*|';$", 'ghp_R8x2[A-M]|Deploy']) {
+      const outside = probe.replace('[A-M]', '[N-Z]');
+      const [a, b] = await Promise.all([search(probe, '--json'), search(outside, '--json')]);
+      assert.deepEqual([JSON.parse(a).hits, JSON.parse(a).total], [[], 0], probe);
+      assert.equal(b.replace(outside, probe), a, outside);
+    }
   });
 
   it('a query whose predicate tests the token finds nothing either way; one without a predicate shows the comment redacted', async () => {

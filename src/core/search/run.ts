@@ -146,11 +146,11 @@ function rgSpans(field: { text?: string; bytes?: string } | undefined, submatche
   const spans: { start: number; end: number }[] = [];
   for (const m of Array.isArray(submatches) ? (submatches as { start?: unknown; end?: unknown }[]) : [])
     if (typeof m.start === 'number' && typeof m.end === 'number') spans.push({ start: at(m.start), end: Math.max(at(m.end), at(m.start) + 1) });
-  return spans.length ? spans : [{ start: 0, end: Number.MAX_SAFE_INTEGER }];
+  return spans.length ? spans : WHOLE_LINE;
 }
 
 /** The hit one `rg --json` match record holds, or undefined for anything else. */
-function rgHit(record: string): RawHit | undefined {
+function rgHit(record: string, o: RunOptions): RawHit | undefined {
   let parsed: {
     data?: { path?: { text?: string; bytes?: string }; lines?: { text?: string; bytes?: string }; line_number?: unknown; submatches?: unknown };
   };
@@ -163,22 +163,29 @@ function rgHit(record: string): RawHit | undefined {
   const text = rgText(parsed.data?.lines);
   const line = parsed.data?.line_number;
   if (!file || text === undefined || typeof line !== 'number' || !Number.isInteger(line)) return undefined;
-  return { path: keyOf(file), line, text: rawLine(text), spans: rgSpans(parsed.data?.lines, parsed.data?.submatches) };
+  return { path: keyOf(file), line, text: rawLine(text), spans: isRegex(o) ? WHOLE_LINE : rgSpans(parsed.data?.lines, parsed.data?.submatches) };
 }
 
 /** Text that is a regex, in ripgrep's syntax or git's extended one: without any of these a pattern matches as literal text. */
-const REGEX_CHARS = /[\\^$.|?*+()[\]{}]/;
+export const REGEX_SYNTAX = /[\\^$.|?*+()[\]{}]/;
+
+const WHOLE_LINE = [{ start: 0, end: Number.MAX_SAFE_INTEGER }];
 
 /**
- * Where a pattern matched a line, for a program that does not say (git grep): each occurrence
- * of literal text; for a regex, the whole line, for JavaScript's regex is not git's.
+ * A regex's match is taken to be its whole line: whether it matched at all may hang on a
+ * credential its match does not touch (`ghp_x[A-M].*|"$` matches at the line's end exactly when
+ * the token's next letter is not A-M), so a regex's hit on a line holding a credential says
+ * something of it wherever it matched.
  */
+const isRegex = (o: RunOptions) => !o.literal && REGEX_SYNTAX.test(o.pattern);
+
+/** Where a pattern matched a line, for a program that does not say (git grep): each occurrence of literal text; a regex, the whole line. */
 function textSpans(o: RunOptions, text: string): { start: number; end: number }[] {
-  if (!o.literal && REGEX_CHARS.test(o.pattern)) return [{ start: 0, end: Number.MAX_SAFE_INTEGER }];
+  if (isRegex(o)) return WHOLE_LINE;
   const spans: { start: number; end: number }[] = [];
   for (let at = text.indexOf(o.pattern); at >= 0 && o.pattern; at = text.indexOf(o.pattern, at + o.pattern.length))
     spans.push({ start: at, end: at + o.pattern.length });
-  return spans.length ? spans : [{ start: 0, end: Number.MAX_SAFE_INTEGER }];
+  return spans.length ? spans : WHOLE_LINE;
 }
 
 /**
@@ -284,7 +291,13 @@ export async function runSearch(program: SearchProgram, root: string, options: R
     take: (record) => {
       const kept = result.hits.length < options.max;
       // Past `max` a record is read only when its line may hold a credential (counting needs no more).
-      const hit = rg ? (isRgMatch(record) ? (kept || mayHide(record) || /[A-Za-z0-9+/]{16}/.test(record) ? rgHit(record) : true) : undefined) : git(record);
+      const hit = rg
+        ? isRgMatch(record)
+          ? kept || mayHide(record) || /[A-Za-z0-9+/]{16}/.test(record)
+            ? rgHit(record, options)
+            : true
+          : undefined
+        : git(record);
       if (!hit) return true;
       if (!kept && hit !== true && mayHide(hit.text)) {
         if (result.suspect.length >= SUSPECT_LIMIT) {

@@ -5,7 +5,7 @@ import { Project } from '../files/project';
 import { SearchProgram } from './program';
 import { innermost } from '../map/tree';
 import { RegionLookup } from './regions';
-import { RawHit, runSearch } from './run';
+import { RawHit, REGEX_SYNTAX, runSearch } from './run';
 
 /**
  * The ladder's first rung: where a pattern occurs in the project, each hit placed in the region
@@ -66,8 +66,7 @@ export const SEARCH_TIMEOUT_MS = 10_000;
 /** A request Skim cannot run: said to the model or the user as it is. */
 export class SearchRequestError extends Error {}
 
-/** A pattern that may be meant as a regex: one that matches nothing is searched again as literal text. */
-export const REGEX_SYNTAX = /[\\^$.|?*+()[\]{}]/;
+export { REGEX_SYNTAX };
 
 /**
  * The scope to work in, relative to the root: the root itself, or a path whose real location lies

@@ -68,8 +68,8 @@ export interface ScreenedHits {
  * like any map's. Flags are counted in the hits' file lines. A hit whose every matched span
  * touches what the screen takes out is left out altogether: shown redacted, or counted, it would
  * say whether the pattern matched the credential, and answer probes for it one character at a
- * time. A hit that matched elsewhere on the line too is shown (redacted): `ghp_x[A-M]|token`
- * then says nothing of the credential either way.
+ * time. A regex's match is its whole line (search/run), so a regex finds nothing on a line that
+ * holds a credential; literal text found beside one is shown, redacted.
  */
 export async function screenHits(ctx: SkimContext, project: Project, hits: readonly SearchHit[]): Promise<ScreenedHits> {
   const byFile = new Map<string, SearchHit[]>();
