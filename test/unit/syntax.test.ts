@@ -42,7 +42,7 @@ describe('tree queries on real files: skim_query_tree', () => {
       name: 'call',
       type: 'call_expression',
       start: EMIT_AT,
-      end: { line: EMIT_AT.line, column: EMIT_AT.column + PROCESS_EMIT.length - 1 },
+      end: { line: EMIT_AT.line, column: EMIT_AT.column + PROCESS_EMIT.length },
       text: 'process.emit("unhandledRejection", reason, promise)',
       region: { start: UNHANDLED.start, end: UNHANDLED.end, kind: 'function', name: 'this.unhandled', note: '(reason, promise)' },
     });
