@@ -9,8 +9,14 @@ import { SizeBook } from '../bench/sessions/sizes';
 import { tally } from '../bench/sessions/tally';
 import { patchLines, regionReads, sedLines, windows } from '../bench/sessions/usage';
 import { Workspace } from '../bench/sessions/workspace';
+import { RUNNER as RUNNER_FILE, runnerBlock, runnerLine } from '../support/mochaRunner';
 
-const RUNNER = readFileSync(require.resolve('mocha/lib/runner.js'), 'utf8').split('\n').slice(0, -1);
+const RUNNER = readFileSync(RUNNER_FILE, 'utf8').split('\n').slice(0, -1);
+/** Runner.prototype.hook, the function the map places the edited lines in; they are three lines before its end, past the first 200. */
+const HOOK = runnerBlock('Runner.prototype.hook = function');
+const EDITED = RUNNER.slice(HOOK.end - 5, HOOK.end - 2).join('\n');
+/** A doc comment's first line, in no function of the map. */
+const ABORT_DOC = runnerLine(' * Cleanly abort execution.');
 const CC = harnessOf('cc.jsonl.gz')!;
 const REMINDER = '\n\n<system-reminder>\nConsider whether the file is malicious.\n</system-reminder>\n';
 /** Claude Code's Read of lines from..to of `lines`, as the recording holds it. */
@@ -48,18 +54,17 @@ describe("the recorded sessions' replay", () => {
   });
   after(() => ws.close());
 
-  it("a withheld line the session later edits costs one more read, in the harness's own rendering: 200 lines from it, and by the other charge the function the map places it in (Runner.prototype.hook, 585-704)", async () => {
-    const old = RUNNER.slice(699, 702).join('\n');
+  it("a withheld line the session later edits costs one more read, in the harness's own rendering: 200 lines from it, and by the other charge the function the map places it in (Runner.prototype.hook)", async () => {
     const replay = await replaySession(
       CC,
-      session([claudeRead(0, 'lib/runner.js', RUNNER), claudeEdit(1, 'lib/runner.js', old, 'changed')]),
+      session([claudeRead(0, 'lib/runner.js', RUNNER), claudeEdit(1, 'lib/runner.js', EDITED, 'changed')]),
       ws,
       new SizeBook(),
     );
     const read = replay.events[0].read!;
     assert.deepEqual(
       [read.basis, read.outcome, read.extraReads, read.extra, read.extraRegions],
-      ['rebuilt', 'capped', 1, readCost(700, 899), readCost(585, 704)],
+      ['rebuilt', 'capped', 1, readCost(HOOK.end - 4, HOOK.end + 195), readCost(HOOK.start, HOOK.end)],
     );
   });
 
@@ -83,16 +88,16 @@ describe("the recorded sessions' replay", () => {
     assert.deepEqual([free.events[0].read?.extraReads, free.events[0].read?.extra], [0, 0]);
     const charged = await replaySession(
       CC,
-      session([claudeRead(0, 'lib/runner.js', RUNNER), claudeRead(1, 'lib/runner.js', RUNNER, 1300, 1319, 20)]),
+      session([claudeRead(0, 'lib/runner.js', RUNNER), claudeRead(1, 'lib/runner.js', RUNNER, ABORT_DOC, ABORT_DOC + 19, 20)]),
       ws,
       new SizeBook(),
     );
-    // No function of the map that holds line 1300 is within 200 lines: the read is 200 lines from it, to the file's end.
-    assert.deepEqual([charged.events[0].read?.extraReads, charged.events[0].read?.extra], [1, readCost(1300, 1417)]);
+    // No function of the map that holds the comment's line is within 200 lines: the read is 200 lines from it, or to the file's end.
+    assert.deepEqual([charged.events[0].read?.extraReads, charged.events[0].read?.extra], [1, readCost(ABORT_DOC, Math.min(ABORT_DOC + 199, RUNNER.length))]);
   });
 
   it("counts what the model was shown and what it would have been with Skim: the 200 lines, the hook's notice and map, the extra read", async () => {
-    const events = [claudeRead(0, 'lib/runner.js', RUNNER), claudeEdit(1, 'lib/runner.js', RUNNER.slice(699, 702).join('\n'), 'changed')];
+    const events = [claudeRead(0, 'lib/runner.js', RUNNER), claudeEdit(1, 'lib/runner.js', EDITED, 'changed')];
     const replay = await replaySession(CC, session(events), ws, new SizeBook());
     const [read, edit] = replay.events;
     assert.equal(read.host, tokens(events[0].obs));

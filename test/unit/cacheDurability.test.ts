@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { ChildProcess, execFile, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
@@ -11,6 +11,7 @@ import { MapCache } from '../../src/core/cache/store';
 import { MapEntry } from '../../src/core/map/types';
 import { skim } from '../support/cli';
 import { scratch, tsSource } from '../support/files';
+import { waitFor } from '../support/waitFor';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const CLI = path.join(ROOT, 'dist/cli.js');
@@ -141,7 +142,6 @@ describe('the cache under killed writers, signals and unusable files', () => {
     const holders = [holdLock(hung, 'blocked'), holdLock(live, 'waiting')];
     try {
       await Promise.all(holders.map((h) => h.held));
-      const took = Date.now();
       let started = Date.now();
       await assert.rejects(
         withFileLock(hung, async () => undefined),
@@ -149,7 +149,8 @@ describe('the cache under killed writers, signals and unusable files', () => {
       );
       const waited = Date.now() - started;
       assert.ok(waited >= DEFAULT_LOCK_WAIT_MS && waited < DEFAULT_LOCK_WAIT_MS + 1_500, `${waited} ms`);
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, took + LOCK_STALE_MS + 1_500 - Date.now())));
+      // The hung holder never refreshes its lock: wait until the lock file itself is older than LOCK_STALE_MS.
+      await waitFor(() => Date.now() - statSync(hung).mtimeMs > LOCK_STALE_MS + 100, 'the hung lock to go stale', LOCK_STALE_MS + 10_000);
       started = Date.now();
       let ran = false;
       await withFileLock(hung, async () => void (ran = true));
@@ -241,9 +242,11 @@ describe('the cache under killed writers, signals and unusable files', () => {
     const warnings: string[] = [];
     const cache = await MapCache.open(path.join(blocker, 'maps.sqlite'), { flushDelayMs: 1, retryDelayMs: 20, onWarning: (m) => warnings.push(m) });
     cache.put(entry('a.ts'));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(() => warnings.length > 0, 'the failed save to be said');
+    // Retries every 20 ms keep failing for this long: the time they have to say the failure again is what is tested.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     rmSync(blocker);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await waitFor(() => warnings.length > 1, 'the recovered save to be said');
     assert.equal(warnings.length, 2, warnings.join('\n'));
     assert.match(warnings[0], /could not save its cache .* the maps stay in memory and saving is tried again/);
     assert.match(warnings[1], /saved its cache .* again/);
@@ -262,7 +265,7 @@ describe('the cache under killed writers, signals and unusable files', () => {
       const warnings: string[] = [];
       const cache = await MapCache.open(file, { flushDelayMs: 1, retryDelayMs: 200, onWarning: (m) => warnings.push(m) });
       cache.put(entry('a.ts'));
-      await new Promise((resolve) => setTimeout(resolve, DEFAULT_LOCK_WAIT_MS + 1_000));
+      await waitFor(() => warnings.length > 0, 'the save to give up on the lock', DEFAULT_LOCK_WAIT_MS + 10_000);
       assert.deepEqual(warnings, [
         `Skim could not save its cache to ${file} (the cache is locked by another process (${file}.lock)); the maps stay in memory and saving is tried again.`,
       ]);

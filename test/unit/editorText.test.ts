@@ -7,6 +7,16 @@ import { structuralMap } from '../../src/core/structural/mapper';
 import { ShortenedRead } from '../../src/core/savings';
 import { savingsChart, savingsPage, shownOfAsked } from '../../src/vscode/savings/savingsPage';
 import type { SavingsTotals } from '../../src/vscode/savings/savings';
+import { RUNNER, runnerBlock, runnerLinesMatching, span } from '../support/mochaRunner';
+
+/** Declarations of mocha's runner.js, found in its own text (not from Skim's outline, which these tests check). */
+const IMPORTS = { start: runnerLinesMatching(/^import /)[0], end: runnerLinesMatching(/^import .* from "\.\/error-constants\.js";$/)[0] };
+const RUNNER_CLASS = runnerBlock('class Runner extends EventEmitter {');
+const CONSTRUCTOR = runnerBlock('  constructor(suite, opts = {}) {');
+const ADD_LISTENER = runnerBlock('Runner.prototype._addEventListener = function');
+const REMOVE_LISTENER = runnerBlock('Runner.prototype._removeEventListener = function');
+const HOOK = runnerBlock('Runner.prototype.hook = function');
+const HOOK_NEXT = runnerBlock('function next(i) {');
 
 /** A real file's structural map, as the editor shows it, and its lines. */
 async function mapped(file: string): Promise<{ entry: MapEntry; lines: string[] }> {
@@ -46,14 +56,17 @@ describe('the editor text of a map: lenses and hovers', () => {
   });
 
   it('leaves out a lens note the screen already shows: the doc comment above, the signature on the line, a Python docstring below', async () => {
-    const runner = await mapped(require.resolve('mocha/lib/runner.js'));
+    const runner = await mapped(RUNNER);
     const around = (r: Region) => runner.lines.slice(Math.max(0, r.start - 40), r.start + 5).join('\n');
     const titles = lensRegions(runner.entry.regions).map((r) => `${r.start} ${codeLensTitle(r, around(r))}`);
-    assert.deepEqual(titles.slice(0, 4), ['172 class · 172-242', '187 method · 187-241', '259 method · 259-287', '296 method · 296-314']);
-    assert.ok(titles.includes('585 method · 585-704'), 'the signature (name, fn) is on the line itself');
+    assert.deepEqual(
+      titles.slice(0, 4),
+      [RUNNER_CLASS, CONSTRUCTOR, ADD_LISTENER, REMOVE_LISTENER].map((b, i) => `${b.start} ${i === 0 ? 'class' : 'method'} · ${span(b)}`),
+    );
+    assert.ok(titles.includes(`${HOOK.start} method · ${span(HOOK)}`), 'the signature (name, fn) is on the line itself');
     assert.equal(
       codeLensTitle(runner.entry.regions[1], 'export class Queue {'),
-      'class · 172-242 · extends EventEmitter',
+      `class · ${span(RUNNER_CLASS)} · extends EventEmitter`,
       'a note the screen does not show stays',
     );
     const base64 = await mapped('/usr/lib/python3.11/base64.py');
@@ -63,23 +76,23 @@ describe('the editor text of a map: lenses and hovers', () => {
   });
 
   it('puts lenses on declarations that matter: not the imports, not one-line members, not closures under CLOSURE_LENS_LINES lines', async () => {
-    const { entry } = await mapped(require.resolve('mocha/lib/runner.js'));
+    const { entry } = await mapped(RUNNER);
     const lenses = lensRegions(entry.regions);
     assert.equal(entry.regions.length, 46);
     assert.equal(lenses.length, 36);
     assert.ok(!lenses.some((r) => r.kind === 'imports'));
     const dropped = entry.regions.filter((r) => !lenses.includes(r)).map((r) => `${r.start}-${r.end} ${r.kind} ${r.name}`);
     assert.deepEqual(dropped, [
-      '9-21 imports imports',
-      '218-240 function this.unhandled',
-      '494-507 function failTestsInSuite',
-      '670-673 object self._failedBeforeEachHook',
-      '685-698 function setHookTitle',
-      '719-736 function next',
-      '1048-1059 function done',
-      '1195-1200 function end',
-      '1202-1208 function begin',
-      '1210-1224 function prepare',
+      `${span(IMPORTS)} imports imports`,
+      `${span(runnerBlock('this.unhandled = (reason, promise) => {'))} function this.unhandled`,
+      `${span(runnerBlock('function failTestsInSuite(s) {'))} function failTestsInSuite`,
+      `${span(runnerBlock('self._failedBeforeEachHook = {'))} object self._failedBeforeEachHook`,
+      `${span(runnerBlock('function setHookTitle(hook) {'))} function setHookTitle`,
+      `${span(runnerBlock('function next(suite) {'))} function next`,
+      `${span(runnerBlock('function done(errSuite) {'))} function done`,
+      `${span(runnerBlock('const end = () => {'))} function end`,
+      `${span(runnerBlock('const begin = () => {'))} function begin`,
+      `${span(runnerBlock('const prepare = () => {'))} function prepare`,
     ]);
     assert.ok(
       lenses.some((r) => r.name === 'next' && r.end - r.start + 1 >= CLOSURE_LENS_LINES),
@@ -100,16 +113,16 @@ describe('the editor text of a map: lenses and hovers', () => {
   });
 
   it("hovers one line on a declaration's own line (anywhere in it, by request), never file-level text, nothing elsewhere", async () => {
-    const { entry } = await mapped(require.resolve('mocha/lib/runner.js'));
-    assert.deepEqual(renderHover(entry, 585)?.text, 'method Runner.prototype.hook · 585-704 · (name, fn)');
-    assert.equal(renderHover(entry, 586), undefined);
-    assert.equal(renderHover(entry, 600, true)?.text, 'function next · 592-699 · (i)');
-    assert.equal(renderHover(entry, 9)?.text, '8 imports · 9-21');
+    const { entry } = await mapped(RUNNER);
+    assert.deepEqual(renderHover(entry, HOOK.start)?.text, `method Runner.prototype.hook · ${span(HOOK)} · (name, fn)`);
+    assert.equal(renderHover(entry, HOOK.start + 1), undefined);
+    assert.equal(renderHover(entry, HOOK_NEXT.start + 8, true)?.text, `function next · ${span(HOOK_NEXT)} · (i)`);
+    assert.equal(renderHover(entry, IMPORTS.start)?.text, `8 imports · ${span(IMPORTS)}`);
     assert.equal(renderHover(entry, 1), undefined);
     // The note is the doc comment's sentence without its `{@link Suite|Suites}` markup, so all of it fits.
     assert.equal(
-      renderHover(entry, 187)?.text,
-      'method constructor · 187-241 · Initialize a Runner at the Root Suite, which represents a hierarchy of Suites and Tests.',
+      renderHover(entry, CONSTRUCTOR.start)?.text,
+      `method constructor · ${span(CONSTRUCTOR)} · Initialize a Runner at the Root Suite, which represents a hierarchy of Suites and Tests.`,
     );
   });
 });

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { scratch, tsSource } from '../support/files';
 import { mcpClient } from '../support/mcp';
+import { RUNNER, RUNNER_LINES, runnerBlock, runnerColumn, runnerLine, runnerLinesMatching, span } from '../support/mochaRunner';
 import { SKIM_TOOLS } from '../support/tools';
 import { skim } from '../support/cli';
 import { overviewTool } from '../../src/core/tools/declared/overview';
@@ -209,7 +210,7 @@ describe('skim mcp: no query takes the tree tools down', () => {
   before(async () => {
     s = scratch();
     mkdirSync(path.join(s.dir, '.git'));
-    copyFileSync(require.resolve('mocha/lib/runner.js'), path.join(s.dir, 'runner.js'));
+    copyFileSync(RUNNER, path.join(s.dir, 'runner.js'));
     client = await mcpClient(s.dir);
   });
   after(async () => {
@@ -217,10 +218,16 @@ describe('skim mcp: no query takes the tree tools down', () => {
     s.cleanup();
   });
 
+  // The outline's `next` that runs the tests, and a line inside it, found in the file's own text.
+  const NEXT = span(runnerBlock('function next(err, errSuite) {'));
+  const SELF = runnerLine('self.emit(constants.EVENT_TEST_PENDING, test);');
   const readsShortened = async () => {
     const read = text(await client.callTool({ name: 'skim_read_file', arguments: { filePath: 'runner.js', startLine: 1, endLine: 900 } }));
-    assert.match(read, /^\[skim\] This read was shortened: lines 1-200 of runner\.js are shown, of 1417 in all \(the read asked for 1-900\)/);
-    assert.match(read, /^\t\t869-986 next$/m);
+    assert.ok(
+      read.startsWith(`[skim] This read was shortened: lines 1-200 of runner.js are shown, of ${RUNNER_LINES} in all (the read asked for 1-900)`),
+      read.slice(0, 300),
+    );
+    assert.match(read, new RegExp(`^\\t\\t${NEXT} next$`, 'm'));
   };
 
   it('refuses a query nested 3,000 deep, and the next read of 900 lines is still shortened with its map', async () => {
@@ -254,12 +261,14 @@ describe('skim mcp: no query takes the tree tools down', () => {
           arguments: { filePath: 'runner.js', query: '(function_declaration name: (identifier) @fn)', max: 1 },
         }),
       ),
-      /^\(function_declaration name: \(identifier\) @fn\) in runner\.js \(javascript\): 12 captures; the first 1 are shown/,
+      new RegExp(
+        `^\\(function_declaration name: \\(identifier\\) @fn\\) in runner\\.js \\(javascript\\): ${runnerLinesMatching(/^\s*function [\w$]+\(/).length} captures; the first 1 are shown`,
+      ),
     );
-    assert.match(text(await client.callTool({ name: 'skim_list_symbols', arguments: { filePath: 'runner.js' } })), /^\t\t869-986 next$/m);
+    assert.match(text(await client.callTool({ name: 'skim_list_symbols', arguments: { filePath: 'runner.js' } })), new RegExp(`^\\t\\t${NEXT} next$`, 'm'));
     assert.match(
-      text(await client.callTool({ name: 'skim_node_at', arguments: { filePath: 'runner.js', line: 919, column: 9 } })),
-      /\n {10}869-986 function_declaration next\n[^]*\n +919 identifier self$/,
+      text(await client.callTool({ name: 'skim_node_at', arguments: { filePath: 'runner.js', line: SELF, column: runnerColumn(SELF, 'self') } })),
+      new RegExp(`\\n {10}${NEXT} function_declaration next\\n[^]*\\n +${SELF} identifier self$`),
     );
   });
 });

@@ -19,6 +19,7 @@ import { onPath } from '../../src/core/search/program';
 import { skim, skimSignalled } from '../support/cli';
 import { engine } from '../support/engine';
 import { scratch } from '../support/files';
+import { RUNNER_LINES, runnerBlock } from '../support/mochaRunner';
 import { ScriptedModel } from '../support/scriptedModel';
 
 const RG = { kind: 'rg' as const, path: onPath('rg') ?? 'rg' };
@@ -588,12 +589,12 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
         path: 'lib/runner.js',
         size: bytes.length,
         hash: hashBytes(bytes),
-        lines: 1417,
+        lines: RUNNER_LINES,
         status: 'model',
         producer: 'openai:scripted@p1',
         prose: 'Runs the suites and their hooks, emitting an event at each step. It is long.',
         created: Date.now(),
-        regions: [{ start: 172, end: 242, kind: 'class', name: 'Runner', note: '' }],
+        regions: [{ ...runnerBlock('class Runner extends EventEmitter {'), kind: 'class', name: 'Runner', note: '' }],
       });
       const overview = await rankOverview(project, RG, {}, { outlines });
       const answer = await fitOverview(overview, 4_000, O200K, narrow, maps);

@@ -26,8 +26,13 @@ import { searchProject } from '../../src/core/tools/runSearch';
 import { skim } from '../support/cli';
 import { runnerProject, scratch } from '../support/files';
 import { ScriptedJudge } from '../support/scriptedJudge';
+import { RUNNER, RUNNER_LINES, runnerBlock, runnerLine, runnerLinesMatching, span } from '../support/mochaRunner';
 
-const RUNNER = require.resolve('mocha/lib/runner.js');
+/** Where runner.js's pending-test events and its run-end event are, and the functions holding them, found in its own text. */
+const PENDING = runnerLinesMatching(/self\.emit\(constants\.EVENT_TEST_PENDING/);
+const NEXT = span(runnerBlock('function next(err, errSuite) {'));
+const RUN_END = runnerLinesMatching(/EVENT_RUN_END/);
+const UNCAUGHT = runnerBlock('Runner.prototype._uncaught = function');
 const RG: SearchProgram = { kind: 'rg', path: onPath('rg') ?? 'rg' };
 const GIT: SearchProgram = { kind: 'git', path: onPath('git') ?? 'git' };
 
@@ -47,20 +52,16 @@ describe('skim search: where a pattern occurs, each hit in its region', () => {
     const result = await run({ pattern: 'self.emit(constants.EVENT_TEST_PENDING' });
     assert.deepEqual(
       result.hits.map((h) => [h.path, h.line, h.region && `${h.region.start}-${h.region.end} ${h.region.name}`]),
-      [
-        ['lib/runner.js', 919, '869-986 next'],
-        ['lib/runner.js', 934, '869-986 next'],
-        ['lib/runner.js', 957, '869-986 next'],
-      ],
+      PENDING.map((line) => ['lib/runner.js', line, `${NEXT} next`]),
     );
     assert.equal(
       renderSearch(result).split('\n').slice(0, 5).join('\n'),
       [
-        '3 matches for "self.emit(constants.EVENT_TEST_PENDING" in the project, in 1 file. The regex did not compile (error: unclosed group), so it was searched as literal text.',
+        `${PENDING.length} matches for "self.emit(constants.EVENT_TEST_PENDING" in the project, in 1 file. The regex did not compile (error: unclosed group), so it was searched as literal text.`,
         '',
         'lib/runner.js',
-        '  869-986 next(err, errSuite)',
-        `    919\t${readFileSync(RUNNER, 'utf8').split('\n')[918]}`,
+        `  ${NEXT} next(err, errSuite)`,
+        `    ${PENDING[0]}\t${readFileSync(RUNNER, 'utf8').split('\n')[PENDING[0] - 1]}`,
       ].join('\n'),
     );
   });
@@ -73,7 +74,7 @@ describe('skim search: where a pattern occurs, each hit in its region', () => {
       path: file.key,
       size: bytes.length,
       hash: hashBytes(bytes),
-      lines: 1417,
+      lines: RUNNER_LINES,
       status: 'model',
       producer: 'openai:scripted@p1',
       prose: 'The runner.',
@@ -85,7 +86,7 @@ describe('skim search: where a pattern occurs, each hit in its region', () => {
     assert.deepEqual(fresh.hits[0].region, { start: 800, end: 1000, kind: 'section', name: 'the test loop', note: '' });
     s.write('lib/runner.js', `// changed\n${bytes.toString('utf8')}`);
     const changed = await run({ pattern: 'self.emit(constants.EVENT_TEST_PENDING', max: 1, literal: true }, RG, maps);
-    assert.deepEqual([changed.hits[0].line, changed.hits[0].region?.name], [920, 'next']);
+    assert.deepEqual([changed.hits[0].line, changed.hits[0].region?.name], [PENDING[0] + 1, 'next']);
     await cache.close();
   });
 
@@ -191,16 +192,9 @@ describe('skim search: where a pattern occurs, each hit in its region', () => {
     const json = JSON.parse(r.stdout);
     assert.deepEqual(
       json.hits.map((h: { line: number; region: { name: string } | null }) => [h.line, h.region?.name ?? null]),
-      [
-        [118, null],
-        [1147, 'Runner.prototype._uncaught'],
-        [1198, 'end'],
-        [1199, 'end'],
-        [1234, 'Runner.prototype.run'],
-        [1236, 'Runner.prototype.run'],
-      ],
+      RUN_END.map((line, i) => [line, [null, 'Runner.prototype._uncaught', 'end', 'end', 'Runner.prototype.run', 'Runner.prototype.run'][i]]),
     );
-    assert.deepEqual(json.hits[1].region, { start: 1087, end: 1176, kind: 'method', name: 'Runner.prototype._uncaught' });
+    assert.deepEqual(json.hits[1].region, { start: UNCAUGHT.start, end: UNCAUGHT.end, kind: 'method', name: 'Runner.prototype._uncaught' });
     const bad = await skim(['search', 'x', '--path', 'nowhere'], { cwd: s.dir, env });
     assert.deepEqual([bad.code, bad.stderr.trim()], [1, `${path.join(s.dir, 'nowhere')} does not exist in ${s.dir}`]);
   });
@@ -239,7 +233,7 @@ describe('skim search: where a pattern occurs, each hit in its region', () => {
     s.write('lib/runner.js', bytes.replace('EVENT_RUN_END: "end",', `EVENT_RUN_END: "end", // ${token}`));
     const changed = await text();
     assert.ok(!changed.includes(token));
-    assert.match(changed, /^ {2}118\t {4}EVENT_RUN_END: "end", \/\/ \[redacted: GitHub Token\]$/m);
+    assert.match(changed, new RegExp(`^ {2}${runnerLine('EVENT_RUN_END: "end",')}\\t {4}EVENT_RUN_END: "end", // \\[redacted: GitHub Token\\]$`, 'm'));
   });
 
   it("through a long-lived host's helper process, ripgrep finds the same hits, stops when told, and a helper that died is started again", async () => {
@@ -329,7 +323,7 @@ describe('skim search: where a pattern occurs, each hit in its region', () => {
     );
     try {
       const result = await client.callTool({ name: 'skim_search', arguments: { pattern: 'EVENT_RUN_END', path: 'lib' } });
-      assert.match((result.content as { text: string }[])[0].text, /^ {2}1087-1176 method Runner\.prototype\._uncaught$/m);
+      assert.match((result.content as { text: string }[])[0].text, new RegExp(`^ {2}${span(UNCAUGHT)} method Runner\\.prototype\\._uncaught$`, 'm'));
     } finally {
       await client.close();
     }

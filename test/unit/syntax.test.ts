@@ -16,13 +16,22 @@ import { nodeAtFile, queryFile } from '../../src/core/tools/tree';
 import { testContext } from '../support/context';
 import { skim } from '../support/cli';
 import { scratch } from '../support/files';
+import { RUNNER, RUNNER_LINES, runnerBlock, runnerColumn, runnerLine, runnerLinesMatching, span } from '../support/mochaRunner';
 
-const RUNNER = require.resolve('mocha/lib/runner.js');
 const CLI = path.resolve(__dirname, '../../../dist/cli.js');
 const AUTHORITY = path.resolve(__dirname, '../../../node_modules/@azure/msal-common/src/authority/Authority.ts');
 const project = new Project(path.resolve(__dirname, '../../../node_modules'));
 const runner = project.file(RUNNER);
 const runnerLines = readFileSync(RUNNER, 'utf8').split('\n');
+/** Places in runner.js the tests below name, found in its own text rather than pinned to one mocha's line numbers. */
+const UNHANDLED = runnerBlock('this.unhandled = (reason, promise) => {');
+const PROCESS_EMIT = 'process.emit("unhandledRejection", reason, promise)';
+const EMIT_AT = { line: runnerLine(PROCESS_EMIT), column: runnerColumn(runnerLine(PROCESS_EMIT), PROCESS_EMIT) };
+const NEXT = runnerBlock('function next(err, errSuite) {');
+const RUN_TESTS = runnerBlock('Runner.prototype.runTests = function');
+const SELF = runnerLine('self.emit(constants.EVENT_TEST_PENDING, test);');
+const SELF_COLUMN = runnerColumn(SELF, 'self');
+const FUNCTIONS = runnerLinesMatching(/^\s*function [\w$]+\(/);
 
 describe('tree queries on real files: skim_query_tree', () => {
   it('finds every call of a name, each with its position, text and the function holding it', async () => {
@@ -32,17 +41,17 @@ describe('tree queries on real files: skim_query_tree', () => {
     assert.deepEqual(result.captures[0], {
       name: 'call',
       type: 'call_expression',
-      start: { line: 235, column: 11 },
-      end: { line: 235, column: 62 },
+      start: EMIT_AT,
+      end: { line: EMIT_AT.line, column: EMIT_AT.column + PROCESS_EMIT.length },
       text: 'process.emit("unhandledRejection", reason, promise)',
-      region: { start: 218, end: 240, kind: 'function', name: 'this.unhandled', note: '(reason, promise)' },
+      region: { start: UNHANDLED.start, end: UNHANDLED.end, kind: 'function', name: 'this.unhandled', note: '(reason, promise)' },
     });
     assert.equal(
       renderQuery(result).split('\n').slice(0, 3).join('\n'),
       [
         `calls:emit in mocha/lib/runner.js (javascript): ${expected} captures; the first 3 are shown (ask for fewer with a narrower query, or raise max).`,
-        '  218-240 this.unhandled(reason, promise)',
-        '    235:11 @call call_expression  process.emit("unhandledRejection", reason, promise)',
+        `  ${span(UNHANDLED)} this.unhandled(reason, promise)`,
+        `    ${EMIT_AT.line}:${EMIT_AT.column} @call call_expression  ${PROCESS_EMIT}`,
       ].join('\n'),
     );
   });
@@ -51,7 +60,7 @@ describe('tree queries on real files: skim_query_tree', () => {
     const imports = await queryTree(runner, 'imports');
     assert.deepEqual(
       imports.captures.map((c) => c.start.line),
-      [9, 10, 11, 12, 13, 14, 15, 21],
+      runnerLinesMatching(/^import /),
     );
     assert.equal(imports.captures[0].text, 'import { EventEmitter } from "node:events";');
     assert.equal(imports.captures[6].text, 'import { …', 'a capture over several lines shows its first');
@@ -73,8 +82,8 @@ describe('tree queries on real files: skim_query_tree', () => {
     assert.deepEqual(
       result.captures.slice(0, 2).map((c) => [c.name, c.text, c.start.line]),
       [
-        ['fn', 'createHookSkipError', 453],
-        ['fn', 'failTestsInSuite', 494],
+        ['fn', 'createHookSkipError', FUNCTIONS[0]],
+        ['fn', 'failTestsInSuite', FUNCTIONS[1]],
       ],
     );
     await assert.rejects(
@@ -126,17 +135,19 @@ describe('tree queries on real files: skim_query_tree', () => {
 
 describe('the syntax at a position: skim_node_at', () => {
   it("gives the named nodes holding a line of mocha's runner, outermost first, from its first character", async () => {
-    const result = await nodeAt(runner, 919);
-    assert.equal(result.column, 9);
+    const result = await nodeAt(runner, SELF);
+    assert.equal(result.column, SELF_COLUMN);
     assert.deepEqual(result.chain[0], { type: 'program', name: null, start: 1, end: runnerLines.length });
     assert.deepEqual(
       result.chain.find((n) => n.type === 'function_declaration'),
-      { type: 'function_declaration', name: 'next', start: 869, end: 986 },
+      { type: 'function_declaration', name: 'next', start: NEXT.start, end: NEXT.end },
     );
-    assert.deepEqual(result.chain.at(-1), { type: 'identifier', name: 'self', start: 919, end: 919 });
+    assert.deepEqual(result.chain.at(-1), { type: 'identifier', name: 'self', start: SELF, end: SELF });
     assert.match(
       renderNodeAt(result),
-      /^mocha\/lib\/runner\.js:919:9 \(javascript\), the syntax nodes holding it, outermost first:\n1-1418 program\n {2}822-991 expression_statement\n/,
+      new RegExp(
+        `^mocha/lib/runner\\.js:${SELF}:${SELF_COLUMN} \\(javascript\\), the syntax nodes holding it, outermost first:\n1-${runnerLines.length} program\n {2}${span(RUN_TESTS)} expression_statement\n`,
+      ),
     );
   });
 
@@ -152,8 +163,11 @@ describe('the syntax at a position: skim_node_at', () => {
   });
 
   it('says where a line or column lies outside the file', async () => {
-    await assert.rejects(nodeAtFile(testContext(), runner, 5000), /^Error: skim_node_at: mocha\/lib\/runner\.js has 1417 lines; line 5000 is outside it\.$/);
-    await assert.rejects(nodeAtFile(testContext(), runner, 919, 500), /column 500 is outside it/);
+    await assert.rejects(
+      nodeAtFile(testContext(), runner, 5000),
+      new RegExp(`^Error: skim_node_at: mocha/lib/runner\\.js has ${RUNNER_LINES} lines; line 5000 is outside it\\.$`),
+    );
+    await assert.rejects(nodeAtFile(testContext(), runner, SELF, 500), /column 500 is outside it/);
   });
 
   it('answers a position nested thousands deep with the outermost 16 and innermost 48 nodes, saying how many are left out', async () => {
@@ -193,10 +207,10 @@ describe('the syntax at a position: skim_node_at', () => {
     const env = { SKIM_CACHE_DIR: cache.dir };
     const query = JSON.parse((await skim(['query', 'runner.js', 'calls:emit', '--max', '1', '--json'], { cwd, env })).stdout);
     assert.deepEqual(Object.keys(query), ['path', 'language', 'query', 'captures', 'total', 'capped', 'timedOut', 'screen']);
-    assert.deepEqual(query.captures[0].start, { line: 235, column: 11 });
-    const at = await skim(['node-at', 'runner.js', '919:14', '--json'], { cwd, env });
+    assert.deepEqual(query.captures[0].start, EMIT_AT);
+    const at = await skim(['node-at', 'runner.js', `${SELF}:${runnerColumn(SELF, 'emit')}`, '--json'], { cwd, env });
     assert.equal(at.code, 0, at.stderr);
-    assert.deepEqual(JSON.parse(at.stdout).chain.at(-1), { type: 'property_identifier', name: 'emit', start: 919, end: 919 });
+    assert.deepEqual(JSON.parse(at.stdout).chain.at(-1), { type: 'property_identifier', name: 'emit', start: SELF, end: SELF });
     assert.equal((await skim(['node-at', 'runner.js', 'x'], { cwd, env })).code, 2);
     cache.cleanup();
   });
@@ -241,7 +255,7 @@ describe('tree queries are bounded: no query takes the tree tools down', () => {
       queryFile(testContext(), runner, wildcards),
       /^Error: skim_query_tree: the query (matched more of mocha\/lib\/runner\.js than one query may hold \(256 MB, about half a million captures\)|did not finish on mocha\/lib\/runner\.js within 30 s)/,
     );
-    assert.equal((await queryTree(runner, '(function_declaration name: (identifier) @fn)')).total, 12);
+    assert.equal((await queryTree(runner, '(function_declaration name: (identifier) @fn)')).total, FUNCTIONS.length);
     assert.deepEqual(await structuralMap(RUNNER, runnerLines.join('\n'), runnerLines.length), before);
   });
 
@@ -285,7 +299,7 @@ describe('tree queries are bounded: no query takes the tree tools down', () => {
         /^tree-sitter failed on runner\.js \(.+\); Skim reloaded it, so other files and queries still work$/.test(error.message),
     );
     assert.deepEqual(await structuralMap(RUNNER, text, runnerLines.length), before);
-    assert.equal((await nodeAt(runner, 919)).chain.at(-1)?.name, 'self');
+    assert.equal((await nodeAt(runner, SELF)).chain.at(-1)?.name, 'self');
   });
 
   it('a runtime asked for seven grammars at once, as an overview of a mixed tree asks, links each whole', async () => {

@@ -296,7 +296,7 @@ describe('team rows are untrusted: who published them, refusals that stick, repl
           '-e',
           `const { TeamCache } = require(${JSON.stringify(require.resolve('../../src/core/cache/teamCache'))});
            const team = new TeamCache({ url: process.argv[1], warn: (m) => console.log('warning: ' + m), refusalsFolder: process.argv[2], lookupDeadlineMs: 30000 });
-           team.lookup(process.argv[3], Number(process.argv[4]), process.argv[5], 1417).then(async (row) => { console.log(row === undefined ? 'no row' : 'a row'); await team.close(); });`,
+           team.lookup(process.argv[3], Number(process.argv[4]), process.argv[5], ${LINES}).then(async (row) => { console.log(row === undefined ? 'no row' : 'a row'); await team.close(); });`,
           roleUrl('alice', proxy.port),
           folder,
           HASH,
