@@ -2,8 +2,6 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { encode } from 'gpt-tokenizer';
 import { OutlineStore } from '../../src/core/cache/outlineStore';
 import { hashBytes } from '../../src/core/files/scan';
@@ -17,6 +15,7 @@ import { Project } from '../../src/core/files/project';
 import { Outlines } from '../../src/core/outlines/projectOutlines';
 import { onPath } from '../../src/core/search/program';
 import { skim, skimSignalled } from '../support/cli';
+import { mcpClient } from '../support/mcp';
 import { engine } from '../support/engine';
 import { scratch } from '../support/files';
 import { RUNNER_LINES, runnerBlock } from '../support/mochaRunner';
@@ -613,14 +612,7 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
 
   it('skim_overview over MCP answers with the same ranking, names the tool to narrow with, and refuses an argument it does not take', async function () {
     this.timeout(60_000);
-    const client = new Client({ name: 'skim-test', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [path.resolve(__dirname, '../../../dist/cli.js'), 'mcp', '--root', s.dir],
-        env: { ...process.env, SKIM_CACHE_DIR: path.join(s.dir, '.cache') } as Record<string, string>,
-      }),
-    );
+    const client = await mcpClient(s.dir);
     try {
       const result = await client.callTool({ name: 'skim_overview', arguments: { tokens: 300 } });
       const text = (result.content as { text: string }[])[0].text;

@@ -3,8 +3,6 @@ import * as assert from 'node:assert/strict';
 import { ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { OutlineStore } from '../../src/core/cache/outlineStore';
 import { DEFAULT_OPTIONS } from '../../src/core/config/options';
 import { MapCache } from '../../src/core/cache/store';
@@ -24,6 +22,7 @@ import { search, SearchRequest, SearchRequestError } from '../../src/core/search
 import { renderSearch, searchJson } from '../../src/core/search/renderSearch';
 import { searchProject } from '../../src/core/tools/runSearch';
 import { skim } from '../support/cli';
+import { mcpClient } from '../support/mcp';
 import { runnerProject, scratch } from '../support/files';
 import { ScriptedJudge } from '../support/scriptedJudge';
 import { RUNNER, RUNNER_LINES, runnerBlock, runnerLine, runnerLinesMatching, span } from '../support/mochaRunner';
@@ -313,14 +312,7 @@ describe('skim search: where a pattern occurs, each hit in its region', () => {
   it('skim mcp keeps what its searches outlined in the store beside its map cache, for the next session', async function () {
     this.timeout(60_000);
     const cache = path.join(s.dir, '.cache');
-    const client = new Client({ name: 'skim-test', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [path.resolve(__dirname, '../../../dist/cli.js'), 'mcp', '--root', s.dir],
-        env: { ...process.env, SKIM_CACHE_DIR: cache } as Record<string, string>,
-      }),
-    );
+    const client = await mcpClient(s.dir, cache);
     try {
       const result = await client.callTool({ name: 'skim_search', arguments: { pattern: 'EVENT_RUN_END', path: 'lib' } });
       assert.match((result.content as { text: string }[])[0].text, new RegExp(`^ {2}${span(UNCAUGHT)} method Runner\\.prototype\\._uncaught$`, 'm'));

@@ -2,9 +2,8 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { skim } from '../support/cli';
+import { mcpClient } from '../support/mcp';
 import { runnerProject } from '../support/files';
 
 /** Issue 36 B1: a search or a query must not say whether a pattern matched a credential the screen takes out. */
@@ -90,14 +89,7 @@ describe('a redacted credential cannot be read back through search or query', ()
 
   it('over MCP, skim_search and skim_query_tree answer the two halves of a probe alike', async function () {
     this.timeout(60_000);
-    const client = new Client({ name: 'skim-test', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [path.resolve(__dirname, '../../../dist/cli.js'), 'mcp', '--root', s.dir],
-        env: { ...process.env, SKIM_CACHE_DIR: path.join(s.dir, '.cache') } as Record<string, string>,
-      }),
-    );
+    const client = await mcpClient(s.dir);
     const text = async (name: string, args: Record<string, unknown>) =>
       ((await client.callTool({ name, arguments: args })).content as { text: string }[]).map((c) => c.text).join('\n');
     try {
