@@ -199,6 +199,19 @@ describe('credentials found on the raw text, each range exact', () => {
     assert.deepEqual(tail.slice(Object.keys(planted).length, -1), references);
   });
 
+  it("leaves a constant whose value spells its own name (msal-common's error codes), and still redacts a password that only begins with its key's word", async () => {
+    // An error code as @azure/msal-common 15 declares it, and a setting's name as its own value: the key's own words, another case.
+    const names = [
+      'export const tokenClaimsCnfRequiredForSignedJwt = "token_claims_cnf_required_for_signedjwt";',
+      "PASSWORD_HASHER_PBKDF2 = 'password_hasher_pbkdf2'",
+    ];
+    const text = `${names.join('\n')}\npassword = "password9Xk2Lq"\nsecretToken = "secretTokenQ7v2Zp9W"\n`;
+    assert.equal(
+      redact(text, await findSecrets(text)),
+      `${names.join('\n')}\npassword = "[redacted: secret in an assignment]"\nsecretToken = "[redacted: secret in an assignment]"\n`,
+    );
+  });
+
   it('leaves code that names the PEM markers alone (jose parsing keys, vsce scanning for them)', async () => {
     for (const file of [npm('jose/dist/webapi/key/import.js'), npm('jose/dist/webapi/lib/asn1.js'), npm('@vscode/vsce/out/secretLint.js')]) {
       const text = readFileSync(file, 'utf8');

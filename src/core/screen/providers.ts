@@ -430,6 +430,13 @@ export const PROVIDER_FORMATS: ProviderFormat[] = [
   },
 ];
 
+/** The name a match assigns to: from where the match starts (a credential's word, perhaps inside a longer name) back to the name's start, up to the value. */
+function keyBefore(text: string, matchStart: number, secretStart: number): string {
+  let start = matchStart;
+  while (start > 0 && start > matchStart - 200 && /[\w$.-]/.test(text.charAt(start - 1))) start--;
+  return text.slice(start, secretStart);
+}
+
 /** Every match of every format in `text`, the secret's own range each. */
 export function providerFindings(text: string, formats: ProviderFormat[] = PROVIDER_FORMATS): SecretFinding[] {
   const found: SecretFinding[] = [];
@@ -437,7 +444,11 @@ export function providerFindings(text: string, formats: ProviderFormat[] = PROVI
     if (!format.hint.test(text)) continue;
     for (const match of text.matchAll(format.pattern)) {
       const [start, end] = match.indices?.groups?.secret ?? match.indices![0];
-      if (format.accept && !format.accept(text.slice(start, end), { before: text.charAt(start - 1), after: text.charAt(end) })) continue;
+      if (
+        format.accept &&
+        !format.accept(text.slice(start, end), { before: text.charAt(start - 1), after: text.charAt(end), key: keyBefore(text, match.index, start) })
+      )
+        continue;
       found.push({ start, end, kind: format.kind });
     }
   }

@@ -4,10 +4,11 @@
  * placeholders, paths and prose are not; a random-looking value is.
  */
 
-/** The characters either side of a secret in its text: its quotes, or what ends an unquoted value. */
+/** The characters either side of a secret in its text (its quotes, or what ends an unquoted value), and the name it is assigned to. */
 export interface Surroundings {
   before: string;
   after: string;
+  key: string;
 }
 
 /** Templates, references and stand-ins: `${DB_PASSWORD}`, `{{ token }}`, `<your key>`, `$TOKEN`, `xxxx`, `changeme`. */
@@ -75,7 +76,8 @@ function looksLikeCode(value: string): boolean {
  * space, a separator or a quote), not a path, URL, number, regex or joined words, letters with digits or
  * symbols, and random enough.
  */
-export function looksLikeSecretValue(value: string, { before, after }: Surroundings): boolean {
+export function looksLikeSecretValue(value: string, { before, after, key }: Surroundings): boolean {
+  if (spellsKey(value, key)) return false;
   const quoted = /["'\x60]/.test(before);
   // Unquoted, it ends at a space or a separator, or where the string or docstring holding the whole assignment closes (`"token=…"`).
   if (quoted ? after !== before : !/^(?:$|[\s,;#"'\x60])/.test(after)) return false;
@@ -86,6 +88,16 @@ export function looksLikeSecretValue(value: string, { before, after }: Surroundi
   if (!/[A-Za-z]/.test(value) || (!/[^A-Za-z]/.test(value) && (value.length < 16 || turns(value, true) < 0.3))) return false;
   const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((c) => c.test(value)).length;
   return classes >= 2 && entropy(value) >= 2.8;
+}
+
+/**
+ * A value made of its own key's words, in another case or with other joints: a constant naming
+ * itself (`tokenClaimsCnfRequiredForSignedJwt = "token_claims_cnf_required_for_signedjwt"`), never
+ * a credential, whose characters its name does not hold in order.
+ */
+function spellsKey(value: string, key: string): boolean {
+  const letters = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return letters(value).length >= 8 && letters(key).includes(letters(value));
 }
 
 /** Shannon entropy in bits per character. */
