@@ -35,11 +35,11 @@ const MOST_WAITS = 20;
 /**
  * A real HTTP server speaking OpenAI's Responses API (`POST /v1/responses`, streamed as server-sent
  * events) as the Codex CLI calls it, answering like a model that makes the script's calls, one a
- * turn (the step is the number of tool outputs in the input), then ends with a text. A step with
- * `ready` waits, one no-op shell call a turn, until the input shows what it needs (an MCP server's
- * tools, which Codex adds while the session runs). Codex's compaction request is answered with a
- * summary, and the steps go on from where they were (the outputs it summarised no longer in the
- * input). Every request body is kept.
+ * turn (the step is the number of tool outputs it was given, those a compaction took out
+ * included), then ends with a text. A step with `ready` waits, one no-op shell call a turn, until
+ * the input shows what it needs (an MCP server's tools, which Codex adds while the session runs).
+ * Codex's compaction request is answered with a summary, and the steps go on from where they were.
+ * Every request body is kept.
  */
 export class ScriptedResponses extends LoopbackServer {
   readonly requests: { url: string; body: Record<string, unknown> }[] = [];
