@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { scratch } from '../support/files';
 import { ScriptedAnthropic } from '../support/scriptedAnthropic';
 import { ScriptedGemini } from '../support/scriptedGemini';
-import { ScriptedResponses } from '../support/scriptedResponses';
+import { CODEX_COMPACTION, ScriptedResponses } from '../support/scriptedResponses';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../../..');
@@ -169,8 +169,9 @@ export async function copilotCli(project: string, server: ScriptedAnthropic, opt
 
 /**
  * Points the Codex CLI at the scripted server (a provider of its own, a model its catalog knows,
- * so that it offers its real tools) and trusts the project, so that the project's .codex/ is read:
- * the test's own choice, as a person makes it in Codex.
+ * so that it offers its real tools), tells it when and how to compact (the server's limit and
+ * prompt: it compacts where the script's answer says the context is full) and trusts the project,
+ * so that the project's .codex/ is read: the test's own choice, as a person makes it in Codex.
  */
 export function codexConfig(project: string, server: ScriptedResponses): void {
   const home = path.join(project, '.home', '.codex');
@@ -178,6 +179,8 @@ export function codexConfig(project: string, server: ScriptedResponses): void {
   const config = [
     'model = "gpt-5.5"',
     'model_provider = "scripted"',
+    `model_auto_compact_token_limit = ${CODEX_COMPACTION.limit}`,
+    `compact_prompt = ${JSON.stringify(CODEX_COMPACTION.prompt)}`,
     '[model_providers.scripted]',
     'name = "scripted"',
     `base_url = "${server.url}"`,
@@ -227,21 +230,22 @@ export async function geminiCli(project: string, server: ScriptedGemini): Promis
 }
 
 /**
- * Adds, beside Skim's hook in the project's hook file for `host`, a hook of the test's own on every
- * tool of the host's post-tool event that keeps each payload it is given (one JSON a line in `log`)
- * and answers nothing: what the host sends after a call, whatever Skim makes of it.
+ * Adds, beside Skim's hook in the project's hook file for `host`, a hook of the test's own on
+ * `events` (by default the host's post-tool event), for every tool, that keeps each payload it is
+ * given (one JSON a line in `log`) and answers nothing: what the host sends, whatever Skim makes of it.
  */
-export function keepPostPayloads(project: string, host: 'codex' | 'gemini', log: string): void {
-  const [file, event] =
-    host === 'codex' ? [path.join(project, '.codex', 'hooks.json'), 'PostToolUse'] : [path.join(project, '.gemini', 'settings.json'), 'AfterTool'];
+export function keepPayloads(project: string, host: 'codex' | 'gemini', log: string, events = [host === 'codex' ? 'PostToolUse' : 'AfterTool']): void {
+  const file = host === 'codex' ? path.join(project, '.codex', 'hooks.json') : path.join(project, '.gemini', 'settings.json');
   const settings = JSON.parse(readFileSync(file, 'utf8')) as { hooks: Record<string, unknown[]> };
   const keep = `${JSON.stringify(process.execPath)} -e ${JSON.stringify(`require('fs').appendFileSync(${JSON.stringify(log)}, require('fs').readFileSync(0, 'utf8').replace(/\\n/g, ' ') + '\\n')`)}`;
-  settings.hooks[event] = [...(settings.hooks[event] ?? []), { matcher: '.*', hooks: [{ type: 'command', command: keep }] }];
+  for (const event of events) settings.hooks[event] = [...(settings.hooks[event] ?? []), { matcher: '.*', hooks: [{ type: 'command', command: keep }] }];
   writeFileSync(file, JSON.stringify(settings, null, 2));
 }
 
-/** The payloads `keepPostPayloads` kept, in order. */
-export function keptPayloads(log: string): { tool_name?: string; tool_input?: Record<string, unknown>; tool_response?: unknown }[] {
+/** The payloads `keepPayloads` kept, in order. */
+export function keptPayloads(
+  log: string,
+): { hook_event_name?: string; source?: string; trigger?: string; tool_name?: string; tool_input?: Record<string, unknown>; tool_response?: unknown }[] {
   return existsSync(log)
     ? readFileSync(log, 'utf8')
         .split('\n')

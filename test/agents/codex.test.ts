@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { scratch } from '../support/files';
 import { ScriptedResponses } from '../support/scriptedResponses';
-import { codexCli, codexConfig, installHook, keepPostPayloads, keptPayloads, skimIn } from './clis';
+import { codexCli, codexConfig, installHook, keepPayloads, keptPayloads, skimIn } from './clis';
 
 /** Whether Codex has added Skim's MCP tools to the session (it does so while the session runs). */
 const skimToolsThere = (input: unknown[]) => JSON.stringify(input).includes('mcp__skim');
@@ -30,7 +30,7 @@ describe('the Codex CLI, driven by a scripted Responses API model (offline)', fu
     const file = s.write('app.py', 'def main():\n    return 1\n');
     installHook(s.dir, 'codex');
     const log = path.join(s.dir, 'post.jsonl');
-    keepPostPayloads(s.dir, 'codex', log);
+    keepPayloads(s.dir, 'codex', log);
     skimIn(s.dir, ['mcp', 'install', '--host', 'codex', '--scope', 'user']);
     const read = { function: 'skim_read_file', namespace: 'mcp__skim', args: { filePath: 'app.py' }, ready: skimToolsThere };
     const retried = { custom: 'apply_patch', input: patch('app.py', 'return 10', 'return 2') };

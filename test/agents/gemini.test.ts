@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { scratch } from '../support/files';
 import { ScriptedGemini } from '../support/scriptedGemini';
-import { geminiCli, geminiSettings, installHook, keepPostPayloads, keptPayloads, pythonSource } from './clis';
+import { geminiCli, geminiSettings, installHook, keepPayloads, keptPayloads, pythonSource } from './clis';
 
 const NOTICE = /\[skim\] This read was shortened: lines 1-200 of big\.py are shown, of 900 in all \(the read asked for 1-900\)\. Next start: line 201\./;
 
@@ -53,7 +53,7 @@ describe("the Gemini CLI's own tools, driven by a scripted model (offline)", fun
       const file = s.write('app.py', 'def main():\n    return 1\n');
       installHook(s.dir, 'gemini');
       const log = path.join(s.dir, 'post.jsonl');
-      keepPostPayloads(s.dir, 'gemini', log);
+      keepPayloads(s.dir, 'gemini', log);
       server.script = [
         { name: 'read_file', args: { file_path: file } },
         { ...edit(file, 'return 10', 'return 2'), before: () => writeFileSync(file, 'def main():\n    return 10\n') },

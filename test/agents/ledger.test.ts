@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { scratch } from '../support/files';
 import { ScriptedAnthropic, ScriptStep } from '../support/scriptedAnthropic';
 import { ResponsesCall, ScriptedResponses } from '../support/scriptedResponses';
-import { AgentRun, afterRead, claudeCode, codexCli, codexConfig, copilotCli, installHook, toolResults } from './clis';
+import { AgentRun, afterRead, claudeCode, codexCli, codexConfig, copilotCli, installHook, keepPayloads, keptPayloads, toolResults } from './clis';
 
 /** Python's textwrap.py: lines 1-150 hold the module's head and TextWrapper.__init__ (112-137). */
 const SOURCE = '/usr/lib/python3.11/textwrap.py';
@@ -164,6 +164,28 @@ describe('the session ledger in the Codex CLI, whose shell reads Skim prints its
     );
     assert.match(outputs[2], /\[skim\] Lines 119-119:\n {17}break_long_words=False,\n$/);
     assert.doesNotMatch(outputs[2], /fix_sentence_endings=False,/);
+  });
+
+  it('after Codex compacts the session mid-turn (PreCompact, PostCompact), a read of the lines it had shown comes whole again, and the next re-read is a note again', async () => {
+    const log = path.join(s.dir, 'context.jsonl');
+    keepPayloads(s.dir, 'codex', log, ['SessionStart', 'PreCompact', 'PostCompact']);
+    server.script = [read, { ...read, fills: true }, read, read];
+    await codexCli(s.dir);
+    assert.deepEqual(
+      keptPayloads(log).map((p) => `${p.hook_event_name} ${p.trigger ?? p.source}`),
+      ['SessionStart startup', 'PreCompact auto', 'PostCompact auto', 'SessionStart compact'],
+    );
+    const compactions = server.compactions();
+    assert.equal(compactions.length, 1);
+    const [first, note] = server.outputs(compactions[0]);
+    assert.equal(fileLines(first, file), whole150(file));
+    assert.match(note, /\[skim\] Lines 1-150 are unchanged since you read them 1 read ago/);
+    // What the model holds after the compaction: its summary, and only the reads made since.
+    const outputs = server.outputs();
+    assert.equal(outputs.length, 2, outputs.join('\n---\n'));
+    assert.doesNotMatch(outputs[0], /\[skim\]/);
+    assert.equal(fileLines(outputs[0], file), whole150(file));
+    assert.match(outputs[1], /\[skim\] Lines 1-150 are unchanged since you read them 1 read ago; they are above, in that result\./);
   });
 
   it('a read after the session is resumed (SessionStart, source resume) comes whole, the ledger having forgotten what the context held, and the next is a note again', async () => {
