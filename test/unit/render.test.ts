@@ -342,7 +342,7 @@ describe('rendering a map from its rows', () => {
   it("says a one-line file's count in the singular in its map's header (tunnel's index.js)", async () => {
     const one = await mapOf(corpusFile('tunnel', 'index.js'));
     assert.equal(one.lines, 1);
-    assert.match(renderMap(one), /^Map of .*tunnel\/index\.js \(1 line; tree-sitter outline\)/);
+    assert.match(renderMap(one), /^Map of .*tunnel@0\.0\.6\/index\.js \(1 line; tree-sitter outline\)/);
   });
 
   it('answers what is at a line: its regions innermost last, or a gap', () => {
