@@ -10,8 +10,9 @@
  * no map can beat: the first read's 200 lines). Reach is measured on files the guard shortens
  * (over 200 lines).
  *
- * The files come from npm packages the project installs and Debian packages that
- * scripts/setup-bench-corpus.sh installs; a file that is not there is left out, and said so.
+ * The files come from npm packages the project installs, and the npm packages (test/corpus.json) and
+ * Debian packages that scripts/setup-bench-corpus.sh installs; a file that is not there is left out,
+ * and said so.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -21,6 +22,7 @@ import { mapHeader, renderMap } from '../../src/core/map/render';
 import { MapEntry, Region } from '../../src/core/map/types';
 import { splitLines } from '../../src/core/files/readSource';
 import { structuralMap } from '../../src/core/structural/mapper';
+import { corpusPath } from '../support/corpus';
 import { OUTSIDE } from './outside';
 import { implType, lastPart } from './names';
 import { ctagsTags, Declaration, goAst, keywordDeclarations, pythonAst, rubyRipper, typescriptNavigation } from './references';
@@ -66,13 +68,17 @@ export const CORPUS: (LanguageSpec & { files: string[] })[] = [
     language: 'javascript',
     ctags: 'JavaScript',
     kinds: ['function', 'class', 'method', 'generator'],
-    files: [npm('underscore/underscore-umd.js'), npm('mocha/lib/runner.js'), '/usr/share/javascript/jquery/jquery.js'],
+    files: [corpusPath('underscore', 'underscore-umd.js'), npm('mocha/lib/runner.js'), '/usr/share/javascript/jquery/jquery.js'],
   },
   {
     language: 'typescript',
     ctags: 'TypeScript',
     kinds: ['function', 'class', 'interface', 'enum', 'method', 'namespace'],
-    files: [npm('@azure/msal-common/src/cache/CacheManager.ts'), npm('@azure/msal-common/src/authority/Authority.ts'), npm('gpt-tokenizer/src/GptEncoding.ts')],
+    files: [
+      corpusPath('@azure/msal-common', 'src/cache/CacheManager.ts'),
+      corpusPath('@azure/msal-common', 'src/authority/Authority.ts'),
+      npm('gpt-tokenizer/src/GptEncoding.ts'),
+    ],
   },
   {
     language: 'python',

@@ -1,13 +1,14 @@
 /**
  * Every language Skim outlines, on real files from packages outside the corpus of corpus.ts:
- * Debian packages scripts/setup-bench-corpus.sh installs, npm packages the project has as
- * devDependencies, Python's standard library, and (for Scala, Dart and Elixir, which neither
+ * Debian packages and pinned npm packages (test/corpus.json) scripts/setup-bench-corpus.sh installs,
+ * npm packages the project depends on, Python's standard library, and (for Scala, Dart and Elixir, which neither
  * registry ships as source) three small libraries' files kept in test/fixtures/vendor with their
  * licences. Each language's files are split in two: `tuning`, the files a change to a query may be
  * measured on while it is made, and `heldOut`, never looked at while tuning, reported apart, to
  * tell whether a change holds beyond the files it was made on.
  */
 import * as path from 'node:path';
+import { corpusPath } from '../support/corpus';
 import type { LanguageSpec } from './corpus';
 import { implType } from './names';
 
@@ -18,10 +19,10 @@ const rubyGems = '/usr/share/rubygems-integration/all/gems';
 const cargo = '/usr/share/cargo/registry';
 const symfony = '/usr/share/php/Symfony/Component/Console';
 const googletest = '/usr/src/googletest';
-const capacitorIos = npm('@capacitor/ios');
+const capacitorIos = corpusPath('@capacitor/ios');
 const cordova = `${capacitorIos}/CapacitorCordova/CapacitorCordova/Classes/Public`;
-const googleMaps = npm('@capacitor/google-maps/android/src/main/java/com/capacitorjs/plugins/googlemaps');
-const capacitorJava = npm('@capacitor/android/capacitor/src/main/java/com/getcapacitor');
+const googleMaps = corpusPath('@capacitor/google-maps', 'android/src/main/java/com/capacitorjs/plugins/googlemaps');
+const capacitorJava = corpusPath('@capacitor/android', 'capacitor/src/main/java/com/getcapacitor');
 
 /** Modifiers a Swift declaration may carry before its keyword. */
 const SWIFT_MODIFIERS =
@@ -54,8 +55,8 @@ export const OUTSIDE: OutsideSpec[] = [
     ctags: 'JavaScript',
     kinds: ['function', 'class', 'method', 'generator'],
     second: 'typescript',
-    tuning: [npm('express/lib/response.js'), npm('express/lib/request.js'), npm('express/lib/application.js')],
-    heldOut: [npm('router/index.js')],
+    tuning: [corpusPath('express', 'lib/response.js'), corpusPath('express', 'lib/request.js'), corpusPath('express', 'lib/application.js')],
+    heldOut: [corpusPath('router', 'index.js')],
   },
   {
     language: 'typescript',
@@ -63,7 +64,7 @@ export const OUTSIDE: OutsideSpec[] = [
     kinds: ['function', 'class', 'interface', 'enum', 'method', 'namespace'],
     second: 'typescript',
     tuning: [npm('zod/src/v4/core/schemas.ts'), npm('zod/src/v4/core/api.ts'), npm('zod/src/v4/core/checks.ts')],
-    heldOut: [npm('@tanstack/query-core/src/queryObserver.ts')],
+    heldOut: [corpusPath('@tanstack/query-core', 'src/queryObserver.ts')],
   },
   {
     language: 'tsx',
@@ -73,9 +74,9 @@ export const OUTSIDE: OutsideSpec[] = [
     tuning: [
       npm('@vscode/prompt-tsx/examples/file-contents.tsx'),
       npm('@vscode/prompt-tsx/examples/history.tsx'),
-      npm('@tanstack/react-query/src/HydrationBoundary.tsx'),
+      corpusPath('@tanstack/react-query', 'src/HydrationBoundary.tsx'),
     ],
-    heldOut: [npm('@tanstack/react-query/src/QueryErrorResetBoundary.tsx')],
+    heldOut: [corpusPath('@tanstack/react-query', 'src/QueryErrorResetBoundary.tsx')],
   },
   {
     language: 'python',
@@ -134,11 +135,11 @@ export const OUTSIDE: OutsideSpec[] = [
     ctags: 'C#',
     kinds: ['class', 'interface', 'enum', 'struct', 'method'],
     tuning: [
-      npm('edge-js/src/double/Edge.js/dotnetcore/coreclrembedding.cs'),
-      npm('edge-js/src/double/Edge.js/dotnetcore/semversion.cs'),
-      npm('edge-js/src/double/Edge.js/dotnet/EdgeJs.cs'),
+      corpusPath('edge-js', 'src/double/Edge.js/dotnetcore/coreclrembedding.cs'),
+      corpusPath('edge-js', 'src/double/Edge.js/dotnetcore/semversion.cs'),
+      corpusPath('edge-js', 'src/double/Edge.js/dotnet/EdgeJs.cs'),
     ],
-    heldOut: [npm('edge-js/src/mono/monoembedding.cs')],
+    heldOut: [corpusPath('edge-js', 'src/mono/monoembedding.cs')],
   },
   {
     language: 'ruby',
@@ -171,7 +172,7 @@ export const OUTSIDE: OutsideSpec[] = [
     ],
     kinds: ['func', 'class', 'struct', 'enum', 'protocol', 'extension', 'actor', 'init'],
     tuning: ['CapacitorBridge.swift', 'WebViewAssetHandler.swift', 'Codable/JSValueEncoder.swift'].map((f) => `${capacitorIos}/Capacitor/Capacitor/${f}`),
-    heldOut: [npm('@capacitor/google-maps/ios/Sources/CapacitorGoogleMapsPlugin/Map.swift')],
+    heldOut: [corpusPath('@capacitor/google-maps', 'ios/Sources/CapacitorGoogleMapsPlugin/Map.swift')],
   },
   {
     language: 'scala',
@@ -241,8 +242,8 @@ export const OUTSIDE: OutsideSpec[] = [
       /^\s*(?:pub\s+)?const\s+(?<name>\w+)\s*(?::[^=]+)?=\s*(?:(?:extern|packed)\s+)?(?<kind>struct|enum|union|opaque)\b/,
     ],
     kinds: ['fn', 'struct', 'enum', 'union', 'opaque'],
-    tuning: ['exporter.zig', 'zigft/fn-transform.zig', 'host/wasm/pthread.zig'].map((f) => npm(`zigar-compiler/zig/${f}`)),
-    heldOut: [npm('zigar-compiler/zig/zigft/fn-binding.zig')],
+    tuning: ['exporter.zig', 'zigft/fn-transform.zig', 'host/wasm/pthread.zig'].map((f) => corpusPath('zigar-compiler', `zig/${f}`)),
+    heldOut: [corpusPath('zigar-compiler', 'zig/zigft/fn-binding.zig')],
   },
   {
     language: 'ocaml',
@@ -255,7 +256,7 @@ export const OUTSIDE: OutsideSpec[] = [
     language: 'solidity',
     keywords: [/^\s*(?:abstract\s+)?(?<kind>contract|library|interface|function|modifier|struct|enum)\s+(?<name>\w+)/],
     kinds: ['contract', 'library', 'interface', 'function', 'modifier', 'struct', 'enum'],
-    tuning: ['token/ERC20/ERC20.sol', 'governance/Governor.sol', 'utils/structs/EnumerableSet.sol'].map((f) => npm(`@openzeppelin/contracts/${f}`)),
-    heldOut: [npm('@openzeppelin/contracts/token/ERC721/ERC721.sol')],
+    tuning: ['token/ERC20/ERC20.sol', 'governance/Governor.sol', 'utils/structs/EnumerableSet.sol'].map((f) => corpusPath('@openzeppelin/contracts', f)),
+    heldOut: [corpusPath('@openzeppelin/contracts', 'token/ERC721/ERC721.sol')],
   },
 ];

@@ -4,18 +4,21 @@
  * reach at least the listing's; with a second reference, what either finds and what only it finds.
  */
 import * as path from 'node:path';
+import { CORPUS_DIR } from '../support/corpus';
 import { FileResult, median, SECOND_NAMES } from './corpus';
 import { LanguageRow } from './results';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
-/** A file as the table names it: under node_modules or the vendored fixtures by its package path, else absolute. */
+/** A file as the table names it: under node_modules, the test corpus (its version left out) or the vendored fixtures by its package path, else absolute. */
 export const fileLabel = (file: string) =>
   file.startsWith(path.join(ROOT, 'node_modules') + path.sep)
     ? path.relative(path.join(ROOT, 'node_modules'), file)
-    : file.startsWith(ROOT + path.sep)
-      ? path.relative(ROOT, file)
-      : file;
+    : file.startsWith(CORPUS_DIR + path.sep)
+      ? path.relative(CORPUS_DIR, file).replace(/^((?:@[^/]+\/)?[^/@]+)@[^/]+/, '$1')
+      : file.startsWith(ROOT + path.sep)
+        ? path.relative(ROOT, file)
+        : file;
 
 export function languageRows(results: FileResult[]): LanguageRow[] {
   const rows: LanguageRow[] = [];

@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { structuralMap } from '../../src/core/structural/mapper';
 import { outlineInWorker } from '../../src/core/structural/outlineWorker';
+import { corpusFile } from '../support/corpus';
 
 type Record = (measure: string, value: number, unit: string) => void;
 
@@ -43,11 +44,10 @@ async function stallDuring(work: () => Promise<unknown>): Promise<{ stall: numbe
 }
 
 export async function measureSlowParses(record: Record, dir: string, quick: boolean): Promise<void> {
-  const modules = path.resolve(__dirname, '../../../node_modules');
   const shapes: [string, string][] = [
     ['100 KB of a"a"… lines', quotes(100, 40, 'bench')],
     ['100 KB of 4,000-character a"a"… lines', quotes(100, 2_000, 'bench')],
-    ['msal-browser.min.js (307 KB, minified) as .ts', readFileSync(path.join(modules, '@azure/msal-browser/lib/msal-browser.min.js'), 'utf8')],
+    ['msal-browser.min.js (307 KB, minified) as .ts', readFileSync(corpusFile('@azure/msal-browser', 'lib/msal-browser.min.js'), 'utf8')],
   ];
   if (!quick) shapes.push(['500 KB of a"a"… lines', quotes(500, 40, 'bench')], ['500 KB of 4,000-character a"a"… lines', quotes(500, 2_000, 'bench')]);
   for (const [name, text] of shapes) {

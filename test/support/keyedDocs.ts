@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
+import { corpusFile } from './corpus';
 import { secretShapes } from './secretShapes';
-
-/** pg-protocol's source (its package exports only the build), from the tests' own node_modules. */
-export const WRITER = path.resolve(__dirname, '../../../node_modules/pg-protocol/src/buffer-writer.ts');
 
 /** The credentials keyedWriter's doc comments carry, by what they are. */
 export interface DocSecrets {
@@ -15,7 +12,7 @@ export interface DocSecrets {
 }
 
 /**
- * A real third-party file (pg-protocol's buffer-writer.ts) as a careless or hostile commit leaves
+ * A real third-party file (pg-protocol's buffer-writer.ts, from the test corpus: its package exports only the build) as a careless or hostile commit leaves
  * it: its header names the database URL with its password, doc comments carry a Stripe key, a
  * GitHub token and an AWS key pair, and one addresses an AI agent. Every doc comment is the note
  * of the declaration below it, and the header is the map's prose.
@@ -32,7 +29,7 @@ export function keyedWriter(seed = 5): { text: string; secrets: DocSecrets } {
     databasePassword: database.secret,
   };
   const doc = (line: string, declaration: string) => `  /** ${line} */\n  ${declaration}`;
-  const text = readFileSync(WRITER, 'utf8')
+  const text = readFileSync(corpusFile('pg-protocol', 'src/buffer-writer.ts'), 'utf8')
     .replace(
       '//binary data writer tuned for encoding binary specific to the postgres binary protocol',
       `// Binary data writer, tested against ${database.value}`,

@@ -1,14 +1,15 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import { OutputMode, Raw, renderPrompt } from '@vscode/prompt-tsx';
 import { AnswerPrompt, AnswerPromptProps } from '../../src/vscode/chat/answerPrompt';
+import { corpusFile } from '../support/corpus';
 
 /** ms's own source, numbered as locate shows a region: the regions text of a real answer. */
-const REGIONS = readFileSync(path.join(__dirname, '../../../node_modules/ms/index.js'), 'utf8')
-  .split('\n')
-  .map((line, i) => `${i + 1}\t${line}`)
-  .join('\n');
+const regions = () =>
+  readFileSync(corpusFile('ms', 'index.js'), 'utf8')
+    .split('\n')
+    .map((line, i) => `${i + 1}\t${line}`)
+    .join('\n');
 const HISTORY = [
   { question: 'How does ms parse a string like "2 days" into milliseconds?', answer: 'parse() at index.js:48 reads the number and the unit. '.repeat(4) },
   { question: 'Where does ms format a long string?', answer: 'fmtLong() at index.js:137 names the unit. '.repeat(4) },
@@ -24,7 +25,7 @@ const TOKENIZER = {
 async function render(maxTokens: number): Promise<{ role: string; text: string }[]> {
   const { messages } = await renderPrompt<AnswerPromptProps, OutputMode.Raw>(
     AnswerPrompt,
-    { question: 'and where is it called?', regions: REGIONS, history: HISTORY },
+    { question: 'and where is it called?', regions: regions(), history: HISTORY },
     { modelMaxPromptTokens: maxTokens },
     TOKENIZER,
   );
@@ -45,7 +46,7 @@ describe("@skim's answer prompt: the earlier turns, the regions, the question", 
       whole.slice(1, 5).map((m) => m.text),
       [HISTORY[0].question, HISTORY[0].answer, HISTORY[1].question, HISTORY[1].answer],
     );
-    assert.equal(whole[5].text, REGIONS);
+    assert.equal(whole[5].text, regions());
     assert.equal(whole[6].text, 'Question: and where is it called?');
 
     const size = async (n: number) =>
@@ -57,19 +58,19 @@ describe("@skim's answer prompt: the earlier turns, the regions, the question", 
       lastTurnOnly.slice(1, 3).map((m) => m.text),
       [HISTORY[1].question, HISTORY[1].answer],
     );
-    assert.equal(lastTurnOnly[3].text, REGIONS);
+    assert.equal(lastTurnOnly[3].text, regions());
 
     const noTurns = await render(full - (await turn(0)) - Math.ceil((await turn(1)) / 2));
     assert.deepEqual(
       noTurns.map((m) => m.role),
       ['user', 'user', 'user'],
     );
-    assert.equal(noTurns[1].text, REGIONS);
+    assert.equal(noTurns[1].text, regions());
 
     // Past the turns, the regions are cut at a whitespace; the instructions and the question stay.
     const cut = await render(600);
     assert.equal(cut.length, 3);
-    assert.ok(cut[1].text.length < REGIONS.length / 2 && REGIONS.startsWith(cut[1].text.trimEnd()), cut[1].text);
+    assert.ok(cut[1].text.length < regions().length / 2 && regions().startsWith(cut[1].text.trimEnd()), cut[1].text);
     assert.equal(cut[2].text, 'Question: and where is it called?');
   });
 });

@@ -4,15 +4,15 @@ import * as path from 'node:path';
 import { shapeOf } from '../bench/corpus';
 import { implType } from '../bench/names';
 import { docHeredocs, OUTSIDE } from '../bench/outside';
+import { corpusFile } from '../support/corpus';
 import { ctagsTags, Declaration, goAst, keywordDeclarations, pythonAst, rubyRipper, typescriptNavigation } from '../bench/references';
 
-const npm = (file: string) => path.resolve(__dirname, '../../../node_modules', file);
 const list = (found: Declaration[]) => found.map((d) => `${d.line} ${d.kind} ${d.name}`);
 const read = (file: string) => readFileSync(file, 'utf8');
 
 describe("the bench's recall references", () => {
   it("TypeScript's navigation tree lists express's view.js: its class, constructor and functions, nested ones too, in file order", () => {
-    const file = npm('express/lib/view.js');
+    const file = corpusFile('express', 'lib/view.js');
     assert.deepEqual(list(typescriptNavigation(file, read(file))), [
       '52 class View',
       '52 constructor constructor',
@@ -26,7 +26,7 @@ describe("the bench's recall references", () => {
   });
 
   it("TypeScript's navigation tree finds express's chained assignments, which ctags does not, and calls them chained", () => {
-    const file = npm('express/lib/response.js');
+    const file = corpusFile('express', 'lib/response.js');
     const text = read(file);
     const found = typescriptNavigation(file, text).filter((d) => d.line === 508 || d.line === 671);
     assert.deepEqual(list(found), ['508 function contentType', '671 function header']);
@@ -92,7 +92,7 @@ describe("the bench's recall references", () => {
 
   it("keyword lines stand in for ctags on Solidity: OpenZeppelin's Ownable.sol's contract, modifier and functions", () => {
     const solidity = OUTSIDE.find((spec) => spec.language === 'solidity')!;
-    assert.deepEqual(list(keywordDeclarations(read(npm('@openzeppelin/contracts/access/Ownable.sol')), solidity.keywords!)), [
+    assert.deepEqual(list(keywordDeclarations(read(corpusFile('@openzeppelin/contracts', 'access/Ownable.sol')), solidity.keywords!)), [
       '20 contract Ownable',
       '48 modifier onlyOwner',
       '56 function owner',

@@ -9,6 +9,7 @@ import { defaultRoot } from '../../src/cli/root';
 import { MapCache } from '../../src/core/cache/store';
 import { onPath } from '../../src/core/search/program';
 import { skim } from '../support/cli';
+import { corpusFile } from '../support/corpus';
 import { scratch, tsRegions, tsSource } from '../support/files';
 import { goodAnswer, ScriptedModel } from '../support/scriptedModel';
 
@@ -144,7 +145,7 @@ describe('the skim command', () => {
     const json = JSON.parse((await skim(['symbol', '--root', '/', runner, 'hookUp', '--json'], { cwd: s.dir })).stdout);
     assert.deepEqual(json.found, [{ start: 748, end: 751, kind: 'method', name: 'Runner.prototype.hookUp', note: "Run 'afterEach' hooks from bottom up." }]);
     // A function assigned under two names is found by either, qualified or not (express's res.set = res.header, mocha's context.it = context.specify).
-    const express = path.dirname(require.resolve('express/package.json'));
+    const express = corpusFile('express');
     for (const name of ['res.set', 'set', 'header', 'res.type', 'contentType']) {
       const found = await skim(['symbol', '--root', '/', path.join(express, 'lib/response.js'), name], { cwd: s.dir });
       assert.match(found.stdout, /^function res\.(set = res\.header: lines 670-692|contentType = res\.type: lines 507-514) of /, name);

@@ -10,6 +10,7 @@ import { screenNames } from '../../src/core/screen/names';
 import { structuralMap } from '../../src/core/structural/mapper';
 import { findSymbolIn } from '../../src/core/tools/symbols';
 import { testContext } from '../support/context';
+import { corpusFile } from '../support/corpus';
 import { scratch } from '../support/files';
 import { keyedWriter } from '../support/keyedDocs';
 import { leakedPiece, secretShapes } from '../support/secretShapes';
@@ -110,7 +111,7 @@ describe('what a person is shown of a map passes the screen an agent is shown it
     const s = scratch();
     try {
       const aws = secretShapes(3).find((shape) => shape.provider === 'AWS access key ID')?.value as string;
-      const ms = readFileSync(require.resolve('ms/index.js'), 'utf8');
+      const ms = readFileSync(corpusFile('ms', 'index.js'), 'utf8');
       const written = s.write('ms.js', `${ms}\nvar ${aws} = {};\n${aws}.start = function () {\n  return parse('1s');\n};\n`);
       const start = splitLines(readFileSync(written, 'utf8')).indexOf(`${aws}.start = function () {`) + 1;
       const result = await findSymbolIn(testContext(), new Project(s.dir).file(`${s.dir}/ms.js`), 'start', 200);

@@ -5,6 +5,7 @@ import { renderAt, renderHover, renderMap } from '../../src/core/map/render';
 import { MapEntry } from '../../src/core/map/types';
 import { languageFor } from '../../src/core/structural/languages';
 import { structuralMap } from '../../src/core/structural/mapper';
+import { corpusFile } from '../support/corpus';
 
 /** A real file the tests read: one not installed fails the test and says how to install it. */
 function installed(file: string): string {
@@ -32,7 +33,8 @@ async function lineOf(file: string, pick: RegExp): Promise<string[]> {
     .filter((line) => pick.test(line));
 }
 
-const EXPRESS = 'node_modules/express/lib';
+/** A file of express's lib folder, from the test corpus. */
+const express = (file: string) => corpusFile('express', `lib/${file}`);
 
 describe('common idioms in real third-party code, each one region with its exact lines', () => {
   it("keeps a C++ file's includes one import block through the #if blocks and comments between them (googletest's gtest.cc)", async () => {
@@ -44,42 +46,42 @@ describe('common idioms in real third-party code, each one region with its exact
   });
 
   it("keeps express's requires one import block through the aliases and require(…).member lines among them (response.js)", async () => {
-    assert.deepEqual(await rows(`${EXPRESS}/response.js`, / imports /), ['15-36 imports imports | 19 imports']);
+    assert.deepEqual(await rows(express('response.js'), / imports /), ['15-36 imports imports | 19 imports']);
   });
 
   it("maps a function assigned under two names as one region named by both: express's res.set = res.header, res.contentType = res.type, req.get = req.header", async () => {
-    assert.deepEqual(await rows(`${EXPRESS}/response.js`, / res\.(set|contentType) /), [
+    assert.deepEqual(await rows(express('response.js'), / res\.(set|contentType) /), [
       '507-514 function res.contentType = res.type | (type)',
       '670-692 function res.set = res.header | (field, val)',
     ]);
-    assert.deepEqual(await rows(`${EXPRESS}/request.js`, / req\.get /), ['63-83 function req.get = req.header | (name)']);
+    assert.deepEqual(await rows(express('request.js'), / req\.get /), ['63-83 function req.get = req.header | (name)']);
     // Under the group of res's members, both names said without the qualifier.
-    assert.match(renderMap(await mapOf(`${EXPRESS}/response.js`)), /^\t670-692 set = header$/m);
+    assert.match(renderMap(await mapOf(express('response.js'))), /^\t670-692 set = header$/m);
   });
 
   it('maps chained prototype and module.exports assignments of functions (postgres-interval, deep-is, buffer-equal-constant-time)', async () => {
-    assert.deepEqual(await rows('node_modules/postgres-interval/index.js', /toISO/), [
+    assert.deepEqual(await rows(corpusFile('postgres-interval', 'index.js'), /toISO/), [
       '49-71 method PostgresInterval.prototype.toISOString = PostgresInterval.prototype.toISO | according to ISO 8601',
     ]);
-    assert.deepEqual(await rows('node_modules/deep-is/index.js', /deepEqual/), ['11-40 function deepEqual = module.exports | (actual, expected)']);
-    assert.deepEqual(await rows('node_modules/buffer-equal-constant-time/index.js', /equal/), [
+    assert.deepEqual(await rows(corpusFile('deep-is', 'index.js'), /deepEqual/), ['11-40 function deepEqual = module.exports | (actual, expected)']);
+    assert.deepEqual(await rows(corpusFile('buffer-equal-constant-time', 'index.js'), /equal/), [
       '31-33 method Buffer.prototype.equal = SlowBuffer.prototype.equal | (that)',
     ]);
   });
 
   it("maps express's named callbacks and returned functions by their own names: application.js's onmount and mounted_app, the descriptor's get: function getrouter, router's onDone and proxy", async () => {
-    assert.deepEqual(await rows(`${EXPRESS}/application.js`, /^(72|109|230)-/), [
+    assert.deepEqual(await rows(express('application.js'), /^(72|109|230)-/), [
       '72-81 method get = getrouter | ()',
       '109-122 function onmount | (parent)',
       '230-237 function mounted_app | (req, res, next)',
     ]);
-    assert.deepEqual(await rows('node_modules/router/index.js', /^(518|774)-/), ['518-524 function onDone | (fn, err)', '774-783 function proxy | ()']);
+    assert.deepEqual(await rows(corpusFile('router', 'index.js'), /^(518|774)-/), ['518-524 function onDone | (fn, err)', '774-783 function proxy | ()']);
     // A defineGetter's accessor stays inside its property; a test's body is not a declaration of its own.
-    assert.deepEqual(await rows(`${EXPRESS}/request.js`, /^29\d-/), ['297-315 property req.protocol | ']);
+    assert.deepEqual(await rows(express('request.js'), /^29\d-/), ['297-315 property req.protocol | ']);
   });
 
   it("maps Object.defineProperty's getters on a prototype and express's defineGetter as properties, the descriptor's get inside them", async () => {
-    assert.deepEqual(await rows('node_modules/xmlbuilder/lib/XMLDTDEntity.js', /property|get/), [
+    assert.deepEqual(await rows(corpusFile('xmlbuilder', 'lib/XMLDTDEntity.js'), /property|get/), [
       '53-57 property XMLDTDEntity.prototype.publicId | ',
       '59-63 property XMLDTDEntity.prototype.systemId | ',
       '65-69 property XMLDTDEntity.prototype.notationName | ',
@@ -87,7 +89,7 @@ describe('common idioms in real third-party code, each one region with its exact
       '77-81 property XMLDTDEntity.prototype.xmlEncoding | ',
       '83-87 property XMLDTDEntity.prototype.xmlVersion | ',
     ]);
-    const request = await rows(`${EXPRESS}/request.js`, / property /);
+    const request = await rows(express('request.js'), / property /);
     assert.equal(request.length, 12);
     assert.deepEqual(request.slice(0, 2), ['230-241 property req.query | ', '297-315 property req.protocol | ']);
   });
@@ -196,7 +198,7 @@ describe('declarations a grammar or a shared name would misplace, each with its 
 
 describe("a file's language told by its content where its name does not tell it", () => {
   it("outlines a .h with @interface or #import as Objective-C: Cordova's CDVPlugin.h, its interface, properties and methods", async () => {
-    const file = 'node_modules/@capacitor/ios/CapacitorCordova/CapacitorCordova/Classes/Public/CDVPlugin.h';
+    const file = corpusFile('@capacitor/ios', 'CapacitorCordova/CapacitorCordova/Classes/Public/CDVPlugin.h');
     assert.equal(languageFor(file, readFileSync(installed(file), 'utf8'))?.id, 'objc');
     assert.deepEqual(await rows(file, / (interface|property) |dispose|appDelegate/), [
       '48-76 interface CDVPlugin | : NSObject',
@@ -243,7 +245,7 @@ describe("a file's language told by its content where its name does not tell it"
 
 describe('one answer to "what is at line N"', () => {
   it("draws no line range the answer to 'at' does not give: express's response.js, request.js and mocha's runner.js", async () => {
-    for (const file of [`${EXPRESS}/response.js`, `${EXPRESS}/request.js`, 'node_modules/mocha/lib/runner.js']) {
+    for (const file of [express('response.js'), express('request.js'), 'node_modules/mocha/lib/runner.js']) {
       const entry = await mapOf(file);
       for (const line of renderMap(entry).split('\n').slice(2)) {
         const range = /^\t*(\d+)(?:-(\d+))? /.exec(line);
@@ -260,11 +262,11 @@ describe('one answer to "what is at line N"', () => {
   });
 
   it("answers line 794 of express's response.js, once drawn inside the group `res.`, as the gap it is, and 671 with res.set = res.header", async () => {
-    const entry = await mapOf(`${EXPRESS}/response.js`);
+    const entry = await mapOf(express('response.js'));
     const map = renderMap(entry);
     assert.match(map, /^res\.$/m);
     assert.doesNotMatch(map, /^\d+-\d+ res\.$/m);
-    assert.equal(renderAt(entry, 794), `${EXPRESS}/response.js:794 is in a gap between regions.`);
+    assert.equal(renderAt(entry, 794), `${express('response.js')}:794 is in a gap between regions.`);
     assert.equal(renderAt(entry, 680), '670-692 res.set = res.header(field, val)');
     assert.equal(renderHover(entry, 670)?.text, 'function res.set = res.header · 670-692 · (field, val)');
   });
@@ -375,10 +377,10 @@ describe('prose and notes that describe: no directive, banner, heading, licence,
       '1114-1120 method getDownloadedPackages | Retrieve a list of downloaded packages after a call to download().',
     ]);
     // _checkRole has an overload (94-98): its note is its signature, which tells the two apart.
-    assert.deepEqual(await rows('node_modules/@openzeppelin/contracts/access/AccessControl.sol', /^84-/), [
+    assert.deepEqual(await rows(corpusFile('@openzeppelin/contracts', 'access/AccessControl.sol'), /^84-/), [
       '84-86 method _checkRole | (bytes32 role) internal view virtual',
     ]);
-    assert.deepEqual(await rows('node_modules/@openzeppelin/contracts/token/ERC1155/ERC1155.sol', / _mintBatch /), [
+    assert.deepEqual(await rows(corpusFile('@openzeppelin/contracts', 'token/ERC1155/ERC1155.sol'), / _mintBatch /), [
       '329-334 method _mintBatch | Batched version of _mint.',
     ]);
     assert.deepEqual(await rows('/usr/include/c++/12/bits/shared_ptr_base.h', /^1294-/), [
@@ -418,7 +420,7 @@ describe('prose and notes that describe: no directive, banner, heading, licence,
     // `This file is part of the Symfony package.` opens its licence.
     assert.equal(await described(installed('/usr/share/php/Symfony/Component/Console/Helper/ProgressBar.php')), '');
     // `// OpenZeppelin Contracts (last updated v5.7.0) (access/AccessControl.sol)` records the file's name and version.
-    assert.equal(await described('node_modules/@openzeppelin/contracts/access/AccessControl.sol'), '');
+    assert.equal(await described(corpusFile('@openzeppelin/contracts', 'access/AccessControl.sol')), '');
     // `/////` / `/// ECMAScript APIs` / `/////` past the licence and the references heads the declarations below it.
     assert.equal(await described('node_modules/typescript/lib/lib.es5.d.ts'), '');
   });
@@ -431,7 +433,7 @@ describe('prose and notes that describe: no directive, banner, heading, licence,
       '595-636 method check_hijack_response | It is also possible to hijack a response after the status and headers have been sent.',
     ]);
     assert.deepEqual(await rows(installed('/usr/share/rubygems-integration/all/gems/rake-13.0.6/lib/rake/task.rb'), /^387-/), ['387-432 class self | ']);
-    assert.deepEqual(await rows('node_modules/@capacitor/ios/Capacitor/Capacitor/CAPPluginCall.swift', /^67-/), ['67-97 extension CAPPluginCall | ']);
+    assert.deepEqual(await rows(corpusFile('@capacitor/ios', 'Capacitor/Capacitor/CAPPluginCall.swift'), /^67-/), ['67-97 extension CAPPluginCall | ']);
     assert.deepEqual(await rows('/usr/include/c++/12/bits/shared_ptr_base.h', /^1791-/), [
       '1791-1795 function operator== | (const __shared_ptr<_Tp1, _Lp>& __a, const __shared_ptr<_Tp2, _Lp>& __b)',
     ]);
@@ -447,7 +449,7 @@ describe('prose and notes that describe: no directive, banner, heading, licence,
     assert.deepEqual(await rows('/usr/lib/python3.11/shutil.py', / make_archive /), [
       '1083-1140 function make_archive | Create an archive file (eg. zip or tar).',
     ]);
-    assert.deepEqual(await rows('node_modules/@tanstack/query-core/src/query.ts', /^159-/), [
+    assert.deepEqual(await rows(corpusFile('@tanstack/query-core', 'src/query.ts'), /^159-/), [
       '159-172 interface QueryBehavior | Customizes how a query fetches, e.g. the behavior that fetches the pages of an infinite query.',
     ]);
     assert.deepEqual(await rows('/usr/lib/python3.11/csv.py', / Sniffer /), [
@@ -488,13 +490,13 @@ describe('notes a map shows: only words that tell a range apart', () => {
   });
 
   it("tells Objective-C overloads apart by their selectors and Java's by their types without final or throws (CAPPlugin.m, Bridge.java, WebViewLocalServer.java)", async () => {
-    assert.deepEqual(await lineOf('node_modules/@capacitor/ios/Capacitor/Capacitor/CAPPlugin.m', /notifyListeners|setCenteredPopover/), [
+    assert.deepEqual(await lineOf(corpusFile('@capacitor/ios', 'Capacitor/Capacitor/CAPPlugin.m'), /notifyListeners|setCenteredPopover/), [
       '78-80 notifyListeners:data:',
       '82-103 notifyListeners:data:retainUntilConsumed:',
       '149-155 setCenteredPopover:',
       '157-164 setCenteredPopover:size:',
     ]);
-    const java = 'node_modules/@capacitor/android/capacitor/src/main/java/com/getcapacitor';
+    const java = corpusFile('@capacitor/android', 'capacitor/src/main/java/com/getcapacitor');
     assert.deepEqual(await lineOf(`${java}/Bridge.java`, /logToJs/), ['879-881 logToJs(String, String)', '883-885 logToJs(String)']);
     assert.deepEqual(await lineOf(`${java}/WebViewLocalServer.java`, / read\(/), [
       '\t754-758 read()',
@@ -504,7 +506,7 @@ describe('notes a map shows: only words that tell a range apart', () => {
   });
 
   it('tells documented overloads apart by their signatures, the doc left for the one that has no sibling of its name (PluginCall.java)', async () => {
-    const java = 'node_modules/@capacitor/android/capacitor/src/main/java/com/getcapacitor';
+    const java = corpusFile('@capacitor/android', 'capacitor/src/main/java/com/getcapacitor');
     assert.deepEqual(await lineOf(`${java}/PluginCall.java`, / (getArray|resolve)\b/), [
       '53-56 resolve(JSObject)',
       '58-60 resolve()',
@@ -514,12 +516,12 @@ describe('notes a map shows: only words that tell a range apart', () => {
   });
 
   it('tells overloads written `name: Type` apart by their types alone, and by their labels where the types are the same (GoogleMapErrors.kt, CapacitorBridge.swift)', async () => {
-    const maps = 'node_modules/@capacitor/google-maps/android/src/main/java/com/capacitorjs/plugins/googlemaps';
+    const maps = corpusFile('@capacitor/google-maps', 'android/src/main/java/com/capacitorjs/plugins/googlemaps');
     assert.deepEqual(await lineOf(`${maps}/GoogleMapErrors.kt`, /getErrorObject/), [
       '26-56 getErrorObject(GoogleMapsError)',
       '58-60 getErrorObject(Exception)',
     ]);
-    assert.deepEqual(await lineOf('node_modules/@capacitor/ios/Capacitor/Capacitor/CapacitorBridge.swift', /releaseCall/), [
+    assert.deepEqual(await lineOf(corpusFile('@capacitor/ios', 'Capacitor/Capacitor/CapacitorBridge.swift'), /releaseCall/), [
       '\t422-424 releaseCall(_ call: CAPPluginCall)',
       '\t426-428 releaseCall(withID: String)',
       '\t436-438 releaseCall(callbackId: String)',

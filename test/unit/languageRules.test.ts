@@ -7,13 +7,11 @@ import { LanguageInfo, languageById, LANGUAGES } from '../../src/core/structural
 import { outlineQueryText } from '../../src/core/structural/queries';
 import { madeByCurrentRules } from '../../src/core/structural/rules';
 import { slowRules } from '../../src/core/structural/slowTexts';
+import { corpusFile } from '../support/corpus';
 import { engine } from '../support/engine';
 import { FIXTURES, scratch } from '../support/files';
 
-const ROOT = path.resolve(__dirname, '../../..');
-
-/** pg's wire parser (the team cache's client) and Python's textwrap: real files of two languages. */
-const TYPESCRIPT_FILE = path.join(ROOT, 'node_modules/pg-protocol/src/parser.ts');
+/** Python's textwrap, beside pg's wire parser (the team cache's client; pg-protocol's parser.ts from the test corpus): real files of two languages. */
 const PYTHON_FILE = '/usr/lib/python3.11/textwrap.py';
 
 const PYTHON = languageById('python') as LanguageInfo;
@@ -60,7 +58,7 @@ describe("each language's outline rules have their own version: a change to one 
   after(() => s.cleanup());
 
   before(() => {
-    copyFileSync(TYPESCRIPT_FILE, path.join(s.dir, 'parser.ts'));
+    copyFileSync(corpusFile('pg-protocol', 'src/parser.ts'), path.join(s.dir, 'parser.ts'));
     copyFileSync(PYTHON_FILE, path.join(s.dir, 'textwrap.py'));
   });
 

@@ -7,12 +7,13 @@ import { Project } from '../../src/core/files/project';
 import { Outlines, readOutlineSource } from '../../src/core/outlines/projectOutlines';
 import { languageFor } from '../../src/core/structural/languages';
 import { structuralMap } from '../../src/core/structural/mapper';
+import { corpusPath } from '../support/corpus';
 import { scratch } from '../support/files';
 
 const npm = (file: string) => path.resolve(__dirname, '../../../node_modules', file);
 const SERVER_GO = '/usr/share/go-1.19/src/net/http/server.go';
 
-/** Real files (npm packages, Debian sources from scripts/setup-bench-corpus.sh), and lines where a cut between blocks could mislead. */
+/** Real files (npm packages, the test corpus and Debian sources from scripts/setup-bench-corpus.sh), and lines where a cut between blocks could mislead. */
 const REAL: { file: string; lines: number[] }[] = [
   { file: SERVER_GO, lines: [2486, 1, 30] },
   // Go source inside a raw string: its blocks parse, but start inside a string.
@@ -28,7 +29,7 @@ const REAL: { file: string; lines: number[] }[] = [
   { file: '/usr/share/php/PEAR.php', lines: [200, 600] },
   { file: '/usr/share/doc/zlib1g-dev/examples/gzlog.c', lines: [300, 700] },
   { file: npm('mocha/lib/runner.js'), lines: [100, 919, 1236] },
-  { file: npm('@azure/msal-common/src/cache/CacheManager.ts'), lines: [60, 800, 1600] },
+  { file: corpusPath('@azure/msal-common', 'src/cache/CacheManager.ts'), lines: [60, 800, 1600] },
 ];
 
 const label = (r: { start: number; end: number; kind: string; name: string } | null) => (r ? `${r.start}-${r.end} ${r.kind} ${r.name}` : 'none');

@@ -2,19 +2,20 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { structuralMap } from '../../src/core/structural/mapper';
+import { corpusFile } from '../support/corpus';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
 /** The regions of a real file's structural map that lie within lines `from`-`to`, as `start-end kind name`. */
 async function regionsWithin(file: string, from: number, to: number): Promise<string[]> {
-  const text = readFileSync(path.join(ROOT, file), 'utf8');
+  const text = readFileSync(path.resolve(ROOT, file), 'utf8');
   const map = await structuralMap(file, text, text.split('\n').length);
   return map.regions.filter((r) => r.start >= from && r.end <= to).map((r) => `${r.start}-${r.end} ${r.kind} ${r.name}`);
 }
 
 describe('maps of files outside the bench corpus', () => {
   it("a C# map lists edge-js's SemVersion operators by their symbol and its implicit conversion by its type", async () => {
-    assert.deepEqual(await regionsWithin('node_modules/edge-js/src/double/Edge.js/dotnetcore/semversion.cs', 375, 450), [
+    assert.deepEqual(await regionsWithin(corpusFile('edge-js', 'src/double/Edge.js/dotnetcore/semversion.cs'), 375, 450), [
       '379-382 method SemVersion',
       '390-393 method ==',
       '401-404 method !=',

@@ -15,6 +15,7 @@ import { Project } from '../../src/core/files/project';
 import { Outlines } from '../../src/core/outlines/projectOutlines';
 import { onPath } from '../../src/core/search/program';
 import { skim, skimSignalled } from '../support/cli';
+import { corpusFile } from '../support/corpus';
 import { mcpClient } from '../support/mcp';
 import { engine } from '../support/engine';
 import { scratch } from '../support/files';
@@ -151,7 +152,7 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
     this.timeout(60_000);
     const express = scratch('skim-overview-express-lib-');
     try {
-      cpSync(path.join(path.dirname(require.resolve('express/package.json')), 'lib'), path.join(express.dir, 'lib'), { recursive: true });
+      cpSync(corpusFile('express', 'lib'), path.join(express.dir, 'lib'), { recursive: true });
       const overview = await rankOverview(new Project(express.dir), RG, {}, { outlines });
       const application = overview.files.find((f) => f.path === 'lib/application.js');
       assert.deepEqual(
@@ -357,7 +358,7 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
     const express = scratch('skim-overview-express-');
     try {
       execFileSync('git', ['init', '-q', express.dir]);
-      const from = path.dirname(require.resolve('express/package.json'));
+      const from = corpusFile('express');
       for (const file of ['Readme.md', 'index.js', 'package.json']) copyFileSync(path.join(from, file), path.join(express.dir, file));
       cpSync(path.join(from, 'lib'), path.join(express.dir, 'lib'), { recursive: true });
       assert.equal((await ranked({}, express.dir)).description, 'Fast, unopinionated, minimalist web framework for Node.js.');
@@ -372,7 +373,7 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
       const project = scratch('skim-overview-readme-');
       try {
         execFileSync('git', ['init', '-q', project.dir]);
-        copyFileSync(path.resolve('node_modules', pkg, 'README.md'), path.join(project.dir, 'README.md'));
+        copyFileSync(corpusFile(pkg, 'README.md'), path.join(project.dir, 'README.md'));
         project.write('index.js', 'module.exports = function main() { return 1; };\n');
         quotes.push(`${pkg}: ${(await ranked({}, project.dir)).description}`);
       } finally {

@@ -4,6 +4,7 @@ import { mapJson, renderAt, renderMap } from '../../src/core/map/render';
 import { MapEntry, Region } from '../../src/core/map/types';
 import { splitLines } from '../../src/core/files/readSource';
 import { structuralMap } from '../../src/core/structural/mapper';
+import { corpusFile } from '../support/corpus';
 
 function entry(over: Partial<MapEntry> = {}): MapEntry {
   return {
@@ -339,9 +340,9 @@ describe('rendering a map from its rows', () => {
   });
 
   it("says a one-line file's count in the singular in its map's header (tunnel's index.js)", async () => {
-    const one = await mapOf(require.resolve('tunnel/index.js'));
+    const one = await mapOf(corpusFile('tunnel', 'index.js'));
     assert.equal(one.lines, 1);
-    assert.match(renderMap(one), /^Map of .*tunnel\/index\.js \(1 line; tree-sitter outline\)/);
+    assert.match(renderMap(one), /^Map of .*tunnel@0\.0\.6\/index\.js \(1 line; tree-sitter outline\)/);
   });
 
   it('answers what is at a line: its regions innermost last, or a gap', () => {

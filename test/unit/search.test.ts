@@ -22,6 +22,7 @@ import { search, SearchRequest, SearchRequestError } from '../../src/core/search
 import { renderSearch, searchJson } from '../../src/core/search/renderSearch';
 import { searchProject } from '../../src/core/tools/runSearch';
 import { skim } from '../support/cli';
+import { corpusFile } from '../support/corpus';
 import { mcpClient } from '../support/mcp';
 import { runnerProject, scratch } from '../support/files';
 import { ScriptedJudge } from '../support/scriptedJudge';
@@ -136,7 +137,7 @@ describe('skim search: where a pattern occurs, each hit in its region', () => {
   });
 
   it('places no hit of a minified bundle (msal-browser) in one of the hundreds of functions its line holds', async () => {
-    copyFileSync(path.resolve(__dirname, '../../../node_modules/@azure/msal-browser/lib/msal-browser.min.js'), path.join(s.dir, 'msal.min.js'));
+    copyFileSync(corpusFile('@azure/msal-browser', 'lib/msal-browser.min.js'), path.join(s.dir, 'msal.min.js'));
     const [hit] = (await run({ pattern: 'function', path: 'msal.min.js', max: 1 })).hits;
     assert.deepEqual([hit.line, hit.region], [2, null]);
   });

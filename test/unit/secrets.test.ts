@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { holdsRedaction, REDACTION_PREFIX, redactionMarker } from '../../src/core/screen/marker';
 import { mayHoldSecret } from '../../src/core/screen/prefilter';
 import { findSecrets, redact, redactSecrets, SecretFinding } from '../../src/core/screen/secrets';
+import { corpusFile } from '../support/corpus';
 import { leakedPiece, SECRET_CONTEXTS, secretFile, secretShapes } from '../support/secretShapes';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -213,7 +214,11 @@ describe('credentials found on the raw text, each range exact', () => {
   });
 
   it('leaves code that names the PEM markers alone (jose parsing keys, vsce scanning for them)', async () => {
-    for (const file of [npm('jose/dist/webapi/key/import.js'), npm('jose/dist/webapi/lib/asn1.js'), npm('@vscode/vsce/out/secretLint.js')]) {
+    for (const file of [
+      corpusFile('jose', 'dist/webapi/key/import.js'),
+      corpusFile('jose', 'dist/webapi/lib/asn1.js'),
+      npm('@vscode/vsce/out/secretLint.js'),
+    ]) {
       const text = readFileSync(file, 'utf8');
       assert.ok(text.includes('PRIVATE KEY'), file);
       assert.deepEqual(await findSecrets(text), [], file);

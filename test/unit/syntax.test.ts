@@ -14,12 +14,12 @@ import { queryTree } from '../../src/core/syntax/queryTree';
 import { renderNodeAt, renderQuery } from '../../src/core/syntax/renderTree';
 import { nodeAtFile, queryFile } from '../../src/core/tools/tree';
 import { testContext } from '../support/context';
+import { corpusFile } from '../support/corpus';
 import { skim } from '../support/cli';
 import { scratch } from '../support/files';
 import { RUNNER, RUNNER_LINES, runnerBlock, runnerColumn, runnerLine, runnerLinesMatching, span } from '../support/mochaRunner';
 
 const CLI = path.resolve(__dirname, '../../../dist/cli.js');
-const AUTHORITY = path.resolve(__dirname, '../../../node_modules/@azure/msal-common/src/authority/Authority.ts');
 const project = new Project(path.resolve(__dirname, '../../../node_modules'));
 const runner = project.file(RUNNER);
 const runnerLines = readFileSync(RUNNER, 'utf8').split('\n');
@@ -64,7 +64,7 @@ describe('tree queries on real files: skim_query_tree', () => {
     );
     assert.equal(imports.captures[0].text, 'import { EventEmitter } from "node:events";');
     assert.equal(imports.captures[6].text, 'import { …', 'a capture over several lines shows its first');
-    const authority = project.file(AUTHORITY);
+    const authority = new Project(corpusFile('@azure/msal-common')).file(corpusFile('@azure/msal-common', 'src/authority/Authority.ts'));
     const strings = await queryTree(authority, 'strings', 2);
     assert.deepEqual(
       strings.captures.map((c) => [c.start.line, c.start.column, c.text, c.region?.kind]),

@@ -7,6 +7,7 @@ import { Project } from '../../src/core/files/project';
 import { listSymbols } from '../../src/core/structural/symbols';
 import { skim } from '../support/cli';
 import { testContext } from '../support/context';
+import { corpusFile } from '../support/corpus';
 import { engine } from '../support/engine';
 import { runnerProject, scratch, tsSource } from '../support/files';
 import { goodAnswer, ScriptedModel } from '../support/scriptedModel';
@@ -179,7 +180,7 @@ describe('the screen keeps every answer whole, and every failure is said', () =>
   });
 
   it("a minified file's one long last line read through MCP is shown cut and says that no read shows the rest, never a line after the last", async () => {
-    cpSync(path.resolve(__dirname, '../../../node_modules/@azure/msal-browser/lib/msal-browser.min.js'), path.join(s.dir, 'min.js'));
+    cpSync(corpusFile('@azure/msal-browser', 'lib/msal-browser.min.js'), path.join(s.dir, 'min.js'));
     const client = await mcpClient(s.dir, path.join(s.dir, '.c'));
     try {
       const total = readFileSync(path.join(s.dir, 'min.js'), 'utf8').replace(/\n$/, '').split('\n').length;

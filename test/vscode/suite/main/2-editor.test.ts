@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { corpusFile } from '../../../support/corpus';
 import { tsRegions, tsSource } from '../../../support/files';
 import { ROOT } from '../../profile';
 import { invoke, lenses, mapAnswer, scriptedModel, skim, skimHover as hover, waitFor, withSettings, workspaceDir, write } from '../../support';
@@ -136,7 +137,7 @@ describe('maps in the editor: the outline at once, a stored map when fresh, one 
 
   it('outlines as you type only what a parse keeps up with: a minified bundle (named so or not) gets no outline, and no status item', async () => {
     const api = await skim();
-    const bundle = readFileSync(path.join(ROOT, 'node_modules/@azure/msal-browser/lib/msal-browser.min.js'));
+    const bundle = readFileSync(corpusFile('@azure/msal-browser', 'lib/msal-browser.min.js'));
     for (const name of ['msal-browser.min.js', 'bundle.js']) {
       const bundled = vscode.Uri.file(path.join(workspaceDir(), name));
       writeFileSync(bundled.fsPath, bundle);
