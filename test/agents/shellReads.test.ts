@@ -23,6 +23,8 @@ interface Host {
   start(dir: string): Promise<ShellModel>;
   /** What the host shows before the command's own output in the same result (its frame); none: the output comes first. */
   frame?: string;
+  /** The most of a command's output the host shows (Skim's record of it): a guarded read fits within it. */
+  cut: { bound: number; unit: 'bytes' | 'characters' };
   /** The result with what the host itself varies from run to run (ids, timings) made constant. */
   steady?(shown: string): string;
 }
@@ -51,8 +53,13 @@ function anthropicShell(tool: string, run: (dir: string, server: ScriptedAnthrop
 }
 
 const HOSTS: Host[] = [
-  { name: "Claude Code's Bash", host: 'claude', start: anthropicShell('Bash', (dir, server) => claudeCode(dir, server, 'Bash')) },
-  { name: "the Copilot CLI's bash", host: 'copilot-cli', start: anthropicShell('bash', copilotCli) },
+  {
+    name: "Claude Code's Bash",
+    host: 'claude',
+    start: anthropicShell('Bash', (dir, server) => claudeCode(dir, server, 'Bash')),
+    cut: { bound: 30_000, unit: 'bytes' },
+  },
+  { name: "the Copilot CLI's bash", host: 'copilot-cli', start: anthropicShell('bash', copilotCli), cut: { bound: 20_440, unit: 'bytes' } },
   {
     name: "the Codex CLI's exec_command",
     host: 'codex',
@@ -70,6 +77,8 @@ const HOSTS: Host[] = [
       };
     },
     frame: '\nOutput:\n',
+    // Codex cuts past 10,000 tokens, which Skim counts as 40,000 characters (4 a token).
+    cut: { bound: 40_000, unit: 'characters' },
     steady: (shown) => shown.replace(/^Chunk ID: \w+$/m, 'Chunk ID: ?').replace(/^Wall time: [\d.]+ seconds$/m, 'Wall time: ?'),
   },
   {
@@ -89,11 +98,12 @@ const HOSTS: Host[] = [
       };
     },
     frame: '\nOutput: ',
+    cut: { bound: 40_000, unit: 'characters' },
     steady: (shown) => shown.replace(/^Process Group PGID: \d+$/m, 'Process Group PGID: ?'),
   },
 ];
 
-for (const { name, host, start, frame, steady = (shown: string) => shown } of HOSTS) {
+for (const { name, host, start, frame, cut, steady = (shown: string) => shown } of HOSTS) {
   describe(`${name}, driven by a scripted model (offline): reads through the shell`, function () {
     this.timeout(300_000);
     let s: ReturnType<typeof scratch>;
@@ -109,6 +119,8 @@ for (const { name, host, start, frame, steady = (shown: string) => shown } of HO
       await model.stop();
       s.cleanup();
     });
+
+    const bound = `${cut.bound.toLocaleString('en-US')} ${cut.unit}`;
 
     /** The command's own output as the model was shown it, out of the host's frame. */
     const output = (shown: string) => {
@@ -132,6 +144,26 @@ for (const { name, host, start, frame, steady = (shown: string) => shown } of HO
         assert.doesNotMatch(result, /persisted-output|too large/i);
       });
     }
+
+    it(`with Skim's hook, cat of a 900-line file whose 200 lines are more than the host shows (${bound}) reaches the model as fewer lines that fit whole, the notice saying why, and the whole map`, async () => {
+      const long = pythonSource(30).replace(/^( {4}x = x \+ \d+)$/gm, `$1  # ${'-'.repeat(240)}`);
+      s.write('long.py', long);
+      installHook(s.dir, host);
+      const result = output(await model.shown('cat long.py'));
+      const shown = Number(/^\[skim\] This read was shortened: lines 1-(\d+) of long\.py /.exec(result)?.[1]);
+      assert.ok(shown > 0 && shown < 200, result.slice(0, 600));
+      assert.match(result, new RegExp(`^.* of 900 in all \\(the read asked for 1-900\\)\\. Next start: line ${shown + 1}\\. `));
+      assert.match(result.split('\n')[0], new RegExp(`Only ${shown} lines are shown, not 200: the host shows at most ${bound} of this output\\.$`));
+      const own = new Set(long.split('\n').filter(Boolean));
+      assert.deepEqual(
+        result.split('\n').filter((line) => own.has(line)),
+        long.split('\n').slice(0, shown),
+      );
+      assert.match(result, MAP_LAST_ROW);
+      // All of Skim's output reached the model, within the host's cut (ASCII: as many bytes as characters).
+      const printed = result.slice(0, result.search(MAP_LAST_ROW) + '871-900 f29\n'.length);
+      assert.ok(printed.length <= cut.bound, `${printed.length} ${cut.unit}`);
+    });
 
     it('with the hook, a pipe, a redirection, two files and a missing file reach the model exactly as without Skim', async () => {
       const commands = ['cat big.py | grep def', 'cat big.py | wc -l', 'cat big.py > copy.py', 'cat small.py big.py', 'cat missing.py'];
