@@ -185,7 +185,7 @@ for (const { name, host, start, frame, cut, steady = (shown: string) => shown } 
     });
 
     for (const { what, command, holds } of UNTOUCHED)
-      it(`with the hook, ${what} (${command}) reaches the model exactly as without Skim`, async () => {
+      it(`with the hook, ${command} (${what}) reaches the model exactly as without Skim`, async () => {
         const without = steady(await model.shown(command));
         holds(without, s.dir);
         installHook(s.dir, host);
