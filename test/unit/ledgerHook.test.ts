@@ -170,6 +170,39 @@ describe('the session ledger in skim hook', () => {
     assert.equal((await lines()).stdout.trimEnd(), '[skim] Lines 1-150 are unchanged since you read them 1 read ago; they are above, in that result.');
   });
 
+  it("Codex: a read longer than Codex shows of a command's output is neither recorded nor noted: Codex cut its middle, so the re-read comes whole", async () => {
+    await hook({ session_id: 'codex-cut', turn_id: 't1', cwd: s.dir, hook_event_name: 'SessionStart', source: 'startup' }, 'SessionStart');
+    const read = (cut: string) =>
+      skim(['lines', '--offset', '1', '--limit', '150', '--format', 'raw', '--max-chars', cut, '--session', 'codex-cut', 'textwrap.py'], {
+        cwd: s.dir,
+        env: { XDG_STATE_HOME: path.join(s.dir, '.state') },
+      });
+    // Lines 1-150 of textwrap.py print 6,300 characters.
+    assert.equal((await read('4000')).stdout.trimEnd(), lines150());
+    assert.equal((await read('4000')).stdout.trimEnd(), lines150());
+    assert.equal((await read('40000')).stdout.trimEnd(), lines150());
+    assert.match((await read('40000')).stdout, /^\[skim\] Lines 1-150 are unchanged since you read them 1 read ago/);
+  });
+
+  it('a context the host says begins again (SessionStart startup, SubagentStart of the same id) holds nothing, whatever a context of that id read before', async () => {
+    const codex = { session_id: 'codex-again', turn_id: 't1', cwd: s.dir };
+    const read = (...more: string[]) =>
+      skim(['lines', '--offset', '1', '--limit', '150', '--format', 'raw', '--session', 'codex-again', ...more, 'textwrap.py'], {
+        cwd: s.dir,
+        env: { XDG_STATE_HOME: path.join(s.dir, '.state') },
+      });
+    for (const [event, more] of [
+      [{ ...codex, hook_event_name: 'SessionStart', source: 'startup' }, []],
+      [{ ...codex, hook_event_name: 'SubagentStart', agent_id: 'sub-1', agent_type: 'worker' }, ['--agent', 'sub-1']],
+    ] as const) {
+      await hook(event, event.hook_event_name);
+      await read(...more);
+      assert.match((await read(...more)).stdout, /^\[skim\] Lines 1-150 are unchanged/);
+      await hook(event, event.hook_event_name);
+      assert.equal((await read(...more)).stdout.trimEnd(), lines150(), event.hook_event_name);
+    }
+  });
+
   it('a session whose start Skim never saw is never noted', async () => {
     await hook(claudeRead(1, 150));
     assert.equal((await hook(claudeRead(1, 150, 'toolu_second'))).stdout, '');
@@ -205,6 +238,21 @@ describe('the session ledger in skim hook', () => {
     assert.deepEqual(
       JSON.parse((await hook(cut)).stdout).modifiedResult.textResultForLlm,
       `[skim] Lines 1-100 (2 reads ago) and 101-150 (1 read ago) are unchanged since you read them; they are above, in that result.\n\n${trailer}`,
+    );
+  });
+
+  it('the Copilot CLI: a view whose arguments come as JSON text is recorded at its view_range, so its re-read is a note', async () => {
+    await hook({ ...COPILOT.sessionStart, sessionId: 'ledger-session', cwd: s.dir }, 'sessionStart');
+    const view = () => {
+      const payload = structuredClone(COPILOT['postToolUse view']) as { toolResult: Record<string, unknown> } & Record<string, unknown>;
+      Object.assign(payload, { sessionId: 'ledger-session', cwd: s.dir, toolArgs: JSON.stringify({ path: file, view_range: [101, 150] }) });
+      payload.toolResult.textResultForLlm = lines(file, 101, 150);
+      return payload;
+    };
+    assert.equal((await hook(view())).stdout, '');
+    assert.equal(
+      JSON.parse((await hook(view())).stdout).modifiedResult.textResultForLlm,
+      '[skim] Lines 101-150 are unchanged since you read them 1 read ago; they are above, in that result.',
     );
   });
 

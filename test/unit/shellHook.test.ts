@@ -264,6 +264,25 @@ describe("skim hook and skim lines, for a read through a host's shell tool (buil
     assert.equal(lines.slice(1, 201).join('\n'), readFileSync(ARGPARSE, 'utf8').split('\n').slice(0, 200).join('\n'));
   });
 
+  it("Gemini's run_shell_command with a dir_path out of the project (relative or absolute) runs as written: the folder it names is no project of its own", () => {
+    for (const dir of [path.relative(s.dir, path.dirname(ARGPARSE)), path.dirname(ARGPARSE)]) {
+      const payload = {
+        session_id: 'shell-g',
+        cwd: s.dir,
+        hook_event_name: 'BeforeTool',
+        timestamp: '2026-12-03T11:18:08.591Z',
+        tool_name: 'run_shell_command',
+        tool_input: { command: 'cat argparse.py', dir_path: dir },
+      };
+      const run = spawnSync(process.execPath, [CLI, 'hook'], { cwd: s.dir, input: JSON.stringify(payload), env: { ...process.env, ...env } });
+      assert.deepEqual(
+        [run.status, run.stdout.toString(), run.stderr.toString()],
+        [0, '', `skim: hook: argparse.py is outside the project ${s.dir}; the read goes ahead untouched\n`],
+        dir,
+      );
+    }
+  });
+
   it("skim lines and the hook write their stderr screened: a missing file's or an outside file's name holding a token is redacted", () => {
     const token = `ghp_${'Zq4'.repeat(12)}`;
     const missing = spawnSync(process.execPath, [CLI, 'lines', `gone_${token}.py`], { cwd: s.dir, env: { ...process.env, ...env } });

@@ -9,7 +9,8 @@ import * as path from 'node:path';
 import { hostAnswer, PreToolAnswer, readAnswer } from '../../core/hook/readAnswer';
 import { standsAside } from '../../core/hook/actingHook';
 import { keepLater, laterDirectory, takeLater } from '../../core/hook/laterContext';
-import { HookCall, HookShellListing, HookShellRead, jsonObject, parsePayload } from '../../core/hook/payload';
+import { jsonObject } from '../../core/hook/hosts/host';
+import { HookCall, HookShellListing, HookShellRead, parsePayload } from '../../core/hook/payload';
 import { linesArgs, listingArgs, rewrittenCommand } from '../../core/hook/shellRewrite';
 import { Project } from '../../core/files/project';
 import { listsMoreThan } from '../../core/shell/listingWalk';
@@ -207,7 +208,8 @@ async function shellHook(
   // Where the host's shell reads carry the session ledger (Codex), every plain read of a source file goes through skim lines, which prints the note itself.
   const ledger = hostOf(call.host).shellLedger && call.session ? ['--session', call.session, ...(call.agent ? ['--agent', call.agent] : [])] : [];
   if (fileKindByName(real) !== 'source' || (ledger.length === 0 && !(await overLimit(real, read, options.lineLimit)))) return;
-  const { project, file } = hookMapSource(real, defaultRoot(shell.cwd), options, env, parts, deadline, warn);
+  // The project is the folder the host runs in: a tool argument that moves the command elsewhere (Gemini's dir_path) does not move the boundary.
+  const { project, file } = hookMapSource(real, defaultRoot(call.cwd), options, env, parts, deadline, warn);
   if (!file.inside) return warn(`${read.file} is outside the project ${project.root}; the read goes ahead untouched`);
   const command = rewrittenCommand(read, shell.tool.dialect, ownProgram(), linesArgs(read, shell.cut, project.root, ledger));
   answer(io, env, call, { decision: 'allow', input: { ...shell.input, [shell.tool.command]: command } }, warn);
@@ -236,7 +238,7 @@ function listingHook(io: Io, shell: HookShellListing, call: HookCall, options: O
   } catch {
     return;
   }
-  const project = new Project(defaultRoot(shell.cwd));
+  const project = new Project(defaultRoot(call.cwd));
   const real = project.file(folder);
   if (!real.inside && real.real !== project.realRoot) return warn(`${named} is outside the project ${project.root}; the listing runs as written`);
   const bounds = { ...WALK_BOUNDS, ms: Math.min(WALK_BOUNDS.ms, deadline - Date.now()) };

@@ -4,6 +4,7 @@ import { Options } from '../../core/config/options';
 import { describeFileError } from '../../core/files/errors';
 import { nameOnOneLine } from '../../core/map/controls';
 import { cutOf } from './cutFlags';
+import { shownWhole, sizeOf } from '../../core/shell/outputCut';
 import { printShellRead } from '../../core/shell/printShellRead';
 import { PRINT_FORMATS, PrintFormat } from '../../core/shell/read';
 import { within } from '../../core/time/deadline';
@@ -88,9 +89,9 @@ export async function runLines(run: LinesRun): Promise<number> {
   );
   const session = stringFlag(args.flags, 'session');
   const agent = stringFlag(args.flags, 'agent');
-  // The ledger records every read it is given; only a read printed as the command prints it is replaced by its note.
+  // The ledger records every read the host shows whole (a guarded one is fitted to its cut; one it cuts itself leaves the context without the middle, so it is neither recorded nor noted); only a read printed as the command prints it is replaced by its note.
   const noted =
-    session && printed.outcome !== 'unprintable'
+    session && printed.outcome !== 'unprintable' && (printed.outcome === 'capped' || shownWhole(sizeOf(printed.output), cutOf(args)))
       ? await within(
           ledgerPrint({ session, context: agent ?? MAIN_CONTEXT, env }, real, printed.first, printed.last, format as PrintFormat, (hash, size) =>
             screenedRegions(maps, file, hash, size, options, run.parts),

@@ -3,7 +3,7 @@ import { ShellListing } from '../shell/listing';
 import { recognizeShellListing, recognizeShellRead } from '../shell/recognize';
 import { ShellRead } from '../shell/read';
 import { AGENT_HOSTS, callerOf, EDIT_TOOLS, HOOK_FORMATS, HookHost, LEDGER_READ_TOOLS, READ_TOOLS, SHELL_TOOLS } from './hosts';
-import { HookFormat, OutputCut, RAW_ARGUMENTS, ShellTool } from './hosts/host';
+import { HookFormat, jsonObject, OutputCut, RAW_ARGUMENTS, ShellTool } from './hosts/host';
 
 export type { HookHost } from './hosts';
 
@@ -78,18 +78,6 @@ export type ParsedPayload =
   | { kind: 'shown'; call: HookCall; payload: Record<string, unknown> }
   | { kind: 'call'; call: HookCall }
   | { kind: 'pass'; why: string };
-
-/** A JSON object, from its text or as it is; undefined for anything else. */
-export function jsonObject(value: unknown): Record<string, unknown> | undefined {
-  if (typeof value === 'string') {
-    try {
-      return jsonObject(JSON.parse(value));
-    } catch {
-      return undefined;
-    }
-  }
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-}
 
 /** A call's arguments: an object (or one given as JSON text), else a string kept whole. */
 function argumentsOf(value: unknown): Record<string, unknown> | undefined {

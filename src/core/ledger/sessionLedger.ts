@@ -78,7 +78,7 @@ export class SessionLedger {
     if (this.log.size() < MAX_LOG_BYTES) this.log.append({ ledger: record.ledger, ctx: this.ctx, ...record, at: Date.now() });
   }
 
-  /** The host said this context began. */
+  /** The host said this context began: it holds nothing yet, whatever a context of the same id was shown before. */
   begin(): void {
     this.write({ ledger: 'open' });
   }
@@ -102,8 +102,10 @@ export class SessionLedger {
     let knowledge: FileKnowledge | undefined;
     for (const record of this.log.records(['ledger'])) {
       const mine = record.ctx === this.ctx;
-      if (record.ledger === 'open' && mine) open = true;
-      else if (record.ledger === 'reset' && (mine || record.ctx === EVERY_CONTEXT)) knowledge = undefined;
+      if (record.ledger === 'open' && mine) {
+        open = true;
+        knowledge = undefined;
+      } else if (record.ledger === 'reset' && (mine || record.ctx === EVERY_CONTEXT)) knowledge = undefined;
       else if (record.ledger === 'read' && mine && isCount(record.n)) {
         reads = Math.max(reads, record.n);
         if (record.file === file && 'v' in record) knowledge = knowledgeOf(record);

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { CLAUDE_HOOK_FORMAT, claudeProjectSettings } from './claudeCode';
-import { AgentHost, firstLine, homeOf, HookFileFormat, HookFormat, HostShown, intArg, RAW_ARGUMENTS } from './host';
+import { AgentHost, firstLine, homeOf, HookFileFormat, HookFormat, HostShown, intArg, jsonObject, RAW_ARGUMENTS } from './host';
 
 /** The Copilot CLI's own payloads (a flat object) and answers (flat, the rewritten call as modifiedArgs). */
 const FLAT_FORMAT: HookFormat = {
@@ -39,7 +39,8 @@ const CUT_NOTE = /\n\n(\[Output truncated\.[^\n]*\])\s*$/;
 /** The lines view showed: its text from the range's first line, without numbers, the last one cut short where it cut them. */
 function shownByView(payload: Record<string, unknown>): HostShown | undefined {
   const result = payload.toolResult as { resultType?: unknown; textResultForLlm?: unknown } | undefined;
-  const args = payload.toolArgs as { view_range?: unknown } | undefined;
+  // Its arguments come as an object or as JSON text, as a call's own arguments do.
+  const args = jsonObject(payload.toolArgs) as { view_range?: unknown } | undefined;
   if (result?.resultType !== 'success' || typeof result.textResultForLlm !== 'string' || result.textResultForLlm === '') return undefined;
   const range = Array.isArray(args?.view_range) ? args.view_range.map(intArg) : [];
   const cut = CUT_NOTE.exec(result.textResultForLlm);

@@ -265,3 +265,15 @@ export function lineSpan(start: unknown, end: unknown): { offset: number; limit?
   const last = intArg(end);
   return { offset, limit: last === undefined ? undefined : Math.max(0, last - offset + 1) };
 }
+
+/** A JSON object, from its text or as it is; undefined for anything else. */
+export function jsonObject(value: unknown): Record<string, unknown> | undefined {
+  if (typeof value === 'string') {
+    try {
+      return jsonObject(JSON.parse(value));
+    } catch {
+      return undefined;
+    }
+  }
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
