@@ -200,7 +200,7 @@ describe('a shell read over the limit, guarded', () => {
     const [noticeLine, ...rest] = printed.output.toString('utf8').split('\n');
     assert.equal(
       noticeLine,
-      `[skim] This read was shortened: lines 1-${shown} of big.py are shown, of 2633 in all (the read asked for 1-900). Next start: line ${shown + 1}. Reads of more than ${shown} lines are shortened here. The file's map follows: read the range you need next. Only ${shown} lines are shown, not 200: the host shows at most 6,000 bytes of this output.`,
+      `[skim] This read was shortened: lines 1-${shown} of big.py are shown, of 2633 in all (the read asked for 1-900). Next start: line ${shown + 1}. Reads of more than 200 lines are shortened here. The file's map follows: read the range you need next. Only ${shown} lines are shown, not 200: the host shows at most 6,000 bytes of this output.`,
     );
     assert.equal(
       rest.slice(0, shown).join('\n') + '\n',

@@ -155,7 +155,8 @@ export function notMapped(file: ProjectFile, start: number, reason: string, mode
 function noticeOf(read: GuardedRead): string {
   if (read.outcome === 'capped')
     return (
-      cappedNotice(read.path, read.start, read.end, read.total ?? read.end, read.askedEnd ?? read.end) +
+      // A capped read shows as many lines as the limit.
+      cappedNotice(read.path, read.start, read.end, read.total ?? read.end, read.askedEnd ?? read.end, read.end - read.start + 1) +
       (read.fallback ? `\n${fallbackNotice(read.fallback)}` : '')
     );
   if (read.outcome === 'unmapped') return noMapNotice(read.path, read.reason ?? 'no reason was given');

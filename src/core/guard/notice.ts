@@ -1,10 +1,10 @@
 /** The sentences the guard adds to a read. Hosts put them where their model reads them. */
 
-/** A shortened read's notice: what is shown, where to go on, and the limit it was shortened to (the lines shown: the setting, or a host's smaller cut). */
-export function cappedNotice(path: string, start: number, end: number, total: number, askedEnd: number): string {
+/** A shortened read's notice: what is shown, where to go on, and the line limit in force (the host's cut may show fewer lines: fewerLinesNotice says so). */
+export function cappedNotice(path: string, start: number, end: number, total: number, askedEnd: number, limit: number): string {
   return (
     `[skim] This read was shortened: lines ${start}-${end} of ${path} are shown, of ${total} in all ` +
-    `(the read asked for ${start}-${askedEnd}). Next start: line ${end + 1}. Reads of more than ${end - start + 1} lines are shortened here. ` +
+    `(the read asked for ${start}-${askedEnd}). Next start: line ${end + 1}. Reads of more than ${limit} lines are shortened here. ` +
     `The file's map follows: read the range you need next.`
   );
 }

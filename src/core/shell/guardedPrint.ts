@@ -72,7 +72,7 @@ export function guardedPrint(input: GuardedPrintInput): Printed {
   const sizes = lines.map((line) => sizeOf(line));
   const shownChars = (k: number) => sizes.slice(0, k).reduce((sum, s) => sum + s.chars, 0);
   const notice = (k: number) =>
-    cappedNotice(input.name, first, first + k - 1, total, last) +
+    cappedNotice(input.name, first, first + k - 1, total, last, lineLimit) +
     (k < lineLimit && input.cut ? ` ${fewerLinesNotice(k, lineLimit, cutWords(input.cut))}` : '') +
     (input.fallback ? `\n${fallbackNotice(input.fallback)}` : '');
   const budget = (k: number) => mapBudgetOf({ start: first, end: first + k - 1, askedEnd: last, total, shownChars: shownChars(k) }) ?? Infinity;
