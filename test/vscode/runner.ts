@@ -6,8 +6,10 @@
  * the workbench's automation hooks.
  *
  *   node out/test/vscode/runner.js [--suite main|reload|activation|screenshot|multiroot|untrusted] [--installed skim.vsix]
- *                                  [--state DIR] [--timeout SEC] [--pictures DIR]
+ *                                  [--state DIR] [--timeout SEC] [--pictures DIR] [--files NAME,NAME…] [--reverse]
  *
+ * --files runs only the suite's files named (without .test.ts), in the order named; --reverse runs them last to first
+ * (each file sets up what it needs: neither changes what a test finds).
  * --state keeps the profile and workspace in DIR (a fresh one is made and removed otherwise).
  * The multiroot suite opens a workspace of two folders (see multiRootWorkspace). The untrusted suite opens its
  * folder in Restricted Mode, with hostile workspace settings.
@@ -195,6 +197,8 @@ async function openWindow(suite: string, phase: string, dir: string): Promise<nu
         ...process.env,
         SKIM_TEST_SUITE: suite,
         SKIM_TEST_PHASE: phase,
+        SKIM_TEST_FILES: option('files') ?? '',
+        SKIM_TEST_REVERSE: process.argv.includes('--reverse') ? '1' : '',
         SKIM_TEST_SHOWN_DIR: shownDir,
         SKIM_TEST_INSTALLED: installed ? '1' : '',
         SKIM_TEST_WORKSPACE: workspace,
