@@ -22,6 +22,8 @@ describe('first minutes: the hook offered once, and the savings shown', function
   before(async () => {
     await skim();
     mkdirSync(claude(), { recursive: true });
+    // The hook is offered only in a workspace with source files.
+    write('onboarding.ts', tsSource(2, 2));
   });
   after(async () => {
     for (const host of ['vscode', 'claude']) await vscode.commands.executeCommand('skim.removeReadHook', { host, scope: 'workspace' });
