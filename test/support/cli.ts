@@ -12,7 +12,7 @@ export async function skim(args: string[], options: { cwd: string; env?: NodeJS.
   return { code, stdout: out.join('\n'), stderr: err.join('\n') };
 }
 
-/** The CPU time a worker thread of `skim` has spent when it counts as at work: more than Node's own threads spend compiling as it starts (about 200 ms). */
+/** The CPU time a worker thread of `skim` has spent when it counts as at work: more than any of Node's own threads spends compiling as skim starts (up to 260 ms measured here). */
 const AT_WORK_MS = 500;
 
 /**
