@@ -78,6 +78,7 @@ describe('first minutes: the hook offered once, and the savings shown', function
     let answer: (value: string) => void = () => undefined;
     const offer = messages.show(() => new Promise<string>((resolve) => ((answer = resolve), events.push('offer shown'))), Infinity);
     const warning = messages.show(async () => (events.push('warning shown'), 'seen'));
+    // What is checked is that nothing happens while the offer is open: no event says so, so the queue gets 300 ms to go wrong.
     await new Promise((r) => setTimeout(r, 300));
     assert.deepEqual(events, ['offer shown']);
     answer(NOT_NOW);
