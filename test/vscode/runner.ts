@@ -36,13 +36,20 @@ function option(name: string): string | undefined {
 }
 
 /**
- * A logged error whose stack lies wholly inside VS Code's own code (the workbench page or code-server's files) as its first
- * line: the frames say nothing about Skim. A stack with any other frame (dist/extension.js, a test) is kept whole.
+ * A logged error whose stack lies wholly inside VS Code's own code (the workbench page or code-server's files) without
+ * its frames: they say nothing about Skim. Its other lines stay (mocha's report of a failure is its title, message and
+ * stack in one line). A stack with any other frame (dist/extension.js, a test) is kept whole.
  */
 function withoutHostFrames(line: string): string {
-  const frames = line.split('\n').filter((l) => /^\s+at /.test(l));
-  const host = (frame: string) => /\/static\/out\/vs\/|\/code-server\/lib\/vscode\/|\(native\)|node:internal\//.test(frame);
-  return frames.length && frames.every(host) ? `${line.split('\n')[0]} (${frames.length} frames in VS Code itself)` : line;
+  const frame = (l: string) => /^\s+at /.test(l);
+  const frames = line.split('\n').filter(frame);
+  const host = (at: string) => /\/static\/out\/vs\/|\/code-server\/lib\/vscode\/|\(native\)|node:internal\//.test(at);
+  if (!frames.length || !frames.every(host)) return line;
+  return `${line
+    .split('\n')
+    .filter((l) => !frame(l))
+    .join('\n')
+    .trimEnd()} (${frames.length} frames in VS Code itself)`;
 }
 
 /** The paths scripts/setup-vscode-host.sh wrote, unless the environment already names them. */

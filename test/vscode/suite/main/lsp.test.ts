@@ -37,23 +37,22 @@ const REPORT = [
 
 describe("skim_lsp: facts from VS Code's own TypeScript language server, each in its region", function () {
   this.timeout(120_000);
-  before(async () => {
+  before(async function () {
+    this.timeout(180_000);
     await skim();
     write('lsp/shapes.ts', SHAPES);
     const report = write('lsp/report.ts', REPORT);
     // The TypeScript server starts on first use, and answers from the open file alone (the import) until it has loaded the
-    // project: wait until it finds the definition in the other file.
+    // project, failing a request now and then while it starts: wait until it finds the definition in the other file.
     const uri = vscode.Uri.file(report);
     await vscode.workspace.openTextDocument(uri);
+    const definitions = () =>
+      vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', uri, new vscode.Position(4, 20)).then(
+        (found) => found.map((l) => ('targetUri' in l ? l.targetUri : l.uri).path),
+        () => [],
+      );
     await waitFor(
-      async () => {
-        const found = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>(
-          'vscode.executeDefinitionProvider',
-          uri,
-          new vscode.Position(4, 20),
-        );
-        return found.some((l) => ('targetUri' in l ? l.targetUri : l.uri).path.endsWith('/lsp/shapes.ts')) ? true : undefined;
-      },
+      async () => ((await definitions()).some((p) => p.endsWith('/lsp/shapes.ts')) ? true : undefined),
       "TypeScript's server to find total() in lsp/shapes.ts",
       150,
     );
