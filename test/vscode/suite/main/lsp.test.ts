@@ -45,7 +45,7 @@ describe("skim_lsp: facts from VS Code's own TypeScript language server, each in
     // The TypeScript server starts on first use, and answers from the open file alone (the import) until it has loaded the
     // project, failing a request now and then while it starts: wait until it finds the definition in the other file.
     const uri = vscode.Uri.file(report);
-    await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(uri);
     const definitions = () =>
       vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', uri, new vscode.Position(4, 20)).then(
         (found) => found.map((l) => ('targetUri' in l ? l.targetUri : l.uri).path),
