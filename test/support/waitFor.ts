@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 
 /**
  * Polls `condition` every `stepMs` until it holds, for `limitMs` at most: a test waits for the state a
@@ -28,4 +28,60 @@ export function stalledWriting(pid: number): boolean {
   } catch {
     return true;
   }
+}
+
+/** Linux's /proc counts a thread's CPU time in ticks of 1/100 s (USER_HZ). */
+const TICK_MS = 10;
+
+/**
+ * The CPU time, in ms, of the busiest thread of process `pid` other than its main one (/proc/PID/task/TID/stat):
+ * how far work handed to a worker thread (a parse, an outline) has got. Counted in CPU time, not time passed, so a
+ * loaded machine makes it slower to come, never sooner. 0 once the process has ended.
+ */
+export function workerCpuMs(pid: number): number {
+  try {
+    const threads = readdirSync(`/proc/${pid}/task`).filter((tid) => tid !== String(pid));
+    const ticks = threads.map((tid) => {
+      // The fields after the command's name, which may itself hold spaces and parentheses: state is the first, utime the 12th, stime the 13th.
+      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
+        .replace(/^.*\) /s, '')
+        .split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    });
+    return Math.max(0, ...ticks) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The processes `pid` started that run `program` now (its children, by /proc/PID/task/PID/children, after any exec). */
+export function childrenRunning(pid: number, program: string): number[] {
+  try {
+    const target = realpathSync(program);
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return children.filter((child) => {
+      try {
+        return readlinkSync(`/proc/${child}/exe`) === target;
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** Whether process `pid` has opened its standard input again through another descriptor (as the hook reopens a pipe without blocking to read it). */
+export function reopenedStdin(pid: number): boolean {
+  try {
+    const stdin = readlinkSync(`/proc/${pid}/fd/0`);
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => fd !== '0' && readlinkSync(`/proc/${pid}/fd/${fd}`) === stdin);
+  } catch {
+    return false;
+  }
+}
+
+/** The bytes process `pid` has read so far, from any descriptor (Linux's /proc/PID/io). */
+export function bytesRead(pid: number): number {
+  return Number(/^rchar: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? 0);
 }

@@ -10,6 +10,7 @@ import { hookCommands } from '../../src/core/hook/command';
 import { renderMap } from '../../src/core/map/render';
 import { skim } from '../support/cli';
 import { scratch, tsSource } from '../support/files';
+import { bytesRead, childrenRunning, reopenedStdin, stalledWriting, waitFor } from '../support/waitFor';
 
 const NOTICE = (file: string, askedEnd: number) =>
   `[skim] This read was shortened: lines 1-200 of ${file} are shown, of 900 in all (the read asked for 1-${askedEnd}). Next start: line 201. Reads of more than 200 lines are shortened here. The file's map follows: read the range you need next.`;
@@ -300,16 +301,28 @@ describe('skim hook reads a bounded payload, as a real process', () => {
         cwd: s.dir,
         env: { ...process.env, SKIM_CACHE_DIR: path.join(s.dir, '.cache'), XDG_STATE_HOME: path.join(s.dir, '.state') },
       });
-      // The payload arrives in two parts, 300 ms apart, and the answer is read only a second after the hook began.
-      child.stdin.write(payload.slice(0, 40));
-      setTimeout(() => child.stdin.end(payload.slice(40)), 300);
       child.stdout.pause();
-      setTimeout(() => child.stdout.resume(), 1000);
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d) => (stdout += d));
       child.stderr.on('data', (d) => (stderr += d));
-      const code = await new Promise((resolve) => child.on('close', resolve));
+      const closed = new Promise((resolve) => child.on('close', resolve));
+      // The payload arrives in two parts: the second only once the hook, reading its pipe, has taken in the first. The first
+      // starts with 16 KB of white space (JSON allows it), more than the few bytes the hook's event loop reads of its own.
+      const first = `${' '.repeat(16 * 1024)}${payload.slice(0, 40)}`;
+      let hook = 0;
+      await waitFor(() => {
+        hook = childrenRunning(child.pid!, process.execPath)[0] ?? 0;
+        return hook !== 0 && reopenedStdin(hook);
+      }, 'the hook to read its pipe');
+      const before = bytesRead(hook);
+      child.stdin.write(first);
+      await waitFor(() => bytesRead(hook) >= before + first.length, "the hook to read the payload's first part");
+      child.stdin.end(payload.slice(40));
+      // And its answer is read only once the hook has written all it could: ended, or blocked on the unread pipe.
+      await waitFor(() => stalledWriting(hook), 'the hook to write its answer to nobody reading yet');
+      child.stdout.resume();
+      const code = await closed;
       return { code, stdout, stderr };
     };
     const blocking = await answer(false);

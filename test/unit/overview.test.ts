@@ -340,7 +340,7 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
     this.timeout(120_000);
     hugeTree(s, 30);
     // Outlining thirty files of 20,000 functions takes the whole 10 s cap: the signal comes while the overview runs.
-    const [code, stdout, stderr] = await skimSignalled(['overview'], s.dir, 2_500);
+    const [code, stdout, stderr] = await skimSignalled(['overview'], s.dir);
     assert.deepEqual([code, stdout, stderr], [143, '', 'skim: stopped: ended by SIGTERM\n']);
   });
 

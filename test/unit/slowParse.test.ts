@@ -220,7 +220,7 @@ describe('a file tree-sitter cannot parse in time', () => {
     this.timeout(60_000);
     s.write('quotes.ts', quotes(500, 'signal'));
     // The parse of 500 KB of this shape would take minutes: the signal comes while it runs.
-    const [code, stdout, stderr] = await skimSignalled(['map', 'quotes.ts'], s.dir, 3_000);
+    const [code, stdout, stderr] = await skimSignalled(['map', 'quotes.ts'], s.dir);
     assert.deepEqual([code, stdout, stderr], [143, '', 'skim: no map for quotes.ts: stopped: ended by SIGTERM\n']);
   });
 
@@ -230,7 +230,7 @@ describe('a file tree-sitter cannot parse in time', () => {
     try {
       project.write('lib/quotes.ts', quotes(100, 'overview signal'));
       // Outlining the 100 KB file takes the whole 10 s, its outline query in one piece: the signal comes while it runs.
-      const [code, stdout, stderr] = await skimSignalled(['overview', '.'], project.dir, 3_000);
+      const [code, stdout, stderr] = await skimSignalled(['overview', '.'], project.dir);
       assert.deepEqual([code, stdout, stderr], [143, '', 'skim: stopped: ended by SIGTERM\n']);
     } finally {
       project.cleanup();
@@ -242,7 +242,7 @@ describe('a file tree-sitter cannot parse in time', () => {
     const project = runnerProject();
     try {
       project.write('lib/quotes.ts', quotes(100, 'the slow quotes'));
-      const [code, stdout, stderr] = await skimSignalled(['locate', 'where are the slow quotes parsed', '.'], project.dir, 3_000);
+      const [code, stdout, stderr] = await skimSignalled(['locate', 'where are the slow quotes parsed', '.'], project.dir);
       assert.deepEqual([code, stdout, stderr], [143, '', 'skim: stopped: ended by SIGTERM\n']);
     } finally {
       project.cleanup();

@@ -6,8 +6,10 @@
  * the workbench's automation hooks.
  *
  *   node out/test/vscode/runner.js [--suite main|reload|activation|screenshot|multiroot|untrusted] [--installed skim.vsix]
- *                                  [--state DIR] [--timeout SEC] [--pictures DIR]
+ *                                  [--state DIR] [--timeout SEC] [--pictures DIR] [--files NAME,NAME…] [--reverse]
  *
+ * --files runs only the suite's files named (without .test.ts), in the order named; --reverse runs them last to first
+ * (each file sets up what it needs: neither changes what a test finds).
  * --state keeps the profile and workspace in DIR (a fresh one is made and removed otherwise).
  * The multiroot suite opens a workspace of two folders (see multiRootWorkspace). The untrusted suite opens its
  * folder in Restricted Mode, with hostile workspace settings.
@@ -34,13 +36,20 @@ function option(name: string): string | undefined {
 }
 
 /**
- * A logged error whose stack lies wholly inside VS Code's own code (the workbench page or code-server's files) as its first
- * line: the frames say nothing about Skim. A stack with any other frame (dist/extension.js, a test) is kept whole.
+ * A logged error whose stack lies wholly inside VS Code's own code (the workbench page or code-server's files) without
+ * its frames: they say nothing about Skim. Its other lines stay (mocha's report of a failure is its title, message and
+ * stack in one line). A stack with any other frame (dist/extension.js, a test) is kept whole.
  */
 function withoutHostFrames(line: string): string {
-  const frames = line.split('\n').filter((l) => /^\s+at /.test(l));
-  const host = (frame: string) => /\/static\/out\/vs\/|\/code-server\/lib\/vscode\/|\(native\)|node:internal\//.test(frame);
-  return frames.length && frames.every(host) ? `${line.split('\n')[0]} (${frames.length} frames in VS Code itself)` : line;
+  const frame = (l: string) => /^\s+at /.test(l);
+  const frames = line.split('\n').filter(frame);
+  const host = (at: string) => /\/static\/out\/vs\/|\/code-server\/lib\/vscode\/|\(native\)|node:internal\//.test(at);
+  if (!frames.length || !frames.every(host)) return line;
+  return `${line
+    .split('\n')
+    .filter((l) => !frame(l))
+    .join('\n')
+    .trimEnd()} (${frames.length} frames in VS Code itself)`;
 }
 
 /** The paths scripts/setup-vscode-host.sh wrote, unless the environment already names them. */
@@ -195,6 +204,8 @@ async function openWindow(suite: string, phase: string, dir: string): Promise<nu
         ...process.env,
         SKIM_TEST_SUITE: suite,
         SKIM_TEST_PHASE: phase,
+        SKIM_TEST_FILES: option('files') ?? '',
+        SKIM_TEST_REVERSE: process.argv.includes('--reverse') ? '1' : '',
         SKIM_TEST_SHOWN_DIR: shownDir,
         SKIM_TEST_INSTALLED: installed ? '1' : '',
         SKIM_TEST_WORKSPACE: workspace,

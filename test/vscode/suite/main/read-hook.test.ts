@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { tsRegions, tsSource } from '../../../support/files';
-import { mapAnswer, scriptedModel, skim, workspaceDir, write } from '../../support';
+import { copilotChat, mapAnswer, scriptedModel, skim, workspaceDir, write } from '../../support';
 
 /** One agent turn in which Copilot's agent calls its own read_file, then the text the model got back. */
 async function agentReads(file: string, endLine: number): Promise<string> {
@@ -42,11 +42,15 @@ describe("Copilot's own read_file with Skim's read hook (scripted model, offline
   let big: string;
   before(async () => {
     await skim();
+    // Copilot's agent is what reads: the host ships it disabled until chat is set up.
+    await copilotChat();
     const model = await scriptedModel();
     model.reset();
     model.setSummaryScript([mapAnswer(tsRegions(30, 26), 'Thirty helpers, mapped for the hook.')]);
     big = write('hooked.ts', SOURCE);
   });
+  // The hook goes with this file even when a test before the last one fails: the files after it read unhooked.
+  after(() => vscode.commands.executeCommand('skim.removeReadHook', { host: 'vscode', scope: 'workspace' }));
 
   it('without the hook, Copilot reads all 900 lines as it always does', async () => {
     const text = await agentReads(big, 900);

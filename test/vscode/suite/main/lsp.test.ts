@@ -1,8 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { invoke, scriptedModel, skim, write } from '../../support';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { invoke, scriptedModel, skim, waitFor, write } from '../../support';
 
 const SHAPES = [
   'export interface Shape {',
@@ -39,18 +37,25 @@ const REPORT = [
 
 describe("skim_lsp: facts from VS Code's own TypeScript language server, each in its region", function () {
   this.timeout(120_000);
-  before(async () => {
+  before(async function () {
+    this.timeout(180_000);
     await skim();
     write('lsp/shapes.ts', SHAPES);
     const report = write('lsp/report.ts', REPORT);
-    // The TypeScript server starts on first use: wait until it answers a definition at all.
+    // The TypeScript server starts on first use, and answers from the open file alone (the import) until it has loaded the
+    // project, failing a request now and then while it starts: wait until it finds the definition in the other file.
     const uri = vscode.Uri.file(report);
-    await vscode.workspace.openTextDocument(uri);
-    for (let i = 0; i < 120; i++) {
-      const found = await vscode.commands.executeCommand<unknown[]>('vscode.executeDefinitionProvider', uri, new vscode.Position(4, 20));
-      if (found?.length) break;
-      await sleep(500);
-    }
+    await vscode.window.showTextDocument(uri);
+    const definitions = () =>
+      vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', uri, new vscode.Position(4, 20)).then(
+        (found) => found.map((l) => ('targetUri' in l ? l.targetUri : l.uri).path),
+        () => [],
+      );
+    await waitFor(
+      async () => ((await definitions()).some((p) => p.endsWith('/lsp/shapes.ts')) ? true : undefined),
+      "TypeScript's server to find total() in lsp/shapes.ts",
+      150,
+    );
     await vscode.workspace.getConfiguration('skim').update('lsp.timeoutSeconds', 30, vscode.ConfigurationTarget.Global);
   });
   after(async () => {

@@ -22,6 +22,8 @@ describe('first minutes: the hook offered once, and the savings shown', function
   before(async () => {
     await skim();
     mkdirSync(claude(), { recursive: true });
+    // The hook is offered only in a workspace with source files.
+    write('onboarding.ts', tsSource(2, 2));
   });
   after(async () => {
     for (const host of ['vscode', 'claude']) await vscode.commands.executeCommand('skim.removeReadHook', { host, scope: 'workspace' });
@@ -76,6 +78,7 @@ describe('first minutes: the hook offered once, and the savings shown', function
     let answer: (value: string) => void = () => undefined;
     const offer = messages.show(() => new Promise<string>((resolve) => ((answer = resolve), events.push('offer shown'))), Infinity);
     const warning = messages.show(async () => (events.push('warning shown'), 'seen'));
+    // What is checked is that nothing happens while the offer is open: no event says so, so the queue gets 300 ms to go wrong.
     await new Promise((r) => setTimeout(r, 300));
     assert.deepEqual(events, ['offer shown']);
     answer(NOT_NOW);
