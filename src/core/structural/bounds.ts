@@ -1,3 +1,5 @@
+import { WALL_FACTOR } from './budget';
+
 /**
  * The bounds on outlining one file. tree-sitter parses in time that grows with how confused its
  * grammar gets, not with the file's size: 100 KB of `a"a"a"…` lines takes TypeScript's grammar
@@ -18,6 +20,8 @@ export const OUTLINE_WORKER_IDLE_MS = 30_000;
 
 /**
  * How long an outline worker may leave a job unanswered before it is ended, its jobs failed: only
- * a fault gets near it (each job works OUTLINE_MS at most, and jobs take turns in the worker).
+ * a fault gets near it. A job works OUTLINE_MS of CPU at most, which a busy machine may stretch
+ * WALL_FACTOR times on the wall's clock, and it may wait behind another job and the worker's
+ * start: twice that (at exactly that, a slow file's outline on a loaded machine lost to it).
  */
-export const OUTLINE_WORKER_STALL_MS = 60_000;
+export const OUTLINE_WORKER_STALL_MS = 2 * OUTLINE_MS * WALL_FACTOR;

@@ -1,14 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkimChatMetadata } from '../../../../src/vscode/chat/participant';
-import { ROOT } from '../../profile';
+import { corpusFile } from '../../../support/corpus';
 import { ANSWER, REFUSAL_TOKEN, REFUSE, STALL } from '../../scriptedModel';
 import { copilotChat, scriptedModel, shown, skim, waitFor, write } from '../../support';
 
 /** ms's own source, from node_modules: a real file of five functions. */
-const MS = readFileSync(path.join(ROOT, 'node_modules/ms/index.js'), 'utf8');
+const MS = readFileSync(corpusFile('ms', 'index.js'), 'utf8');
 
 type TurnResult = { metadata?: SkimChatMetadata & { cancelled?: true; failed?: string }; errorDetails?: { message: string } } | undefined;
 
