@@ -300,7 +300,7 @@ async function measure(spec: LanguageSpec, file: string, set: FileSet): Promise<
 
   // A guarded first read of the whole file (200 lines, the notice, then what it attaches), then the region's lines.
   const firstRead = (attached: string) =>
-    tokens(`${cappedNotice(entry.path, 1, 200, lines.length, lines.length)}\n\n${numbered(lines.slice(0, 200), 1)}${attached}`);
+    tokens(`${cappedNotice(entry.path, 1, 200, lines.length, lines.length, 200)}\n\n${numbered(lines.slice(0, 200), 1)}${attached}`);
   const regionTokens = targets.map((r) => tokens(numbered(lines.slice(r.start - 1, r.end), r.start)));
   const reach = (first: number) => median(regionTokens.map((region) => first + region));
   const skim = reach(firstRead(`\n\n${rendered}`));

@@ -276,7 +276,7 @@ async function hookFit() {
         regions: map.regions,
         created: 0,
       };
-      const context = `${cappedNotice(entry.path, 1, 200, Math.max(lines, 201), Math.max(lines, 201))}\n\n${renderMap(entry)}`;
+      const context = `${cappedNotice(entry.path, 1, 200, Math.max(lines, 201), Math.max(lines, 201), 200)}\n\n${renderMap(entry)}`;
       if (Buffer.byteLength(context) <= 8192) fits++;
     }
     record(`hook text fits 8,192 bytes unfolded: ${label}`, fits, `of ${files.length} files`);
