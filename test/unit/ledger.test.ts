@@ -191,12 +191,15 @@ describe("the session ledger's records in the session's log", () => {
 
   const ledger = (ctx = MAIN_CONTEXT) => SessionLedger.of('session-1', ctx, env) as SessionLedger;
 
-  it('a context holds nothing until the host says it began, and then what its reads recorded', () => {
+  it('a context holds nothing until the host says it began, then what its reads recorded, and nothing again when the host says it begins anew', () => {
     ledger().record('/p/a.py', 1, known);
     assert.deepEqual(ledger().state('/p/a.py'), { open: false, reads: 1, knowledge: known });
     ledger().begin();
-    assert.equal(ledger().state('/p/a.py').open, true);
-    assert.deepEqual(ledger().state('/p/a.py').knowledge, known);
+    assert.deepEqual(ledger().state('/p/a.py'), { open: true, reads: 1, knowledge: undefined });
+    ledger().record('/p/a.py', 2, known);
+    assert.deepEqual(ledger().state('/p/a.py'), { open: true, reads: 2, knowledge: known });
+    ledger().begin();
+    assert.deepEqual(ledger().state('/p/a.py'), { open: true, reads: 2, knowledge: undefined });
     assert.equal(ledger('agent-7').state('/p/a.py').open, false);
     assert.equal(ledger('agent-7').state('/p/a.py').knowledge, undefined);
   });
