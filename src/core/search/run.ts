@@ -149,21 +149,36 @@ function rgSpans(field: { text?: string; bytes?: string } | undefined, submatche
   return spans.length ? spans : WHOLE_LINE;
 }
 
+interface RgRecord {
+  data?: { path?: { text?: string; bytes?: string }; lines?: { text?: string; bytes?: string }; line_number?: unknown; submatches?: unknown };
+}
+
 /** The hit one `rg --json` match record holds, or undefined for anything else. */
-function rgHit(record: string, o: RunOptions): RawHit | undefined {
-  let parsed: {
-    data?: { path?: { text?: string; bytes?: string }; lines?: { text?: string; bytes?: string }; line_number?: unknown; submatches?: unknown };
-  };
-  try {
-    parsed = JSON.parse(record);
-  } catch {
-    return undefined;
-  }
+function rgHit(parsed: RgRecord, o: RunOptions): RawHit | undefined {
   const file = rgText(parsed.data?.path);
   const text = rgText(parsed.data?.lines);
   const line = parsed.data?.line_number;
   if (!file || text === undefined || typeof line !== 'number' || !Number.isInteger(line)) return undefined;
   return { path: keyOf(file), line, text: rawLine(text), spans: isRegex(o) ? WHOLE_LINE : rgSpans(parsed.data?.lines, parsed.data?.submatches) };
+}
+
+/**
+ * A match record's hit, or undefined when it holds none; past `max` (not `kept`), true (counted
+ * only) unless its line may hold a credential, which the screen must judge. The line is tested as
+ * ripgrep decoded it: the record's own text escapes it and holds more than the line.
+ */
+function rgMatch(record: string, kept: boolean, o: RunOptions): RawHit | true | undefined {
+  let parsed: RgRecord;
+  try {
+    parsed = JSON.parse(record);
+  } catch {
+    return undefined;
+  }
+  if (!kept) {
+    const text = rgText(parsed.data?.lines);
+    if (text !== undefined && !mayHide(rawLine(text))) return true;
+  }
+  return rgHit(parsed, o);
 }
 
 /** Text that is a regex, in ripgrep's syntax or git's extended one: without any of these a pattern matches as literal text. */
@@ -290,14 +305,7 @@ export async function runSearch(program: SearchProgram, root: string, options: R
     separator: rg ? '\n' : '\0',
     take: (record) => {
       const kept = result.hits.length < options.max;
-      // Past `max` a record is read only when its line may hold a credential (counting needs no more).
-      const hit = rg
-        ? isRgMatch(record)
-          ? kept || mayHide(record) || /[A-Za-z0-9+/]{16}/.test(record)
-            ? rgHit(record, options)
-            : true
-          : undefined
-        : git(record);
+      const hit = rg ? (isRgMatch(record) ? rgMatch(record, kept, options) : undefined) : git(record);
       if (!hit) return true;
       if (!kept && hit !== true && mayHide(hit.text)) {
         if (result.suspect.length >= SUSPECT_LIMIT) {
