@@ -11,6 +11,7 @@ import { runnerProject } from '../support/files';
 // Built here so that no scanner takes the test for a leak.
 const TOKEN = ['ghp', 'R8x2Lq7VnT4kPz9WcY3mHb6JdF1sGa5Ue0Qo'].join('_');
 const MARK = '[redacted: GitHub Token]';
+const PASSWORD = ['Qz7hun', 'ter9x'].join('');
 
 describe('a redacted credential cannot be read back through search or query', () => {
   let s: ReturnType<typeof runnerProject>;
@@ -52,6 +53,15 @@ describe('a redacted credential cannot be read back through search or query', ()
       assert.deepEqual(JSON.parse(outside).hits, answer.hits);
       assert.equal(JSON.parse(outside).total, answer.total);
     }
+  });
+
+  it("past the max, a password that a line's tab sets apart (curl -s<TAB>-u) is judged as the line reads, not as ripgrep's record escapes it", async () => {
+    const file = path.join(s.dir, 'lib/runner.js');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\n// curl -s\t-u deploy:${PASSWORD} https://ci.invalid/hook\n`);
+    const lines = Number(execFileSync('rg', ['--count', 'this', 'lib/runner.js'], { cwd: s.dir, encoding: 'utf8' }).trim());
+    const [inside, outside] = await Promise.all([PASSWORD, PASSWORD.replace('x', 'y')].map((probe) => search(`${probe}|this`, '--max', '1', '--json')));
+    assert.equal(JSON.parse(outside).total, lines);
+    assert.equal(JSON.parse(inside).total, lines);
   });
 
   it('literal text found beside the token comes back redacted; a regex finds nothing on a line that holds one, wherever it matched', async () => {
