@@ -192,7 +192,6 @@ describe('skim hook reads a bounded payload, as a real process', () => {
 
   /** `skim hook` with `stdin` as its standard input: a file descriptor, or a payload written by `feed` (which may never end it). */
   function hookProcess(stdin: number | ((input: Writable) => void), env: NodeJS.ProcessEnv = {}) {
-    const started = Date.now();
     const child = spawn(process.execPath, [CLI, 'hook'], {
       cwd: s.dir,
       stdio: [typeof stdin === 'number' ? stdin : 'pipe', 'pipe', 'pipe'],
@@ -206,9 +205,7 @@ describe('skim hook reads a bounded payload, as a real process', () => {
     let stderr = '';
     child.stdout?.on('data', (d) => (stdout += d));
     child.stderr?.on('data', (d) => (stderr += d));
-    return new Promise<{ code: number | null; stdout: string; stderr: string; ms: number }>((resolve) =>
-      child.on('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started })),
-    );
+    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
   }
   const write = (file: string, content: string) =>
     JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 'session-a', tool_name: 'Write', tool_input: { file_path: file, content }, cwd: s.dir });
@@ -233,7 +230,6 @@ describe('skim hook reads a bounded payload, as a real process', () => {
         [r.code, r.stdout, r.stderr],
         [0, '', 'skim: hook: the payload is over 4 MB, larger than any call the hook guards; the call goes ahead untouched\n'],
       );
-      assert.ok(r.ms < 10_000, `${r.ms} ms`);
     } finally {
       closeSync(zero);
     }
@@ -343,7 +339,6 @@ describe('skim hook reads a bounded payload, as a real process', () => {
         if (content) writeSync(held, content);
         const r = await hookProcess(held, { SKIM_HOOK_BUDGET_MS: '1000' });
         assert.deepEqual([r.code, r.stdout, r.stderr], [0, '', 'skim: hook: no payload arrived within 1000 ms; the call goes ahead untouched\n']);
-        assert.ok(r.ms < 8_000, `${r.ms} ms`);
       }
     } finally {
       closeSync(held);
@@ -360,7 +355,6 @@ describe('skim hook reads a bounded payload, as a real process', () => {
       writeSync(writer, meant);
       const r = await hookProcess(writer, { SKIM_HOOK_BUDGET_MS: '1000' });
       assert.equal(r.code, 0);
-      assert.ok(r.ms < 8_000, `${r.ms} ms`);
       const left = Buffer.alloc(4096);
       assert.equal(left.toString('utf8', 0, readSync(reader, left)), meant);
     } finally {
@@ -380,6 +374,5 @@ describe('skim hook reads a bounded payload, as a real process', () => {
     );
     clearInterval(trickle);
     assert.deepEqual([r.code, r.stdout, r.stderr], [0, '', 'skim: hook: no payload arrived within 1000 ms; the call goes ahead untouched\n']);
-    assert.ok(r.ms < 8_000, `${r.ms} ms`);
   });
 });

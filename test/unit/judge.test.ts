@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { rerankOrder, screenDecision } from '../../src/core/judge/decide';
+import type { Judge } from '../../src/core/judge/judge';
 import { OpenAiJudge } from '../../src/core/judge/openaiJudge';
 import { DEFAULT_OPTIONS } from '../../src/core/config/options';
 import { JudgeEvent, JudgeRuntime, judgeLogFile, siteModes } from '../../src/core/judge/runtime';
@@ -44,6 +45,27 @@ function decide(state: string, question: string): Record<string, number> {
   if (question.startsWith('Did the coordinates')) return { yes: 0.1, no: 0.9 };
   if (question.startsWith('How risky')) return { '0': 0.1, '3': 0.3, '9': 0.6 };
   return comment ? { yes: 0.95, no: 0.05 } : { yes: 0.3, no: 0.7 };
+}
+
+/** `inner`, counting the questions asked of it, how many at most were waited for at once, and how many are waited for now. */
+function counted(inner: Judge): { judge: Judge; count: { asked: number; atOnce: number; open: number } } {
+  const count = { asked: 0, atOnce: 0, open: 0 };
+  const judge: Judge = {
+    name: inner.name,
+    calibrated: inner.calibrated,
+    yesNo: async (state, question, signal) => {
+      count.asked++;
+      count.atOnce = Math.max(count.atOnce, ++count.open);
+      try {
+        return await inner.yesNo(state, question, signal);
+      } finally {
+        count.open--;
+      }
+    },
+    choose: (state, options, signal) => inner.choose(state, options, signal),
+    score: (state, scale, signal) => inner.score(state, scale, signal),
+  };
+  return { judge, count };
 }
 
 describe('the judge: restriction-only, and nothing changes without it', () => {
@@ -166,9 +188,18 @@ describe('the judge: restriction-only, and nothing changes without it', () => {
       judge.behaviour = behaviour;
       events = [];
       failures = [];
-      const started = Date.now();
-      assert.deepEqual(await judgePassages(lines, flags, runtime('enforcing', 300)), [], behaviour);
-      assert.ok(Date.now() - started < 2_000, `${behaviour} held the screen ${Date.now() - started} ms`);
+      const { judge: asked, count } = counted(new OpenAiJudge({ url: judge.url, model: 'scripted-judge' }));
+      const enforcing = new JudgeRuntime(
+        asked,
+        modes('enforcing'),
+        (e) => events.push(e),
+        300,
+        (why) => failures.push(why),
+      );
+      assert.deepEqual(await judgePassages(lines, flags, enforcing), [], behaviour);
+      // Every question of every passage asked once and all at once: the screen waits one deadline, not one per question.
+      const questions = events.length * Object.keys(events[0].signals).length;
+      assert.deepEqual(count, { asked: questions, atOnce: questions, open: 0 }, behaviour);
       assert.ok(
         events.every((e) => e.decision === 'keep' && Object.values(e.signals).every((p) => p === null)),
         behaviour,

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { scratch } from '../support/files';
@@ -40,6 +40,9 @@ describe("skim hook and skim listing, for a recursive listing through a host's s
     caches.cleanup();
   });
 
+  /** What the last `rewritten` hook printed on stderr. */
+  let warned = '';
+
   /** The hook's answer to Claude Code's Bash (or Codex's, whose payload adds turn_id) running `command`: the rewritten command, or undefined. */
   function rewritten(command: string, host: 'claude' | 'codex' = 'claude'): string | undefined {
     const payload = {
@@ -51,12 +54,15 @@ describe("skim hook and skim listing, for a recursive listing through a host's s
       tool_input: { command, description: 'list' },
       ...(host === 'codex' ? { turn_id: 'turn-1', model: 'gpt-5.5' } : {}),
     };
-    const out = execFileSync(process.execPath, [CLI, 'hook'], {
+    const hook = spawnSync(process.execPath, [CLI, 'hook'], {
       cwd: s.dir,
       input: JSON.stringify(payload),
       env: { ...process.env, ...env },
       encoding: 'utf8',
     });
+    assert.equal(hook.status, 0, hook.stderr);
+    warned = hook.stderr;
+    const out = hook.stdout;
     if (out === '') return undefined;
     const answer = JSON.parse(out) as { hookSpecificOutput: { permissionDecision: string; updatedInput: { command: string; description: string } } };
     assert.equal(answer.hookSpecificOutput.permissionDecision, 'allow');
@@ -108,6 +114,8 @@ describe("skim hook and skim listing, for a recursive listing through a host's s
       'tree -f',
     ]) {
       assert.equal(rewritten(command), undefined, command);
+      const outside = `skim: hook: /usr/share/doc is outside the project ${s.dir}; the listing runs as written\n`;
+      assert.equal(warned, command === 'ls -R /usr/share/doc' ? outside : '', command);
     }
     assert.equal(bash('ls', s.dir).stdout.toString(), 'net\nsmall\n');
   });

@@ -339,7 +339,10 @@ describe('skim overview: a folder ranked by how much the rest of the code names 
   it('ends at once on SIGTERM mid-run, saying so, without printing an answer', async function () {
     this.timeout(120_000);
     hugeTree(s, 30);
-    // Outlining thirty files of 20,000 functions takes the whole 10 s cap: the signal comes while the overview runs.
+    // skimSignalled signals once the outline worker has spent 500 ms of CPU (a count of work, which a fast machine reaches
+    // sooner and a loaded one later, never by time passing); thirty files of 20,000 functions are far more work than that
+    // (they outlast the overview's 10 s cap here), so the signal comes mid-run unless the machine gives the worker less than
+    // a twentieth of a core for those 10 s.
     const [code, stdout, stderr] = await skimSignalled(['overview'], s.dir);
     assert.deepEqual([code, stdout, stderr], [143, '', 'skim: stopped: ended by SIGTERM\n']);
   });
