@@ -14,7 +14,7 @@ export const REFUSALS = {
   background: 'a command sent to the background (&)',
   group: 'a subshell or group ((…), {…})',
   substitution: 'a $ or ` expansion (variables, $(…), `…`, $((…)))',
-  glob: 'a pattern the shell expands (*, ?, [, {a,b}, ~)',
+  glob: 'a pattern the shell expands (*, ?, [, {a,b}, ~; in PowerShell a -Path with a backtick too)',
   quoting: 'quoting the recognizer does not follow (an unterminated quote, !, ^, a word starting with =)',
   comment: 'a # comment',
   assignment: 'a variable set before the command (NAME=value cmd)',
