@@ -59,7 +59,7 @@ const run = flags
   ? hookMain(io, process.env, process.cwd(), hookParts, flags, performance.timeOrigin)
   : lines && bare
     ? shellRead().linesMain(argv.slice(1), io, process.env, process.cwd(), hookParts, (bytes) =>
-        process.stdout.isTTY ? bare.write(escapeForTerminal(bytes.toString('utf8'))) : bare.write(bytes),
+        bare.delivered(process.stdout.isTTY ? Buffer.from(escapeForTerminal(bytes.toString('utf8'))) : bytes),
       )
     : listing && bare
       ? engine().listingMain(argv.slice(1), io, process.env, process.cwd(), (bytes) => bare.write(bytes))

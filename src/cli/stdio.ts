@@ -133,6 +133,12 @@ class DescriptorWriter {
   flushed(): Promise<void> {
     return this.streamed ? new Promise((resolve) => this.stream().write('', () => resolve())) : Promise.resolve();
   }
+
+  /** Once everything written has left the process (or could not): whether all of it did, none lost to a reader gone. */
+  async delivered(): Promise<boolean> {
+    const flushed = this.streamed ? await new Promise<boolean>((resolve) => this.stream().write('', (error) => resolve(!error))) : true;
+    return flushed && !this.gone;
+  }
 }
 
 /** The hook's Io on the standard descriptors, a writer of stdout's bytes as they are, and how to wait until its output has left. */
@@ -140,6 +146,8 @@ export function descriptorIo(readStdin: (chunks: AsyncIterable<Buffer>) => Promi
   io: Io;
   write(data: string | Buffer): void;
   flushed(): Promise<void>;
+  /** Writes stdout's bytes and says, once they have left the process, whether all of them did: false when its reader was gone or the write failed. */
+  delivered(data: Buffer): Promise<boolean>;
 } {
   const out = new DescriptorWriter(1, () => process.stdout);
   const err = new DescriptorWriter(2, () => process.stderr);
@@ -156,6 +164,15 @@ export function descriptorIo(readStdin: (chunks: AsyncIterable<Buffer>) => Promi
       stdin: () => readStdin(stdinChunks()),
     },
     write: (data) => out.write(data),
+    delivered: (data) => {
+      try {
+        out.write(data);
+      } catch {
+        // Not written (stdout closed, a full disk): whatever was said of it did not reach the reader.
+        return Promise.resolve(false);
+      }
+      return out.delivered();
+    },
     flushed: () => Promise.all([out.flushed(), err.flushed()]).then(() => undefined),
   };
 }

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { scratch } from '../support/files';
 import { ScriptedResponses } from '../support/scriptedResponses';
@@ -60,6 +60,32 @@ describe('the Codex CLI, driven by a scripted Responses API model (offline)', fu
         `apply_patch ${JSON.stringify({ command: patch('app.py', 'return 10', 'return 20') })}`,
       ],
     );
+  });
+
+  it('refuses a sed -i of a file changed on disk since its shell read, leaving the file as the outside change left it; after a new read its own sed -i edits follow each other', async () => {
+    const file = path.join(s.dir, 'decoder.py');
+    copyFileSync('/usr/lib/python3.11/json/decoder.py', file);
+    const original = readFileSync(file, 'utf8');
+    installHook(s.dir, 'codex');
+    const sed = (script: string) => ({ function: 'exec_command', args: { cmd: `sed -i '${script}' decoder.py` } });
+    const read = { function: 'exec_command', args: { cmd: "sed -n '1,50p' decoder.py" } };
+    server.script = [
+      read,
+      { ...sed('s/idx/index/g'), before: () => appendFileSync(file, '# changed by someone else\n') },
+      read,
+      sed('s/idx/index/g'),
+      // The first sed -i is the session's own edit (its PostToolUse said so): the next one is no edit of a stale view.
+      sed('s/end/stop/g'),
+    ];
+    await codexCli(s.dir);
+    const outputs = server.outputs();
+    assert.equal(outputs.length, 5, outputs.join('\n---\n'));
+    assert.match(
+      outputs[1],
+      /^Command blocked by PreToolUse hook: .*decoder\.py changed since you read it; read it again before editing it \(Skim's edit gate\)\./,
+    );
+    for (const ran of [outputs[3], outputs[4]]) assert.match(ran, /Process exited with code 0/);
+    assert.equal(readFileSync(file, 'utf8'), `${original.replace(/idx/g, 'index').replace(/end/g, 'stop')}# changed by someone else\n`);
   });
 
   it('says at install that Codex runs the hook only once a person reviewed it, and bypasses nothing', () => {

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, chmodSync, copyFileSync, linkSync, mkdirSync, readFileSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { editedFiles, editTexts } from '../../src/core/gate/editCalls';
@@ -260,6 +261,93 @@ describe('the write stamp: no edit from a stale view', () => {
         /^Skim's edit gate cannot tell whether .*bundle\.js changed since you read it: .*bundle\.js \(\d+ bytes\) could not be hashed within Skim's hook deadline\. Ask the user to raise SKIM_HOOK_BUDGET_MS or to turn the gate off \(SKIM_EDIT_GATE=off\) for this edit\.$/,
       );
       assert.equal(late.hookSpecificOutput.permissionDecision, 'deny');
+    });
+  });
+
+  describe('an in-place edit through a shell tool (sed -i, perl -pi) is an edit of the files it names', () => {
+    /** A real file not written by us, in a folder of the project. */
+    let decoder: string;
+    const outside = () => appendFileSync(decoder, '# changed by someone else\n');
+    const strict = { SKIM_EDIT_GATE: 'strict' };
+    beforeEach(() => {
+      mkdirSync(path.join(s.dir, 'json'));
+      decoder = path.join(s.dir, 'json', 'decoder.py');
+      copyFileSync('/usr/lib/python3.11/json/decoder.py', decoder);
+    });
+    const codex = (tool: string, input: object, event = 'PreToolUse') => ({
+      hook_event_name: event,
+      session_id: 'cx',
+      turn_id: 't',
+      tool_name: tool,
+      tool_input: input,
+    });
+    const flat = (input: object) => ({ sessionId: 'cli', toolName: 'bash', toolArgs: input });
+    const gemini = (tool: string, input: object, event = 'BeforeTool') => ({ hook_event_name: event, session_id: 'gm', tool_name: tool, tool_input: input });
+
+    it("refuses one of a file changed since the session read it, in the words of any edit, in every host's shell and format; lets it through while unchanged", async () => {
+      const edits: [object, unknown][] = [
+        [claude('PreToolUse', 'Bash', { command: "sed -i 's/idx/index/g' json/decoder.py" }), claudeDeny(DRIFT(decoder))],
+        [claude('PreToolUse', 'Bash', { command: "cd json && sed -i.bak -e 's/idx/index/' -e '/^import re$/d' decoder.py" }), claudeDeny(DRIFT(decoder))],
+        [codex('Bash', { command: `perl -pi -e 's/\\bidx\\b/index/g' ${decoder}` }), claudeDeny(DRIFT(decoder))],
+        [flat({ command: "sed -i 's/idx/index/g' json/decoder.py" }), { permissionDecision: 'deny', permissionDecisionReason: DRIFT(decoder) }],
+        [gemini('run_shell_command', { command: "sed -i 's/idx/index/g' decoder.py", dir_path: 'json' }), { decision: 'deny', reason: DRIFT(decoder) }],
+      ];
+      await hook(claude('PreToolUse', 'Read', { file_path: decoder }));
+      await hook(codex('Bash', { command: 'cat json/decoder.py' }));
+      await hook(flat({ command: "sed -n '1,20p' json/decoder.py" }));
+      await hook(gemini('read_file', { file_path: decoder }));
+      for (const [edit] of edits) assert.equal(await hook(edit), undefined, JSON.stringify(edit));
+      outside();
+      for (const [edit, refusal] of edits) assert.deepEqual(await hook(edit), refusal, JSON.stringify(edit));
+      assert.equal(readFileSync(decoder, 'utf8').endsWith('# changed by someone else\n'), true);
+    });
+
+    it('treats a file never read as every edit of one: through in drift mode, refused in strict mode', async () => {
+      const edit = claude('PreToolUse', 'Bash', { command: "sed -i 's/idx/index/g' json/decoder.py" });
+      assert.equal(await hook(edit), undefined);
+      assert.deepEqual(await hook(edit, strict), claudeDeny(`Read ${decoder} before editing it (Skim's edit gate is strict).`));
+      assert.equal(
+        await hook(claude('PreToolUse', 'Bash', { command: "sed -i 's/idx/index/g' json/missing.py" }), strict),
+        undefined,
+        'no file: nothing to refuse',
+      );
+    });
+
+    it('lets through, however stale the file, a command it cannot prove edits exactly the files it names', async () => {
+      await hook(claude('PreToolUse', 'Read', { file_path: decoder }));
+      outside();
+      for (const command of [
+        'sed -i "s/$OLD/index/" json/decoder.py',
+        "sed -i 's/idx/index/w json/out.txt' json/decoder.py",
+        "sed -i 's/idx/index/' json/*.py",
+        "sed -i 's/idx/index/' json/decoder.py && python3 -m pytest",
+        'sed -i -f fix.sed json/decoder.py',
+        "perl -pi -e 'BEGIN { push @ARGV, q(x.py) }' json/decoder.py",
+        "sed 's/idx/index/' json/decoder.py",
+      ])
+        assert.equal(await hook(claude('PreToolUse', 'Bash', { command })), undefined, command);
+    });
+
+    it("records the session's own in-place edit once it ran (its post-tool payload): its next edit goes through, an outside change after it does not", async () => {
+      const command = "sed -i 's/idx/index/g' json/decoder.py";
+      for (const session of ['own', 'unrecorded']) await hook(claude('PreToolUse', 'Read', { file_path: decoder }, session));
+      assert.equal(await hook(claude('PreToolUse', 'Bash', { command }, 'own')), undefined);
+      execFileSync('sed', ['-i', 's/idx/index/g', decoder]);
+      await hook(claude('PostToolUse', 'Bash', { command }, 'own'));
+      const next = "sed -i 's/index/position/g' json/decoder.py";
+      assert.equal(await hook(claude('PreToolUse', 'Bash', { command: next }, 'own')), undefined);
+      assert.deepEqual(
+        await hook(claude('PreToolUse', 'Bash', { command: next }, 'unrecorded')),
+        claudeDeny(DRIFT(decoder)),
+        'no post-tool payload: not known as its own',
+      );
+      // Gemini's AfterTool of a shell command run in a folder of its own, the same.
+      await hook(gemini('read_file', { file_path: decoder }));
+      execFileSync('perl', ['-pi', '-e', 's/position/offset/g', decoder]);
+      await hook(gemini('run_shell_command', { command: "perl -pi -e 's/position/offset/g' decoder.py", dir_path: 'json' }, 'AfterTool'));
+      assert.equal(await hook(gemini('replace', { file_path: decoder, old_string: 'offset', new_string: 'idx' })), undefined);
+      outside();
+      assert.deepEqual(await hook(claude('PreToolUse', 'Bash', { command: next }, 'own')), claudeDeny(DRIFT(decoder)));
     });
   });
 

@@ -57,6 +57,10 @@ function payloads(file: string): { name: string; text: string; part: boolean }[]
     { name: 'Claude Code Bash, a cd before the read', text: claude('Bash', { command: `cd /p&&head -n 900 ${file}` }), part: true },
     { name: 'Copilot CLI bash sed', text: copilot('bash', { command: `sed -n '1,900p' ${file}` }), part: true },
     { name: 'Copilot CLI powershell Get-Content', text: copilot('powershell', { command: `GET-CONTENT ${file}` }), part: true },
+    // An edit through the shell: the gate's (sed -i, perl -pi, apply_patch on a here-doc).
+    { name: 'Claude Code Bash sed -i', text: claude('Bash', { command: `sed -i 's/a/b/' ${file}` }), part: true },
+    { name: 'Copilot CLI bash perl -pi', text: copilot('bash', { command: `perl -pi -e 's/a/b/' ${file}` }), part: true },
+    { name: 'Claude Code Bash apply_patch', text: claude('Bash', { command: `apply_patch <<'EOF'\n*** Begin Patch\n` }), part: true },
     {
       name: 'Claude Code Bash, read programs inside other words only',
       text: claude('Bash', { command: 'echo concatenate; python3 sed_tail.py' }),
@@ -147,22 +151,25 @@ describe('the installed command starts Node only for the calls Skim has a part i
     ]);
   });
 
-  it('after a call, starts Node for edits and for the reads of hosts whose result a hook may replace (the session ledger), never for VS Code read_file', () => {
+  it('after a call, starts Node for edits (a shell command editing in place included) and for the reads of hosts whose result a hook may replace (the session ledger), never for VS Code read_file nor a shell read', () => {
     const got = path.join(s.dir, 'got');
     const standIn = s.write('skim.sh', 'cat > "$GOT"\n');
     const { post } = hookCommands('/bin/sh', standIn, 'drift', { awk: AWKS[0] });
-    for (const [tool, part] of [
-      ['read_file', false],
-      ['Bash', false],
-      ['Read', true],
-      ['view', true],
-      ['Edit', true],
-      ['apply_patch', true],
+    for (const [tool, part, input] of [
+      ['read_file', false, {}],
+      ['Bash', false, {}],
+      ['Bash', false, { command: 'cat app.py' }],
+      ['Bash', true, { command: "sed -i 's/a/b/' app.py" }],
+      ['bash', true, { command: "cd src && perl -pi -e 's/a/b/' app.py" }],
+      ['Read', true, {}],
+      ['view', true, {}],
+      ['Edit', true, {}],
+      ['apply_patch', true, {}],
     ] as const) {
       rmSync(got, { force: true });
-      const payload = JSON.stringify({ hook_event_name: 'PostToolUse', session_id: 's', tool_name: tool, tool_input: {}, tool_response: 'ok' });
+      const payload = JSON.stringify({ hook_event_name: 'PostToolUse', session_id: 's', tool_name: tool, tool_input: input, tool_response: 'ok' });
       execFileSync('/bin/sh', ['-c', post], { input: payload, env: { ...process.env, GOT: got } });
-      assert.equal(existsSync(got), part, tool);
+      assert.equal(existsSync(got), part, `${tool} ${JSON.stringify(input)}`);
     }
   });
 

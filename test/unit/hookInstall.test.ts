@@ -89,7 +89,9 @@ describe('installing and removing the read hook', () => {
         hooks: [{ type: 'command', command: COMMAND, timeout: 30 }],
       },
     ]);
-    assert.deepEqual(installed.hooks.PostToolUse, [{ matcher: `${edits}|Read|view`, hooks: [{ type: 'command', command: COMMAND, timeout: 30 }] }]);
+    assert.deepEqual(installed.hooks.PostToolUse, [
+      { matcher: `${edits}|Read|view|${[...SHELL_TOOLS.keys()].join('|')}`, hooks: [{ type: 'command', command: COMMAND, timeout: 30 }] },
+    ]);
     for (const event of ['SessionStart', 'PreCompact', 'PostCompact', 'SubagentStart'])
       assert.deepEqual(installed.hooks[event], [
         { matcher: '*', hooks: [{ type: 'command', command: `/usr/bin/node /opt/skim/dist/cli.js hook --on ${event} # skim read guard`, timeout: 30 }] },

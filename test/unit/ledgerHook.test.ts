@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, copyFileSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { skim } from '../support/cli';
 import { FIXTURES, scratch } from '../support/files';
@@ -19,6 +20,8 @@ const READ_ID = 'toolu_17962914281130';
 /** The payloads come from several sessions: each test's are one session's. */
 const SESSION = { session_id: 'ledger-session' };
 const SOURCE = '/usr/lib/python3.11/textwrap.py';
+/** The built skim, as a guarded shell read runs it: on the bare descriptors. */
+const BUILT_CLI = path.resolve(__dirname, '../../../dist/cli.js');
 
 const lines = (file: string, start: number, end: number) =>
   readFileSync(file, 'utf8')
@@ -182,6 +185,27 @@ describe('the session ledger in skim hook', () => {
     assert.equal((await read('4000')).stdout.trimEnd(), lines150());
     assert.equal((await read('40000')).stdout.trimEnd(), lines150());
     assert.match((await read('40000')).stdout, /^\[skim\] Lines 1-150 are unchanged since you read them 1 read ago/);
+  });
+
+  it('Codex: a read whose output never reached its reader (a full disk, a pipe its reader closed) is not recorded: the next read is whole, and the one after it the note', async () => {
+    await hook({ session_id: 'codex-lost', turn_id: 't1', cwd: s.dir, hook_event_name: 'SessionStart', source: 'startup' }, 'SessionStart');
+    const args = [BUILT_CLI, 'lines', '--offset', '1', '--limit', '150', '--format', 'raw', '--session', 'codex-lost', 'textwrap.py'];
+    const env = { PATH: process.env.PATH, XDG_STATE_HOME: path.join(s.dir, '.state'), SKIM_CACHE_DIR: path.join(s.dir, '.cache') };
+    const full = openSync('/dev/full', 'w');
+    try {
+      const run = spawnSync(process.execPath, args, { cwd: s.dir, env, stdio: ['ignore', full, 'pipe'], encoding: 'utf8' });
+      assert.equal(run.status, 1, run.stderr);
+      assert.match(run.stderr, /its output could not be written whole/);
+    } finally {
+      closeSync(full);
+    }
+    const closed = spawn(process.execPath, args, { cwd: s.dir, env, stdio: ['ignore', 'pipe', 'ignore'] });
+    // The reader is gone before skim writes a byte: every write meets a pipe with no reader.
+    closed.stdout.destroy();
+    assert.equal(await new Promise((resolve) => closed.on('exit', resolve)), 1);
+    const read = () => spawnSync(process.execPath, args, { cwd: s.dir, env, encoding: 'utf8' });
+    assert.equal(read().stdout.trimEnd(), lines150());
+    assert.equal(read().stdout.trimEnd(), '[skim] Lines 1-150 are unchanged since you read them 1 read ago; they are above, in that result.');
   });
 
   it('a context the host says begins again (SessionStart startup, SubagentStart of the same id) holds nothing, whatever a context of that id read before', async () => {

@@ -185,6 +185,14 @@ describe('the shell-read recognizer, on PowerShell command lines', () => {
     ['Get-Content big.py | Select-Object -Last 5', { refused: 'option' }],
     ['Get-Content big.py \u2013TotalCount 5', { refused: 'quoting' }],
     ['type big.py', { refused: 'not a read' }],
+    // -Path (and a path without a parameter) is a wildcard pattern even in quotes, and a backtick escapes in it: only -LiteralPath names the file as written.
+    ["Get-Content 'a`tb.py'", { refused: 'glob' }],
+    ["Get-Content -Path 'a``b.py'", { refused: 'glob' }],
+    ["gc -Path 'a?.py'", { refused: 'glob' }],
+    ["Get-Content 'a[1].py'", { refused: 'glob' }],
+    ["Get-Content -Path 'src\\a]b.py'", { refused: 'glob' }],
+    ["Get-Content -LiteralPath 'a`tb.py'", { file: 'a`tb.py', start: 1, format: 'lines' }],
+    ["Get-Content -LiteralPath 'a[1]?.py' -TotalCount 900", { file: 'a[1]?.py', start: 1, end: 900, format: 'lines' }],
   ];
   for (const [line, expected] of ps) {
     it(`${'refused' in expected ? 'refuses' : 'reads'} ${JSON.stringify(line)}${'refused' in expected ? `: ${expected.refused}` : ''}`, () => {

@@ -39,8 +39,8 @@ export interface LinesRun {
   cwd: string;
   options: Options;
   parts: HookParts;
-  /** Writes the output's bytes as they are: a file's lines are not always UTF-8. */
-  write(bytes: Buffer): void;
+  /** Writes the output's bytes as they are (a file's lines are not always UTF-8); true once they have all left the process, false when any was lost (a closed pipe, a full disk). */
+  write(bytes: Buffer): Promise<boolean>;
 }
 
 /**
@@ -89,8 +89,8 @@ export async function runLines(run: LinesRun): Promise<number> {
   );
   const session = stringFlag(args.flags, 'session');
   const agent = stringFlag(args.flags, 'agent');
-  // The ledger records every read the host shows whole (a guarded one is fitted to its cut; one it cuts itself leaves the context without the middle, so it is neither recorded nor noted); only a read printed as the command prints it is replaced by its note.
-  const noted =
+  // The ledger takes every read the host shows whole (a guarded one is fitted to its cut; one it cuts itself leaves the context without the middle, so it is neither recorded nor noted); only a read printed as the command prints it is replaced by its note.
+  const ledger =
     session && printed.outcome !== 'unprintable' && (printed.outcome === 'capped' || shownWhole(sizeOf(printed.output), cutOf(args)))
       ? await within(
           ledgerPrint({ session, context: agent ?? MAIN_CONTEXT, env }, real, printed.first, printed.last, format as PrintFormat, (hash, size) =>
@@ -107,6 +107,17 @@ export async function runLines(run: LinesRun): Promise<number> {
   if (printed.outcome === 'unprintable')
     throw new CommandFailed(nameOnOneLine(`${printed.reason}: skim lines cannot print it as ${format} does; run the command itself`));
   if (printed.reason) warn(printed.reason);
-  run.write(noted && printed.outcome === 'untouched' ? noted : printed.output);
+  const noted = printed.outcome === 'untouched' ? ledger?.noted : undefined;
+  if (!(await run.write(noted ?? printed.output)))
+    throw new CommandFailed('its output could not be written whole (its reader is gone, or the disk is full); nothing is recorded as shown');
+  // Recorded only now: a note must never stand for lines the model did not get.
+  if (
+    ledger &&
+    !(await within(
+      ledger.commit().then(() => true),
+      Math.max(0, deadline - Date.now()),
+    ))
+  )
+    warn('the read could not be recorded in the session ledger in time');
   return 0;
 }

@@ -17,7 +17,7 @@ export async function linesMain(
   env: NodeJS.ProcessEnv,
   cwd: string,
   parts: HookParts,
-  write: (bytes: Buffer) => void,
+  write: (bytes: Buffer) => Promise<boolean>,
 ): Promise<number> {
   // Its errors quote the file and the arguments as given: written screened, once it is done.
   const warnings = heldWarnings(io);
@@ -36,7 +36,7 @@ async function linesRun(
   env: NodeJS.ProcessEnv,
   cwd: string,
   parts: HookParts,
-  write: (bytes: Buffer) => void,
+  write: (bytes: Buffer) => Promise<boolean>,
   read: ReturnType<typeof optionsFromEnv>,
 ): Promise<number> {
   try {

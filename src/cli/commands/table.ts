@@ -87,7 +87,10 @@ export const COMMANDS: readonly Command[] = [
         options: call.options(),
         parts: ENGINE_PARTS,
         // In process, a caller's Io takes text whose line break it adds itself.
-        write: (bytes) => call.io.out(bytes.toString('utf8').replace(/\n$/, '')),
+        write: async (bytes) => {
+          call.io.out(bytes.toString('utf8').replace(/\n$/, ''));
+          return true;
+        },
       }),
   },
   {
@@ -109,7 +112,10 @@ export const COMMANDS: readonly Command[] = [
         options: call.options(),
         terminal: false,
         // In process, a caller's Io takes text whose line break it adds itself.
-        write: (bytes) => call.io.out(bytes.toString('utf8').replace(/\n$/, '')),
+        write: async (bytes) => {
+          call.io.out(bytes.toString('utf8').replace(/\n$/, ''));
+          return true;
+        },
       }),
   },
   {

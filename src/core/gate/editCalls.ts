@@ -1,6 +1,8 @@
+import * as path from 'node:path';
 import { EDIT_SHAPES, SHELL_TOOLS } from '../hook/hosts';
 import { EditShape } from '../hook/hosts/host';
 import { SKIM_READ_TOOLS } from '../hook/tools';
+import { EDIT_PROGRAMS, recognizeInPlaceEdit } from '../shell/inPlaceEdit';
 
 /** The files and texts of the hosts' edit calls, and the files of Skim's own reads, as the gate reads them. */
 
@@ -23,11 +25,31 @@ function fits(shape: EditShape, input: Record<string, unknown>): boolean {
 /** A command that runs `apply_patch` (or `applypatch`) on a heredoc, alone or after `cd …&&`: Codex's patch written as a shell command. */
 const HEREDOC_PATCH = /(?:^|[;&|]|\n)\s*(?:apply_patch|applypatch)\s*<<-?\s*(['"]?)[A-Za-z_][\w-]*\1[ \t]*\r?\n/;
 
+/** The programs a shell call edits files with that the gate knows (the installed hook's filter looks for them): in place, and apply_patch. */
+export const SHELL_EDIT_PROGRAMS: readonly string[] = [...EDIT_PROGRAMS, 'apply_patch', 'applypatch'];
+
 /** The argument of a shell call that holds a heredoc patch (any host's shell tool), else undefined: the same edit the apply_patch tool makes. */
 function shellPatchArgument(tool: string, input: Record<string, unknown>): string | undefined {
   const shell = SHELL_TOOLS.get(tool);
   const command = shell && str(input[shell.command]);
   return command && HEREDOC_PATCH.test(command) ? shell.command : undefined;
+}
+
+/** A name as a folder sees it: under it, unless the name is absolute (`..` taken off as bash's cd does). */
+const under = (dir: string | undefined, name: string) => (dir === undefined || path.isAbsolute(name) ? name : path.join(dir, name));
+
+/**
+ * The in-place edit a shell call provably makes (sed -i, perl -pi; core/shell/inPlaceEdit), on any
+ * host's shell tool: the argument holding the command line, and the files it rewrites as named
+ * from the call's folder (past the tool's own folder argument and a leading cd).
+ */
+function shellInPlaceEdit(tool: string, input: Record<string, unknown>): { field: string; files: string[] } | undefined {
+  const shell = SHELL_TOOLS.get(tool);
+  const command = shell && str(input[shell.command]);
+  const edit = command ? recognizeInPlaceEdit(command, shell.dialect) : undefined;
+  if (!shell || !edit) return undefined;
+  const base = shell.dir === undefined ? undefined : str(input[shell.dir]);
+  return { field: shell.command, files: edit.files.map((file) => under(base, under(edit.dir, file))) };
 }
 
 /**
@@ -38,6 +60,8 @@ function shellPatchArgument(tool: string, input: Record<string, unknown>): strin
 export function editShape(tool: string, input: Record<string, unknown>): EditShape | undefined {
   const shell = shellPatchArgument(tool, input);
   if (shell) return { patch: true, text: [shell] };
+  const inPlace = shellInPlaceEdit(tool, input);
+  if (inPlace) return { script: [inPlace.field] };
   const shapes = (EDIT_SHAPES.get(tool) ?? []).filter((shape) => applies(shape, input));
   return shapes.find((shape) => fits(shape, input)) ?? shapes[0];
 }
@@ -54,6 +78,7 @@ function patchFiles(patch: string): string[] {
 export function editedFiles(tool: string, input: Record<string, unknown>): string[] | undefined {
   const shape = editShape(tool, input);
   if (!shape) return undefined;
+  if (shape.script) return shellInPlaceEdit(tool, input)?.files ?? [];
   if (shape.patch) return patchFiles((shape.text ?? []).map((field) => str(input[field])).find((text) => text !== undefined) ?? '');
   const items = shape.each ? input[shape.each] : undefined;
   if (shape.eachFile && Array.isArray(items)) {
@@ -99,7 +124,7 @@ export function writtenWhole(tool: string, input: Record<string, unknown>): stri
 export function editTexts(tool: string, input: Record<string, unknown>): string[] {
   const shape = editShape(tool, input);
   if (!shape) return [];
-  const others = [shape.whole, ...(shape.text ?? [])].map((field) => (field === undefined ? undefined : input[field]));
+  const others = [shape.whole, ...(shape.text ?? []), ...(shape.script ?? [])].map((field) => (field === undefined ? undefined : input[field]));
   return [...(replacements(tool, input) ?? []).flatMap((r) => [r.from, r.to]), ...others].filter((v): v is string => typeof v === 'string');
 }
 

@@ -3,6 +3,7 @@ import { onPath } from '../search/program';
 import { shellWord } from './shellWord';
 import { LISTING_PATTERNS } from '../shell/listing';
 import { READ_PROGRAMS } from '../shell/recognize';
+import { SHELL_EDIT_PROGRAMS } from '../gate/editCalls';
 import { HOOK_MARKER } from './marker';
 import { FilterTools, toolFilter } from './toolFilter';
 import { EDIT_TOOLS, HookHost, hostOf, LEDGER_READ_TOOLS, READ_TOOLS, SHELL_TOOLS } from './hosts';
@@ -21,7 +22,8 @@ export { HOOK_MARKER } from './marker';
  */
 export const HOOK_TOOLS: Record<HookEvent, string[]> = {
   pre: [...new Set([...READ_TOOLS, ...SKIM_READ_TOOLS, ...EDIT_TOOLS, ...SHELL_TOOLS.keys()])],
-  post: [...new Set([...EDIT_TOOLS, ...LEDGER_READ_TOOLS])],
+  // A shell call after it ran: the gate's new stamp after an edit made through it (sed -i, apply_patch on a here-doc).
+  post: [...new Set([...EDIT_TOOLS, ...LEDGER_READ_TOOLS, ...SHELL_TOOLS.keys()])],
 };
 
 /**
@@ -35,12 +37,14 @@ export function hookTools(host: HookHost | undefined, event: HookEvent): string[
 
 /**
  * What the command's own filter lets through of `tools`: a shell tool's call only when its payload
- * names a read program, or (before the call, where a listing is rewritten) begins a recursive listing.
+ * names an edit program (sed -i, perl -pi, apply_patch) or, where the entry guards reads (before
+ * the call, or after it where the host takes a read's notice then), a read program, or before the
+ * call, where a listing is rewritten, begins a recursive listing.
  */
-const filterOf = (tools: string[], event: HookEvent): FilterTools => ({
+const filterOf = (tools: string[], event: HookEvent, reads: boolean): FilterTools => ({
   tools: tools.filter((tool) => !SHELL_TOOLS.has(tool)),
   shells: tools.filter((tool) => SHELL_TOOLS.has(tool)),
-  programs: READ_PROGRAMS,
+  programs: [...new Set([...(reads ? READ_PROGRAMS : []), ...SHELL_EDIT_PROGRAMS])],
   ...(event === 'pre' ? { patterns: LISTING_PATTERNS } : {}),
 });
 
@@ -81,7 +85,8 @@ export function hookCommands(node: string, cli: string, editGate: EditGateMode =
   const windows = (options.platform ?? process.platform) === 'win32';
   const awk = windows ? undefined : 'awk' in options ? options.awk : onPath('awk');
   const tools = { pre: hookTools(options.target?.host, 'pre'), post: hookTools(options.target?.host, 'post') };
-  const command = (event: HookEvent) => `${awk ? toolFilter(awk, filterOf(tools[event], event), skim) : skim} ${HOOK_MARKER}`;
+  const reads = (event: HookEvent) => event === 'pre' || (options.target !== undefined && hostOf(options.target.host).format.contextAfter === true);
+  const command = (event: HookEvent) => `${awk ? toolFilter(awk, filterOf(tools[event], event, reads(event)), skim) : skim} ${HOOK_MARKER}`;
   // A context event names no tool: nothing to filter, and the host's payload may not name the event.
   const context = (event: string) => `${env}${shellWord(node)} ${shellWord(cli)} hook --on ${shellWord(event)} ${HOOK_MARKER}`;
   return { pre: command('pre'), post: command('post'), tools, context };

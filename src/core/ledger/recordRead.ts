@@ -3,7 +3,7 @@ import { looksBinary } from '../files/scan';
 import { sha256Hex } from '../files/sha256';
 import { decideRead, LedgerDecision } from './decide';
 import { FileKnowledge, lineHash } from './knowledge';
-import { SessionLedger } from './sessionLedger';
+import { LedgerState, SessionLedger } from './sessionLedger';
 
 /**
  * One read through the ledger, whoever shows it (a host's result replaced by the hook, or Skim's
@@ -65,6 +65,28 @@ export interface ReadSeen {
 
 export type Noted = { decision: Extract<LedgerDecision, { kind: 'note' }>; read: number };
 
+/** The decision on one read given what the context holds (`state`): its number, what the context holds of the file after it, the note to give. */
+function decided(state: LedgerState, seen: ReadSeen, oneSpan: boolean, held: (known?: FileKnowledge) => FileKnowledge | undefined) {
+  const read = state.reads + 1;
+  if (!seen.lines?.length) return { read };
+  const known = held(state.knowledge);
+  const { version, lines: file } = seen.file;
+  const decision = decideRead(
+    known,
+    {
+      version,
+      start: seen.start,
+      hashes: seen.lines.map(lineHash),
+      bytes: seen.lines.map((line) => Buffer.byteLength(line) + 1),
+      ...(known && known.version !== version ? { file: file.map(lineHash) } : {}),
+    },
+    read,
+    seen.call,
+    { oneSpan },
+  );
+  return { read, knowledge: decision.knowledge, noted: decision.kind === 'note' ? { decision, read } : undefined };
+}
+
 /**
  * Records the read in the context's ledger and returns the note to give, if any. `held` lets go of
  * what the host says the model no longer holds (the transcript check). Nothing is recorded for a
@@ -74,27 +96,42 @@ export function recordRead(ledger: SessionLedger, seen: ReadSeen, oneSpan: boole
   return ledger.exclusive(async () => {
     const state = ledger.state(seen.real);
     if (!state.open) return undefined;
-    const read = state.reads + 1;
-    if (!seen.lines?.length) {
-      ledger.record(seen.real, read);
-      return undefined;
-    }
-    const known = held(state.knowledge);
-    const { version, lines: file } = seen.file;
-    const decision = decideRead(
-      known,
-      {
-        version,
-        start: seen.start,
-        hashes: seen.lines.map(lineHash),
-        bytes: seen.lines.map((line) => Buffer.byteLength(line) + 1),
-        ...(known && known.version !== version ? { file: file.map(lineHash) } : {}),
-      },
-      read,
-      seen.call,
-      { oneSpan },
-    );
-    ledger.record(seen.real, read, decision.knowledge);
-    return decision.kind === 'note' ? { decision, read } : undefined;
+    const now = decided(state, seen, oneSpan, held);
+    ledger.record(seen.real, now.read, now.knowledge);
+    return now.noted;
   });
+}
+
+/** A read decided on but not recorded yet: the note to give, and how to record the read once what was decided has reached the model. */
+export interface PendingRead {
+  noted?: Noted;
+  /**
+   * Records the read as decided; where the context changed meanwhile (another read recorded, a
+   * compaction forgot), only that a read was made: what the context holds then stays as it is.
+   */
+  commit(): Promise<void>;
+}
+
+/**
+ * The read's decision, recorded only by `commit`: Skim's own print of a read (`skim lines`)
+ * records what it showed once its output was written whole, never for output that was lost (a
+ * closed pipe, a full disk), so that no note ever stands for lines the model did not get.
+ */
+export async function pendingRead(ledger: SessionLedger, seen: ReadSeen, oneSpan: boolean): Promise<PendingRead | undefined> {
+  const before = await ledger.exclusive(async () => {
+    const state = ledger.state(seen.real);
+    return state.open ? { state, ...decided(state, seen, oneSpan, (known) => known) } : undefined;
+  });
+  if (!before) return undefined;
+  const held = JSON.stringify(before.state.knowledge);
+  return {
+    noted: before.noted,
+    commit: () =>
+      ledger.exclusive(async () => {
+        const state = ledger.state(seen.real);
+        if (!state.open) return;
+        if (state.reads === before.state.reads && JSON.stringify(state.knowledge) === held) ledger.record(seen.real, before.read, before.knowledge);
+        else ledger.record(seen.real, state.reads + 1);
+      }),
+  };
 }

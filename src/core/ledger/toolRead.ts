@@ -2,7 +2,7 @@ import { regionsInSpan } from '../map/tree';
 import { Region } from '../map/types';
 import { Span } from './decide';
 import { ledgerNote } from './note';
-import { checkedLines, fileNow, recordRead } from './recordRead';
+import { checkedLines, fileNow, pendingRead } from './recordRead';
 import { SessionLedger } from './sessionLedger';
 
 /**
@@ -26,11 +26,29 @@ export async function ownReadNote(
   lines: readonly string[],
   regions?: (version: string, size: number) => Promise<readonly Region[] | undefined>,
 ): Promise<{ note: string; fresh: Span[] } | undefined> {
+  const pending = await pendingOwnRead(seat, real, start, lines, regions);
+  await pending?.commit();
+  return pending?.shown;
+}
+
+/**
+ * The same, recorded only by `commit` (once what it decided reached the model: `skim lines`
+ * after its output was written whole); undefined when the read is not recorded at all.
+ */
+export async function pendingOwnRead(
+  seat: LedgerSeat,
+  real: string,
+  start: number,
+  lines: readonly string[],
+  regions?: (version: string, size: number) => Promise<readonly Region[] | undefined>,
+): Promise<{ shown?: { note: string; fresh: Span[] }; commit(): Promise<void> } | undefined> {
   const ledger = SessionLedger.of(seat.session, seat.context, seat.env);
   const file = typeof ledger === 'string' ? undefined : await fileNow(real);
   if (typeof ledger === 'string' || !file) return undefined;
-  const noted = await recordRead(ledger, { real, file, start, lines: checkedLines({ start, lines: [...lines] }, file.lines) }, false);
-  if (!noted) return undefined;
+  const pending = await pendingRead(ledger, { real, file, start, lines: checkedLines({ start, lines: [...lines] }, file.lines) }, false);
+  if (!pending) return undefined;
+  const noted = pending.noted;
+  if (!noted) return { commit: pending.commit };
   const placed = noted.decision.changed && regions ? await regions(file.version, file.size) : undefined;
   const note = ledgerNote({
     ...noted.decision,
@@ -38,5 +56,5 @@ export async function ownReadNote(
     freshAs: 'follow',
     ...(placed ? { regionsOf: (span: Span) => regionsInSpan(placed, span.start, span.end) } : {}),
   });
-  return { note, fresh: noted.decision.fresh };
+  return { shown: { note, fresh: noted.decision.fresh }, commit: pending.commit };
 }

@@ -136,11 +136,13 @@ function getContent(words: readonly PsWord[]): { file: string; span: LineSpan } 
 
 /**
  * Why PowerShell would not open the file a path names as written, or undefined: a -Path (or
- * positional) path is a wildcard pattern even in quotes ('a[1].py' names a1.py), a leading ~ is
- * the home folder, and a name before a colon is a provider's drive (env:, variable:, HKCU:).
+ * positional) path is a wildcard pattern even in quotes ('a[1].py' names a1.py), in which a
+ * backtick escapes the next character ('a`tb.py' names atb.py), so a path holding any of these is
+ * left alone unless -LiteralPath names it; a leading ~ is the home folder, and a name before a
+ * colon is a provider's drive (env:, variable:, HKCU:).
  */
 function pathProblem(file: string, literal: boolean): Refusal['refused'] | undefined {
-  if (!literal && /[*?[\]]/.test(file)) return 'glob';
+  if (!literal && /[*?[\]`]/.test(file)) return 'glob';
   if (file.startsWith('~')) return 'glob';
   if (/^[^\\/:]{2,}:/.test(file)) return 'file name';
   return undefined;

@@ -50,7 +50,7 @@ interface PosixCommand {
 }
 
 /** The one pipeline a command line is, after an optional `cd DIR &&`, or why it is more (or less) than that. */
-function posixCommand(line: string): PosixCommand | Refusal {
+export function posixCommand(line: string): PosixCommand | Refusal {
   const tokens = posixWords(line);
   if ('refused' in tokens) return tokens;
   const commands = commandsOf(tokens);

@@ -171,6 +171,8 @@ export interface EditShape {
   each?: string;
   whole?: string;
   text?: readonly string[];
+  /** A command line that rewrites its files in place (sed -i, perl -pi through a shell tool): text the edit carries, though not text it writes. */
+  script?: readonly string[];
 }
 
 /**
