@@ -107,6 +107,8 @@ const builds = [
   { ...common, entryPoints: ['src/core/syntax/queryWorker.ts'], outfile: 'dist/query-worker.js' },
   // In the extension host, structural maps are made in a worker thread of their own (src/core/structural/outlineWorker.ts).
   { ...common, entryPoints: ['src/core/workers/outlineWorkerMain.ts'], outfile: 'dist/outline-worker.js' },
+  // In skim mcp and the extension host, a project history's index is made in a worker thread of its own (src/core/locate/historyIndex.ts).
+  { ...common, entryPoints: ['src/core/locate/indexWorker.ts'], outfile: 'dist/history-index-worker.js' },
   { ...common, entryPoints: ['src/vscode/main.ts'], outfile: 'dist/extension.js', jsxFactory: 'vscpp', jsxFragment: 'vscppf', plugins: [apart] },
   { ...common, entryPoints: ['src/core/screen/secretlintBundle.ts'], outfile: 'dist/secretlint.js' },
   { ...common, entryPoints: ['src/core/tokenizerBundle.ts'], outfile: 'dist/tokenizer.js', plugins: [ranksApart] },

@@ -23,7 +23,7 @@ const hookMaps = () => {
 };
 const hookParts: HookParts = {
   openMaps: (root, options, env, warn) => hookMaps().openEngineMaps(root, options, env, warn),
-  screen: (options, read, key, names) => hookFresh().screenHookRead(options, read, key, names),
+  screen: (options, read, key, names, drawnOf) => hookFresh().screenHookRead(options, read, key, names, drawnOf),
   screenMap: (options, key, entry) => hookFresh().screenHookMap(options, key, entry),
   indexed: (options, databaseFile, key, hash, size) => hookFresh().indexedEntry(options, databaseFile, key, hash, size),
   message: (options, message, names) => hookFresh().screenHookMessage(options, message, names),

@@ -9,7 +9,7 @@ import type { HookCall } from '../core/hook/payload';
 import type { onContextEvent } from '../core/ledger/hookLedger';
 import { shellWord } from '../core/hook/shellWord';
 import { findExtension } from '../core/hook/socketPath';
-import type { MapEntry } from '../core/map/types';
+import type { MapEntry, Region } from '../core/map/types';
 import { EnsureOptions, MapOutcome, MapSource, MapUnavailableError } from '../core/mapping/mapSource';
 import { DEFAULT_LOCK_WAIT_MS, LockBusyError, LockUnusableError, withFileLock } from '../core/cache/lock';
 import { makeFolder } from '../core/files/makeFolder';
@@ -45,7 +45,14 @@ export type OpenMaps = (
  * before it is drawn), and why no map was made (a reason quotes the file's paths, `names`);
  * loaded only when there is something to tell.
  */
-export type Screener = (options: Options, read: GuardedRead, key: string, names: readonly string[]) => Promise<GuardedRead>;
+/** A read as the hook's answer shows it, screened; with `drawnOf`, its map only where the answer draws it (hookScreen). */
+export type Screener = (
+  options: Options,
+  read: GuardedRead,
+  key: string,
+  names: readonly string[],
+  drawnOf?: (read: GuardedRead) => ReadonlySet<Region>,
+) => Promise<GuardedRead>;
 
 /** A message the hook gives the agent (the edit gate's refusal), screened: the names it quotes as names, the rest as a message (screen/message). */
 export type MessageScreener = (options: Options, message: string, names: readonly string[]) => Promise<string>;

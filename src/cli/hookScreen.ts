@@ -2,18 +2,32 @@ import { Options } from '../core/config/options';
 import { createContext, SILENT } from '../core/context';
 import { GuardedRead, shownAs } from '../core/guard/guard';
 import { judgeRuntime } from '../core/judge/runtime';
-import { MapEntry } from '../core/map/types';
+import { MapEntry, Region } from '../core/map/types';
 import { screenEntry } from '../core/screen/entry';
 import { screenName } from '../core/screen/names';
 import { screenNamedMessage, screenReasons } from '../core/screen/message';
+import { screenShownEntry } from '../core/screen/shownEntry';
 
 /**
  * A read as a hook's answer shows it: the file's name screened where the notice prints it, and the
- * map screened as data: no judge is asked for it (a map is not a file's lines).
+ * map screened as data: no judge is asked for it (a map is not a file's lines). With `drawnOf` (the
+ * regions the answer's map draws of a read), only those regions are screened (screen/shownEntry).
  */
-export async function screenHookRead(options: Options, read: GuardedRead, key: string, names: readonly string[]): Promise<GuardedRead> {
-  const [{ name, entry }, said] = await Promise.all([screenHookMap(options, key, read.entry), screenReasons(hookContext(options), read, names)]);
-  return shownAs({ ...read, ...said, entry }, name);
+export async function screenHookRead(
+  options: Options,
+  read: GuardedRead,
+  key: string,
+  names: readonly string[],
+  drawnOf?: (read: GuardedRead) => ReadonlySet<Region>,
+): Promise<GuardedRead> {
+  const ctx = hookContext(options);
+  const [name, said] = await Promise.all([screenName(ctx, key), screenReasons(ctx, read, names)]);
+  const shown = shownAs({ ...read, ...said }, name);
+  if (!shown.entry) return shown;
+  const entry = drawnOf
+    ? await screenShownEntry(ctx, shown.entry, (candidate) => drawnOf({ ...shown, entry: candidate }))
+    : (await screenEntry(ctx, shown.entry)).entry;
+  return { ...shown, entry };
 }
 
 /** A file's name (its key) and its map as a hook's answer or a guarded shell read shows them: screened as data, no judge asked. */

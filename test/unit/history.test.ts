@@ -7,6 +7,8 @@ import { readCommits, repositoryOf } from '../../src/core/history/gitHistory';
 import { historyFileBeside, readHistory } from '../../src/core/history/historyStore';
 import { HistoryStatus, ProjectHistory } from '../../src/core/history/projectHistory';
 import { CommitHistory } from '../../src/core/locate/commitHistory';
+import { indexInWorker } from '../../src/core/locate/historyIndex';
+import { locateHistoryOf } from '../../src/core/locate/storedHistory';
 import { learnWeights, MIN_HISTORY, weightsFrom } from '../../src/core/locate/learnWeights';
 import { DEFAULT_WEIGHTS } from '../../src/core/locate/weights';
 import { onPath } from '../../src/core/search/program';
@@ -318,6 +320,69 @@ describe('history: what the project changed, commit by commit, read for locate',
         stored?.commits.map((c) => c.message),
         ['Split an empty text into no chunks', 'Add textwrap'],
       );
+    } finally {
+      p.cleanup();
+    }
+  });
+});
+
+describe("a stored history's index is made in a worker thread", function () {
+  this.timeout(60_000);
+
+  /** textwrap.py changed in twelve commits, one function each, and its history stored as locate finds it. */
+  async function storedTextwrap() {
+    const p = gitProject();
+    let text = TEXTWRAP;
+    p.commit('Add textwrap', { 'textwrap.py': text });
+    const defs = [...TEXTWRAP.matchAll(/^( *)def (\w+)\(.*\n/gm)].slice(0, 12);
+    for (const [i, [line, indent, name]] of defs.entries()) {
+      text = text.replace(line, `${line}${indent}    # ${name}: change ${i}\n`);
+      p.commit(`Keep ${name} from splitting a hyphenated word (${i})`, { 'textwrap.py': text });
+    }
+    const file = historyFileBeside(path.join(p.dir, '.cache', 'maps.outlines.sqlite'));
+    const stored = await new ProjectHistory(p.dir, { file, git: GIT, scratch: path.dirname(file) }).get(true);
+    assert.equal(stored?.commits.length, 13);
+    return { p, file, stored: stored as NonNullable<typeof stored> };
+  }
+
+  /** What locate reads of an index. */
+  const seen = (h: CommitHistory) => ({
+    functions: h.functionsOf.map((f) => [...f]),
+    files: h.filesOf.map((f) => [...f]),
+    paths: h.paths,
+    byFunction: h.commitsOfFunction,
+    terms: h.termsOf.map((t) => [...t]),
+    similar: h.similar(['hyphen', 'word', 'split'], 5),
+    wrap: h.functionOf('textwrap.py', 'wrap'),
+  });
+
+  it('locate weighs the index the worker made, the same as one made on this thread, and this thread turns while it is made', async () => {
+    const { p, file, stored } = await storedTextwrap();
+    try {
+      let turns = 0;
+      let spin: NodeJS.Immediate = setImmediate(function turn() {
+        turns++;
+        spin = setImmediate(turn);
+      });
+      const located = await locateHistoryOf(stored, file);
+      clearImmediate(spin);
+      assert.ok(turns > 0, 'the event loop turned while the index was made');
+      assert.deepEqual(seen(located.history), seen(new CommitHistory(stored.commits)));
+      assert.notEqual(located.history.functionOf('textwrap.py', 'wrap'), undefined);
+    } finally {
+      p.cleanup();
+    }
+  });
+
+  it('a history file holding another head, none, or a worker past its deadline gives the worker no index to make: the index is made here', async () => {
+    const { p, file, stored } = await storedTextwrap();
+    try {
+      assert.equal(await indexInWorker({ file, head: 'f'.repeat(40) }), undefined);
+      assert.equal(await indexInWorker({ file: path.join(p.dir, 'none.json'), head: stored.head }), undefined);
+      assert.equal(await indexInWorker({ file, head: stored.head }, 0), undefined);
+      assert.ok(await indexInWorker({ file, head: stored.head }));
+      const here = await locateHistoryOf({ ...stored }, path.join(p.dir, 'none.json'));
+      assert.deepEqual(seen(here.history), seen(new CommitHistory(stored.commits)));
     } finally {
       p.cleanup();
     }

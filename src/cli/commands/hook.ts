@@ -6,7 +6,7 @@ import { judgeLog, judgeLogFile, judgeRuntime, openAiJudgeFrom } from '../../cor
 import { concernsGate, gateCall, openGate, stampRead } from '../../core/gate/hookGate';
 import { lstatSync, realpathSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import { hostAnswer, PreToolAnswer, readAnswer } from '../../core/hook/readAnswer';
+import { drawnRegions, hostAnswer, PreToolAnswer, readAnswer } from '../../core/hook/readAnswer';
 import { standsAside } from '../../core/hook/actingHook';
 import { keepLater, laterDirectory, takeLater } from '../../core/hook/laterContext';
 import { jsonObject } from '../../core/hook/hosts/host';
@@ -144,12 +144,13 @@ async function runHook(io: Io, env: NodeJS.ProcessEnv, options: Options, cwd: st
   }
   if (read.outcome === 'unreadable') warn(`${read.reason}; the read goes ahead untouched`);
   // The name and the map are screened before they are drawn into the answer: the answer stays one JSON object in its host's format.
-  const screened = read.notice ? await within(parts.screen(options, read, file.key, [file.absolute, file.real, file.key]), deadline - Date.now()) : read;
-  const said = readAnswer(
-    call,
-    screened ?? shownAs(notMapped(file, call.offset, 'its map could not be screened within the deadline'), 'the file'),
-    wholeMapCommand(call.file),
-  );
+  const wholeMap = wholeMapCommand(call.file);
+  // Only what the answer's map draws is screened of it: a large file's folded map draws a few of its thousands of regions.
+  const drawnOf = (shown: GuardedRead) => drawnRegions(call, shown, wholeMap);
+  const screened = read.notice
+    ? await within(parts.screen(options, read, file.key, [file.absolute, file.real, file.key], drawnOf), deadline - Date.now())
+    : read;
+  const said = readAnswer(call, screened ?? shownAs(notMapped(file, call.offset, 'its map could not be screened within the deadline'), 'the file'), wholeMap);
   if (said) answer(io, env, parsed.call, said, warn);
   if (said?.context !== undefined && read.capped && read.askedEnd !== undefined && remote) {
     await within(remote.recordShortened(file, [read.start, read.end], read.askedEnd, said.context), deadline - Date.now());

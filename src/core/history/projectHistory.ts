@@ -129,10 +129,10 @@ export class ProjectHistory {
     return repository && !repository.shallow && repository.head !== this.stored?.head ? repository : undefined;
   }
 
-  /** The history as stored now and how it stands (what a locate weighs and says), a newer head's read started, never waited for. */
-  async now(): Promise<{ stored?: StoredHistory; status: HistoryStatus }> {
+  /** The history as stored now, how it stands (what a locate weighs and says) and the file it is kept in, a newer head's read started, never waited for. */
+  async now(): Promise<{ stored?: StoredHistory; status: HistoryStatus; file: string }> {
     const stored = await this.get();
-    return { stored, status: this.status() };
+    return { stored, status: this.status(), file: this.options.file };
   }
 
   /** Reads what the head has that the stored history lacks, under the lock; a lock another process holds leaves it to that process. */

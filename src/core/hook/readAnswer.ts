@@ -1,6 +1,7 @@
 import { GuardedRead } from '../guard/guard';
 import { MAP_BYTE_WEIGHT } from '../guard/mapBudget';
-import { renderMap, renderMapWithin } from '../map/render';
+import { laidOutMap } from '../map/render';
+import { Region } from '../map/types';
 import { AGENT_HOSTS, HookHost, hostOf } from './hosts';
 import { bytesThrough, HookEvent, HookFormat, OutputCut, PreToolAnswer } from './hosts/host';
 import { HookRead } from './payload';
@@ -55,16 +56,24 @@ export function mapRoom(notice: string, budget: ContextBudget): number {
  * An unmapped read's notice comes with what prose there is, cut to fit.
  */
 export function hookContext(read: GuardedRead, budget: ContextBudget, wholeMap?: string): string | undefined {
+  return laidContext(read, budget, wholeMap).context;
+}
+
+/** hookContext, with the regions its map draws. */
+function laidContext(read: GuardedRead, budget: ContextBudget, wholeMap?: string): { context?: string; drawn: ReadonlySet<Region> } {
   const notice = read.notice;
   const entry = read.entry;
-  if (!entry) return notice;
+  if (!entry) return { context: notice, drawn: new Set() };
   const room = mapRoom(notice, budget);
-  const draw = (chars: number) => (read.capped ? renderMapWithin(entry, chars, wholeMap) : renderMap(entry, { maxChars: Math.max(0, chars), wholeMap }));
+  const draw = (chars: number) => {
+    const laid = laidOutMap(entry, { maxChars: Math.max(0, chars), wholeMap });
+    return read.capped && laid.cut ? undefined : laid;
+  };
   for (let chars = Math.floor(room); ;) {
     const map = draw(chars);
-    if (map === undefined) return undefined;
-    const excess = Buffer.byteLength(map) - room;
-    if (excess <= 0 || chars <= 0) return `${notice}\n\n${map}`;
+    if (map === undefined) return { drawn: new Set() };
+    const excess = Buffer.byteLength(map.text) - room;
+    if (excess <= 0 || chars <= 0) return { context: `${notice}\n\n${map.text}`, drawn: map.drawn };
     chars -= Math.ceil(excess) + 16;
   }
 }
@@ -90,4 +99,9 @@ export function readAnswer(call: HookRead, read: GuardedRead, wholeMap?: string)
   if (context === undefined) return undefined;
   const input = read.outcome === 'capped' ? call.rewrite(read.start, read.end) : undefined;
   return input ? { decision: 'allow', input, context } : { context };
+}
+
+/** The regions of `read.entry` that readAnswer's map draws for this call: what must be screened of it (screen/shownEntry). */
+export function drawnRegions(call: HookRead, read: GuardedRead, wholeMap?: string): ReadonlySet<Region> {
+  return laidContext(read, readBudget({ contextLimit: hostOf(call.host).contextLimit, cut: hostOf(call.host).cuts?.read }, read), wholeMap).drawn;
 }

@@ -24,19 +24,118 @@ export interface SimilarCommit {
   score: number;
 }
 
+/** Lists of ids, one per commit, flat: commit c's are `items[offsets[c]]` to `items[offsets[c + 1] - 1]`. */
+export interface IdLists {
+  items: Int32Array;
+  offsets: Int32Array;
+}
+
+/**
+ * What a CommitHistory is built from, as plain data: what costs time (following renames, stemming
+ * each message) done, in a form that crosses to another thread at little cost (typed arrays and
+ * lists of strings), so that a long-lived host makes it in a worker (locate/historyIndex).
+ */
+export interface CommitFacts {
+  /** Per commit, newest first: its time, and how many stems its message holds. */
+  times: Float64Array;
+  lengths: Float64Array;
+  /** File ids: each one's path today. */
+  paths: string[];
+  /** Function ids: each one's key (functionKey) and file id. */
+  functionKeys: string[];
+  functionFile: Int32Array;
+  /** Per commit, the functions and the files it changed. */
+  functions: IdLists;
+  files: IdLists;
+  /** Stem ids: each stem; per commit, its message's stems, each with how often it occurs (`counts`, beside `terms.items`). */
+  stems: string[];
+  terms: IdLists;
+  counts: Int32Array;
+}
+
+/** Sets of ids, one per commit (none where a commit has none), as flat lists in their order. */
+function idLists(sets: readonly (Set<number> | undefined)[], commits: number): IdLists {
+  const items: number[] = [];
+  const offsets = new Int32Array(commits + 1);
+  for (let c = 0; c < commits; c++) {
+    for (const id of sets[c] ?? []) items.push(id);
+    offsets[c + 1] = items.length;
+  }
+  return { items: Int32Array.from(items), offsets };
+}
+
+/** The facts of `records` (newest first): the changes under today's paths, and each message's stems. */
+export function commitFacts(records: readonly CommitRecord[]): CommitFacts {
+  const n = records.length;
+  const paths: string[] = [];
+  const pathIds = new Map<string, number>();
+  const functionKeys: string[] = [];
+  const functionIds = new Map<string, number>();
+  const functionFile: number[] = [];
+  const functionsOf: Set<number>[] = [];
+  const filesOf: Set<number>[] = [];
+  forEachChange(records, (c, now, file) => {
+    let fileId = pathIds.get(now);
+    if (fileId === undefined) pathIds.set(now, (fileId = paths.push(now) - 1));
+    (filesOf[c] ??= new Set()).add(fileId);
+    for (const name of file.names) {
+      const key = functionKey(now, name);
+      let id = functionIds.get(key);
+      if (id === undefined) {
+        functionIds.set(key, (id = functionKeys.push(key) - 1));
+        functionFile.push(fileId);
+      }
+      (functionsOf[c] ??= new Set()).add(id);
+    }
+  });
+  const times = new Float64Array(n);
+  const lengths = new Float64Array(n);
+  const stems: string[] = [];
+  const stemIds = new Map<string, number>();
+  const termIds: number[] = [];
+  const counts: number[] = [];
+  const termOffsets = new Int32Array(n + 1);
+  records.forEach((record, c) => {
+    times[c] = record.time;
+    const words = terms(record.message);
+    lengths[c] = words.length;
+    const seen = new Map<string, number>();
+    for (const t of words) seen.set(t, (seen.get(t) ?? 0) + 1);
+    for (const [t, tf] of seen) {
+      let id = stemIds.get(t);
+      if (id === undefined) stemIds.set(t, (id = stems.push(t) - 1));
+      termIds.push(id);
+      counts.push(tf);
+    }
+    termOffsets[c + 1] = termIds.length;
+  });
+  return {
+    times,
+    lengths,
+    paths,
+    functionKeys,
+    functionFile: Int32Array.from(functionFile),
+    functions: idLists(functionsOf, n),
+    files: idLists(filesOf, n),
+    stems,
+    terms: { items: Int32Array.from(termIds), offsets: termOffsets },
+    counts: Int32Array.from(counts),
+  };
+}
+
 export class CommitHistory {
   /** Per commit, newest first: its time, its functions' ids and its files' ids. */
   readonly times: Float64Array;
-  readonly functionsOf: Int32Array[];
-  readonly filesOf: Int32Array[];
+  readonly functionsOf: Int32Array[] = [];
+  readonly filesOf: Int32Array[] = [];
   /** Function ids: key → id, and id → its path's id. */
   private readonly functionIds = new Map<string, number>();
-  readonly functionFile: number[] = [];
-  readonly paths: string[] = [];
+  readonly functionFile: Int32Array;
+  readonly paths: string[];
   private readonly pathIds = new Map<string, number>();
   /** Per function id and per file id, the commits (newest first) that changed it. */
-  readonly commitsOfFunction: number[][] = [];
-  readonly commitsOfFile: number[][] = [];
+  readonly commitsOfFunction: number[][];
+  readonly commitsOfFile: number[][];
   /** Per stem, the commits whose message holds it and how often. */
   private readonly postings = new Map<string, { commit: number; tf: number }[]>();
   private readonly lengths: Float64Array;
@@ -44,66 +143,43 @@ export class CommitHistory {
   /** Per commit, its message's stems with how often each occurs. */
   readonly termsOf: Map<string, number>[] = [];
 
-  constructor(records: readonly CommitRecord[]) {
-    const n = records.length;
-    this.times = new Float64Array(n);
-    this.lengths = new Float64Array(n);
-    this.functionsOf = [];
-    this.filesOf = [];
-    const functionsOf: Set<number>[] = [];
-    const filesOf: Set<number>[] = [];
-    forEachChange(records, (c, now, file) => {
-      const fileId = this.pathId(now);
-      (filesOf[c] ??= new Set()).add(fileId);
-      for (const name of file.names) (functionsOf[c] ??= new Set()).add(this.functionId(now, name, fileId));
-    });
+  /** From the records themselves, or from their facts (commitFacts) made elsewhere: only maps and lists are built here. */
+  constructor(from: readonly CommitRecord[] | CommitFacts) {
+    const facts = Array.isArray(from) ? commitFacts(from) : (from as CommitFacts);
+    const n = facts.times.length;
+    this.times = facts.times;
+    this.lengths = facts.lengths;
+    this.paths = facts.paths;
+    this.paths.forEach((path, id) => this.pathIds.set(path, id));
+    facts.functionKeys.forEach((key, id) => this.functionIds.set(key, id));
+    this.functionFile = facts.functionFile;
+    this.commitsOfFunction = facts.functionKeys.map(() => []);
+    this.commitsOfFile = facts.paths.map(() => []);
+    const { functions, files, terms: stemLists, counts, stems } = facts;
     let total = 0;
-    records.forEach((record, c) => {
-      this.times[c] = record.time;
-      const functions = functionsOf[c] ?? new Set<number>();
-      const files = filesOf[c] ?? new Set<number>();
-      this.functionsOf.push(Int32Array.from(functions));
-      this.filesOf.push(Int32Array.from(files));
-      for (const f of functions) this.commitsOfFunction[f].push(c);
-      for (const f of files) this.commitsOfFile[f].push(c);
-      const counts = new Map<string, number>();
-      const words = terms(record.message);
-      for (const t of words) counts.set(t, (counts.get(t) ?? 0) + 1);
-      this.termsOf.push(counts);
-      for (const [t, tf] of counts) {
+    for (let c = 0; c < n; c++) {
+      const changed = functions.items.subarray(functions.offsets[c], functions.offsets[c + 1]);
+      const touched = files.items.subarray(files.offsets[c], files.offsets[c + 1]);
+      this.functionsOf.push(changed);
+      this.filesOf.push(touched);
+      for (const f of changed) this.commitsOfFunction[f].push(c);
+      for (const f of touched) this.commitsOfFile[f].push(c);
+      const held = new Map<string, number>();
+      for (let k = stemLists.offsets[c]; k < stemLists.offsets[c + 1]; k++) {
+        const t = stems[stemLists.items[k]];
+        held.set(t, counts[k]);
         let list = this.postings.get(t);
         if (!list) this.postings.set(t, (list = []));
-        list.push({ commit: c, tf });
+        list.push({ commit: c, tf: counts[k] });
       }
-      this.lengths[c] = words.length;
-      total += words.length;
-    });
+      this.termsOf.push(held);
+      total += this.lengths[c];
+    }
     this.averageLength = total / Math.max(1, n) || 1;
   }
 
   get size(): number {
     return this.times.length;
-  }
-
-  private pathId(path: string): number {
-    let id = this.pathIds.get(path);
-    if (id === undefined) {
-      id = this.paths.push(path) - 1;
-      this.pathIds.set(path, id);
-      this.commitsOfFile.push([]);
-    }
-    return id;
-  }
-
-  private functionId(path: string, name: string, fileId: number): number {
-    const key = functionKey(path, name);
-    let id = this.functionIds.get(key);
-    if (id === undefined) {
-      id = this.functionFile.push(fileId) - 1;
-      this.functionIds.set(key, id);
-      this.commitsOfFunction.push([]);
-    }
-    return id;
   }
 
   /** The id of a function by today's path and bare name, where history has seen it change. */

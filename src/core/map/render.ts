@@ -155,7 +155,7 @@ const runItem = (node: RegionNode, look: Look) => {
  * more one-line siblings of one kind with no members share a line, each with its own number.
  * Iterative, so no nesting is too deep for it.
  */
-function regionLines(roots: readonly RegionNode[], maxDepth: number, look: Look, members?: Map<RegionNode, Members>): string[] {
+function regionLines(roots: readonly RegionNode[], maxDepth: number, look: Look, members?: Map<RegionNode, Members>, drawn?: Set<Region>): string[] {
   const out: string[] = [];
   const pending: (readonly RegionNode[])[] = [roots];
   const at: number[] = [0];
@@ -173,12 +173,14 @@ function regionLines(roots: readonly RegionNode[], maxDepth: number, look: Look,
     let j = i;
     while (j < nodes.length && oneLine(nodes[j], node.region.kind)) j++;
     if (j - i >= 3) {
+      for (const n of nodes.slice(i, j)) drawnOne(drawn, n);
       const run = nodes.slice(i, j).map((n) => runItem(n, look));
       out.push(`${indent(node, look)}${UNMARKED.has(node.region.kind) ? '' : `${node.region.kind}: `}${run.join('; ')}`);
       at[at.length - 1] = j;
       continue;
     }
     at[at.length - 1] = i + 1;
+    drawnOne(drawn, node);
     if (node.children.length && node.depth >= maxDepth) {
       out.push(plainLine(node, look) + foldSuffix(node, (members ?? membersOf([node])).get(node) as Members));
     } else {
@@ -192,8 +194,15 @@ function regionLines(roots: readonly RegionNode[], maxDepth: number, look: Look,
   return out;
 }
 
+/** Adds to `drawn` the regions whose fields a node's line shows: its own, or a group's members, whose names make the group's. */
+function drawnOne(drawn: Set<Region> | undefined, node: RegionNode): void {
+  if (!drawn) return;
+  if (node.group) for (const member of node.children) drawn.add(member.region);
+  else drawn.add(node.region);
+}
+
 /** Top-level regions grouped into runs so that even a very long flat map fits: said to be folded. */
-function bucketLines(roots: readonly RegionNode[], buckets: number, members: Map<RegionNode, Members>): string[] {
+function bucketLines(roots: readonly RegionNode[], buckets: number, members: Map<RegionNode, Members>, drawn?: Set<Region>): string[] {
   const size = Math.ceil(roots.length / buckets);
   const out: string[] = [];
   for (let i = 0; i < roots.length; i += size) {
@@ -206,6 +215,8 @@ function bucketLines(roots: readonly RegionNode[], buckets: number, members: Map
       for (const [kind, n] of theirs.counts) total.set(kind, (total.get(kind) ?? 0) + n);
       end = Math.max(end, theirs.end);
     }
+    drawnOne(drawn, run[0]);
+    drawnOne(drawn, run[run.length - 1]);
     const first = run[0].region;
     const last = run[run.length - 1].region;
     // The run's lines are said inside the brackets: a run is no region, so no line starts with them.
@@ -252,46 +263,69 @@ export function renderMap(entry: MapEntry, options: RenderOptions = {}): string 
   return layOut(entry, options).text;
 }
 
-/** The map folded to fit `maxChars` as renderMap folds it, or undefined where only a cut text would fit. */
-export function renderMapWithin(entry: MapEntry, maxChars: number, wholeMap?: string): string | undefined {
-  const laid = layOut(entry, { maxChars, wholeMap });
-  return laid.cut ? undefined : laid.text;
+/**
+ * The map as renderMap lays it out, with the regions whose kind, name or note its text shows (a
+ * group's members standing for the group): a map folded to fit draws a few of its thousands of
+ * regions, and only those need screening (screen/shownEntry).
+ */
+export function laidOutMap(entry: MapEntry, options: RenderOptions = {}): Fitted & { drawn: ReadonlySet<Region> } {
+  return layOut(entry, options);
 }
 
-function layOut(entry: MapEntry, options: RenderOptions): Fitted {
+/**
+ * Each map's tree, made once per regions list: a hook lays one map out several times (to find
+ * what it draws, to check what the screened map draws, to fit its answer), and the tree of a
+ * large file's thousands of regions was the most of each. A map's regions are never edited once
+ * made (an entry is replaced whole), and nothing changes a tree.
+ */
+const trees = new WeakMap<readonly Region[], RegionNode[]>();
+function treeOf(regions: readonly Region[]): RegionNode[] {
+  let tree = trees.get(regions);
+  if (!tree) trees.set(regions, (tree = mapTree(regions)));
+  return tree;
+}
+
+function layOut(entry: MapEntry, options: RenderOptions): Fitted & { drawn: ReadonlySet<Region> } {
   const header = mapHeader(entry);
   const prose = entry.prose ? `\n${entry.prose}` : '';
-  if (entry.status === 'prose-only') return fit(`${header}:${prose}`, options.maxChars);
-  if (entry.regions.length === 0) return fit(`${header}: no declarations found.${prose}`, options.maxChars);
+  const none = new Set<Region>();
+  if (entry.status === 'prose-only') return { ...fit(`${header}:${prose}`, options.maxChars), drawn: none };
+  if (entry.regions.length === 0) return { ...fit(`${header}: no declarations found.${prose}`, options.maxChars), drawn: none };
 
-  const roots = mapTree(entry.regions);
+  const roots = treeOf(entry.regions);
   const how = options.wholeMap ? `; ${options.wholeMap} for the whole map` : '';
   const compose = (lines: string[], folded: string) => `${header}${folded}:${prose}\n${lines.join('\n')}`;
   const budget = options.maxChars;
   const inRuns = (members: Map<RegionNode, Members>, maxChars: number) => {
     for (let buckets = Math.min(roots.length, 64); ; buckets = Math.floor(buckets / 2)) {
-      const text = compose(bucketLines(roots, buckets, members), `; ${roots.length} top-level regions folded into runs to fit${how}`);
-      if (text.length <= maxChars || buckets === 1) return fit(text, maxChars);
+      const drawn = new Set<Region>();
+      const text = compose(bucketLines(roots, buckets, members, drawn), `; ${roots.length} top-level regions folded into runs to fit${how}`);
+      if (text.length <= maxChars || buckets === 1) return { ...fit(text, maxChars), drawn };
     }
   };
   // A map whose top-level line numbers alone are over the budget is folded into runs: labelling and drawing its thousands of regions
   // first, to find that no way of drawing them fits, was most of a hook's time on a large file whose map was cached.
   if (budget !== undefined && compose([], '').length + leastDrawn(roots) > budget) return inRuns(membersOf(roots), budget);
-  const whole = compose(regionLines(roots, Infinity, mapLook(mapLabels(roots, 'short'))), '');
-  if (budget === undefined || whole.length <= budget) return { text: whole, cut: false };
+  const all = new Set<Region>();
+  const whole = compose(regionLines(roots, Infinity, mapLook(mapLabels(roots, 'short')), undefined, all), '');
+  if (budget === undefined || whole.length <= budget) return { text: whole, cut: false, drawn: all };
 
   const look = mapLook(mapLabels(roots, 'signatures'));
   const signatures = compose(regionLines(roots, Infinity, look), `; notes left out to fit${how}`);
-  if (signatures.length <= budget) return { text: signatures, cut: false };
+  if (signatures.length <= budget) return { text: signatures, cut: false, drawn: all };
   const members = membersOf(roots);
   const fixed = compose([], `; notes left out, members below depth 999 folded to fit${how}`).length;
   const sizes = sizeByDepth(look, members);
   for (let depth = sizes.length - 2; depth >= 0; depth--) {
-    if (fixed + sizes[depth] <= budget)
-      return { text: compose(regionLines(roots, depth, look, members), `; notes left out, members below depth ${depth + 1} folded to fit${how}`), cut: false };
+    if (fixed + sizes[depth] <= budget) {
+      const drawn = new Set<Region>();
+      const lines = regionLines(roots, depth, look, members, drawn);
+      return { text: compose(lines, `; notes left out, members below depth ${depth + 1} folded to fit${how}`), cut: false, drawn };
+    }
   }
-  const bare = compose(regionLines(roots, 0, mapLook(mapLabels(roots, 'none')), members), `; members folded, notes left out to fit${how}`);
-  if (bare.length <= budget) return { text: bare, cut: false };
+  const drawn = new Set<Region>();
+  const bare = compose(regionLines(roots, 0, mapLook(mapLabels(roots, 'none')), members, drawn), `; members folded, notes left out to fit${how}`);
+  if (bare.length <= budget) return { text: bare, cut: false, drawn };
   return inRuns(members, budget);
 }
 

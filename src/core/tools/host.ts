@@ -38,8 +38,8 @@ export interface ToolHost {
   /** The stored maps as they are, for placing hits in: never a model call. */
   storedMaps(): Promise<MapService>;
   outlines(): Promise<Outlines>;
-  /** The project's history as it stands now, never waited for (a newer head is read in the background), and how it stands; none: no history. */
-  history?(): Promise<{ stored?: StoredHistory; status: HistoryStatus }>;
+  /** The project's history as it stands now, never waited for (a newer head is read in the background), how it stands, and the file it is kept in (its index is made from it in a worker thread); none: no history. */
+  history?(): Promise<{ stored?: StoredHistory; status: HistoryStatus; file?: string }>;
   /** Where the overview keeps its answers, where the host keeps them. */
   answersFile?: string;
   programs: SearchPrograms & { counter?: TokenCounter; signal?: AbortSignal };

@@ -146,7 +146,7 @@ export async function locateProject(
       path: input.path,
       signal: options.signal,
       timeoutMs: options.timeoutMs,
-      history: known?.stored ? locateHistoryOf(known.stored) : undefined,
+      history: known?.stored ? await locateHistoryOf(known.stored, known.file) : undefined,
     });
     const history: HistoryUse = located.history ?? (known?.status.state === 'reading' ? 'reading' : 'none');
     const found: LocateResult[] = located.results.slice(0, MAX_RESULTS).map(({ unit, score, matched }) => ({
