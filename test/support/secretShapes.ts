@@ -328,3 +328,31 @@ export function secretFile(context: (typeof SECRET_CONTEXTS)[number], shapes: Se
   }
   return { name: context.file, text: text + context.footer, spans };
 }
+
+/**
+ * The shapes secretlint's rules let through and Skim's own rules catch since issue 36, made from
+ * the same seeded generator: a Slack app-level token, a password given to `curl -u`, an env
+ * file's password line, a GitHub token split by a zero-width space and one in full-width
+ * letters, and an EC private key whose line breaks are written as `\n` escapes (one line, as
+ * source code and logs hold it). `secret` is what must never be shown.
+ */
+export function smuggledShapes(seed = 1): SecretShape[] {
+  const next = random(seed * 7919);
+  const of = (alphabet: string, n: number) => Array.from({ length: n }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
+  const shapes = secretShapes(seed);
+  const github = (list: SecretShape[]) => (list.find((s) => s.provider === 'GitHub personal access token') as SecretShape).value.slice('ghp_'.length);
+  const ec = shapes.find((s) => s.provider === 'EC private key (SEC 1)') as SecretShape;
+  const [split, wide] = [github(shapes), github(secretShapes(seed + 1))];
+  const fullWidth = (text: string) => [...text].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join('');
+  const slack = ['xapp', '1', `A${of(UPPER32, 10)}`, of('0123456789', 13), of(HEX, 64)].join('-');
+  const curl = `${of(LETTERS, 5)}${of('0123456789', 2)}-${of(LETTERS, 6)}-${of(LETTERS, 4)}`;
+  const env = `${of(LETTERS, 7).toLowerCase()}-${of(LETTERS, 6)}-${of(LETTERS, 8)}`;
+  return [
+    { provider: 'Slack app-level token', name: 'SLACK_APP_TOKEN', value: slack, secret: slack },
+    { provider: 'password given to curl -u', name: 'CURL', value: `curl -u deploy:${curl}`, secret: curl },
+    { provider: "env file's password", name: 'DB_PASSWORD', value: `DB_PASSWORD=${env}`, secret: env },
+    { provider: 'GitHub token split by a zero-width space', name: 'GITHUB_TOKEN', value: `ghp\u200b_${split}`, secret: split },
+    { provider: 'GitHub token in full-width letters', name: 'GITHUB_TOKEN', value: `${fullWidth('ghp_')}${wide}`, secret: wide },
+    { provider: 'EC private key with escaped line breaks', name: 'EC_PRIVATE_KEY', value: ec.value.replace(/\n/g, '\\n'), secret: ec.secret },
+  ];
+}

@@ -6,7 +6,7 @@ import { holdsRedaction, REDACTION_PREFIX, redactionMarker } from '../../src/cor
 import { mayHoldSecret } from '../../src/core/screen/prefilter';
 import { findSecrets, redact, redactSecrets, SecretFinding } from '../../src/core/screen/secrets';
 import { corpusFile } from '../support/corpus';
-import { leakedPiece, SECRET_CONTEXTS, secretFile, secretShapes } from '../support/secretShapes';
+import { leakedPiece, SECRET_CONTEXTS, secretFile, secretShapes, smuggledShapes } from '../support/secretShapes';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const npm = (file: string) => path.join(ROOT, 'node_modules', file);
@@ -211,6 +211,15 @@ describe('credentials found on the raw text, each range exact', () => {
       redact(text, await findSecrets(text)),
       `${names.join('\n')}\npassword = "[redacted: secret in an assignment]"\nsecretToken = "[redacted: secret in an assignment]"\n`,
     );
+  });
+
+  it('redacts a Slack app token whole after a dash, as a file name holds it (slack-xapp-….py): secretlint stopped at its last dash and left the secret part', async () => {
+    const [slack] = smuggledShapes(4);
+    for (const text of [`slack-${slack.value}.py`, `backup-${slack.value}`, `token ${slack.value} here`]) {
+      const shown = redact(text, await findSecrets(text));
+      assert.equal(leakedPiece(shown, slack.secret), undefined, shown);
+      assert.equal(shown, text.replace(slack.value, '[redacted: Slack token]'));
+    }
   });
 
   it('leaves code that names the PEM markers alone (jose parsing keys, vsce scanning for them)', async () => {

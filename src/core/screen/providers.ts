@@ -144,7 +144,7 @@ export const PROVIDER_FORMATS: ProviderFormat[] = [
     kind: 'Slack token',
     source: 'https://api.slack.com/authentication/token-types#app (app-level tokens: xapp, a digit, then three dash-separated parts)',
     hint: /xapp-/,
-    pattern: /(?<![A-Za-z0-9_-])xapp-\d-[A-Za-z0-9]{6,40}-\d{6,20}-[A-Za-z0-9]{16,200}(?![A-Za-z0-9_-])/dg,
+    pattern: /(?<![A-Za-z0-9_])xapp-\d-[A-Za-z0-9]{6,40}-\d{6,20}-[A-Za-z0-9]{16,200}(?![A-Za-z0-9_-])/dg,
   },
   {
     kind: 'password on a command line',
