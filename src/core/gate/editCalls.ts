@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { EDIT_SHAPES, SHELL_TOOLS } from '../hook/hosts';
 import { EditShape } from '../hook/hosts/host';
 import { SKIM_READ_TOOLS } from '../hook/tools';
-import { EDIT_PROGRAMS, recognizeInPlaceEdit } from '../shell/inPlaceEdit';
+import { recognizeInPlaceEdit } from '../shell/inPlaceEdit';
 
 /** The files and texts of the hosts' edit calls, and the files of Skim's own reads, as the gate reads them. */
 
@@ -24,9 +24,6 @@ function fits(shape: EditShape, input: Record<string, unknown>): boolean {
 
 /** A command that runs `apply_patch` (or `applypatch`) on a heredoc, alone or after `cd …&&`: Codex's patch written as a shell command. */
 const HEREDOC_PATCH = /(?:^|[;&|]|\n)\s*(?:apply_patch|applypatch)\s*<<-?\s*(['"]?)[A-Za-z_][\w-]*\1[ \t]*\r?\n/;
-
-/** The programs a shell call edits files with that the gate knows (the installed hook's filter looks for them): in place, and apply_patch. */
-export const SHELL_EDIT_PROGRAMS: readonly string[] = [...EDIT_PROGRAMS, 'apply_patch', 'applypatch'];
 
 /** The argument of a shell call that holds a heredoc patch (any host's shell tool), else undefined: the same edit the apply_patch tool makes. */
 function shellPatchArgument(tool: string, input: Record<string, unknown>): string | undefined {

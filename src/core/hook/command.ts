@@ -3,7 +3,7 @@ import { onPath } from '../search/program';
 import { shellWord } from './shellWord';
 import { LISTING_PATTERNS } from '../shell/listing';
 import { READ_PROGRAMS } from '../shell/recognize';
-import { SHELL_EDIT_PROGRAMS } from '../gate/editCalls';
+import { SHELL_EDIT_PROGRAMS } from '../shell/inPlaceEdit';
 import { HOOK_MARKER } from './marker';
 import { FilterTools, toolFilter } from './toolFilter';
 import { EDIT_TOOLS, HookHost, hostOf, LEDGER_READ_TOOLS, READ_TOOLS, SHELL_TOOLS } from './hosts';

@@ -17,7 +17,10 @@ export interface InPlaceEdit {
 }
 
 /** The programs an in-place edit starts with: the installed hook's filter looks for them too. */
-export const EDIT_PROGRAMS: readonly string[] = ['sed', 'perl'];
+const EDIT_PROGRAMS: readonly string[] = ['sed', 'perl'];
+
+/** The programs a shell call edits files with that the gate knows (the installed hook's filter looks for them): in place, and apply_patch. */
+export const SHELL_EDIT_PROGRAMS: readonly string[] = [...EDIT_PROGRAMS, 'apply_patch', 'applypatch'];
 
 /** The in-place edit a command line provably is, or why it is not one. POSIX shells only. */
 export function explainInPlaceEdit(line: string, dialect: ShellDialect): InPlaceEdit | Refusal {
